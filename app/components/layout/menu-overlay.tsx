@@ -1,0 +1,66 @@
+import { useEffect, useRef } from "react";
+import { NavLink } from "react-router";
+import { CloseIcon } from "~/components/ui/icons";
+import { siteMenu } from "~/features/site/navigation";
+
+/**
+ * The whole site menu in a modal dialog: full screen on a phone, a panel on larger screens.
+ * The native <dialog> traps focus, closes on Escape and makes the page behind it inert.
+ */
+export function MenuOverlay({ isOpen, onClose, id }: { isOpen: boolean; onClose: () => void; id: string }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (isOpen && !element.open) element.showModal();
+    if (!isOpen && element.open) element.close();
+  }, [isOpen]);
+
+  return (
+    <dialog
+      ref={dialog}
+      id={id}
+      aria-label="Menu"
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+      className="m-0 ml-auto h-dvh max-h-none w-full max-w-none bg-surface text-ink backdrop:bg-black/50 sm:w-96 sm:border-l sm:border-border"
+    >
+      <div className="flex h-full flex-col">
+        <div className="flex h-16 items-center justify-between border-b border-border px-4">
+          <span className="font-display text-lg font-semibold">Menu</span>
+          <button
+            type="button"
+            onClick={onClose}
+            className="grid size-10 place-items-center rounded-full text-muted hover:bg-surface-sunken hover:text-ink"
+          >
+            <CloseIcon />
+            <span className="sr-only">Luk menu</span>
+          </button>
+        </div>
+        <nav aria-label="Sitemenu" className="flex-1 overflow-y-auto px-2 py-4">
+          <ul className="grid gap-1">
+            {siteMenu.map((entry) => (
+              <li key={entry.code}>
+                <NavLink
+                  to={entry.href}
+                  end
+                  onClick={onClose}
+                  className={({ isActive }) =>
+                    `block rounded-xl px-4 py-3 text-lg font-medium transition-colors ${
+                      isActive ? "bg-accent text-accent-ink" : "hover:bg-surface-sunken"
+                    }`
+                  }
+                >
+                  {entry.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState, type ReactNode } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { MenuIcon } from "~/components/ui/icons";
+import type { ColorMode } from "~/features/color-mode/color-mode";
+import { mainBarMenu } from "~/features/site/navigation";
+import { ColorModeSwitch } from "./color-mode-switch";
+import { MenuOverlay } from "./menu-overlay";
+
+export interface SiteHeaderProps {
+  siteName: string;
+  colorMode: ColorMode;
+  /** Filled by the accounts work: sign-in link or the user's menu. */
+  userMenu?: ReactNode;
+  /** Filled by the accounts work for admins. */
+  adminMenu?: ReactNode;
+}
+
+export function SiteHeader({ siteName, colorMode, userMenu, adminMenu }: SiteHeaderProps) {
+  const [isMenuOverlay, setMenuOverlay] = useState(false);
+  const { pathname } = useLocation();
+  // Any navigation (a link, the back button) closes the menu.
+  const [menuPathname, setMenuPathname] = useState(pathname);
+  if (menuPathname !== pathname) {
+    setMenuPathname(pathname);
+    setMenuOverlay(false);
+  }
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:gap-6">
+        <Link to="/" className="font-display text-xl font-bold tracking-tight whitespace-nowrap hover:text-accent">
+          {siteName}
+        </Link>
+        <nav aria-label="Hovedmenu" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {mainBarMenu.map((entry) => (
+              <li key={entry.code}>
+                <NavLink
+                  to={entry.href}
+                  className={({ isActive }) =>
+                    `rounded-full px-3 py-2 text-sm font-medium transition-colors ${
+                      isActive ? "bg-surface-sunken text-ink" : "text-muted hover:text-ink"
+                    }`
+                  }
+                >
+                  {entry.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <ColorModeSwitch current={colorMode} />
+          {adminMenu}
+          {userMenu}
+          <button
+            type="button"
+            aria-expanded={isMenuOverlay}
+            aria-controls="site-menu"
+            onClick={() => setMenuOverlay(true)}
+            className="flex items-center gap-2 rounded-full border border-border px-3 py-2 text-sm font-medium hover:border-accent"
+          >
+            <MenuIcon />
+            <span>Menu</span>
+          </button>
+        </div>
+      </div>
+      <MenuOverlay id="site-menu" isOpen={isMenuOverlay} onClose={() => setMenuOverlay(false)} />
+    </header>
+  );
+}

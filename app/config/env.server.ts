@@ -1,0 +1,93 @@
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .transform((value) => value === "1" || value === "true" || value === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 65535")
+    .max(65535, "must be between 1 and 65535")
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// connection string")
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  BUILD_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, "may only hold letters, digits, '.', '_' and '-' (at most 64)")
+    .optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+  ENABLE_TEST_ROUTES: booleanFlag.default(false),
+  SEED_DEMO_CONTENT: booleanFlag.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = Omit<Env, "PUBLIC_URL" | "LOG_LEVEL"> & {
+  PUBLIC_URL: string;
+  LOG_LEVEL: NonNullable<Env["LOG_LEVEL"]>;
+  isProduction: boolean;
+  /** Secrets must come from the environment (not be generated) for a production database. */
+  requiresExplicitSecrets: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/**
+ * Reads and validates every environment variable the server uses. Empty strings count as unset,
+ * so `FOO=` in a shell or a compose file means "use the default".
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const raw = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, source[key] === "" ? undefined : source[key]]),
+  );
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join(".");
+        const value = raw[name];
+        const shown = name.includes("SECRET") || name === "DATABASE_URL" ? "" : ` (got ${JSON.stringify(value)})`;
+        return `${name}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === "production";
+  const requiresExplicitSecrets = isProduction && env.DATABASE_URL !== undefined;
+  if (requiresExplicitSecrets && !env.AUTH_SECRET) {
+    throw new ConfigError([
+      "AUTH_SECRET: is required in production with DATABASE_URL set (generate one with `openssl rand -base64 48`)",
+    ]);
+  }
+  return {
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    LOG_LEVEL: env.LOG_LEVEL ?? (isProduction ? "info" : "debug"),
+    isProduction,
+    requiresExplicitSecrets,
+  };
+}
+
+const holder = globalThis as typeof globalThis & { __sceneConfig?: Config };
+
+/** The validated configuration of this process, read once. */
+export function getConfig(): Config {
+  holder.__sceneConfig ??= loadConfig();
+  return holder.__sceneConfig;
+}

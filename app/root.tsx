@@ -1,0 +1,110 @@
+import type { ReactNode } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import { NotFoundView, ServerErrorView } from "~/components/layout/error-view";
+import { useOptimisticColorMode } from "~/components/layout/color-mode-switch";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { getDb } from "~/db/db.server";
+import { readColorMode } from "~/features/color-mode/color-mode";
+import { getSiteSettings } from "~/features/site/settings.server";
+import { BUILD_ID_META, useNewBuildReload } from "~/features/staying-current/build-watch";
+import { requestContext } from "~/lib/request-context";
+import { useRequestInfo } from "~/lib/request-info";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { buildId } = context.get(requestContext);
+  return {
+    buildId,
+    colorMode: readColorMode(request.headers.get("Cookie")),
+    settings: await getSiteSettings(getDb()),
+  };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { nonce } = useRequestInfo();
+  const colorMode = useOptimisticColorMode(data?.colorMode ?? "system");
+
+  return (
+    <html lang="da" data-theme={colorMode} className={colorMode}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data && <meta name={BUILD_ID_META} content={data.buildId} />}
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#indhold"
+          className="sr-only z-50 rounded bg-accent px-4 py-2 text-accent-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Spring til indhold
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function SiteShell({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const settings = data?.settings;
+  return (
+    <>
+      <SiteHeader siteName={settings?.siteName ?? "Scene"} colorMode={data?.colorMode ?? "system"} />
+      <main id="indhold" className="flex-1">
+        {children}
+      </main>
+      {settings && <SiteFooter settings={settings} />}
+    </>
+  );
+}
+
+export default function App() {
+  useNewBuildReload();
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function meta({ error, loaderData }: Route.MetaArgs) {
+  const siteName = loaderData?.settings.siteName ?? "Scene";
+  if (!error) return [{ title: siteName }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: `${notFound ? "Siden blev ikke fundet" : "Der opstod en fejl"} · ${siteName}` }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { requestId } = useRequestInfo();
+  const location = useLocation();
+  return (
+    <SiteShell>
+      {isRouteErrorResponse(error) && error.status === 404 ? (
+        <NotFoundView path={location.pathname} />
+      ) : (
+        <ServerErrorView requestId={requestId} />
+      )}
+    </SiteShell>
+  );
+}

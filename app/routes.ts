@@ -1,0 +1,20 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+const contentPage = "routes/content-page.tsx";
+
+export default [
+  index(contentPage, { id: "page-frontpage" }),
+  route("musik", contentPage, { id: "page-music" }),
+  route("videoer", contentPage, { id: "page-videos" }),
+  route("billeder", contentPage, { id: "page-images" }),
+  route("priser", contentPage, { id: "page-prices" }),
+  route("praktisk-info", contentPage, { id: "page-practical" }),
+  route("vilkaar", contentPage, { id: "page-terms" }),
+  route("privatlivspolitik", contentPage, { id: "page-privacy" }),
+  route("reservation", "routes/reservation.tsx"),
+
+  route("api/color-mode", "routes/api.color-mode.ts"),
+  route("api/prisma/get-page-by-name/:name", "routes/api.get-page-by-name.ts"),
+  route("_test/fejl", "routes/test-error.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

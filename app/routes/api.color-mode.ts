@@ -1,0 +1,18 @@
+import { data, redirect } from "react-router";
+import { colorModeCookie, colorModeFormSchema } from "~/features/color-mode/color-mode";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import type { Route } from "./+types/api.color-mode";
+
+/** Stores the colour mode. A plain form post (no JavaScript) is sent back to the page it came from. */
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = colorModeFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Ukendt farvetema" }, { status: 400 });
+
+  const headers = { "Set-Cookie": colorModeCookie(parsed.data.colorMode, { secure: new URL(request.url).protocol === "https:" }) };
+  if (parsed.data.redirectTo !== undefined) throw redirect(safeRedirectPath(parsed.data.redirectTo), { headers });
+  return data({ colorMode: parsed.data.colorMode }, { headers });
+}
+
+export function loader() {
+  throw redirect("/");
+}

@@ -1,0 +1,153 @@
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import type { Logger } from "pino";
+import { RouterContextProvider } from "react-router";
+import type { ViteDevServer } from "vite";
+import { ConfigError, getConfig, type Config } from "~/config/env.server";
+import { resolveSecrets } from "~/config/secrets.server";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { setDatabase } from "~/db/db.server";
+import { seedDemoContent } from "~/db/seed/seed.server";
+import { storageRoot } from "~/features/storage/storage.server";
+import { createLogger, setLogger } from "~/lib/logger.server";
+import { requestContext } from "~/lib/request-context";
+import { securityHeaders } from "./security-headers";
+import { requestLogging } from "./request-logging";
+
+
+export interface AppDependencies {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  buildId: string;
+  /** Present in development: Vite serves the client and reloads the route modules. */
+  vite?: ViteDevServer;
+}
+
+export function createApp({ config, logger, database, buildId, vite }: AppDependencies) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+
+  app.use(requestLogging(logger));
+  app.use(securityHeaders({ development: Boolean(vite) }));
+  // Brotli for clients that accept it, gzip otherwise.
+  app.use(compression({ brotli: { enabled: true, zlib: {} } } as compression.CompressionOptions));
+
+  app.get("/healthz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      await database.db.execute(sql`select 1`);
+      res.json({ status: "ok", version: buildId, db: "ok" });
+    } catch (error) {
+      logger.error({ err: error }, "health check: database unreachable");
+      res.status(503).json({ status: "error", version: buildId, db: "error" });
+    }
+  });
+
+  app.get("/api/version", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ version: buildId });
+  });
+
+  app.use(
+    "/storage/v1/object/public",
+    express.static(storageRoot(config.DATA_DIR), { maxAge: "1h", index: false, dotfiles: "deny", fallthrough: true }),
+  );
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    // Hashed file names never change content: cache them for a year.
+    app.use("/assets", express.static(path.resolve("build/client/assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(path.resolve("build/client"), { maxAge: "1h", index: false }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build: vite
+        ? () => vite.ssrLoadModule("virtual:react-router/server-build") as never
+        : () => import("virtual:react-router/server-build"),
+      mode: config.isProduction ? "production" : "development",
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(requestContext, {
+          requestId: res.locals.requestId as string,
+          nonce: res.locals.cspNonce as string,
+          logger: res.locals.logger as Logger,
+          buildId,
+        });
+        return context;
+      },
+    }),
+  );
+
+  const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
+    logger.error({ err: error, requestId: res.locals.requestId, path: req.path }, "unhandled server error");
+    if (res.headersSent) return res.end();
+    res
+      .status(500)
+      .type("html")
+      .send(
+        `<!doctype html><html lang="da"><meta charset="utf-8"><title>Der opstod en fejl</title><h1>Der opstod en fejl</h1><p>Fejl-id: ${String(res.locals.requestId)}</p><p><a href="/">Til forsiden</a></p></html>`,
+      );
+  };
+  app.use(lastResort);
+  return app;
+}
+
+/** Reads the configuration, opens and migrates the database, seeds it once, then listens. */
+export async function startServer(options: { vite?: ViteDevServer } = {}) {
+  let config: Config;
+  try {
+    config = getConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger({ level: config.LOG_LEVEL, pretty: !config.isProduction });
+  setLogger(logger);
+  await resolveSecrets(config);
+
+  const buildId = config.BUILD_ID ?? __BUILD_ID__;
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: "postgres", url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX }
+      : { kind: "pglite", directory: path.join(config.DATA_DIR, "db") },
+  );
+  await database.migrate();
+  setDatabase(database);
+  if (config.SEED_DEMO_CONTENT) {
+    const result = await seedDemoContent(database.db, { dataDir: config.DATA_DIR, logger });
+    if (result === "already-seeded") logger.debug("demo content already present");
+  }
+
+  const app = createApp({ config, logger, database, buildId, vite: options.vite });
+  const server = app.listen(config.PORT, config.HOST, () => {
+    logger.info({ url: config.PUBLIC_URL, port: config.PORT, database: database.kind, buildId }, "Scene is listening");
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const forced = setTimeout(() => process.exit(1), 10_000);
+    forced.unref();
+    server.close(async () => {
+      await database.close().catch((error: unknown) => logger.error({ err: error }, "closing the database failed"));
+      logger.flush();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+  return server;
+}

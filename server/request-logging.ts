@@ -1,0 +1,24 @@
+import { randomUUID } from "node:crypto";
+import type { RequestHandler } from "express";
+import type { Logger } from "pino";
+
+const quietPaths = /^\/(healthz$|api\/version$|assets\/|favicon)/;
+
+/** Gives each request an id (`res.locals.requestId`, header `X-Request-Id`) and logs it when done. */
+export function requestLogging(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const requestId = randomUUID();
+    const started = process.hrtime.bigint();
+    res.locals.requestId = requestId;
+    res.locals.logger = logger.child({ requestId, path: req.path });
+    res.setHeader("X-Request-Id", requestId);
+    res.on("finish", () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const entry = { requestId, method: req.method, path: req.path, status: res.statusCode, durationMs };
+      if (res.statusCode >= 500) logger.error(entry, "request failed");
+      else if (quietPaths.test(req.path)) logger.debug(entry, "request");
+      else logger.info(entry, "request");
+    });
+    next();
+  };
+}

@@ -1,0 +1,65 @@
+import { expect, test } from "@playwright/test";
+import { visit } from "../support/visit";
+
+const seededHeadings: [path: string, heading: string][] = [
+  ["/", "Livemusik ved havnen"],
+  ["/musik", "Musik"],
+  ["/videoer", "Videoer"],
+  ["/billeder", "Billeder"],
+  ["/priser", "Priser"],
+  ["/praktisk-info", "Praktisk info"],
+  ["/vilkaar", "Vilkår"],
+  ["/privatlivspolitik", "Privatlivspolitik"],
+  ["/reservation", "Reservation"],
+];
+
+for (const [path, heading] of seededHeadings) {
+  test(`${path} renders its heading from the seeded content`, async ({ page }) => {
+    await visit(page, path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(page.locator("html")).toHaveAttribute("lang", "da");
+    await expect(page).toHaveTitle(/Havnescenen/);
+  });
+}
+
+test("the front page shows its sections and the venue's details in the footer", async ({ page }) => {
+  await visit(page, "/");
+  await expect(page.getByRole("heading", { level: 2, name: "Velkommen til Havnescenen" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText("Havnegade 12");
+  await expect(page.getByRole("contentinfo")).toContainText("CVR 12345678");
+});
+
+test("a trailing slash serves the same page", async ({ page }) => {
+  await visit(page, "/priser/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Priser");
+});
+
+test("the page API answers the spec's shape", async ({ request }) => {
+  const response = await request.get("/api/prisma/get-page-by-name/prices");
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body.data).toHaveLength(1);
+  expect(body.data[0].page_header).toBe("Priser");
+  expect(body.data[0].sections[0].section_header).toBe("Leje af salen");
+
+  const unknown = await request.get("/api/prisma/get-page-by-name/findes-ikke");
+  expect(await unknown.json()).toEqual({ data: [] });
+});
+
+test("/healthz reports status, build and database", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  const body = await response.json();
+  expect(body).toMatchObject({ status: "ok", db: "ok" });
+  expect(body.version).toMatch(/^[A-Za-z0-9._-]+$/);
+});
+
+test("seeded images are served from storage with their content type", async ({ page, request }) => {
+  await visit(page, "/");
+  const src = await page.locator("main img").first().getAttribute("src");
+  expect(src).toMatch(/^\/storage\/v1\/object\/public\/pages\/[\w.-]+\.webp$/);
+  const image = await request.get(src!);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/webp");
+});

@@ -1,0 +1,24 @@
+import { execSync } from "node:child_process";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+function gitShortSha() {
+  try {
+    return execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+  } catch {
+    return "nogit";
+  }
+}
+
+/** Every build gets its own id; clients compare it with the server's to notice a deploy. */
+const buildId = process.env.BUILD_ID ?? `${new Date().toISOString().replace(/[-:T]/g, "").slice(0, 14)}-${gitShortSha()}`;
+
+export default defineConfig(({ isSsrBuild }) => ({
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  build: {
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+  },
+  plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
+}));
