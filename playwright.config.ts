@@ -25,10 +25,10 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: "node server.js",
+    command: "node scripts/ensure-build.mjs && node server.js",
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {

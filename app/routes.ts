@@ -15,6 +15,6 @@ export default [
 
   route("api/color-mode", "routes/api.color-mode.ts"),
   route("api/prisma/get-page-by-name/:name", "routes/api.get-page-by-name.ts"),
-  route("_test/fejl", "routes/test-error.ts"),
+  route("_test/fejl", "routes/test-error.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectSecurityHeaders } from "../support/security-headers";
 import { visit } from "../support/visit";
 
 const seededHeadings: [path: string, heading: string][] = [
@@ -14,8 +15,9 @@ const seededHeadings: [path: string, heading: string][] = [
 ];
 
 for (const [path, heading] of seededHeadings) {
-  test(`${path} renders its heading from the seeded content`, async ({ page }) => {
-    await visit(page, path);
+  test(`${path} renders its seeded heading and carries the security headers`, async ({ page }) => {
+    const response = await visit(page, path);
+    await expectSecurityHeaders(page, response);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     await expect(page.locator("html")).toHaveAttribute("lang", "da");
     await expect(page).toHaveTitle(/Havnescenen/);

@@ -5,6 +5,8 @@ import { expect, type Page, type Response } from "@playwright/test";
 export async function expectAccessible(page: Page) {
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
+    // Colour transitions run after the switch; measure contrast once they have finished.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
     const summary = results.violations.map(
       (violation) => `${violation.id} (${colorScheme}): ${violation.help}\n    ${violation.nodes.map((node) => node.target.join(" ")).join("\n    ")}`,

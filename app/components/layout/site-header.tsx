@@ -26,7 +26,7 @@ export function SiteHeader({ siteName, colorMode, userMenu, adminMenu }: SiteHea
   }
 
   return (
-    <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
+    <header className="sticky top-0 z-30 border-b border-border bg-surface">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:gap-6">
         <Link to="/" className="font-display text-xl font-bold tracking-tight whitespace-nowrap hover:text-accent">
           {siteName}

@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { visit } from "../support/visit";
+
+test("each response gets a new nonce", async ({ request }) => {
+  const nonceOf = async () =>
+    (await request.get("/")).headers()["content-security-policy"]?.match(/'nonce-([^']+)'/)?.[1];
+  const [first, second] = [await nonceOf(), await nonceOf()];
+  expect(first).toBeTruthy();
+  expect(first).not.toBe(second);
+});
+
+test("the browser reports no CSP violation while pages render and hydrate", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await visit(page, "/");
+  await page.getByRole("navigation", { name: "Hovedmenu" }).getByRole("link", { name: "Musik" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Musik");
+  expect(violations).toEqual([]);
+});
+
+test("hashed assets are cached for a year; pages are compressed", async ({ page, request }) => {
+  await visit(page, "/");
+  const asset = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+  expect(asset).toMatch(/^\/assets\/.+-[\w-]{8}\.css$/);
+  const response = await request.get(asset!);
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+  const html = await request.get("/", { headers: { "Accept-Encoding": "br" } });
+  expect(html.headers()["content-encoding"]).toBe("br");
+  const gzip = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
+  expect(gzip.headers()["content-encoding"]).toBe("gzip");
+});

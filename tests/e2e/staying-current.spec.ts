@@ -1,0 +1,41 @@
+import { expect, test } from "@playwright/test";
+import { removeDataDir, startBuiltServer } from "../support/server";
+
+const port = Number(process.env.E2E_DEPLOY_PORT ?? 3211);
+
+test("a page open on build A reloads onto build B at the next navigation", async ({ page }) => {
+  test.setTimeout(90_000);
+  const buildA = await startBuiltServer({ port, env: { BUILD_ID: "build-a" } });
+  const dataDir = buildA.dataDir;
+  try {
+    await page.goto(`${buildA.url}/priser`);
+    await expect(page.locator('meta[name="build-id"]')).toHaveAttribute("content", "build-a");
+    // A marker that only survives client-side navigation: a full page load clears it.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+    await page.getByRole("navigation", { name: "Hovedmenu" }).getByRole("link", { name: "Musik" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Musik");
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+    // Deploy: the same data, a new build.
+    await buildA.stop();
+    const buildB = await startBuiltServer({ port, dataDir, env: { BUILD_ID: "build-b" } });
+    try {
+      // Typing is not interrupted: the page only notes the new build when the tab gets focus.
+      await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+      await expect(page.locator("html")).toHaveAttribute("data-new-build", "available");
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+      await page.getByRole("navigation", { name: "Hovedmenu" }).getByRole("link", { name: "Videoer" }).click();
+      await expect(page).toHaveURL(`${buildB.url}/videoer`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Videoer");
+      await expect(page.locator('meta[name="build-id"]')).toHaveAttribute("content", "build-b");
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
+    } finally {
+      await buildB.stop();
+    }
+  } finally {
+    await buildA.stop();
+    removeDataDir(dataDir);
+  }
+});
