@@ -6,7 +6,7 @@ import express, { type ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
-import { ConfigError, getConfig, type Config } from "~/config/env.server";
+import { ConfigError, loadConfig, setConfig, type Config } from "~/config/env.server";
 import { resolveSecrets } from "~/config/secrets.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { setDatabase } from "~/db/db.server";
@@ -100,10 +100,11 @@ export function createApp({ config, logger, database, buildId, vite }: AppDepend
 }
 
 /** Reads the configuration, opens and migrates the database, seeds it once, then listens. */
-export async function startServer(options: { vite?: ViteDevServer } = {}) {
+export async function startServer(options: { vite?: ViteDevServer; declaredDeployment?: boolean } = {}) {
   let config: Config;
   try {
-    config = getConfig();
+    config = loadConfig(process.env, { declaredDeployment: options.declaredDeployment });
+    setConfig(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

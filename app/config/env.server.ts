@@ -37,7 +37,7 @@ export type Config = Omit<Env, "PUBLIC_URL" | "LOG_LEVEL"> & {
   PUBLIC_URL: string;
   LOG_LEVEL: NonNullable<Env["LOG_LEVEL"]>;
   isProduction: boolean;
-  /** Secrets must come from the environment (not be generated) for a production database. */
+  /** A declared deployment on PostgreSQL: secrets must be given, since instances share them. */
   requiresExplicitSecrets: boolean;
 };
 
@@ -50,9 +50,13 @@ export class ConfigError extends Error {
 
 /**
  * Reads and validates every environment variable the server uses. Empty strings count as unset,
- * so `FOO=` in a shell or a compose file means "use the default".
+ * so `FOO=` in a shell or a compose file means "use the default". `declaredDeployment`: the operator
+ * set NODE_ENV=production (server.js tells; a plain `npm start` is production mode but not declared).
  */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  source: NodeJS.ProcessEnv = process.env,
+  { declaredDeployment = source.NODE_ENV === "production" }: { declaredDeployment?: boolean } = {},
+): Config {
   const raw = Object.fromEntries(
     Object.keys(envSchema.shape).map((key) => [key, source[key] === "" ? undefined : source[key]]),
   );
@@ -69,10 +73,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === "production";
-  const requiresExplicitSecrets = isProduction && env.DATABASE_URL !== undefined;
+  const requiresExplicitSecrets = declaredDeployment && env.DATABASE_URL !== undefined;
   if (requiresExplicitSecrets && !env.AUTH_SECRET) {
     throw new ConfigError([
-      "AUTH_SECRET: is required in production with DATABASE_URL set (generate one with `openssl rand -base64 48`)",
+      "AUTH_SECRET: is required with NODE_ENV=production and DATABASE_URL set (generate one with `openssl rand -base64 48`)",
     ]);
   }
   return {
@@ -86,8 +90,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 
 const holder = globalThis as typeof globalThis & { __sceneConfig?: Config };
 
-/** The validated configuration of this process, read once. */
+/** The validated configuration of this process: the one the server loaded at start, else read now. */
 export function getConfig(): Config {
   holder.__sceneConfig ??= loadConfig();
   return holder.__sceneConfig;
+}
+
+export function setConfig(config: Config) {
+  holder.__sceneConfig = config;
 }
