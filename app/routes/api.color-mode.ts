@@ -1,7 +1,13 @@
 import { data, redirect } from "react-router";
-import { colorModeCookie, colorModeFormSchema } from "~/features/color-mode/color-mode";
+import { z } from "zod";
+import { colorModeCookie, colorModes } from "~/features/color-mode/color-mode";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/api.color-mode";
+
+const colorModeFormSchema = z.object({
+  colorMode: z.enum(colorModes),
+  redirectTo: z.string().optional(),
+});
 
 /** Stores the colour mode. A plain form post (no JavaScript) is sent back to the page it came from. */
 export async function action({ request }: Route.ActionArgs) {

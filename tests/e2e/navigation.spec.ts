@@ -96,3 +96,14 @@ test("without JavaScript every page is reachable through the footer", async ({ b
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vilkår");
   await context.close();
 });
+
+test.describe("on the narrowest phone", () => {
+  test.use({ viewport: { width: 320, height: 640 }, isMobile: true });
+
+  test("no page scrolls sideways at 320 px (WCAG reflow)", async ({ page }) => {
+    for (const path of ["/", "/praktisk-info", "/finnes-ikke"]) {
+      await visit(page, path, { status: path === "/finnes-ikke" ? 404 : 200 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+    }
+  });
+});

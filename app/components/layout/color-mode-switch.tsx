@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { useFetcher, useFetchers, useLocation } from "react-router";
 import { MonitorIcon, MoonIcon, SunIcon } from "~/components/ui/icons";
-import { colorModeLabels, colorModeSchema, colorModes, type ColorMode } from "~/features/color-mode/color-mode";
+import { colorModeLabels, colorModes, isColorMode, type ColorMode } from "~/features/color-mode/color-mode";
 
 export const COLOR_MODE_ACTION = "/api/color-mode";
 const COLOR_MODE_FETCHER = "color-mode";
@@ -11,8 +11,7 @@ const icons = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } satisfies 
 /** The mode to render: the one being saved right now, else the stored one. */
 export function useOptimisticColorMode(stored: ColorMode): ColorMode {
   const pending = useFetchers().find((fetcher) => fetcher.key === COLOR_MODE_FETCHER)?.formData?.get("colorMode");
-  const parsed = colorModeSchema.safeParse(pending);
-  return parsed.success ? parsed.data : stored;
+  return isColorMode(pending) ? pending : stored;
 }
 
 /**
@@ -26,10 +25,10 @@ export function ColorModeSwitch({ current }: { current: ColorMode }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const chosen = colorModeSchema.safeParse(submitter?.getAttribute("value"));
-    if (!chosen.success) return;
+    const chosen = submitter?.getAttribute("value");
+    if (!isColorMode(chosen)) return;
     event.preventDefault();
-    void fetcher.submit({ colorMode: chosen.data }, { method: "post", action: COLOR_MODE_ACTION });
+    void fetcher.submit({ colorMode: chosen }, { method: "post", action: COLOR_MODE_ACTION });
   };
 
   return (

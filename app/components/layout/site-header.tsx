@@ -27,8 +27,8 @@ export function SiteHeader({ siteName, colorMode, userMenu, adminMenu }: SiteHea
 
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-surface">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:gap-6">
-        <Link to="/" className="font-display text-xl font-bold tracking-tight whitespace-nowrap hover:text-accent">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-3 sm:gap-6 sm:px-4">
+        <Link to="/" className="min-w-0 truncate font-display text-xl font-bold tracking-tight hover:text-accent">
           {siteName}
         </Link>
         <nav aria-label="Hovedmenu" className="hidden md:block">
@@ -49,7 +49,7 @@ export function SiteHeader({ siteName, colorMode, userMenu, adminMenu }: SiteHea
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
           <ColorModeSwitch current={colorMode} />
           {adminMenu}
           {userMenu}
@@ -58,10 +58,10 @@ export function SiteHeader({ siteName, colorMode, userMenu, adminMenu }: SiteHea
             aria-expanded={isMenuOverlay}
             aria-controls="site-menu"
             onClick={() => setMenuOverlay(true)}
-            className="flex items-center gap-2 rounded-full border border-border px-3 py-2 text-sm font-medium hover:border-accent"
+            className="flex items-center gap-2 rounded-full border border-border p-2 text-sm font-medium hover:border-accent sm:px-3"
           >
             <MenuIcon />
-            <span>Menu</span>
+            <span className="sr-only sm:not-sr-only">Menu</span>
           </button>
         </div>
       </div>

@@ -1,8 +1,5 @@
-import { z } from "zod";
-
 export const colorModes = ["light", "dark", "system"] as const;
-export const colorModeSchema = z.enum(colorModes);
-export type ColorMode = z.infer<typeof colorModeSchema>;
+export type ColorMode = (typeof colorModes)[number];
 
 export const COLOR_MODE_COOKIE = "color-mode";
 /** Spec §9: the preference cookie lives 365 days. */
@@ -14,10 +11,14 @@ export const colorModeLabels: Record<ColorMode, string> = {
   system: "Som systemet",
 };
 
+// A plain guard, not zod: this module runs on every page in the browser.
+export function isColorMode(value: unknown): value is ColorMode {
+  return typeof value === "string" && (colorModes as readonly string[]).includes(value);
+}
+
 export function readColorMode(cookieHeader: string | null): ColorMode {
-  const match = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${COLOR_MODE_COOKIE}=([^;]*)`));
-  const parsed = colorModeSchema.safeParse(match?.[1]);
-  return parsed.success ? parsed.data : "system";
+  const value = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${COLOR_MODE_COOKIE}=([^;]*)`))?.[1];
+  return isColorMode(value) ? value : "system";
 }
 
 export function colorModeCookie(mode: ColorMode, options: { secure: boolean }) {
@@ -29,8 +30,3 @@ export function colorModeCookie(mode: ColorMode, options: { secure: boolean }) {
     ...(options.secure ? ["Secure"] : []),
   ].join("; ");
 }
-
-export const colorModeFormSchema = z.object({
-  colorMode: colorModeSchema,
-  redirectTo: z.string().optional(),
-});
