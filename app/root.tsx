@@ -48,7 +48,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {data && <meta name={BUILD_ID_META} content={data.buildId} />}
         <Meta />
-        <Links />
+        {/* Links are allowed by 'self' and need no nonce; an empty one keeps server and client markup equal. */}
+        <Links nonce="" />
       </head>
       <body className="flex min-h-dvh flex-col">
         <a

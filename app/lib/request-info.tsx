@@ -1,7 +1,7 @@
 import { createContext, use } from "react";
 
 export interface ClientRequestInfo {
-  /** The CSP nonce; empty in the browser, which hides nonces from scripts. */
+  /** The CSP nonce; empty in the browser, which hides the nonces of scripts. */
   nonce: string;
   /** Id of the request that rendered this document, shown on error pages. */
   requestId: string;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { visit } from "../support/visit";
+import { expectAccessible, visit } from "../support/visit";
 
 test("an unknown path answers 404 with the not-found view naming the path", async ({ page }) => {
   await visit(page, "/finnes-ikke", { status: 404 });
@@ -9,6 +9,7 @@ test("an unknown path answers 404 with the not-found view naming the path", asyn
   await page.getByRole("link", { name: "Til forsiden" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Livemusik ved havnen");
+  await expectAccessible(page);
 });
 
 test("a client-side navigation to an unknown path shows the not-found view", async ({ page }) => {
@@ -21,6 +22,7 @@ test("a client-side navigation to an unknown path shows the not-found view", asy
   });
   await page.locator('a[href="/findes-heller-ikke"]').click();
   await expect(page.getByRole("main")).toContainText("Siden blev ikke fundet: /findes-heller-ikke");
+  await expectAccessible(page);
 });
 
 test("a server error answers 500 with the general error view and the request id", async ({ page }) => {

@@ -38,6 +38,7 @@ test.describe("on a phone", () => {
       await expect(page).toHaveURL(new RegExp(`${path === "/" ? "/$" : `${path}$`}`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
       await expect(dialog).toBeHidden();
+      await expectAccessible(page);
     }
   });
 
@@ -67,6 +68,7 @@ test.describe("on a desktop", () => {
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
       await expect(mainBar.getByRole("link", { name: label })).toHaveAttribute("aria-current", "page");
+      await expectAccessible(page);
     }
   });
 
@@ -90,6 +92,7 @@ test.describe("on a desktop", () => {
 test("without JavaScript every page is reachable through the footer", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const page = await context.newPage();
+  // axe needs JavaScript in the page; the same server HTML is checked by the tests above.
   await page.goto("/");
   await page.getByRole("contentinfo").getByRole("link", { name: "Vilkår" }).click();
   await expect(page).toHaveURL(/\/vilkaar$/);

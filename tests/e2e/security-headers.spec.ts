@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { visit } from "../support/visit";
+import { expectAccessible, visit } from "../support/visit";
 
 test("each response gets a new nonce", async ({ request }) => {
   const nonceOf = async () =>
@@ -17,6 +17,7 @@ test("the browser reports no CSP violation while pages render and hydrate", asyn
   await visit(page, "/");
   await page.getByRole("navigation", { name: "Hovedmenu" }).getByRole("link", { name: "Musik" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Musik");
+  await expectAccessible(page);
   expect(violations).toEqual([]);
 });
 

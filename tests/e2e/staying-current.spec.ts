@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { removeDataDir, startBuiltServer } from "../support/server";
+import { expectAccessible, visit } from "../support/visit";
 
 const port = Number(process.env.E2E_DEPLOY_PORT ?? 3211);
 
@@ -8,7 +9,7 @@ test("a page open on build A reloads onto build B at the next navigation", async
   const buildA = await startBuiltServer({ port, env: { BUILD_ID: "build-a" } });
   const dataDir = buildA.dataDir;
   try {
-    await page.goto(`${buildA.url}/priser`);
+    await visit(page, `${buildA.url}/priser`);
     await expect(page.locator('meta[name="build-id"]')).toHaveAttribute("content", "build-a");
     // A marker that only survives client-side navigation: a full page load clears it.
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
@@ -30,6 +31,7 @@ test("a page open on build A reloads onto build B at the next navigation", async
       await expect(page).toHaveURL(`${buildB.url}/videoer`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Videoer");
       await expect(page.locator('meta[name="build-id"]')).toHaveAttribute("content", "build-b");
+      await expectAccessible(page);
       expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
     } finally {
       await buildB.stop();

@@ -1,0 +1,94 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setDatabase } from "~/db/db.server";
+import { pages } from "~/db/schema";
+import { seedDemoContent } from "~/db/seed/seed.server";
+import { loader as pageByNameLoader } from "~/routes/api.get-page-by-name";
+import { loader as contentPageLoader } from "~/routes/content-page";
+import { loader as rootLoader } from "~/root";
+import { routeArgs } from "../support/route-args";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+
+async function thrownStatus(work: () => unknown) {
+  try {
+    await work();
+  } catch (error) {
+    return (error as { init?: { status?: number } }).init?.status;
+  }
+  throw new Error("expected the loader to throw");
+}
+
+describe.each(databaseKinds)("content routes on %s", (kind) => {
+  let database: TestDatabase;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    dataDir = await mkdtemp(path.join(tmpdir(), "scene-routes-"));
+    setDatabase(database);
+  });
+
+  afterAll(async () => {
+    setDatabase(undefined);
+    await database?.destroy();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("shows the Danish empty page, not an error, while a page has no content", async () => {
+    const result = await contentPageLoader(routeArgs("/priser"));
+    expect(result.page).toMatchObject({ header: "Empty page", isEmpty: true });
+
+    const api = await pageByNameLoader(routeArgs("/api/prisma/get-page-by-name/prices", { params: { name: "prices" } }));
+    expect(api.data).toEqual({ data: [] });
+  });
+
+  it("serves each public path the page seeded for it", async () => {
+    await seedDemoContent(database.db, { dataDir });
+    const expected: Record<string, string> = {
+      "/": "Livemusik ved havnen",
+      "/musik": "Musik",
+      "/priser": "Priser",
+      "/praktisk-info/": "Praktisk info",
+      "/vilkaar": "Vilkår",
+      "/privatlivspolitik": "Privatlivspolitik",
+    };
+    for (const [pathname, header] of Object.entries(expected)) {
+      const result = await contentPageLoader(routeArgs(pathname));
+      expect(result.page.header, pathname).toBe(header);
+    }
+  });
+
+  it("answers the page API in the spec's shape, with public image addresses", async () => {
+    const response = await pageByNameLoader(
+      routeArgs("/api/prisma/get-page-by-name/frontpage", { params: { name: "frontpage" } }),
+    );
+    const [page] = response.data.data;
+    expect(page).toMatchObject({ page_page: "frontpage", page_header: "Livemusik ved havnen" });
+    expect(page?.page_image).toMatch(/^\/storage\/v1\/object\/public\/pages\/.+\.webp$/);
+    expect(page?.sections.map((section) => section.section_header)).toContain("Lej salen for en hel dag");
+    expect(Object.keys(page ?? {})).not.toContain("published");
+  });
+
+  it("refuses a path that is not a content page", async () => {
+    expect(await thrownStatus(() => contentPageLoader(routeArgs("/admin")))).toBe(404);
+  });
+
+  it("gives the layout the colour mode, the build and the venue's public details only", async () => {
+    const result = await rootLoader(
+      routeArgs("/", { headers: { Cookie: "color-mode=dark" } }),
+    );
+    expect(result).toMatchObject({ colorMode: "dark", buildId: "test-build" });
+    expect(result.settings.siteName).toBe("Havnescenen");
+    expect(Object.keys(result.settings)).not.toContain("seededAt");
+  });
+
+  it("keeps drafts out of the page API", async () => {
+    await database.db.update(pages).set({ published: false });
+    const response = await pageByNameLoader(
+      routeArgs("/api/prisma/get-page-by-name/frontpage", { params: { name: "frontpage" } }),
+    );
+    expect(response.data).toEqual({ data: [] });
+  });
+});
