@@ -1,0 +1,49 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+
+let close: (() => void) | undefined;
+afterEach(() => close?.());
+
+async function serve(options: { trustProxy: boolean }) {
+  const app = express();
+  app.set("trust proxy", options.trustProxy);
+  app.use(securityHeaders({ development: false }));
+  app.get("/", (_req, res) => res.send(String(res.locals.cspNonce)));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  close = () => server.close();
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+}
+
+describe("securityHeaders", () => {
+  it("sends no HSTS over plain http, even if a client claims https without a trusted proxy", async () => {
+    const url = await serve({ trustProxy: false });
+    const response = await fetch(url, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+    expect(response.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
+  });
+
+  it("sends HSTS when a trusted proxy says the request came over https", async () => {
+    const url = await serve({ trustProxy: true });
+    const response = await fetch(url, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(response.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+    expect(response.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+  });
+
+  it("puts the nonce it gives the page into the policy", async () => {
+    const url = await serve({ trustProxy: false });
+    const response = await fetch(url);
+    const nonce = await response.text();
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{24}$/);
+    expect(response.headers.get("content-security-policy")).toContain(`script-src 'self' 'nonce-${nonce}'`);
+  });
+});
+
+describe("contentSecurityPolicy", () => {
+  it("allows Vite's web socket only in development", () => {
+    expect(contentSecurityPolicy("n", { development: true, https: false })).toContain("connect-src 'self' ws:");
+    expect(contentSecurityPolicy("n", { development: false, https: false })).toContain("connect-src 'self';");
+  });
+});
