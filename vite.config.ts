@@ -15,10 +15,11 @@ function gitShortSha() {
 /** Every build gets its own id; clients compare it with the server's to notice a deploy. */
 const buildId = process.env.BUILD_ID ?? `${new Date().toISOString().replace(/[-:T]/g, "").slice(0, 14)}-${gitShortSha()}`;
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId) },
-  build: {
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+  // The server bundle's entry is our Express app, which imports React Router's server build.
+  environments: {
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
-}));
+});

@@ -10,11 +10,11 @@ const colorModeFormSchema = z.object({
 });
 
 /** Stores the colour mode. A plain form post (no JavaScript) is sent back to the page it came from. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const parsed = colorModeFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Ukendt farvetema" }, { status: 400 });
 
-  const headers = { "Set-Cookie": colorModeCookie(parsed.data.colorMode, { secure: new URL(request.url).protocol === "https:" }) };
+  const headers = { "Set-Cookie": colorModeCookie(parsed.data.colorMode, { secure: url.protocol === "https:" }) };
   if (parsed.data.redirectTo !== undefined) throw redirect(safeRedirectPath(parsed.data.redirectTo), { headers });
   return data({ colorMode: parsed.data.colorMode }, { headers });
 }

@@ -6,9 +6,9 @@ import { getPublishedPagesByName } from "~/features/content/pages.server";
 import type { Route } from "./+types/content-page";
 
 /** One module serves every public text page; the path decides which page (routes.ts). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const pathname = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
-  const name = pageNameByPath[pathname];
+export async function loader({ url }: Route.LoaderArgs) {
+  // `url` is the page's address (`request.url` of a client navigation ends in ".data").
+  const name = pageNameByPath[url.pathname.replace(/(.)\/+$/, "$1")];
   if (!name) throw data(null, { status: 404 });
   const page = pageViewFrom(await getPublishedPagesByName(getDb(), name));
   return { name, page };

@@ -26,6 +26,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("the main bar is folded into the menu overlay, whose links all work", async ({ page }) => {
+    test.setTimeout(90_000); // nine pages, each checked by axe in two colour modes
     await visit(page, "/");
     await expect(page.getByRole("navigation", { name: "Hovedmenu" })).toBeHidden();
 
@@ -73,6 +74,7 @@ test.describe("on a desktop", () => {
   });
 
   test("the other pages are reachable from the menu and from the footer", async ({ page }) => {
+    test.setTimeout(90_000);
     await visit(page, "/");
     for (const [label, path, heading] of menu.slice(4)) {
       await openMenu(page);
