@@ -1,10 +1,19 @@
+import type { ReactNode } from "react";
 import { ButtonLink } from "~/components/ui/button-link";
+
+function ErrorLayout({ status, title, children }: { status: number; title: string; children: ReactNode }) {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <p className="text-sm font-semibold tracking-widest text-accent uppercase">Fejl {status}</p>
+      <h1 className="mt-3 font-display text-4xl font-bold sm:text-5xl">{title}</h1>
+      {children}
+    </section>
+  );
+}
 
 export function NotFoundView({ path }: { path: string }) {
   return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <p className="text-sm font-semibold tracking-widest text-accent uppercase">Fejl 404</p>
-      <h1 className="mt-3 font-display text-4xl font-bold sm:text-5xl">Siden blev ikke fundet</h1>
+    <ErrorLayout status={404} title="Siden blev ikke fundet">
       <p className="mt-6 text-lg text-muted">
         Siden blev ikke fundet: <code className="rounded bg-surface-sunken px-1.5 py-0.5 text-ink">{path}</code>
       </p>
@@ -12,15 +21,13 @@ export function NotFoundView({ path }: { path: string }) {
       <ButtonLink to="/" className="mt-10">
         Til forsiden
       </ButtonLink>
-    </section>
+    </ErrorLayout>
   );
 }
 
 export function ServerErrorView({ requestId }: { requestId: string }) {
   return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <p className="text-sm font-semibold tracking-widest text-accent uppercase">Fejl 500</p>
-      <h1 className="mt-3 font-display text-4xl font-bold sm:text-5xl">Der opstod en fejl</h1>
+    <ErrorLayout status={500} title="Der opstod en fejl">
       <p className="mt-6 text-lg text-muted">
         Beklager, noget gik galt hos os. Prøv igen om lidt, og kontakt os, hvis fejlen bliver ved.
       </p>
@@ -29,9 +36,10 @@ export function ServerErrorView({ requestId }: { requestId: string }) {
           Fejl-id: <code data-request-id="" className="rounded bg-surface-sunken px-1.5 py-0.5 text-ink">{requestId}</code>
         </p>
       )}
+      {/* A full load: whatever broke in this document should not come along. */}
       <ButtonLink to="/" reloadDocument className="mt-10">
         Til forsiden
       </ButtonLink>
-    </section>
+    </ErrorLayout>
   );
 }

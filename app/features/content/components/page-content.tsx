@@ -1,4 +1,4 @@
-import { publicFileUrl } from "~/features/storage/storage";
+import { StoredImage } from "~/components/ui/stored-image";
 import { paragraphs, type PageView } from "../page-view";
 
 function Paragraphs({ text }: { text: string }) {
@@ -28,14 +28,7 @@ export function FrontPage({ page, tagline }: { page: PageView; tagline: string }
     <>
       <section className="relative isolate overflow-hidden bg-surface-sunken">
         {page.image && (
-          <img
-            src={publicFileUrl(page.image)}
-            alt=""
-            width={1600}
-            height={900}
-            fetchPriority="high"
-            className="absolute inset-0 -z-10 size-full object-cover"
-          />
+          <StoredImage storageKey={page.image} size="hero" priority className="absolute inset-0 -z-10 size-full object-cover" />
         )}
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black/80 via-black/40 to-black/10" />
         <div className="mx-auto flex min-h-[60vh] max-w-6xl flex-col justify-end px-4 pt-32 pb-16 text-white">
@@ -47,12 +40,9 @@ export function FrontPage({ page, tagline }: { page: PageView; tagline: string }
         {page.sections.map((section, index) => (
           <section key={section.id} className="grid items-center gap-8 md:grid-cols-2 md:gap-14">
             {section.image && (
-              <img
-                src={publicFileUrl(section.image)}
-                alt=""
-                width={960}
-                height={640}
-                loading="lazy"
+              <StoredImage
+                storageKey={section.image}
+                size="section"
                 className={`aspect-[3/2] w-full rounded-2xl object-cover shadow-lg ${index % 2 === 1 ? "md:order-last" : ""}`}
               />
             )}
@@ -70,33 +60,19 @@ export function FrontPage({ page, tagline }: { page: PageView; tagline: string }
 }
 
 /** Every other content page: title, optional banner image and the sections as a readable column. */
-export function ArticlePage({ page, children }: { page: PageView; children?: React.ReactNode }) {
+export function ArticlePage({ page }: { page: PageView }) {
   return (
     <article className="mx-auto max-w-6xl px-4 pt-12 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight sm:text-5xl">{page.header}</h1>
       {page.image && (
-        <img
-          src={publicFileUrl(page.image)}
-          alt=""
-          width={1600}
-          height={900}
-          fetchPriority="high"
-          className="mt-8 aspect-[21/9] w-full rounded-2xl object-cover"
-        />
+        <StoredImage storageKey={page.image} size="hero" priority className="mt-8 aspect-[21/9] w-full rounded-2xl object-cover" />
       )}
       <div className="mt-10 grid max-w-3xl gap-10">
         {page.sections.map((section) => (
           <section key={section.id}>
             <h2 className="font-display text-2xl font-bold">{section.header}</h2>
             {section.image && (
-              <img
-                src={publicFileUrl(section.image)}
-                alt=""
-                width={960}
-                height={640}
-                loading="lazy"
-                className="mt-4 aspect-[3/2] w-full rounded-xl object-cover"
-              />
+              <StoredImage storageKey={section.image} size="section" className="mt-4 aspect-[3/2] w-full rounded-xl object-cover" />
             )}
             <div className="mt-3 grid gap-3 leading-relaxed text-muted">
               <Paragraphs text={section.text} />
@@ -104,7 +80,6 @@ export function ArticlePage({ page, children }: { page: PageView; children?: Rea
           </section>
         ))}
       </div>
-      {children}
     </article>
   );
 }
