@@ -119,7 +119,12 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   const buildId = config.BUILD_ID ?? __BUILD_ID__;
   const database = await openDatabase(
     config.DATABASE_URL
-      ? { kind: "postgres", url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX }
+      ? {
+          kind: "postgres",
+          url: config.DATABASE_URL,
+          poolMax: config.DATABASE_POOL_MAX,
+          onIdleClientError: (error) => logger.warn({ err: error }, "an idle database connection failed"),
+        }
       : { kind: "pglite", directory: path.join(config.DATA_DIR, "db") },
   );
   await database.migrate();

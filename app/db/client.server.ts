@@ -24,7 +24,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string; poolMax?: number }
+  | { kind: "postgres"; url: string; poolMax?: number; onIdleClientError?: (error: Error) => void }
   /** `directory` undefined keeps the database in memory (tests). */
   | { kind: "pglite"; directory?: string };
 
@@ -35,6 +35,8 @@ const MIGRATION_LOCK_ID = 727_274_001;
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 10 });
+    // An idle connection that breaks (e.g. the server restarts) is reported here; unhandled, it would end the process.
+    pool.on("error", target.onIdleClientError ?? (() => undefined));
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
     return {
       db,
