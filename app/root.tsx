@@ -14,6 +14,7 @@ import { useOptimisticColorMode } from "~/components/layout/color-mode-switch";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { getDb } from "~/db/db.server";
+import { getSessionUser } from "~/features/accounts/session.server";
 import { readColorMode } from "~/features/color-mode/color-mode";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { BUILD_ID_META, useNewBuildReload } from "~/features/staying-current/build-watch";
@@ -27,12 +28,17 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** The client state of spec §3 (user, isAuthenticated, isAdmin) is derived here from the session, never stored twice. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { buildId } = context.get(requestContext);
+  const [settings, user] = await Promise.all([getSiteSettings(getDb()), getSessionUser(request)]);
   return {
     buildId,
     colorMode: readColorMode(request.headers.get("Cookie")),
-    settings: await getSiteSettings(getDb()),
+    settings,
+    user: user ? { name: user.name, email: user.email } : null,
+    isAuthenticated: user !== null,
+    isAdmin: user?.isAdmin ?? false,
   };
 }
 
@@ -71,7 +77,7 @@ function SiteShell({ children }: { children: ReactNode }) {
   const settings = data?.settings;
   return (
     <>
-      <SiteHeader siteName={settings?.siteName ?? "Scene"} colorMode={data?.colorMode ?? "system"} />
+      <SiteHeader siteName={settings?.siteName ?? "Scene"} colorMode={data?.colorMode ?? "system"} user={data?.user ?? null} />
       <main id="indhold" className="flex-1">
         {children}
       </main>

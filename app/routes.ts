@@ -13,7 +13,13 @@ export default [
   route("privatlivspolitik", contentPage, { id: "page-privacy" }),
   route("reservation", "routes/reservation.tsx"),
 
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.ts"),
+  route("bruger", "routes/bruger.tsx"),
+  route("bruger/update", "routes/bruger.update.tsx"),
+
   route("api/color-mode", "routes/api.color-mode.ts"),
+  route("api/auth/*", "routes/api.auth.ts"),
   route("api/prisma/get-page-by-name/:name", "routes/api.get-page-by-name.ts"),
   route("_test/fejl", "routes/test-error.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -8,13 +8,17 @@ import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ConfigError, loadConfig, setConfig, type Config } from "~/config/env.server";
 import { resolveSecrets } from "~/config/secrets.server";
+import { createAuth, setAuth } from "~/features/accounts/auth.server";
+import { bootstrapAdmin } from "~/features/accounts/bootstrap-admin.server";
+import { createMailer } from "~/features/email/mailer.server";
+import { getSiteSettings } from "~/features/site/settings.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { setDatabase } from "~/db/db.server";
 import { seedDemoContent } from "~/db/seed/seed.server";
 import { storageRoot } from "~/features/storage/storage.server";
 import { createLogger, setLogger } from "~/lib/logger.server";
 import { requestContext } from "~/lib/request-context";
-import { securityHeaders } from "./security-headers";
+import { rejectCrossSiteWrites, securityHeaders } from "./security-headers";
 import { requestLogging } from "./request-logging";
 
 
@@ -34,6 +38,7 @@ export function createApp({ config, logger, database, buildId, vite }: AppDepend
 
   app.use(requestLogging(logger));
   app.use(securityHeaders({ development: Boolean(vite) }));
+  app.use(rejectCrossSiteWrites({ publicOrigin: new URL(config.PUBLIC_URL).origin }));
   // Brotli for clients that accept it, gzip otherwise.
   app.use(compression({ brotli: { enabled: true, zlib: {} } } as compression.CompressionOptions));
 
@@ -72,13 +77,14 @@ export function createApp({ config, logger, database, buildId, vite }: AppDepend
         ? () => vite.ssrLoadModule("virtual:react-router/server-build") as never
         : () => import("virtual:react-router/server-build"),
       mode: config.isProduction ? "production" : "development",
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(requestContext, {
           requestId: res.locals.requestId as string,
           nonce: res.locals.cspNonce as string,
           logger: res.locals.logger as Logger,
           buildId,
+          clientIp: req.ip ?? "",
         });
         return context;
       },
@@ -114,7 +120,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   }
   const logger = createLogger({ level: config.LOG_LEVEL, pretty: !config.isProduction });
   setLogger(logger);
-  await resolveSecrets(config);
+  const secrets = await resolveSecrets(config);
 
   const buildId = config.BUILD_ID ?? __BUILD_ID__;
   const database = await openDatabase(
@@ -133,6 +139,22 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     const result = await seedDemoContent(database.db, { dataDir: config.DATA_DIR, logger });
     if (result === "already-seeded") logger.debug("demo content already present");
   }
+
+  const { siteName } = await getSiteSettings(database.db);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM ?? `${siteName} <no-reply@${new URL(config.PUBLIC_URL).hostname}>`,
+    dataDir: config.DATA_DIR,
+    logger,
+  });
+  const auth = createAuth({ db: database.db, secret: secrets.AUTH_SECRET, publicUrl: config.PUBLIC_URL, siteName, mailer, logger });
+  setAuth(auth);
+  await bootstrapAdmin(database.db, auth, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+    development: !config.isProduction,
+    logger,
+  });
 
   const app = createApp({ config, logger, database, buildId, vite: options.vite });
   const server = app.listen(config.PORT, config.HOST, () => {

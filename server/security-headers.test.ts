@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+import { contentSecurityPolicy, rejectCrossSiteWrites, securityHeaders } from "./security-headers";
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
@@ -45,5 +45,27 @@ describe("contentSecurityPolicy", () => {
   it("allows Vite's web socket only in development", () => {
     expect(contentSecurityPolicy("n", { development: true, https: false })).toContain("connect-src 'self' ws:");
     expect(contentSecurityPolicy("n", { development: false, https: false })).toContain("connect-src 'self';");
+  });
+});
+
+describe("rejectCrossSiteWrites", () => {
+  async function serveWrites() {
+    const app = express();
+    app.use(rejectCrossSiteWrites({ publicOrigin: "https://havnescenen.dk" }));
+    app.all("/", (_req, res) => res.send("ok"));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    close = () => server.close();
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  }
+
+  it("refuses a POST from another site and lets the site's own through", async () => {
+    const url = await serveWrites();
+    const own = new URL(url).origin;
+    expect((await fetch(url, { method: "POST", headers: { Origin: "https://evil.example" } })).status).toBe(403);
+    expect((await fetch(url, { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" } })).status).toBe(403);
+    expect((await fetch(url, { method: "POST", headers: { Origin: own } })).status).toBe(200);
+    expect((await fetch(url, { method: "POST", headers: { Origin: "https://havnescenen.dk" } })).status).toBe(200);
+    expect((await fetch(url, { method: "GET", headers: { Origin: "https://evil.example" } })).status).toBe(200);
   });
 });

@@ -29,6 +29,13 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   ENABLE_TEST_ROUTES: booleanFlag.default(false),
   SEED_DEMO_CONTENT: booleanFlag.default(true),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// address")
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  ADMIN_EMAIL: z.email("must be an e-mail address").optional(),
+  ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -66,7 +73,8 @@ export function loadConfig(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join(".");
         const value = raw[name];
-        const shown = name.includes("SECRET") || name === "DATABASE_URL" ? "" : ` (got ${JSON.stringify(value)})`;
+        const secret = /SECRET|PASSWORD|_URL$/.test(name) && name !== "PUBLIC_URL";
+        const shown = secret ? "" : ` (got ${JSON.stringify(value)})`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );
@@ -74,6 +82,9 @@ export function loadConfig(
   const env = parsed.data;
   const isProduction = env.NODE_ENV === "production";
   const requiresExplicitSecrets = declaredDeployment && env.DATABASE_URL !== undefined;
+  if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(["ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither"]);
+  }
   if (requiresExplicitSecrets && !env.AUTH_SECRET) {
     throw new ConfigError([
       "AUTH_SECRET: is required with NODE_ENV=production and DATABASE_URL set (generate one with `openssl rand -base64 48`)",

@@ -7,6 +7,8 @@ export interface RequestInfo {
   nonce: string;
   logger: Logger;
   buildId: string;
+  /** The client's address as Express sees it (behind a proxy only with TRUST_PROXY). */
+  clientIp: string;
 }
 
 /** Set by the server for each request (server/app.ts); read in loaders, actions and entry.server. */

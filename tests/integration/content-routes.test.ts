@@ -8,6 +8,7 @@ import { seedDemoContent } from "~/db/seed/seed.server";
 import { loader as pageByNameLoader } from "~/routes/api.get-page-by-name";
 import { loader as contentPageLoader } from "~/routes/content-page";
 import { loader as rootLoader } from "~/root";
+import { setUpAccounts } from "../support/accounts";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -28,6 +29,7 @@ describe.each(databaseKinds)("content routes on %s", (kind) => {
     database = await createTestDatabase(kind);
     dataDir = await mkdtemp(path.join(tmpdir(), "scene-routes-"));
     setDatabase(database);
+    setUpAccounts(database.db);
   });
 
   afterAll(async () => {

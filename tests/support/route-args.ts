@@ -5,16 +5,17 @@ import { requestContext } from "~/lib/request-context";
 /** What the server passes a loader or action, for calling route modules directly in tests. */
 export function routeArgs<Params extends Record<string, string> = Record<string, never>>(
   path: string,
-  init?: RequestInit & { params?: Params },
+  init?: RequestInit & { params?: Params; clientIp?: string },
 ) {
+  const { params = {} as Params, clientIp = "127.0.0.1", ...requestInit } = init ?? {};
   const context = new RouterContextProvider();
   context.set(requestContext, {
     requestId: "test-request",
     nonce: "test-nonce",
     logger: pino({ level: "silent" }),
     buildId: "test-build",
+    clientIp,
   });
-  const { params = {} as Params, ...requestInit } = init ?? {};
   const url = new URL(path, "http://localhost");
   return { request: new Request(url, requestInit), url, pattern: url.pathname, params, context };
 }

@@ -1,13 +1,25 @@
 import { useEffect, useRef } from "react";
 import { NavLink } from "react-router";
 import { CloseIcon } from "~/components/ui/icons";
-import { siteMenu } from "~/features/site/navigation";
+import { siteMenu, userMenu } from "~/features/site/navigation";
+import { SignOutButton } from "./sign-out-button";
 
 /**
  * The whole site menu in a modal dialog: full screen on a phone, a panel on larger screens.
  * The native <dialog> traps focus, closes on Escape and makes the page behind it inert.
  */
-export function MenuOverlay({ isOpen, onClose, id }: { isOpen: boolean; onClose: () => void; id: string }) {
+export interface MenuOverlayProps {
+  id: string;
+  isOpen: boolean;
+  onClose: () => void;
+  signedIn: boolean;
+  loginHref: string;
+}
+
+const linkStyle = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-xl px-4 py-3 text-lg font-medium transition-colors ${isActive ? "bg-accent text-accent-ink" : "hover:bg-surface-sunken"}`;
+
+export function MenuOverlay({ isOpen, onClose, id, signedIn, loginHref }: MenuOverlayProps) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -44,20 +56,38 @@ export function MenuOverlay({ isOpen, onClose, id }: { isOpen: boolean; onClose:
           <ul className="grid gap-1">
             {siteMenu.map((entry) => (
               <li key={entry.code}>
-                <NavLink
-                  to={entry.href}
-                  end
-                  onClick={onClose}
-                  className={({ isActive }) =>
-                    `block rounded-xl px-4 py-3 text-lg font-medium transition-colors ${
-                      isActive ? "bg-accent text-accent-ink" : "hover:bg-surface-sunken"
-                    }`
-                  }
-                >
+                <NavLink to={entry.href} end onClick={onClose} className={linkStyle}>
                   {entry.label}
                 </NavLink>
               </li>
             ))}
+          </ul>
+        </nav>
+        <nav aria-label="Min konto" className="border-t border-border px-2 py-4">
+          <ul className="grid gap-1">
+            {signedIn ? (
+              <>
+                {userMenu.map((entry) => (
+                  <li key={entry.href}>
+                    <NavLink to={entry.href} end onClick={onClose} className={linkStyle}>
+                      {entry.label}
+                    </NavLink>
+                  </li>
+                ))}
+                <li>
+                  <SignOutButton
+                    onSignOut={onClose}
+                    className="block w-full rounded-xl px-4 py-3 text-left text-lg font-medium hover:bg-surface-sunken"
+                  />
+                </li>
+              </>
+            ) : (
+              <li>
+                <NavLink to={loginHref} onClick={onClose} className={linkStyle}>
+                  Log ind
+                </NavLink>
+              </li>
+            )}
           </ul>
         </nav>
       </div>

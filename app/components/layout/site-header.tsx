@@ -9,15 +9,15 @@ import { MenuOverlay } from "./menu-overlay";
 export interface SiteHeaderProps {
   siteName: string;
   colorMode: ColorMode;
-  /** Filled by the accounts work: sign-in link or the user's menu. */
-  userMenu?: ReactNode;
-  /** Filled by the accounts work for admins. */
+  user: { name: string } | null;
+  /** The admin menu, filled with the admin pages of the content work. */
   adminMenu?: ReactNode;
 }
 
-export function SiteHeader({ siteName, colorMode, userMenu, adminMenu }: SiteHeaderProps) {
+export function SiteHeader({ siteName, colorMode, user, adminMenu }: SiteHeaderProps) {
   const [isMenuOverlay, setMenuOverlay] = useState(false);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const loginHref = pathname === "/" || pathname === "/login" ? "/login" : `/login?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`;
   // Any navigation (a link, the back button) closes the menu.
   const [menuPathname, setMenuPathname] = useState(pathname);
   if (menuPathname !== pathname) {
@@ -52,7 +52,21 @@ export function SiteHeader({ siteName, colorMode, userMenu, adminMenu }: SiteHea
         <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
           <ColorModeSwitch current={colorMode} />
           {adminMenu}
-          {userMenu}
+          {user ? (
+            <Link
+              to="/bruger"
+              className="hidden max-w-40 truncate rounded-full px-3 py-2 text-sm font-medium text-muted hover:text-ink sm:block"
+            >
+              {user.name.split(" ")[0]}
+            </Link>
+          ) : (
+            <Link
+              to={loginHref}
+              className="hidden rounded-full px-3 py-2 text-sm font-medium text-muted hover:text-ink sm:block"
+            >
+              Log ind
+            </Link>
+          )}
           <button
             type="button"
             aria-expanded={isMenuOverlay}
@@ -65,7 +79,13 @@ export function SiteHeader({ siteName, colorMode, userMenu, adminMenu }: SiteHea
           </button>
         </div>
       </div>
-      <MenuOverlay id="site-menu" isOpen={isMenuOverlay} onClose={() => setMenuOverlay(false)} />
+      <MenuOverlay
+        id="site-menu"
+        isOpen={isMenuOverlay}
+        onClose={() => setMenuOverlay(false)}
+        signedIn={user !== null}
+        loginHref={loginHref}
+      />
     </header>
   );
 }

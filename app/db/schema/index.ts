@@ -1,2 +1,3 @@
 export * from "./content";
 export * from "./settings";
+export * from "./accounts";

@@ -1,0 +1,31 @@
+import { useEffect, type FormEvent } from "react";
+import { useFetcher, useLocation } from "react-router";
+
+/** Spec §4/§9: sign-out closes the menu overlay, ends the session and reloads the page after 1 second. */
+export const SIGN_OUT_RELOAD_DELAY_MS = 1000;
+
+export function SignOutButton({ onSignOut, className }: { onSignOut: () => void; className?: string }) {
+  const fetcher = useFetcher<{ signedOut?: boolean }>();
+  const location = useLocation();
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data?.signedOut) return;
+    const timer = window.setTimeout(() => window.location.reload(), SIGN_OUT_RELOAD_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [fetcher.state, fetcher.data]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSignOut();
+    void fetcher.submit({}, { method: "post", action: "/logout" });
+  };
+
+  return (
+    <form method="post" action="/logout" onSubmit={onSubmit}>
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button type="submit" className={className}>
+        Log ud
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * Danish texts for better-auth's error codes. Sign-in failures never say whether the e-mail is registered.
+ */
+export function authErrorMessage(status: number, code: string | undefined): string {
+  if (status === 429) return "For mange forsøg. Vent et minut, og prøv igen.";
+  switch (code) {
+    case "INVALID_EMAIL_OR_PASSWORD":
+    case "INVALID_EMAIL":
+    case "INVALID_PASSWORD":
+    case "USER_NOT_FOUND":
+    case "CREDENTIAL_ACCOUNT_NOT_FOUND":
+      return "Forkert e-mail eller adgangskode.";
+    case "BANNED_USER":
+      return "Kontoen er spærret. Kontakt os, hvis du mener, det er en fejl.";
+    case "USER_ALREADY_EXISTS":
+    case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
+      return "Kontoen kunne ikke oprettes. Har du allerede en konto, så log ind eller nulstil din adgangskode.";
+    case "PASSWORD_TOO_SHORT":
+    case "PASSWORD_TOO_LONG":
+      return "Adgangskoden opfylder ikke kravene.";
+    case "INVALID_OTP":
+    case "OTP_EXPIRED":
+    case "TOO_MANY_ATTEMPTS":
+      return "Koden er forkert eller udløbet. Bed om en ny kode.";
+    default:
+      return "Det lykkedes ikke. Prøv igen om lidt.";
+  }
+}

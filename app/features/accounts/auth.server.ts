@@ -1,0 +1,117 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin, emailOTP, twoFactor } from "better-auth/plugins";
+import { adminAc, userAc } from "better-auth/plugins/admin/access";
+import type { Logger } from "pino";
+import type { Database } from "~/db/client.server";
+import { ADMIN_ROLE, authAccounts, rateLimits, sessions, twoFactors, users, verifications } from "~/db/schema";
+import type { Mailer } from "~/features/email/mailer.server";
+import { resetPasswordMessage, signInCodeMessage, verifyEmailMessage } from "~/features/email/messages";
+import { recordSignIn } from "./profile.server";
+
+/** Spec §9: a session lives 400 days of use; each day of use renews it. */
+export const SESSION_LIFETIME_SECONDS = 400 * 24 * 60 * 60;
+/** The header through which the server tells better-auth the client's address (never taken from the client). */
+export const CLIENT_IP_HEADER = "x-scene-client-ip";
+export const AUTH_BASE_PATH = "/api/auth";
+
+export interface AuthOptions {
+  db: Database;
+  secret: string;
+  publicUrl: string;
+  siteName: string;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+export function createAuth({ db, secret, publicUrl, siteName, mailer, logger }: AuthOptions) {
+  const send = (message: Parameters<Mailer["send"]>[0]) =>
+    mailer.send(message).catch((error: unknown) => logger.error({ err: error, subject: message.subject }, "sending e-mail failed"));
+
+  return betterAuth({
+    appName: siteName,
+    baseURL: publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: [publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: users,
+        session: sessions,
+        account: authAccounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+        rateLimit: rateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 10,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => send(resetPasswordMessage(siteName, user.email, user.name, url)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => send(verifyEmailMessage(siteName, user.email, user.name, url)),
+    },
+    session: {
+      expiresIn: SESSION_LIFETIME_SECONDS,
+      updateAge: 24 * 60 * 60,
+    },
+    advanced: {
+      cookiePrefix: "scene",
+      useSecureCookies: publicUrl.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 5 },
+        "/sign-up/email": { window: 60, max: 5 },
+        "/email-otp/send-verification-otp": { window: 60, max: 3 },
+        "/sign-in/email-otp": { window: 60, max: 5 },
+        "/request-password-reset": { window: 60, max: 3 },
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            await recordSignIn(db, session.userId);
+          },
+        },
+      },
+    },
+    plugins: [
+      admin({ adminRoles: [ADMIN_ROLE], defaultRole: "user", roles: { [ADMIN_ROLE]: adminAc, user: userAc } }),
+      emailOTP({
+        otpLength: 6,
+        expiresIn: 5 * 60,
+        sendVerificationOTP: async ({ email, otp }) => send(signInCodeMessage(siteName, email, otp)),
+      }),
+      twoFactor({ issuer: siteName }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const holder = globalThis as typeof globalThis & { __sceneAuth?: Auth };
+
+export function setAuth(auth: Auth | undefined) {
+  holder.__sceneAuth = auth;
+}
+
+export function getAuth(): Auth {
+  if (!holder.__sceneAuth) throw new Error("Accounts are not set up: the server creates them at start (server/app.ts)");
+  return holder.__sceneAuth;
+}

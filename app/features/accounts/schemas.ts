@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+export const REQUIRED = "Feltet skal udfyldes";
+export const PASSWORD_MIN_LENGTH = 10;
+
+// A few of the most used passwords; a length of 10 already rules out most of the rest.
+const commonPasswords = new Set([
+  "1234567890",
+  "0123456789",
+  "qwertyuiop",
+  "password12",
+  "password123",
+  "adgangskode",
+  "adgangskode1",
+  "kodeord123",
+  "sommer2024",
+  "sommer2025",
+  "sommer2026",
+  "vinter2026",
+  "aaaaaaaaaa",
+]);
+
+/** Why a password is too weak, in Danish; empty when it is strong enough. */
+export function passwordProblems(password: string, person: { email?: string; name?: string } = {}) {
+  const problems: string[] = [];
+  if (password.length < PASSWORD_MIN_LENGTH) problems.push(`Adgangskoden skal have mindst ${PASSWORD_MIN_LENGTH} tegn.`);
+  if (password.length > 128) problems.push("Adgangskoden må højst have 128 tegn.");
+  if (!/[A-Za-zÆØÅæøå]/.test(password) || !/[^A-Za-zÆØÅæøå]/.test(password)) {
+    problems.push("Adgangskoden skal indeholde både bogstaver og tal eller tegn.");
+  }
+  if (commonPasswords.has(password.toLowerCase()) || /^(.)\1+$/.test(password)) {
+    problems.push("Adgangskoden er for almindelig. Vælg en, der er svær at gætte.");
+  }
+  const localPart = person.email?.split("@")[0]?.toLowerCase();
+  if (localPart && localPart.length >= 4 && password.toLowerCase().includes(localPart)) {
+    problems.push("Adgangskoden må ikke indeholde din e-mailadresse.");
+  }
+  return problems;
+}
+
+const trimmed = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED);
+const email = () => trimmed().toLowerCase().pipe(z.email("Skriv en gyldig e-mailadresse"));
+
+export const signInSchema = z.object({
+  email: email(),
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED),
+  redirectTo: z.string().optional(),
+});
+
+export const signUpSchema = z
+  .object({
+    name: trimmed().max(100, "Navnet må højst have 100 tegn"),
+    email: email(),
+    password: z.string({ error: REQUIRED }).min(1, REQUIRED),
+    redirectTo: z.string().optional(),
+  })
+  .superRefine((value, context) => {
+    for (const message of passwordProblems(value.password, value)) {
+      context.addIssue({ code: "custom", path: ["password"], message });
+    }
+  });
+
+/** Danish numbers: eight digits, optionally with +45 or 0045 before; stored as "+45xxxxxxxx". */
+export const danishPhoneSchema = trimmed()
+  .transform((value) => value.replace(/[\s-]/g, "").replace(/^(\+45|0045)/, ""))
+  .pipe(z.string().regex(/^[2-9]\d{7}$/, "Skriv et dansk telefonnummer med 8 cifre"))
+  .transform((digits) => `+45${digits}`);
+
+export const contactDetailsSchema = z.object({
+  address: trimmed().max(200, "Adressen må højst have 200 tegn"),
+  phone: danishPhoneSchema,
+});
+
+/** "+4512345678" → "12 34 56 78", the way Danes write a number. */
+export function formatDanishPhone(phone: string) {
+  const digits = phone.replace(/^\+45/, "");
+  return digits.length === 8 ? digits.replace(/(\d{2})(?=\d)/g, "$1 ") : phone;
+}

@@ -1,0 +1,75 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { ADMIN_ROLE } from "~/db/schema";
+import { requestContext } from "~/lib/request-context";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, getAuth } from "./auth.server";
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  isAdmin: boolean;
+}
+
+/** The signed-in user of this request, or null. Only the fields the app needs leave this function. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const session = await getAuth().api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const { id, name, email, emailVerified, role } = session.user as typeof session.user & { role?: string | null };
+  return { id, name, email, emailVerified, isAdmin: role === ADMIN_ROLE };
+}
+
+export function loginPath(returnTo: string) {
+  return returnTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: returnTo })}`;
+}
+
+/** For every page and action that needs a user: a visitor is sent to the login page and back. */
+export async function requireUser(request: Request, url: URL = new URL(request.url)): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect(loginPath(safeRedirectPath(`${url.pathname}${url.search}`)));
+  return user;
+}
+
+/** For every admin loader and action: a visitor goes to the login page, a signed-in non-admin gets 403. */
+export async function requireAdmin(request: Request, url?: URL): Promise<SessionUser> {
+  const user = await requireUser(request, url);
+  if (!user.isAdmin) throw data({ reason: "not-admin" }, { status: 403 });
+  return user;
+}
+
+/**
+ * Calls better-auth's own HTTP endpoint from a route action, so its rate limits, hooks and cookie
+ * handling apply exactly as for a browser. The caller's cookies and address go along; the answer's
+ * Set-Cookie headers are for the caller to pass on.
+ */
+export async function callAuth(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  endpoint: string,
+  body?: Record<string, unknown>,
+) {
+  const auth = getAuth();
+  const baseURL = auth.options.baseURL as string;
+  const headers = new Headers({ origin: baseURL, [CLIENT_IP_HEADER]: context.get(requestContext).clientIp });
+  for (const name of ["cookie", "user-agent", "accept-language"]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  if (body) headers.set("content-type", "application/json");
+  const response = await auth.handler(
+    new Request(`${baseURL}${AUTH_BASE_PATH}${endpoint}`, {
+      method: body ? "POST" : "GET",
+      headers,
+      body: body ? JSON.stringify(body) : undefined,
+    }),
+  );
+  const payload: unknown = await response.clone().json().catch(() => null);
+  const code = typeof payload === "object" && payload !== null && "code" in payload ? String(payload.code) : undefined;
+  return { ok: response.ok, status: response.status, code, payload, setCookies: response.headers.getSetCookie() };
+}
+
+export function withCookies(setCookies: string[], init: Headers = new Headers()) {
+  for (const cookie of setCookies) init.append("Set-Cookie", cookie);
+  return init;
+}

@@ -1,0 +1,48 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "pino";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export function outboxDirectory(dataDir: string) {
+  return path.resolve(dataDir, "outbox");
+}
+
+/**
+ * With SMTP_URL, mail goes out over SMTP. Without it, each message is written as an .eml file under
+ * DATA_DIR/outbox, so a local start and the tests can read what would have been sent.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+        options.logger.info({ to: message.to, subject: message.subject }, "e-mail sent");
+      },
+    };
+  }
+
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const directory = outboxDirectory(options.dataDir);
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await mkdir(directory, { recursive: true });
+      const file = path.join(directory, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
+      await writeFile(file, info.message as Buffer);
+      options.logger.info({ to: message.to, subject: message.subject, file }, "e-mail written to the outbox");
+    },
+  };
+}

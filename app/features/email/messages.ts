@@ -1,0 +1,40 @@
+import type { MailMessage } from "./mailer.server";
+
+// Plain text plus simple HTML, in Danish; every value put into the HTML is escaped.
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+
+function message(siteName: string, to: string, subject: string, lines: string[], link?: { url: string; label: string }): MailMessage {
+  const text = [...lines, ...(link ? ["", `${link.label}: ${link.url}`] : []), "", "Venlig hilsen", siteName].join("\n");
+  const html = [
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
+    `<p>Venlig hilsen<br>${escapeHtml(siteName)}</p>`,
+  ].join("\n");
+  return { to, subject, text, html };
+}
+
+export function verifyEmailMessage(siteName: string, to: string, name: string, url: string) {
+  return message(siteName, to, "Bekræft din e-mailadresse", [`Hej ${name}`, "Tak fordi du har oprettet en konto. Bekræft din e-mailadresse ved at åbne linket herunder."], {
+    url,
+    label: "Bekræft e-mailadresse",
+  });
+}
+
+export function resetPasswordMessage(siteName: string, to: string, name: string, url: string) {
+  return message(
+    siteName,
+    to,
+    "Nulstil din adgangskode",
+    [`Hej ${name}`, "Vi har fået en anmodning om at nulstille din adgangskode. Linket virker i en time.", "Har du ikke bedt om det, kan du se bort fra denne e-mail."],
+    { url, label: "Vælg ny adgangskode" },
+  );
+}
+
+export function signInCodeMessage(siteName: string, to: string, code: string) {
+  return message(siteName, to, `Din kode til at logge ind: ${code}`, [
+    `Din engangskode er ${code}`,
+    "Koden virker i 5 minutter. Har du ikke bedt om den, kan du se bort fra denne e-mail.",
+  ]);
+}

@@ -1,0 +1,111 @@
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
+import { Field, FormError } from "~/components/ui/field";
+import { buttonStyles } from "~/components/ui/button-link";
+import { authErrorMessage } from "~/features/accounts/auth-errors";
+import { PASSWORD_MIN_LENGTH, signInSchema, signUpSchema } from "~/features/accounts/schemas";
+import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
+import { parseForm, type FieldErrors } from "~/lib/form";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import type { Route } from "./+types/login";
+
+export function meta() {
+  return [{ title: "Log ind" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  if (await getSessionUser(request)) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+const intentSchema = z.enum(["sign-in", "sign-up"]);
+
+type ActionResult = { intent: "sign-in" | "sign-up"; fieldErrors?: FieldErrors; formError?: string; values?: Record<string, string> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = intentSchema.safeParse(formData.get("intent"));
+  if (!intent.success) return data<ActionResult>({ intent: "sign-in", formError: "Ukendt handling." }, { status: 400 });
+
+  const parsed = parseForm(intent.data === "sign-in" ? signInSchema : signUpSchema, formData);
+  if (!parsed.success) {
+    return data<ActionResult>({ intent: intent.data, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
+  }
+  const { redirectTo, ...credentials } = parsed.data;
+  const result = await callAuth(request, context, intent.data === "sign-in" ? "/sign-in/email" : "/sign-up/email", {
+    ...credentials,
+    callbackURL: "/bruger",
+  });
+  if (!result.ok) {
+    const { password: _password, ...values } = Object.fromEntries(formData) as Record<string, string>;
+    return data<ActionResult>(
+      { intent: intent.data, formError: authErrorMessage(result.status, result.code), values },
+      { status: result.status === 429 ? 429 : 400 },
+    );
+  }
+  throw redirect(safeRedirectPath(redirectTo), { headers: withCookies(result.setCookies) });
+}
+
+export default function Login({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<ActionResult>();
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const forIntent = (intent: ActionResult["intent"]) => (actionData?.intent === intent ? actionData : undefined);
+  const signIn = forIntent("sign-in");
+  const signUp = forIntent("sign-up");
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 pt-12 sm:pt-16">
+      <h1 className="font-display text-4xl font-bold tracking-tight sm:text-5xl">Log ind</h1>
+      <p className="mt-3 max-w-2xl text-lg text-muted">Log ind for at reservere dage og se dine reservationer.</p>
+      <div className="mt-10 grid gap-8 md:grid-cols-2">
+        <section aria-labelledby="log-ind" className="rounded-2xl border border-border bg-surface-raised p-6 sm:p-8">
+          <h2 id="log-ind" className="font-display text-2xl font-bold">
+            Har du en konto?
+          </h2>
+          <Form method="post" className="mt-6 grid gap-5" noValidate>
+            <input type="hidden" name="intent" value="sign-in" />
+            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+            <FormError message={signIn?.formError} />
+            <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={signIn?.values?.email} errors={signIn?.fieldErrors?.email} />
+            <Field label="Adgangskode" name="password" type="password" autoComplete="current-password" required errors={signIn?.fieldErrors?.password} />
+            <button type="submit" className={buttonStyles.primary} disabled={busy("sign-in")}>
+              {busy("sign-in") ? "Logger ind …" : "Log ind"}
+            </button>
+          </Form>
+        </section>
+
+        <section aria-labelledby="opret-konto" className="rounded-2xl border border-border bg-surface-raised p-6 sm:p-8">
+          <h2 id="opret-konto" className="font-display text-2xl font-bold">
+            Ny her?
+          </h2>
+          <Form method="post" className="mt-6 grid gap-5" noValidate>
+            <input type="hidden" name="intent" value="sign-up" />
+            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+            <FormError message={signUp?.formError} />
+            <Field label="Navn" name="name" autoComplete="name" required defaultValue={signUp?.values?.name} errors={signUp?.fieldErrors?.name} />
+            <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={signUp?.values?.email} errors={signUp?.fieldErrors?.email} />
+            <Field
+              label="Adgangskode"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN_LENGTH}
+              hint={`Mindst ${PASSWORD_MIN_LENGTH} tegn med både bogstaver og tal eller tegn.`}
+              errors={signUp?.fieldErrors?.password}
+            />
+            <button type="submit" className={buttonStyles.secondary} disabled={busy("sign-up")}>
+              {busy("sign-up") ? "Opretter …" : "Opret konto"}
+            </button>
+          </Form>
+          <p className="mt-4 text-sm text-muted">
+            Ved at oprette en konto accepterer du vores <Link className="underline" to="/vilkaar">vilkår</Link> og{" "}
+            <Link className="underline" to="/privatlivspolitik">privatlivspolitik</Link>.
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}
