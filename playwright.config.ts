@@ -5,7 +5,9 @@ import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tests/support/browser";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = mkdtempSync(path.join(tmpdir(), "scene-e2e-main-"));
+// Set once in the main process; the workers inherit it, so tests can read the server's outbox.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "scene-e2e-main-"));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -38,6 +40,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       ENABLE_TEST_ROUTES: "1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
     },
   },

@@ -1,23 +1,19 @@
-import { useEffect, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
 
 /** Spec §4/§9: sign-out closes the menu overlay, ends the session and reloads the page after 1 second. */
 export const SIGN_OUT_RELOAD_DELAY_MS = 1000;
 
 export function SignOutButton({ onSignOut, className }: { onSignOut: () => void; className?: string }) {
-  const fetcher = useFetcher<{ signedOut?: boolean }>();
+  const fetcher = useFetcher();
   const location = useLocation();
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data?.signedOut) return;
-    const timer = window.setTimeout(() => window.location.reload(), SIGN_OUT_RELOAD_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [fetcher.state, fetcher.data]);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  // The reload is scheduled here, not in an effect: once signed out, this button is no longer rendered.
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSignOut();
-    void fetcher.submit({}, { method: "post", action: "/logout" });
+    await fetcher.submit({}, { method: "post", action: "/logout" });
+    window.setTimeout(() => window.location.reload(), SIGN_OUT_RELOAD_DELAY_MS);
   };
 
   return (

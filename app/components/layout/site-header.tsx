@@ -59,7 +59,7 @@ export function SiteHeader({ siteName, colorMode, user, adminMenu }: SiteHeaderP
             >
               {user.name.split(" ")[0]}
             </Link>
-          ) : (
+          ) : pathname === "/login" ? null : (
             <Link
               to={loginHref}
               className="hidden rounded-full px-3 py-2 text-sm font-medium text-muted hover:text-ink sm:block"

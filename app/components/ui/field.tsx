@@ -23,7 +23,7 @@ export function Field({ label, name, errors, hint, className = "", ...input }: F
         name={name}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={describedBy}
-        className="rounded-xl border border-border bg-surface-raised px-4 py-2.5 text-base text-ink placeholder:text-muted aria-invalid:border-red-600 dark:aria-invalid:border-red-400"
+        className="rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 text-base text-ink placeholder:text-muted aria-invalid:border-red-600 dark:aria-invalid:border-red-400"
         {...input}
       />
       {hint && (

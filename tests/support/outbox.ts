@@ -1,0 +1,57 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect } from "@playwright/test";
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+function decodeQuotedPrintable(body: string) {
+  const bytes = body
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+function decodeHeader(value: string) {
+  return value.replace(/=\?utf-8\?Q\?([^?]*)\?=/gi, (_match, encoded: string) => decodeQuotedPrintable(encoded.replace(/_/g, " ")));
+}
+
+async function readMail(file: string): Promise<OutboxMail> {
+  const raw = await readFile(file, "utf8");
+  const header = (name: string) => decodeHeader(raw.match(new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, "mi"))?.[1]?.replace(/\n[ \t]+/g, " ") ?? "");
+  const textPart = raw.split(/Content-Type: text\/plain[^\n]*\n/i)[1]?.split(/\n\n/).slice(1).join("\n\n").split(/\n--/)[0] ?? "";
+  const quoted = /Content-Transfer-Encoding: quoted-printable/i.test(raw.split(/Content-Type: text\/plain/i)[1] ?? "");
+  return { to: header("To"), subject: header("Subject"), text: quoted ? decodeQuotedPrintable(textPart) : textPart };
+}
+
+/** Waits for the newest message to an address in the server's outbox (DATA_DIR/outbox/*.eml). */
+export async function waitForMail(to: string, subject: RegExp): Promise<OutboxMail> {
+  const directory = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(directory).catch(() => [] as string[])).filter((file) => file.endsWith(".eml")).sort().reverse();
+        for (const file of files) {
+          const mail = await readMail(path.join(directory, file));
+          if (mail.to.includes(to) && subject.test(mail.subject)) {
+            found = mail;
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `an e-mail to ${to} with subject ${subject}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export function firstLink(mail: OutboxMail) {
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`No link in the e-mail "${mail.subject}"`);
+  return link;
+}
