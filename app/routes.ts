@@ -15,6 +15,8 @@ export default [
 
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
+  route("glemt-adgangskode", "routes/glemt-adgangskode.tsx"),
+  route("nulstil-adgangskode", "routes/nulstil-adgangskode.tsx"),
   route("bruger", "routes/bruger.tsx"),
   route("bruger/update", "routes/bruger.update.tsx"),
 

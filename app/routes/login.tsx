@@ -16,7 +16,7 @@ export function meta() {
 export async function loader({ request, url }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   if (await getSessionUser(request)) throw redirect(redirectTo);
-  return { redirectTo };
+  return { redirectTo, passwordReset: url.searchParams.has("nulstillet") };
 }
 
 const intentSchema = z.enum(["sign-in", "sign-up"]);
@@ -59,6 +59,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-5xl px-4 pt-12 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight sm:text-5xl">Log ind</h1>
       <p className="mt-3 max-w-2xl text-lg text-muted">Log ind for at reservere dage og se dine reservationer.</p>
+      {loaderData.passwordReset && (
+        <p role="status" className="mt-6 rounded-xl border border-border bg-surface-raised px-4 py-3 font-medium">
+          Din adgangskode er ændret. Log ind med den nye.
+        </p>
+      )}
       <div className="mt-10 grid gap-8 md:grid-cols-2">
         <section aria-labelledby="log-ind" className="rounded-2xl border border-border bg-surface-raised p-6 sm:p-8">
           <h2 id="log-ind" className="font-display text-2xl font-bold">
@@ -74,6 +79,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
               {busy("sign-in") ? "Logger ind …" : "Log ind"}
             </button>
           </Form>
+          <p className="mt-5 text-sm">
+            <Link to="/glemt-adgangskode" className="font-medium underline underline-offset-2 hover:text-accent">
+              Glemt adgangskode?
+            </Link>
+          </p>
         </section>
 
         <section aria-labelledby="opret-konto" className="rounded-2xl border border-border bg-surface-raised p-6 sm:p-8">

@@ -93,3 +93,58 @@ test("signing in without JavaScript works and returns to the page asked for", as
   await expect(page.getByText("Uden Script")).toBeVisible();
   await context.close();
 });
+
+test("password recovery: request a link, choose a new password, sign in with it", async ({ page }) => {
+  test.setTimeout(60_000);
+  const email = `glemt-${randomBytes(4).toString("hex")}@example.dk`;
+  await visit(page, "/login");
+  const signUp = page.getByRole("region", { name: "Ny her?" });
+  await signUp.getByLabel("Navn").fill("Glemsom Gæst");
+  await signUp.getByLabel("E-mail").fill(email);
+  await signUp.getByLabel("Adgangskode").fill(password);
+  await signUp.getByRole("button", { name: "Opret konto" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.context().clearCookies();
+
+  await visit(page, "/login");
+  await page.getByRole("link", { name: "Glemt adgangskode?" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Glemt adgangskode?");
+  await expectAccessible(page);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send link" }).click();
+  await expect(page.getByRole("status")).toContainText(`Hvis der findes en konto med ${email}`);
+
+  const mail = await waitForMail(email, /Nulstil din adgangskode/);
+  await page.goto(firstLink(mail));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vælg ny adgangskode");
+  await expectAccessible(page);
+  await page.getByLabel("Ny adgangskode").fill("kort");
+  await page.getByRole("button", { name: "Gem ny adgangskode" }).click();
+  await expect(page.getByText("Adgangskoden skal have mindst 10 tegn.")).toBeVisible();
+  await page.getByLabel("Ny adgangskode").fill("Ny-kode-ved-havnen-7");
+  await page.getByRole("button", { name: "Gem ny adgangskode" }).click();
+  await expect(page).toHaveURL(/\/login\?nulstillet=1$/);
+  await expect(page.getByRole("status")).toHaveText("Din adgangskode er ændret. Log ind med den nye.");
+
+  const signIn = page.getByRole("region", { name: "Har du en konto?" });
+  await signIn.getByLabel("E-mail").fill(email);
+  await signIn.getByLabel("Adgangskode").fill(password);
+  await signIn.getByRole("button", { name: "Log ind" }).click();
+  await expect(signIn.getByRole("alert")).toHaveText("Forkert e-mail eller adgangskode.");
+  await signIn.getByLabel("Adgangskode").fill("Ny-kode-ved-havnen-7");
+  await signIn.getByRole("button", { name: "Log ind" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The link works once.
+  await page.context().clearCookies();
+  await page.goto(firstLink(mail));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Linket virker ikke");
+});
+
+test("asking for a link says the same for an e-mail with no account", async ({ page }) => {
+  await visit(page, "/glemt-adgangskode");
+  await page.getByLabel("E-mail").fill("findes-ikke@example.dk");
+  await page.getByRole("button", { name: "Send link" }).click();
+  await expect(page.getByRole("status")).toContainText("Hvis der findes en konto med findes-ikke@example.dk");
+  await expectAccessible(page);
+});

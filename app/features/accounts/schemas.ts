@@ -76,3 +76,11 @@ export function formatDanishPhone(phone: string) {
   const digits = phone.replace(/^\+45/, "");
   return digits.length === 8 ? digits.replace(/(\d{2})(?=\d)/g, "$1 ") : phone;
 }
+
+export const requestPasswordResetSchema = z.object({ email: email() });
+
+export const resetPasswordSchema = z
+  .object({ token: z.string().min(1, "Linket er ugyldigt"), password: z.string({ error: REQUIRED }).min(1, REQUIRED) })
+  .superRefine((value, context) => {
+    for (const message of passwordProblems(value.password)) context.addIssue({ code: "custom", path: ["password"], message });
+  });

@@ -1,0 +1,59 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { buttonStyles } from "~/components/ui/button-link";
+import { Field, FormError } from "~/components/ui/field";
+import { authErrorMessage } from "~/features/accounts/auth-errors";
+import { requestPasswordResetSchema } from "~/features/accounts/schemas";
+import { callAuth } from "~/features/accounts/session.server";
+import { parseForm } from "~/lib/form";
+import type { Route } from "./+types/glemt-adgangskode";
+
+export function meta() {
+  return [{ title: "Glemt adgangskode" }, { name: "robots", content: "noindex" }];
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = parseForm(requestPasswordResetSchema, await request.formData());
+  if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, values: parsed.values, sent: false }, { status: 400 });
+  const result = await callAuth(request, context, "/request-password-reset", {
+    email: parsed.data.email,
+    redirectTo: "/nulstil-adgangskode",
+  });
+  if (result.status === 429) {
+    return data({ formError: authErrorMessage(429, result.code), values: { email: parsed.data.email }, sent: false }, { status: 429 });
+  }
+  // The same answer whether or not the e-mail has an account.
+  return { sent: true, email: parsed.data.email };
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>();
+  const sending = useNavigation().state === "submitting";
+  if (actionData && "email" in actionData && actionData.sent) {
+    return (
+      <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
+        <h1 className="font-display text-4xl font-bold tracking-tight">Tjek din e-mail</h1>
+        <p role="status" className="mt-4 text-lg text-muted">
+          Hvis der findes en konto med {actionData.email}, har vi sendt et link, så du kan vælge en ny adgangskode.
+          Linket virker i en time.
+        </p>
+        <Link to="/login" className={`${buttonStyles.secondary} mt-8`}>
+          Tilbage til log ind
+        </Link>
+      </div>
+    );
+  }
+  const errors = actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined;
+  return (
+    <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
+      <h1 className="font-display text-4xl font-bold tracking-tight">Glemt adgangskode?</h1>
+      <p className="mt-3 text-muted">Skriv din e-mailadresse, så sender vi et link, hvor du kan vælge en ny adgangskode.</p>
+      <Form method="post" className="mt-8 grid gap-5" noValidate>
+        <FormError message={actionData && "formError" in actionData ? actionData.formError : undefined} />
+        <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={actionData && "values" in actionData ? actionData.values.email : undefined} errors={errors?.email} />
+        <button type="submit" className={buttonStyles.primary} disabled={sending}>
+          {sending ? "Sender …" : "Send link"}
+        </button>
+      </Form>
+    </div>
+  );
+}

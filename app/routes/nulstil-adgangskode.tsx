@@ -1,0 +1,65 @@
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { buttonStyles } from "~/components/ui/button-link";
+import { Field, FormError } from "~/components/ui/field";
+import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from "~/features/accounts/schemas";
+import { callAuth } from "~/features/accounts/session.server";
+import { parseForm } from "~/lib/form";
+import type { Route } from "./+types/nulstil-adgangskode";
+
+export function meta() {
+  return [{ title: "Vælg ny adgangskode" }, { name: "robots", content: "noindex" }];
+}
+
+/** better-auth sends the link here with ?token=…, or with ?error=INVALID_TOKEN when it is expired or used. */
+export function loader({ url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token");
+  return { token: url.searchParams.get("error") ? null : token };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = parseForm(resetPasswordSchema, await request.formData());
+  if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, formError: undefined }, { status: 400 });
+  const result = await callAuth(request, context, "/reset-password", { token: parsed.data.token, newPassword: parsed.data.password });
+  if (!result.ok) {
+    return data({ fieldErrors: undefined, formError: "Linket er udløbet eller allerede brugt. Bed om et nyt." }, { status: 400 });
+  }
+  throw redirect("/login?nulstillet=1");
+}
+
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const saving = useNavigation().state === "submitting";
+  if (!loaderData.token) {
+    return (
+      <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
+        <h1 className="font-display text-4xl font-bold tracking-tight">Linket virker ikke</h1>
+        <p className="mt-4 text-lg text-muted">Linket er udløbet eller allerede brugt.</p>
+        <Link to="/glemt-adgangskode" className={`${buttonStyles.primary} mt-8`}>
+          Bed om et nyt link
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
+      <h1 className="font-display text-4xl font-bold tracking-tight">Vælg ny adgangskode</h1>
+      <Form method="post" className="mt-8 grid gap-5" noValidate>
+        <FormError message={actionData?.formError} />
+        <input type="hidden" name="token" value={loaderData.token} />
+        <Field
+          label="Ny adgangskode"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          hint={`Mindst ${PASSWORD_MIN_LENGTH} tegn med både bogstaver og tal eller tegn.`}
+          errors={actionData?.fieldErrors?.password}
+        />
+        <button type="submit" className={buttonStyles.primary} disabled={saving}>
+          {saving ? "Gemmer …" : "Gem ny adgangskode"}
+        </button>
+      </Form>
+    </div>
+  );
+}
