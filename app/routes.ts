@@ -14,6 +14,7 @@ export default [
   route("reservation", "routes/reservation.tsx"),
 
   route("login", "routes/login.tsx"),
+  route("login/kode", "routes/login.kode.tsx"),
   route("logout", "routes/logout.ts"),
   route("glemt-adgangskode", "routes/glemt-adgangskode.tsx"),
   route("nulstil-adgangskode", "routes/nulstil-adgangskode.tsx"),

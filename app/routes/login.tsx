@@ -79,9 +79,15 @@ export default function Login({ loaderData }: Route.ComponentProps) {
               {busy("sign-in") ? "Logger ind …" : "Log ind"}
             </button>
           </Form>
-          <p className="mt-5 text-sm">
+          <p className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <Link to="/glemt-adgangskode" className="font-medium underline underline-offset-2 hover:text-accent">
               Glemt adgangskode?
+            </Link>
+            <Link
+              to={`/login/kode?${new URLSearchParams({ redirectTo: loaderData.redirectTo })}`}
+              className="font-medium underline underline-offset-2 hover:text-accent"
+            >
+              Log ind med en kode i stedet
             </Link>
           </p>
         </section>

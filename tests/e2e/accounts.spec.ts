@@ -148,3 +148,35 @@ test("asking for a link says the same for an e-mail with no account", async ({ p
   await expect(page.getByRole("status")).toContainText("Hvis der findes en konto med findes-ikke@example.dk");
   await expectAccessible(page);
 });
+
+test("sign in with a one-time code read from the e-mail", async ({ page }) => {
+  test.setTimeout(60_000);
+  const email = `kode-${randomBytes(4).toString("hex")}@example.dk`;
+  await visit(page, "/login");
+  const signUp = page.getByRole("region", { name: "Ny her?" });
+  await signUp.getByLabel("Navn").fill("Kode Bruger");
+  await signUp.getByLabel("E-mail").fill(email);
+  await signUp.getByLabel("Adgangskode").fill(password);
+  await signUp.getByRole("button", { name: "Opret konto" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.context().clearCookies();
+
+  await visit(page, "/login?redirectTo=%2Fbruger");
+  await page.getByRole("link", { name: "Log ind med en kode i stedet" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log ind med en kode");
+  await expectAccessible(page);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send kode" }).click();
+  await expect(page.getByRole("status")).toContainText(`Hvis ${email} har en konto`);
+
+  const mail = await waitForMail(email, /Din kode til at logge ind/);
+  const code = mail.subject.match(/\d{6}/)![0];
+  await page.getByLabel("Kode").fill(code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Log ind" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Koden er forkert eller udløbet. Bed om en ny kode.");
+  await expectAccessible(page);
+  await page.getByLabel("Kode").fill(code);
+  await page.getByRole("button", { name: "Log ind" }).click();
+  await expect(page).toHaveURL(/\/bruger$/);
+  await expect(page.getByText("Kode Bruger")).toBeVisible();
+});

@@ -94,6 +94,8 @@ export function createAuth({ db, secret, publicUrl, siteName, mailer, logger }: 
     plugins: [
       admin({ adminRoles: [ADMIN_ROLE], defaultRole: "user", roles: { [ADMIN_ROLE]: adminAc, user: userAc } }),
       emailOTP({
+        // Accounts are made on the sign-up form; a code to an unknown e-mail is silently not sent.
+        disableSignUp: true,
         otpLength: 6,
         expiresIn: 5 * 60,
         sendVerificationOTP: async ({ email, otp }) => send(signInCodeMessage(siteName, email, otp)),

@@ -84,3 +84,11 @@ export const resetPasswordSchema = z
   .superRefine((value, context) => {
     for (const message of passwordProblems(value.password)) context.addIssue({ code: "custom", path: ["password"], message });
   });
+
+export const requestSignInCodeSchema = z.object({ email: email(), redirectTo: z.string().optional() });
+
+export const signInWithCodeSchema = z.object({
+  email: email(),
+  otp: trimmed().regex(/^\d{6}$/, "Koden er 6 cifre"),
+  redirectTo: z.string().optional(),
+});

@@ -1,0 +1,104 @@
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
+import { buttonStyles } from "~/components/ui/button-link";
+import { Field, FormError } from "~/components/ui/field";
+import { authErrorMessage } from "~/features/accounts/auth-errors";
+import { requestSignInCodeSchema, signInWithCodeSchema } from "~/features/accounts/schemas";
+import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
+import { parseForm, type FieldErrors } from "~/lib/form";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import type { Route } from "./+types/login.kode";
+
+export function meta() {
+  return [{ title: "Log ind med en kode" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  if (await getSessionUser(request)) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+type ActionResult = { step: "request" | "verify"; email?: string; fieldErrors?: FieldErrors; formError?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = z.enum(["send", "verify"]).safeParse(formData.get("intent"));
+  if (!intent.success) return data<ActionResult>({ step: "request", formError: "Ukendt handling." }, { status: 400 });
+
+  if (intent.data === "send") {
+    const parsed = parseForm(requestSignInCodeSchema, formData);
+    if (!parsed.success) return data<ActionResult>({ step: "request", fieldErrors: parsed.fieldErrors }, { status: 400 });
+    const result = await callAuth(request, context, "/email-otp/send-verification-otp", { email: parsed.data.email, type: "sign-in" });
+    if (!result.ok) {
+      return data<ActionResult>({ step: "request", formError: authErrorMessage(result.status, result.code) }, { status: result.status });
+    }
+    return { step: "verify", email: parsed.data.email } satisfies ActionResult;
+  }
+
+  const parsed = parseForm(signInWithCodeSchema, formData);
+  const email = String(formData.get("email") ?? "");
+  if (!parsed.success) return data<ActionResult>({ step: "verify", email, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  const result = await callAuth(request, context, "/sign-in/email-otp", { email: parsed.data.email, otp: parsed.data.otp });
+  if (!result.ok) {
+    return data<ActionResult>(
+      { step: "verify", email, formError: authErrorMessage(result.status, result.code ?? "INVALID_OTP") },
+      { status: result.status === 429 ? 429 : 400 },
+    );
+  }
+  throw redirect(safeRedirectPath(parsed.data.redirectTo), { headers: withCookies(result.setCookies) });
+}
+
+export default function SignInWithCode({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<ActionResult>();
+  const busy = useNavigation().state === "submitting";
+  const verifying = actionData?.step === "verify";
+  return (
+    <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
+      <h1 className="font-display text-4xl font-bold tracking-tight">Log ind med en kode</h1>
+      {verifying ? (
+        <>
+          <p role="status" className="mt-3 text-muted">
+            Hvis {actionData.email} har en konto, har vi sendt en kode på 6 cifre dertil. Koden virker i 5 minutter.
+          </p>
+          <Form method="post" className="mt-8 grid gap-5" noValidate>
+            <FormError message={actionData.formError} />
+            <input type="hidden" name="intent" value="verify" />
+            <input type="hidden" name="email" value={actionData.email} />
+            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+            <Field
+              label="Kode"
+              name="otp"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+              errors={actionData.fieldErrors?.otp}
+            />
+            <button type="submit" className={buttonStyles.primary} disabled={busy}>
+              {busy ? "Logger ind …" : "Log ind"}
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p className="mt-3 text-muted">Vi sender en engangskode til din e-mail, så du kan logge ind uden adgangskode.</p>
+          <Form method="post" className="mt-8 grid gap-5" noValidate>
+            <FormError message={actionData?.formError} />
+            <input type="hidden" name="intent" value="send" />
+            <Field label="E-mail" name="email" type="email" autoComplete="email" required errors={actionData?.fieldErrors?.email} />
+            <button type="submit" className={buttonStyles.primary} disabled={busy}>
+              {busy ? "Sender …" : "Send kode"}
+            </button>
+          </Form>
+        </>
+      )}
+      <p className="mt-6 text-sm">
+        <Link to={`/login?${new URLSearchParams({ redirectTo: loaderData.redirectTo })}`} className="underline underline-offset-2">
+          Log ind med adgangskode i stedet
+        </Link>
+      </p>
+    </div>
+  );
+}
