@@ -24,6 +24,9 @@ export default [
   route("api/color-mode", "routes/api.color-mode.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/prisma/get-page-by-name/:name", "routes/api.get-page-by-name.ts"),
+  route("api/prisma/get-profile/:userId", "routes/api.profile.get.ts"),
+  route("api/prisma/create-profile", "routes/api.profile.create.ts"),
+  route("api/prisma/update-profile/:id", "routes/api.profile.update.ts"),
   route("_test/fejl", "routes/test-error.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
