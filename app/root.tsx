@@ -77,7 +77,12 @@ function SiteShell({ children }: { children: ReactNode }) {
   const settings = data?.settings;
   return (
     <>
-      <SiteHeader siteName={settings?.siteName ?? "Scene"} colorMode={data?.colorMode ?? "system"} user={data?.user ?? null} />
+      <SiteHeader
+        siteName={settings?.siteName ?? "Scene"}
+        colorMode={data?.colorMode ?? "system"}
+        user={data?.user ?? null}
+        isAdmin={data?.isAdmin ?? false}
+      />
       <main id="indhold" className="flex-1">
         {children}
       </main>

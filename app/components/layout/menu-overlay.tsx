@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { NavLink } from "react-router";
 import { CloseIcon } from "~/components/ui/icons";
-import { siteMenu, userMenu } from "~/features/site/navigation";
+import { adminMenu, siteMenu, userMenu } from "~/features/site/navigation";
 import { SignOutButton } from "./sign-out-button";
 
 /**
@@ -13,13 +13,14 @@ export interface MenuOverlayProps {
   isOpen: boolean;
   onClose: () => void;
   signedIn: boolean;
+  isAdmin: boolean;
   loginHref: string;
 }
 
 const linkStyle = ({ isActive }: { isActive: boolean }) =>
   `block rounded-xl px-4 py-3 text-lg font-medium transition-colors ${isActive ? "bg-accent text-accent-ink" : "hover:bg-surface-sunken"}`;
 
-export function MenuOverlay({ isOpen, onClose, id, signedIn, loginHref }: MenuOverlayProps) {
+export function MenuOverlay({ isOpen, onClose, id, signedIn, isAdmin, loginHref }: MenuOverlayProps) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -63,6 +64,19 @@ export function MenuOverlay({ isOpen, onClose, id, signedIn, loginHref }: MenuOv
             ))}
           </ul>
         </nav>
+        {isAdmin && (
+          <nav aria-label="Administration" className="border-t border-border px-2 py-4">
+            <ul className="grid gap-1">
+              {adminMenu.map((entry) => (
+                <li key={entry.href}>
+                  <NavLink to={entry.href} onClick={onClose} className={linkStyle}>
+                    {entry.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <nav aria-label="Min konto" className="border-t border-border px-2 py-4">
           <ul className="grid gap-1">
             {signedIn ? (

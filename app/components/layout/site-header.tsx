@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { MenuIcon } from "~/components/ui/icons";
 import type { ColorMode } from "~/features/color-mode/color-mode";
@@ -10,11 +10,10 @@ export interface SiteHeaderProps {
   siteName: string;
   colorMode: ColorMode;
   user: { name: string } | null;
-  /** The admin menu, filled with the admin pages of the content work. */
-  adminMenu?: ReactNode;
+  isAdmin: boolean;
 }
 
-export function SiteHeader({ siteName, colorMode, user, adminMenu }: SiteHeaderProps) {
+export function SiteHeader({ siteName, colorMode, user, isAdmin }: SiteHeaderProps) {
   const [isMenuOverlay, setMenuOverlay] = useState(false);
   const { pathname, search } = useLocation();
   const loginHref = pathname === "/" || pathname === "/login" ? "/login" : `/login?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`;
@@ -51,7 +50,6 @@ export function SiteHeader({ siteName, colorMode, user, adminMenu }: SiteHeaderP
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
           <ColorModeSwitch current={colorMode} />
-          {adminMenu}
           {user ? (
             <Link
               to="/bruger"
@@ -84,6 +82,7 @@ export function SiteHeader({ siteName, colorMode, user, adminMenu }: SiteHeaderP
         isOpen={isMenuOverlay}
         onClose={() => setMenuOverlay(false)}
         signedIn={user !== null}
+        isAdmin={isAdmin}
         loginHref={loginHref}
       />
     </header>

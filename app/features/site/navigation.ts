@@ -30,3 +30,6 @@ export function isCurrentPath(href: string, pathname: string) {
 
 /** Spec §2's user menu; "Mine reservationer" joins it with the reservation work. */
 export const userMenu: readonly MenuItem[] = [{ code: "bruger", label: "Mine oplysninger", href: "/bruger" }];
+
+/** Spec §2's admin menu, as far as its pages exist; the content work adds the rest. */
+export const adminMenu: readonly MenuItem[] = [{ code: "alle-brugere", label: "Brugere", href: "/alle-brugere" }];

@@ -1,0 +1,71 @@
+import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { ADMIN_ROLE, profiles, sessions, users } from "~/db/schema";
+
+export const USERS_PAGE_SIZE = 20;
+export type UserSort = "name" | "lastLogin";
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  disabled: boolean;
+  lastLoginAt: Date | null;
+  createdAt: Date;
+}
+
+/** One page of users for the admin, searched by name or e-mail, sorted by name or last login. */
+export async function listUsers(db: Database, options: { query: string; page: number; sort: UserSort; descending: boolean }) {
+  const pattern = `%${options.query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const where = options.query ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
+  const direction = options.descending ? desc : asc;
+  const order =
+    options.sort === "name"
+      ? [direction(sql`lower(${users.name})`), asc(users.id)]
+      : [options.descending ? sql`${profiles.lastLoginAt} desc nulls last` : sql`${profiles.lastLoginAt} asc nulls first`, asc(users.id)];
+
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        banned: users.banned,
+        lastLoginAt: profiles.lastLoginAt,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(where)
+      .orderBy(...order)
+      .limit(USERS_PAGE_SIZE)
+      .offset((options.page - 1) * USERS_PAGE_SIZE),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return {
+    users: rows.map(({ role, banned, ...row }): UserRow => ({ ...row, isAdmin: role === ADMIN_ROLE, disabled: banned })),
+    total: total?.n ?? 0,
+  };
+}
+
+export class SelfChangeError extends Error {}
+
+/** Grants or removes the admin role. An admin cannot remove their own, so the site always keeps one. */
+export async function setAdmin(db: Database, actorId: string, userId: string, isAdmin: boolean) {
+  if (!isAdmin && actorId === userId) throw new SelfChangeError("Du kan ikke fjerne din egen administratorrolle.");
+  await db.update(users).set({ role: isAdmin ? ADMIN_ROLE : "user" }).where(eq(users.id, userId));
+}
+
+/** Disables an account and ends its sessions at once, or enables it again. */
+export async function setDisabled(db: Database, actorId: string, userId: string, disabled: boolean) {
+  if (disabled && actorId === userId) throw new SelfChangeError("Du kan ikke spærre din egen konto.");
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ banned: disabled, banReason: disabled ? "Spærret af en administrator" : null })
+      .where(eq(users.id, userId));
+    if (disabled) await tx.delete(sessions).where(and(eq(sessions.userId, userId)));
+  });
+}

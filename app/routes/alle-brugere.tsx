@@ -1,0 +1,176 @@
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
+import { buttonStyles } from "~/components/ui/button-link";
+import { getDb } from "~/db/db.server";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { listUsers, SelfChangeError, setAdmin, setDisabled, USERS_PAGE_SIZE } from "~/features/accounts/users.server";
+import { formatDateTime } from "~/lib/format";
+import type { Route } from "./+types/alle-brugere";
+
+export function meta() {
+  return [{ title: "Brugere" }, { name: "robots", content: "noindex" }];
+}
+
+const searchSchema = z.object({
+  q: z.string().trim().max(100).catch(""),
+  side: z.coerce.number().int().min(1).catch(1),
+  sorter: z.enum(["navn", "login"]).catch("navn"),
+  faldende: z.enum(["1"]).optional().catch(undefined),
+});
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, url);
+  const search = searchSchema.parse(Object.fromEntries(url.searchParams));
+  const { users, total } = await listUsers(getDb(), {
+    query: search.q,
+    page: search.side,
+    sort: search.sorter === "login" ? "lastLogin" : "name",
+    descending: search.faldende === "1",
+  });
+  return {
+    selfId: admin.id,
+    total,
+    pages: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
+    page: search.side,
+    users: users.map((user) => ({ ...user, lastLogin: user.lastLoginAt ? formatDateTime(user.lastLoginAt) : null })),
+  };
+}
+
+const changeSchema = z.object({
+  intent: z.enum(["grant-admin", "remove-admin", "disable", "enable"]),
+  userId: z.string().min(1),
+});
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, url);
+  const parsed = changeSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Ukendt handling." }, { status: 400 });
+  const { intent, userId } = parsed.data;
+  try {
+    if (intent === "grant-admin" || intent === "remove-admin") await setAdmin(getDb(), admin.id, userId, intent === "grant-admin");
+    else await setDisabled(getDb(), admin.id, userId, intent === "disable");
+  } catch (error) {
+    if (error instanceof SelfChangeError) return data({ error: error.message }, { status: 400 });
+    throw error;
+  }
+  return { error: null };
+}
+
+function SortLink({ sort, label }: { sort: "navn" | "login"; label: string }) {
+  const [params] = useSearchParams();
+  const active = (params.get("sorter") ?? "navn") === sort;
+  const descending = active && params.get("faldende") === "1";
+  const next = new URLSearchParams(params);
+  next.set("sorter", sort);
+  next.delete("side");
+  if (active && !descending) next.set("faldende", "1");
+  else next.delete("faldende");
+  return (
+    <Link to={`?${next}`} className="underline-offset-2 hover:underline" aria-label={`Sorter efter ${label.toLowerCase()}`}>
+      {label} {active ? (descending ? "↓" : "↑") : ""}
+    </Link>
+  );
+}
+
+function RowAction({ userId, intent, label, disabled }: { userId: string; intent: string; label: string; disabled?: boolean }) {
+  return (
+    <Form method="post" className="inline">
+      <input type="hidden" name="userId" value={userId} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        disabled={disabled}
+        className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+export default function Users({ loaderData, actionData }: Route.ComponentProps) {
+  const { users, total, page, pages, selfId } = loaderData;
+  const [params] = useSearchParams();
+  const busy = useNavigation().state !== "idle";
+  const pageLink = (target: number) => {
+    const next = new URLSearchParams(params);
+    next.set("side", String(target));
+    return `?${next}`;
+  };
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-12 sm:pt-16">
+      <h1 className="font-display text-4xl font-bold tracking-tight">Brugere</h1>
+      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
+        <div className="grid gap-1.5">
+          <label htmlFor="user-search" className="text-sm font-semibold">
+            Søg efter navn eller e-mail
+          </label>
+          <input
+            id="user-search"
+            name="q"
+            type="search"
+            defaultValue={params.get("q") ?? ""}
+            className="w-72 max-w-full rounded-xl border border-control-border bg-surface-raised px-4 py-2.5"
+          />
+        </div>
+        <button type="submit" className={buttonStyles.secondary}>
+          Søg
+        </button>
+      </Form>
+      {actionData?.error && (
+        <p role="alert" className="mt-4 font-medium text-red-700 dark:text-red-300">
+          {actionData.error}
+        </p>
+      )}
+      <p className="mt-6 text-sm text-muted" aria-live="polite">
+        {total === 1 ? "1 bruger" : `${total} brugere`}
+      </p>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full min-w-[44rem] text-left text-sm" aria-busy={busy}>
+          <thead className="border-b border-border text-muted">
+            <tr>
+              <th scope="col" className="py-3 pr-4 font-semibold"><SortLink sort="navn" label="Navn" /></th>
+              <th scope="col" className="py-3 pr-4 font-semibold">E-mail</th>
+              <th scope="col" className="py-3 pr-4 font-semibold"><SortLink sort="login" label="Sidst logget ind" /></th>
+              <th scope="col" className="py-3 pr-4 font-semibold">Rolle og status</th>
+              <th scope="col" className="py-3 font-semibold">Handlinger</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user.id} className="border-b border-border align-middle">
+                <th scope="row" className="py-3 pr-4 font-medium">{user.name}</th>
+                <td className="py-3 pr-4">{user.email}</td>
+                <td className="py-3 pr-4">{user.lastLogin ?? "Aldrig"}</td>
+                <td className="py-3 pr-4">
+                  {user.isAdmin ? "Administrator" : "Bruger"}
+                  {user.disabled ? ", spærret" : ""}
+                </td>
+                <td className="flex flex-wrap gap-2 py-3">
+                  {user.isAdmin ? (
+                    <RowAction userId={user.id} intent="remove-admin" label="Fjern administrator" disabled={user.id === selfId} />
+                  ) : (
+                    <RowAction userId={user.id} intent="grant-admin" label="Gør til administrator" />
+                  )}
+                  {user.disabled ? (
+                    <RowAction userId={user.id} intent="enable" label="Genåbn konto" />
+                  ) : (
+                    <RowAction userId={user.id} intent="disable" label="Spær konto" disabled={user.id === selfId} />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <nav aria-label="Sider" className="mt-6 flex items-center gap-4">
+          {page > 1 && <Link to={pageLink(page - 1)} className={buttonStyles.secondary}>Forrige</Link>}
+          <span className="text-sm text-muted">Side {page} af {pages}</span>
+          {page < pages && <Link to={pageLink(page + 1)} className={buttonStyles.secondary}>Næste</Link>}
+        </nav>
+      )}
+    </div>
+  );
+}
