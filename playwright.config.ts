@@ -41,6 +41,8 @@ export default defineConfig({
       DATABASE_URL: "",
       ENABLE_TEST_ROUTES: "1",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ADMIN_EMAIL: "chef@havnescenen.dk",
+      ADMIN_PASSWORD: "Admin-kode-2026",
       LOG_LEVEL: "warn",
     },
   },

@@ -9,7 +9,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { NotFoundView, ServerErrorView } from "~/components/layout/error-view";
+import { ForbiddenView, NotFoundView, ServerErrorView } from "~/components/layout/error-view";
 import { useOptimisticColorMode } from "~/components/layout/color-mode-switch";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -103,8 +103,9 @@ export default function App() {
 export function meta({ error, loaderData }: Route.MetaArgs) {
   const siteName = loaderData?.settings.siteName ?? "Scene";
   if (!error) return [{ title: siteName }];
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: `${notFound ? "Siden blev ikke fundet" : "Der opstod en fejl"} · ${siteName}` }];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? "Siden blev ikke fundet" : status === 403 ? "Ingen adgang" : "Der opstod en fejl";
+  return [{ title: `${title} · ${siteName}` }];
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -114,6 +115,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <SiteShell>
       {isRouteErrorResponse(error) && error.status === 404 ? (
         <NotFoundView path={location.pathname} />
+      ) : isRouteErrorResponse(error) && error.status === 403 ? (
+        <ForbiddenView />
       ) : (
         <ServerErrorView requestId={requestId} />
       )}

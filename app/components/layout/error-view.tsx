@@ -25,6 +25,17 @@ export function NotFoundView({ path }: { path: string }) {
   );
 }
 
+export function ForbiddenView() {
+  return (
+    <ErrorLayout status={403} title="Ingen adgang">
+      <p className="mt-6 text-lg text-muted">Siden er kun for sidens administratorer.</p>
+      <ButtonLink to="/" className="mt-10">
+        Til forsiden
+      </ButtonLink>
+    </ErrorLayout>
+  );
+}
+
 export function ServerErrorView({ requestId }: { requestId: string }) {
   return (
     <ErrorLayout status={500} title="Der opstod en fejl">
