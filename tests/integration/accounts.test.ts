@@ -152,7 +152,15 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
 
   it("creates or promotes the bootstrap admin, idempotently", async () => {
     const { auth } = { auth: (await import("~/features/accounts/auth.server")).getAuth() };
+    const mailBefore = sentMail.length;
     expect(await ensureAdmin(database.db, auth, { email: "Chef@Havnescenen.dk", password: "Admin-kode-2026" })).toBe("created");
+    expect(sentMail).toHaveLength(mailBefore);
+    const signedIn = await outcome(() =>
+      loginAction(
+        routeArgs("/login", { ...form({ intent: "sign-in", email: "chef@havnescenen.dk", password: "Admin-kode-2026" }), clientIp: "192.0.2.9" }),
+      ),
+    );
+    expect((signedIn.thrown as Response).status).toBe(302);
     expect(await ensureAdmin(database.db, auth, { email: "chef@havnescenen.dk", password: "Admin-kode-2026" })).toBe("promoted");
     expect(await ensureAdmin(database.db, auth, { email: "mette@example.dk", password: "ignored-here-1" })).toBe("promoted");
     const admins = await database.db.select({ email: users.email }).from(users).where(eq(users.role, ADMIN_ROLE));

@@ -20,6 +20,8 @@ export interface MenuOverlayProps {
 const linkStyle = ({ isActive }: { isActive: boolean }) =>
   `block rounded-xl px-4 py-3 text-lg font-medium transition-colors ${isActive ? "bg-accent text-accent-ink" : "hover:bg-surface-sunken"}`;
 
+const sectionHeading = "px-4 pb-2 text-xs font-semibold tracking-widest text-muted uppercase";
+
 export function MenuOverlay({ isOpen, onClose, id, signedIn, isAdmin, loginHref }: MenuOverlayProps) {
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -53,7 +55,8 @@ export function MenuOverlay({ isOpen, onClose, id, signedIn, isAdmin, loginHref 
             <span className="sr-only">Luk menu</span>
           </button>
         </div>
-        <nav aria-label="Sitemenu" className="flex-1 overflow-y-auto px-2 py-4">
+        <div className="flex-1 overflow-y-auto">
+        <nav aria-label="Sitemenu" className="px-2 py-4">
           <ul className="grid gap-1">
             {siteMenu.map((entry) => (
               <li key={entry.code}>
@@ -65,7 +68,10 @@ export function MenuOverlay({ isOpen, onClose, id, signedIn, isAdmin, loginHref 
           </ul>
         </nav>
         {isAdmin && (
-          <nav aria-label="Administration" className="border-t border-border px-2 py-4">
+          <nav aria-labelledby="menu-administration" className="border-t border-border px-2 py-4">
+            <h2 id="menu-administration" className={sectionHeading}>
+              Administration
+            </h2>
             <ul className="grid gap-1">
               {adminMenu.map((entry) => (
                 <li key={entry.href}>
@@ -77,7 +83,10 @@ export function MenuOverlay({ isOpen, onClose, id, signedIn, isAdmin, loginHref 
             </ul>
           </nav>
         )}
-        <nav aria-label="Min konto" className="border-t border-border px-2 py-4">
+        <nav aria-labelledby="menu-account" className="border-t border-border px-2 py-4">
+          <h2 id="menu-account" className={sectionHeading}>
+            Min konto
+          </h2>
           <ul className="grid gap-1">
             {signedIn ? (
               <>
@@ -104,6 +113,7 @@ export function MenuOverlay({ isOpen, onClose, id, signedIn, isAdmin, loginHref 
             )}
           </ul>
         </nav>
+        </div>
       </div>
     </dialog>
   );

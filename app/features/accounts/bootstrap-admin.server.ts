@@ -7,12 +7,25 @@ import type { Auth } from "./auth.server";
 
 export const DEMO_ADMIN_EMAIL = "admin@scene.local";
 
-/** Creates the account (verified) unless it exists, then makes it an admin. Safe to run at every start. */
+/**
+ * Creates the account (verified, so no e-mail goes out) unless it exists, then makes it an admin.
+ * Safe to run at every start.
+ */
 export async function ensureAdmin(db: Database, auth: Auth, account: { email: string; password: string; name?: string }) {
   const email = account.email.toLowerCase();
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!existing) {
-    await auth.api.signUpEmail({ body: { email, password: account.password, name: account.name ?? "Administrator" } });
+    const context = await auth.$context;
+    const user = await context.internalAdapter.createUser(
+      { email, name: account.name ?? "Administrator", emailVerified: true },
+      { method: "admin" },
+    );
+    await context.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: "credential",
+      accountId: user.id,
+      password: await context.password.hash(account.password),
+    });
   }
   await db.update(users).set({ role: ADMIN_ROLE, emailVerified: true }).where(eq(users.email, email));
   return existing ? "promoted" : "created";
