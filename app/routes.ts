@@ -20,6 +20,7 @@ export default [
   route("nulstil-adgangskode", "routes/nulstil-adgangskode.tsx"),
   route("bruger", "routes/bruger.tsx"),
   route("bruger/update", "routes/bruger.update.tsx"),
+  route("bruger/data", "routes/bruger.data.ts"),
   route("alle-brugere", "routes/alle-brugere.tsx"),
 
   route("api/color-mode", "routes/api.color-mode.ts"),

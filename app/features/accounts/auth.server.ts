@@ -7,7 +7,7 @@ import type { Database } from "~/db/client.server";
 import { ADMIN_ROLE, authAccounts, rateLimits, sessions, twoFactors, users, verifications } from "~/db/schema";
 import type { Mailer } from "~/features/email/mailer.server";
 import { resetPasswordMessage, signInCodeMessage, verifyEmailMessage } from "~/features/email/messages";
-import { recordSignIn } from "./profile.server";
+import { recordSignIn, syncProfileIdentity } from "./profile.server";
 
 /** Spec §9: a session lives 400 days of use; each day of use renews it. */
 export const SESSION_LIFETIME_SECONDS = 400 * 24 * 60 * 60;
@@ -60,6 +60,11 @@ export function createAuth({ db, secret, publicUrl, siteName, mailer, logger }: 
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => send(verifyEmailMessage(siteName, user.email, user.name, url)),
     },
+    user: {
+      // A new address takes effect when the link sent to it is opened.
+      changeEmail: { enabled: true },
+      deleteUser: { enabled: true },
+    },
     session: {
       expiresIn: SESSION_LIFETIME_SECONDS,
       updateAge: 24 * 60 * 60,
@@ -83,6 +88,13 @@ export function createAuth({ db, secret, publicUrl, siteName, mailer, logger }: 
       },
     },
     databaseHooks: {
+      user: {
+        update: {
+          after: async (user) => {
+            await syncProfileIdentity(db, user.id);
+          },
+        },
+      },
       session: {
         create: {
           after: async (session) => {

@@ -19,6 +19,12 @@ export async function recordSignIn(db: Database, userId: string) {
     });
 }
 
+/** Keeps the profile's copy of name and e-mail equal to the account's after a change. */
+export async function syncProfileIdentity(db: Database, userId: string) {
+  const [user] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  if (user) await db.update(profiles).set(user).where(eq(profiles.userId, userId));
+}
+
 export interface Profile {
   userId: string;
   name: string;

@@ -92,3 +92,19 @@ export const signInWithCodeSchema = z.object({
   otp: trimmed().regex(/^\d{6}$/, "Koden er 6 cifre"),
   redirectTo: z.string().optional(),
 });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: REQUIRED }).min(1, REQUIRED),
+    newPassword: z.string({ error: REQUIRED }).min(1, REQUIRED),
+  })
+  .superRefine((value, context) => {
+    for (const message of passwordProblems(value.newPassword)) context.addIssue({ code: "custom", path: ["newPassword"], message });
+  });
+
+export const changeEmailSchema = z.object({ newEmail: email() });
+
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED),
+  confirm: z.literal("ja", { error: "Sæt kryds for at bekræfte, at kontoen skal slettes" }),
+});
