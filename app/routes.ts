@@ -15,6 +15,7 @@ export default [
 
   route("login", "routes/login.tsx"),
   route("login/kode", "routes/login.kode.tsx"),
+  route("login/totp", "routes/login.totp.tsx"),
   route("logout", "routes/logout.ts"),
   route("glemt-adgangskode", "routes/glemt-adgangskode.tsx"),
   route("nulstil-adgangskode", "routes/nulstil-adgangskode.tsx"),

@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import QRCode from "qrcode";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { users } from "~/db/schema";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field, FormError } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
@@ -24,8 +27,12 @@ export function meta() {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  const profile = await getProfile(getDb(), user.id);
+  const [profile, [account]] = await Promise.all([
+    getProfile(getDb(), user.id),
+    getDb().select({ twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, user.id)),
+  ]);
   return {
+    twoFactorEnabled: account?.twoFactorEnabled ?? false,
     name: user.name,
     email: user.email,
     emailVerified: user.emailVerified,
@@ -35,19 +42,78 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "change-password" | "change-email" | "delete-account";
-type ActionResult = { intent: Intent; fieldErrors?: FieldErrors; formError?: string; done?: string };
+type Intent = "change-password" | "change-email" | "delete-account" | "enable-2fa" | "confirm-2fa" | "disable-2fa";
+interface TwoFactorSetup {
+  totpURI: string;
+  secret: string;
+  qrCode: string;
+  backupCodes?: string[];
+}
+type ActionResult = { intent: Intent; fieldErrors?: FieldErrors; formError?: string; done?: string; setup?: TwoFactorSetup };
 
-const schemas = { "change-password": changePasswordSchema, "change-email": changeEmailSchema, "delete-account": deleteAccountSchema };
+const passwordOnly = z.object({ password: z.string({ error: "Feltet skal udfyldes" }).min(1, "Feltet skal udfyldes") });
+const schemas = {
+  "change-password": changePasswordSchema,
+  "change-email": changeEmailSchema,
+  "delete-account": deleteAccountSchema,
+  "enable-2fa": passwordOnly,
+  "disable-2fa": passwordOnly,
+  "confirm-2fa": z.object({
+    code: z.string().trim().regex(/^\d{6}$/, "Koden er 6 cifre"),
+    totpURI: z.string().startsWith("otpauth://totp/"),
+  }),
+};
+
+/** What the authenticator app needs: the QR code, and the key for typing in by hand. */
+async function twoFactorSetup(totpURI: string, backupCodes?: string[]): Promise<TwoFactorSetup> {
+  const svg = await QRCode.toString(totpURI, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return {
+    totpURI,
+    secret: new URL(totpURI).searchParams.get("secret") ?? "",
+    qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+    backupCodes,
+  };
+}
 const wrongPassword = "Adgangskoden er forkert.";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   await requireUser(request, url);
   const formData = await request.formData();
-  const intent = z.enum(["change-password", "change-email", "delete-account"]).safeParse(formData.get("intent"));
+  const intent = z
+    .enum(["change-password", "change-email", "delete-account", "enable-2fa", "confirm-2fa", "disable-2fa"])
+    .safeParse(formData.get("intent"));
   if (!intent.success) return data<ActionResult>({ intent: "change-password", formError: "Ukendt handling." }, { status: 400 });
   const parsed = parseForm(schemas[intent.data], formData);
   if (!parsed.success) return data<ActionResult>({ intent: intent.data, fieldErrors: parsed.fieldErrors }, { status: 400 });
+
+  if (intent.data === "enable-2fa" || intent.data === "disable-2fa") {
+    const { password } = parsed.data as z.infer<typeof passwordOnly>;
+    const result = await callAuth(request, context, intent.data === "enable-2fa" ? "/two-factor/enable" : "/two-factor/disable", { password });
+    if (!result.ok) {
+      const message = result.code === "INVALID_PASSWORD" ? wrongPassword : authErrorMessage(result.status, result.code);
+      return data<ActionResult>({ intent: intent.data, fieldErrors: { password: [message] } }, { status: 400 });
+    }
+    if (intent.data === "disable-2fa") {
+      return data<ActionResult>({ intent: intent.data, done: "Totrinsbekræftelse er slået fra." }, { headers: withCookies(result.setCookies) });
+    }
+    const { totpURI, backupCodes } = result.payload as { totpURI: string; backupCodes: string[] };
+    return data<ActionResult>({ intent: "confirm-2fa", setup: await twoFactorSetup(totpURI, backupCodes) });
+  }
+
+  if (intent.data === "confirm-2fa") {
+    const { code, totpURI } = parsed.data as { code: string; totpURI: string };
+    const result = await callAuth(request, context, "/two-factor/verify-totp", { code });
+    if (!result.ok) {
+      return data<ActionResult>(
+        { intent: intent.data, setup: await twoFactorSetup(totpURI), fieldErrors: { code: ["Koden er forkert. Prøv den næste kode fra appen."] } },
+        { status: 400 },
+      );
+    }
+    return data<ActionResult>(
+      { intent: intent.data, done: "Totrinsbekræftelse er slået til. Næste gang du logger ind, beder vi om en kode fra appen." },
+      { headers: withCookies(result.setCookies) },
+    );
+  }
 
   if (intent.data === "change-password") {
     const { currentPassword, newPassword } = parsed.data as z.infer<typeof changePasswordSchema>;
@@ -110,6 +176,7 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
   const password = result("change-password");
   const changeEmail = result("change-email");
   const deletion = result("delete-account");
+  const twoFactor = actionData?.intent === "enable-2fa" || actionData?.intent === "confirm-2fa" || actionData?.intent === "disable-2fa" ? actionData : undefined;
   return (
     <div className="mx-auto max-w-3xl px-4 pt-12 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight sm:text-5xl">Mine oplysninger</h1>
@@ -142,6 +209,57 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
             />
             <button type="submit" className={buttonStyles.secondary} disabled={busy("change-password")}>
               Skift adgangskode
+            </button>
+          </Form>
+        )}
+      </Section>
+
+      <Section title="Totrinsbekræftelse">
+        {twoFactor?.done ? (
+          <p role="status" className="mt-4 font-medium">{twoFactor.done}</p>
+        ) : twoFactor?.setup ? (
+          <div className="mt-6 grid gap-6">
+            <p>Scan QR-koden med en godkendelses-app (fx Google Authenticator, Microsoft Authenticator eller 1Password), og skriv koden fra appen.</p>
+            <img src={twoFactor.setup.qrCode} alt="QR-kode til din godkendelses-app" width={192} height={192} className="rounded-lg bg-white p-2" />
+            <p className="text-sm">
+              Kan du ikke scanne? Skriv nøglen: <code data-testid="totp-secret" className="rounded bg-surface-sunken px-1.5 py-0.5 break-all">{twoFactor.setup.secret}</code>
+            </p>
+            {twoFactor.setup.backupCodes && (
+              <div>
+                <h3 className="font-bold">Dine backup-koder</h3>
+                <p className="text-sm text-muted">Gem dem et sikkert sted. Hver kode kan bruges én gang, hvis du mister telefonen.</p>
+                <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-5">
+                  {twoFactor.setup.backupCodes.map((code) => (
+                    <li key={code}>{code}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            <Form method="post" className="grid max-w-md gap-5" noValidate>
+              <input type="hidden" name="intent" value="confirm-2fa" />
+              <input type="hidden" name="totpURI" value={twoFactor.setup.totpURI} />
+              <Field label="Kode fra appen" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required errors={twoFactor.fieldErrors?.code} />
+              <button type="submit" className={buttonStyles.primary} disabled={busy("confirm-2fa")}>
+                Slå totrinsbekræftelse til
+              </button>
+            </Form>
+          </div>
+        ) : loaderData.twoFactorEnabled ? (
+          <Form method="post" className="mt-6 grid max-w-md gap-5" noValidate>
+            <p>Totrinsbekræftelse er slået til.</p>
+            <input type="hidden" name="intent" value="disable-2fa" />
+            <Field label="Adgangskode" name="password" type="password" autoComplete="current-password" required errors={twoFactor?.fieldErrors?.password} />
+            <button type="submit" className={buttonStyles.secondary} disabled={busy("disable-2fa")}>
+              Slå totrinsbekræftelse fra
+            </button>
+          </Form>
+        ) : (
+          <Form method="post" className="mt-6 grid max-w-md gap-5" noValidate>
+            <p className="text-muted">Beskyt kontoen med en kode fra en app på din telefon, når du logger ind.</p>
+            <input type="hidden" name="intent" value="enable-2fa" />
+            <Field label="Adgangskode" name="password" type="password" autoComplete="current-password" required errors={twoFactor?.fieldErrors?.password} />
+            <button type="submit" className={buttonStyles.secondary} disabled={busy("enable-2fa")}>
+              Kom i gang
             </button>
           </Form>
         )}

@@ -44,7 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status === 429 ? 429 : 400 },
     );
   }
-  throw redirect(safeRedirectPath(redirectTo), { headers: withCookies(result.setCookies) });
+  const target = safeRedirectPath(redirectTo);
+  const needsSecondFactor = (result.payload as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect === true;
+  throw redirect(needsSecondFactor ? `/login/totp?${new URLSearchParams({ redirectTo: target })}` : target, {
+    headers: withCookies(result.setCookies),
+  });
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { firstLink, waitForMail } from "../support/outbox";
+import { totpCode } from "../support/totp";
 import { expectAccessible, visit } from "../support/visit";
 
 const password = "Kajen-2026-sol";
@@ -179,4 +180,67 @@ test("sign in with a one-time code read from the e-mail", async ({ page }) => {
   await page.getByRole("button", { name: "Log ind" }).click();
   await expect(page).toHaveURL(/\/bruger$/);
   await expect(page.getByText("Kode Bruger")).toBeVisible();
+});
+
+test("turn on two-factor authentication, sign in with a generated code and with a backup code, turn it off", async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `totp-${randomBytes(4).toString("hex")}@example.dk`;
+  await visit(page, "/login?redirectTo=%2Fbruger");
+  const signUp = page.getByRole("region", { name: "Ny her?" });
+  await signUp.getByLabel("Navn").fill("Totrins Bruger");
+  await signUp.getByLabel("E-mail").fill(email);
+  await signUp.getByLabel("Adgangskode").fill(password);
+  await signUp.getByRole("button", { name: "Opret konto" }).click();
+  await expect(page).toHaveURL(/\/bruger$/);
+
+  const section = page.getByRole("region", { name: "Totrinsbekræftelse" });
+  await section.getByLabel("Adgangskode").fill(password);
+  await section.getByRole("button", { name: "Kom i gang" }).click();
+  await expect(section.getByRole("img", { name: "QR-kode til din godkendelses-app" })).toBeVisible();
+  await expectAccessible(page);
+  const secret = (await section.getByTestId("totp-secret").textContent())!;
+  const backupCode = (await section.getByRole("listitem").first().textContent())!;
+  await section.getByLabel("Kode fra appen").fill(totpCode(secret));
+  await section.getByRole("button", { name: "Slå totrinsbekræftelse til" }).click();
+  await expect(section.getByRole("status")).toContainText("Totrinsbekræftelse er slået til.");
+
+  const signInWithPassword = async () => {
+    await page.context().clearCookies();
+    await visit(page, "/login?redirectTo=%2Fbruger");
+    const signIn = page.getByRole("region", { name: "Har du en konto?" });
+    await signIn.getByLabel("E-mail").fill(email);
+    await signIn.getByLabel("Adgangskode").fill(password);
+    await signIn.getByRole("button", { name: "Log ind" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Totrinsbekræftelse");
+  };
+
+  await signInWithPassword();
+  await expectAccessible(page);
+  await visit(page, "/bruger");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fbruger$/);
+  await page.goBack();
+  await page.getByLabel("Kode").fill(totpCode(secret) === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Log ind" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Koden er forkert. Prøv igen, eller log ind forfra.");
+  await page.getByLabel("Kode").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Log ind" }).click();
+  await expect(page).toHaveURL(/\/bruger$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mine oplysninger");
+
+  await signInWithPassword();
+  await page.getByRole("button", { name: "Brug en backup-kode i stedet" }).click();
+  await page.getByLabel("Backup-kode").fill(backupCode);
+  await page.getByRole("button", { name: "Log ind" }).click();
+  await expect(page).toHaveURL(/\/bruger$/);
+
+  await section.getByLabel("Adgangskode").fill(password);
+  await section.getByRole("button", { name: "Slå totrinsbekræftelse fra" }).click();
+  await expect(section.getByRole("status")).toHaveText("Totrinsbekræftelse er slået fra.");
+  await page.context().clearCookies();
+  await visit(page, "/login?redirectTo=%2Fbruger");
+  const signIn = page.getByRole("region", { name: "Har du en konto?" });
+  await signIn.getByLabel("E-mail").fill(email);
+  await signIn.getByLabel("Adgangskode").fill(password);
+  await signIn.getByRole("button", { name: "Log ind" }).click();
+  await expect(page).toHaveURL(/\/bruger$/);
 });

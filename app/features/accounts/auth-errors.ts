@@ -18,6 +18,10 @@ export function authErrorMessage(status: number, code: string | undefined): stri
     case "PASSWORD_TOO_SHORT":
     case "PASSWORD_TOO_LONG":
       return "Adgangskoden opfylder ikke kravene.";
+    case "INVALID_CODE":
+    case "INVALID_BACKUP_CODE":
+    case "INVALID_TWO_FACTOR_COOKIE":
+      return "Koden er forkert. Prøv igen, eller log ind forfra.";
     case "INVALID_OTP":
     case "OTP_EXPIRED":
     case "TOO_MANY_ATTEMPTS":

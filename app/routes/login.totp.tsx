@@ -1,0 +1,79 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
+import { buttonStyles } from "~/components/ui/button-link";
+import { Field, FormError } from "~/components/ui/field";
+import { authErrorMessage } from "~/features/accounts/auth-errors";
+import { callAuth, withCookies } from "~/features/accounts/session.server";
+import { parseForm } from "~/lib/form";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import type { Route } from "./+types/login.totp";
+
+export function meta() {
+  return [{ title: "Totrinsbekræftelse" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ url }: Route.LoaderArgs) {
+  return { redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")) };
+}
+
+const secondFactorSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("totp"), code: z.string().trim().regex(/^\d{6}$/, "Koden er 6 cifre"), redirectTo: z.string().optional() }),
+  z.object({ intent: z.literal("backup"), code: z.string().trim().min(1, "Feltet skal udfyldes"), redirectTo: z.string().optional() }),
+]);
+
+/** The second step of signing in, for accounts with two-factor authentication (better-auth's two-factor cookie). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = parseForm(secondFactorSchema, await request.formData());
+  if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, formError: undefined }, { status: 400 });
+  const endpoint = parsed.data.intent === "totp" ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code";
+  const result = await callAuth(request, context, endpoint, { code: parsed.data.code });
+  if (!result.ok) {
+    return data({ fieldErrors: undefined, formError: authErrorMessage(result.status, result.code ?? "INVALID_CODE") }, { status: 400 });
+  }
+  throw redirect(safeRedirectPath(parsed.data.redirectTo), { headers: withCookies(result.setCookies) });
+}
+
+export default function SecondFactor({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [useBackupCode, setUseBackupCode] = useState(false);
+  return (
+    <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
+      <h1 className="font-display text-4xl font-bold tracking-tight">Totrinsbekræftelse</h1>
+      <p className="mt-3 text-muted">
+        {useBackupCode ? "Skriv en af dine backup-koder. Hver kode virker én gang." : "Skriv koden på 6 cifre fra din godkendelses-app."}
+      </p>
+      <Form method="post" className="mt-8 grid gap-5" noValidate>
+        <FormError message={actionData?.formError} />
+        <input type="hidden" name="intent" value={useBackupCode ? "backup" : "totp"} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        {useBackupCode ? (
+          <Field key="backup" label="Backup-kode" name="code" autoComplete="off" required errors={actionData?.fieldErrors?.code} />
+        ) : (
+          <Field
+            key="totp"
+            label="Kode"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            errors={actionData?.fieldErrors?.code}
+          />
+        )}
+        <button type="submit" className={buttonStyles.primary} disabled={busy}>
+          {busy ? "Logger ind …" : "Log ind"}
+        </button>
+      </Form>
+      <div className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <button type="button" onClick={() => setUseBackupCode(!useBackupCode)} className="font-medium underline underline-offset-2">
+          {useBackupCode ? "Brug koden fra din app" : "Brug en backup-kode i stedet"}
+        </button>
+        <Link to="/login" className="underline underline-offset-2">
+          Log ind forfra
+        </Link>
+      </div>
+    </div>
+  );
+}
