@@ -39,6 +39,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     address: profile?.address ?? null,
     phone: profile?.phone ? formatDanishPhone(profile.phone) : null,
     lastLogin: profile ? formatDateTime(profile.lastLoginAt) : null,
+    avatarUrl: profile?.avatarUrl ?? null,
   };
 }
 
@@ -179,7 +180,12 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
   const twoFactor = actionData?.intent === "enable-2fa" || actionData?.intent === "confirm-2fa" || actionData?.intent === "disable-2fa" ? actionData : undefined;
   return (
     <div className="mx-auto max-w-3xl px-4 pt-12 sm:pt-16">
-      <h1 className="font-display text-4xl font-bold tracking-tight sm:text-5xl">Mine oplysninger</h1>
+      <div className="flex items-center gap-4">
+        {loaderData.avatarUrl && (
+          <img src={loaderData.avatarUrl} alt="" width={50} height={50} className="size-[50px] rounded-full" />
+        )}
+        <h1 className="font-display text-4xl font-bold tracking-tight sm:text-5xl">Mine oplysninger</h1>
+      </div>
       <dl className="mt-8">
         <Detail label="Navn" value={name} />
         <Detail label="E-mail" value={emailVerified ? email : `${email} (ikke bekræftet endnu)`} />

@@ -2,6 +2,8 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from "react-
 import { Field } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/button-link";
 import { getDb } from "~/db/db.server";
+import { getConfig } from "~/config/env.server";
+import { AVATAR_MAX_BYTES, AvatarError, replaceAvatar } from "~/features/accounts/avatar.server";
 import { getProfile, updateContactDetails } from "~/features/accounts/profile.server";
 import { contactDetailsSchema, formatDanishPhone } from "~/features/accounts/schemas";
 import { requireUser } from "~/features/accounts/session.server";
@@ -15,14 +17,34 @@ export function meta() {
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   const profile = await getProfile(getDb(), user.id);
-  return { address: profile?.address ?? "", phone: profile?.phone ? formatDanishPhone(profile.phone) : "" };
+  return {
+    address: profile?.address ?? "",
+    phone: profile?.phone ? formatDanishPhone(profile.phone) : "",
+    avatarUrl: profile?.avatarUrl ?? null,
+  };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const parsed = parseForm(contactDetailsSchema, await request.formData());
+  // Refuse an oversized upload before reading it (the form's own fields are tiny).
+  if (Number(request.headers.get("Content-Length") ?? 0) > AVATAR_MAX_BYTES + 64 * 1024) {
+    return data({ avatarError: "Billedet må højst fylde 5 MB", fieldErrors: {} as FieldErrors, values: undefined }, { status: 413 });
+  }
+  const formData = await request.formData();
+  if (formData.get("intent") === "avatar") {
+    const upload = formData.get("avatar");
+    try {
+      if (!(upload instanceof File)) throw new AvatarError("Intet billed at uploade");
+      await replaceAvatar(getDb(), getConfig().DATA_DIR, user.id, upload);
+    } catch (error) {
+      if (!(error instanceof AvatarError)) throw error;
+      return data({ avatarError: error.message, fieldErrors: {} as FieldErrors, values: undefined }, { status: 400 });
+    }
+    throw redirect("/bruger/update");
+  }
+  const parsed = parseForm(contactDetailsSchema, formData);
   if (!parsed.success) {
-    return data({ fieldErrors: parsed.fieldErrors as FieldErrors, values: parsed.values }, { status: 400 });
+    return data({ fieldErrors: parsed.fieldErrors as FieldErrors, values: parsed.values, avatarError: undefined }, { status: 400 });
   }
   await updateContactDetails(getDb(), user.id, parsed.data);
   throw redirect("/bruger");
@@ -32,6 +54,7 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
   const values = actionData?.values ?? loaderData;
+  const avatarErrorId = "avatar-fejl";
   return (
     <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Ret mine oplysninger</h1>
@@ -58,6 +81,44 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </Form>
+
+      <section aria-labelledby="profilbillede" className="mt-12 border-t border-border pt-8">
+        <h2 id="profilbillede" className="font-display text-2xl font-bold">
+          Profilbillede
+        </h2>
+        <div className="mt-4 flex items-center gap-4">
+          {loaderData.avatarUrl ? (
+            <img src={loaderData.avatarUrl} alt="Dit profilbillede" width={50} height={50} className="size-[50px] rounded-full" />
+          ) : (
+            <p className="text-muted">Du har ikke noget profilbillede endnu.</p>
+          )}
+        </div>
+        <Form method="post" encType="multipart/form-data" className="mt-6 grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="avatar" />
+          <div className="grid gap-1.5">
+            <label htmlFor="avatar" className="text-sm font-semibold">
+              Vælg et billede
+            </label>
+            <input
+              id="avatar"
+              name="avatar"
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+              aria-describedby={actionData?.avatarError ? avatarErrorId : undefined}
+              aria-invalid={actionData?.avatarError ? true : undefined}
+              className="text-sm file:mr-4 file:rounded-full file:border file:border-control-border file:bg-surface-raised file:px-4 file:py-2 file:text-ink"
+            />
+            {actionData?.avatarError && (
+              <p id={avatarErrorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+                {actionData.avatarError}
+              </p>
+            )}
+          </div>
+          <button type="submit" className={`${buttonStyles.secondary} justify-self-start`} disabled={saving}>
+            Upload billede
+          </button>
+        </Form>
+      </section>
     </div>
   );
 }

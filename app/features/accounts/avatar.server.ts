@@ -1,0 +1,41 @@
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { profiles } from "~/db/schema";
+import { publicFileUrl } from "~/features/storage/storage";
+import { removeFile, storeFile } from "~/features/storage/storage.server";
+
+/** Spec §9: avatars are stored 50×50. */
+export const AVATAR_SIZE = 50;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const acceptedFormats = new Set(["jpeg", "png", "webp", "gif", "avif", "heif"]);
+
+export class AvatarError extends Error {}
+
+/**
+ * Checks the upload by its content (sharp must read it as an image, whatever its name says), stores it
+ * resized to 50×50 under a generated name in the "users" bucket, points the profile at it and removes
+ * the previous one.
+ */
+export async function replaceAvatar(db: Database, dataDir: string, userId: string, upload: File) {
+  if (upload.size === 0) throw new AvatarError("Intet billed at uploade");
+  if (upload.size > AVATAR_MAX_BYTES) throw new AvatarError("Billedet må højst fylde 5 MB");
+  const input = Buffer.from(await upload.arrayBuffer());
+  const format = await sharp(input)
+    .metadata()
+    .then((metadata) => metadata.format)
+    .catch(() => undefined);
+  if (!format || !acceptedFormats.has(format)) throw new AvatarError("Filen er ikke et billede (JPEG, PNG, WebP, GIF eller AVIF)");
+
+  const resized = await sharp(input, { animated: false })
+    .rotate()
+    .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover" })
+    .webp({ quality: 82 })
+    .toBuffer();
+  const key = await storeFile(dataDir, "users", "webp", resized);
+  const [previous] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, userId));
+  await db.update(profiles).set({ avatarUrl: publicFileUrl(key) }).where(eq(profiles.userId, userId));
+  const previousKey = previous?.avatarUrl?.match(/^\/storage\/v1\/object\/public\/(users\/[\w.-]+)$/)?.[1];
+  if (previousKey) await removeFile(dataDir, previousKey);
+  return publicFileUrl(key);
+}
