@@ -40,6 +40,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       ENABLE_TEST_ROUTES: "1",
+      TRUST_PROXY: "true",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL: "chef@havnescenen.dk",
       ADMIN_PASSWORD: "Admin-kode-2026",

@@ -14,11 +14,11 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   formatDanishPhone,
-  PASSWORD_MIN_LENGTH,
 } from "~/features/accounts/schemas";
 import { callAuth, requireUser, withCookies } from "~/features/accounts/session.server";
 import { formatDateTime } from "~/lib/format";
 import { parseForm, type FieldErrors } from "~/lib/form";
+import { NewPasswordField } from "~/features/accounts/components/new-password-field";
 import type { Route } from "./+types/bruger";
 
 export function meta() {
@@ -204,15 +204,7 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
           <Form method="post" className="mt-6 grid max-w-md gap-5" noValidate>
             <input type="hidden" name="intent" value="change-password" />
             <Field label="Nuværende adgangskode" name="currentPassword" type="password" autoComplete="current-password" required errors={password?.fieldErrors?.currentPassword} />
-            <Field
-              label="Ny adgangskode"
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              hint={`Mindst ${PASSWORD_MIN_LENGTH} tegn med både bogstaver og tal eller tegn.`}
-              errors={password?.fieldErrors?.newPassword}
-            />
+            <NewPasswordField label="Ny adgangskode" name="newPassword" errors={password?.fieldErrors?.newPassword} />
             <button type="submit" className={buttonStyles.secondary} disabled={busy("change-password")}>
               Skift adgangskode
             </button>

@@ -3,10 +3,11 @@ import { z } from "zod";
 import { Field, FormError } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/button-link";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
-import { PASSWORD_MIN_LENGTH, signInSchema, signUpSchema } from "~/features/accounts/schemas";
+import { signInSchema, signUpSchema } from "~/features/accounts/schemas";
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
 import { parseForm, type FieldErrors } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { NewPasswordField } from "~/features/accounts/components/new-password-field";
 import type { Route } from "./+types/login";
 
 export function meta() {
@@ -106,16 +107,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             <FormError message={signUp?.formError} />
             <Field label="Navn" name="name" autoComplete="name" required defaultValue={signUp?.values?.name} errors={signUp?.fieldErrors?.name} />
             <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={signUp?.values?.email} errors={signUp?.fieldErrors?.email} />
-            <Field
-              label="Adgangskode"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              hint={`Mindst ${PASSWORD_MIN_LENGTH} tegn med både bogstaver og tal eller tegn.`}
-              errors={signUp?.fieldErrors?.password}
-            />
+            <NewPasswordField label="Adgangskode" name="password" errors={signUp?.fieldErrors?.password} />
             <button type="submit" className={buttonStyles.secondary} disabled={busy("sign-up")}>
               {busy("sign-up") ? "Opretter …" : "Opret konto"}
             </button>

@@ -1,9 +1,10 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
-import { Field, FormError } from "~/components/ui/field";
-import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from "~/features/accounts/schemas";
+import { FormError } from "~/components/ui/field";
+import { resetPasswordSchema } from "~/features/accounts/schemas";
 import { callAuth } from "~/features/accounts/session.server";
 import { parseForm } from "~/lib/form";
+import { NewPasswordField } from "~/features/accounts/components/new-password-field";
 import type { Route } from "./+types/nulstil-adgangskode";
 
 export function meta() {
@@ -46,16 +47,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
       <Form method="post" className="mt-8 grid gap-5" noValidate>
         <FormError message={actionData?.formError} />
         <input type="hidden" name="token" value={loaderData.token} />
-        <Field
-          label="Ny adgangskode"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={`Mindst ${PASSWORD_MIN_LENGTH} tegn med både bogstaver og tal eller tegn.`}
-          errors={actionData?.fieldErrors?.password}
-        />
+        <NewPasswordField label="Ny adgangskode" name="password" errors={actionData?.fieldErrors?.password} />
         <button type="submit" className={buttonStyles.primary} disabled={saving}>
           {saving ? "Gemmer …" : "Gem ny adgangskode"}
         </button>

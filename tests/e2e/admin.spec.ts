@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
+import { signUpThroughForm } from "../support/sign-up";
 import { expectAccessible, visit } from "../support/visit";
 
 test("the bootstrap admin signs in, finds Brugere in the menu and sees the users", async ({ page }) => {
@@ -25,13 +26,7 @@ test("the bootstrap admin signs in, finds Brugere in the menu and sees the users
 
 test("a signed-in non-admin gets the Danish 'Ingen adgang' view with status 403", async ({ page }) => {
   const email = `ikke-admin-${Date.now()}@example.dk`;
-  await visit(page, "/login");
-  const signUp = page.getByRole("region", { name: "Ny her?" });
-  await signUp.getByLabel("Navn").fill("Almindelig Gæst");
-  await signUp.getByLabel("E-mail").fill(email);
-  await signUp.getByLabel("Adgangskode").fill("Kajen-2026-sol");
-  await signUp.getByRole("button", { name: "Opret konto" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signUpThroughForm(page, { name: "Almindelig Gæst", email });
 
   await visit(page, "/alle-brugere", { status: 403 });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ingen adgang");

@@ -5,7 +5,7 @@ import { profiles, users } from "~/db/schema";
 import { getAuth } from "~/features/accounts/auth.server";
 import { action as myDetailsAction } from "~/routes/bruger";
 import { loader as myDataLoader } from "~/routes/bruger.data";
-import { cookieHeader, setUpAccounts } from "../support/accounts";
+import { cookieHeader, setUpAccounts, signUpUser } from "../support/accounts";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -33,12 +33,7 @@ describe.each(databaseKinds)("account self-service on %s", (kind) => {
     database = await createTestDatabase(kind);
     setDatabase(database);
     sentMail = setUpAccounts(database.db).sentMail;
-    const response = await getAuth().api.signUpEmail({
-      body: { name: "Mette", email: "mette@example.dk", password: "Kajen-2026-sol" },
-      asResponse: true,
-    });
-    cookie = cookieHeader(response.headers.getSetCookie());
-    userId = ((await response.json()) as { user: { id: string } }).user.id;
+    ({ id: userId, cookie } = await signUpUser(getAuth(), { name: "Mette", email: "mette@example.dk", password: "Kajen-2026-sol" }));
   });
 
   afterAll(async () => {

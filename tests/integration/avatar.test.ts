@@ -9,7 +9,7 @@ import { setDatabase } from "~/db/db.server";
 import { profiles } from "~/db/schema";
 import { getAuth } from "~/features/accounts/auth.server";
 import { action as updateAction } from "~/routes/bruger.update";
-import { cookieHeader, setUpAccounts } from "../support/accounts";
+import { setUpAccounts, signUpUser } from "../support/accounts";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -40,12 +40,7 @@ describe("avatar upload", () => {
     database = await createTestDatabase("pglite");
     setDatabase(database);
     setUpAccounts(database.db);
-    const response = await getAuth().api.signUpEmail({
-      body: { name: "Mette", email: "mette@example.dk", password: "Kajen-2026-sol" },
-      asResponse: true,
-    });
-    cookie = cookieHeader(response.headers.getSetCookie());
-    userId = ((await response.json()) as { user: { id: string } }).user.id;
+    ({ id: userId, cookie } = await signUpUser(getAuth(), { name: "Mette", email: "mette@example.dk", password: "Kajen-2026-sol" }));
   });
 
   afterAll(async () => {

@@ -24,3 +24,10 @@ export function setUpAccounts(db: Database): { auth: Auth; sentMail: MailMessage
 export function cookieHeader(setCookies: string[]) {
   return setCookies.map((cookie) => cookie.split(";")[0]).join("; ");
 }
+
+/** Signs a new user up through better-auth's API and returns their id and session cookie. */
+export async function signUpUser(auth: Auth, user: { name: string; email: string; password: string }) {
+  const response = await auth.api.signUpEmail({ body: user, asResponse: true });
+  const body = (await response.json()) as { user: { id: string } };
+  return { id: body.user.id, cookie: cookieHeader(response.headers.getSetCookie()) };
+}
