@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "~/db/db.server";
 import { ADMIN_ROLE, profiles, users } from "~/db/schema";
 import { ensureAdmin } from "~/features/accounts/bootstrap-admin.server";
+import { allowEmailAttempt } from "~/features/accounts/email-rate-limit.server";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
@@ -148,6 +149,30 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
     expect(lastMessage).toBe("For mange forsøg. Vent et minut, og prøv igen.");
+  });
+
+  it("limits sign-ins per e-mail across addresses: the 11th in a minute is refused", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 11; attempt++) {
+      const { returned } = await outcome(() =>
+        loginAction(
+          routeArgs("/login", {
+            ...form({ intent: "sign-in", email: "maal@example.dk", password: "Forkert-kode-99" }),
+            clientIp: `203.0.113.${100 + attempt}`,
+          }),
+        ),
+      );
+      statuses.push((returned as { init: { status: number } }).init.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(400), 429]);
+  });
+
+  it("opens the per-e-mail limit again when the minute has passed", async () => {
+    const start = Date.now();
+    const attempts = [];
+    for (let attempt = 0; attempt < 4; attempt++) attempts.push(await allowEmailAttempt(database.db, "password-reset", "ny@example.dk", start));
+    expect(attempts).toEqual([true, true, true, false]);
+    expect(await allowEmailAttempt(database.db, "password-reset", "NY@example.dk", start + 61_000)).toBe(true);
   });
 
   it("creates or promotes the bootstrap admin, idempotently", async () => {

@@ -1,0 +1,34 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
+
+/**
+ * better-auth limits each client address; this limits each e-mail address across all clients, so guessing
+ * one account's password from many machines is slowed too. Same table, keys prefixed "email:".
+ */
+export const emailLimits = {
+  "sign-in": { windowSeconds: 60, max: 10 },
+  "sign-in-code": { windowSeconds: 60, max: 5 },
+  "password-reset": { windowSeconds: 60, max: 3 },
+} as const;
+
+export type EmailLimitedAction = keyof typeof emailLimits;
+
+/** Counts one attempt and says whether it is within the limit. One statement, so concurrent attempts all count. */
+export async function allowEmailAttempt(db: Database, action: EmailLimitedAction, email: string, now = Date.now()) {
+  const { windowSeconds, max } = emailLimits[action];
+  const windowStart = now - windowSeconds * 1000;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ id: randomUUID(), key: `email:${action}:${email.toLowerCase()}`, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.lastRequest} < ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
+        lastRequest: sql`case when ${rateLimits.lastRequest} < ${windowStart} then ${now} else ${rateLimits.lastRequest} end`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return (row?.count ?? 1) <= max;
+}
