@@ -28,29 +28,38 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Called only after the stream timeout, long after `abort` below exists.
+    const abortTimer = setTimeout(() => abort(), streamTimeout + 1_000);
+    const sendDocument = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <RequestInfoProvider value={{ nonce, requestId }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </RequestInfoProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!waitForAll) sendDocument();
         },
-        onShellError: reject,
+        onAllReady() {
+          clearTimeout(abortTimer);
+          if (waitForAll) sendDocument();
+        },
+        onShellError(error: unknown) {
+          clearTimeout(abortTimer);
+          reject(error);
+        },
         onError(error: unknown) {
           responseStatusCode = 500;
           if (shellRendered) getLogger().error({ err: error, requestId }, "error while streaming a page");
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
   });
 }
 

@@ -9,7 +9,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { ForbiddenView, NotFoundView, ServerErrorView } from "~/components/layout/error-view";
+import { ClientErrorView, ForbiddenView, NotFoundView, ServerErrorView } from "~/components/layout/error-view";
 import { useOptimisticColorMode } from "~/components/layout/color-mode-switch";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -104,7 +104,14 @@ export function meta({ error, loaderData }: Route.MetaArgs) {
   const siteName = loaderData?.settings.siteName ?? "Scene";
   if (!error) return [{ title: siteName }];
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? "Siden blev ikke fundet" : status === 403 ? "Ingen adgang" : "Der opstod en fejl";
+  const title =
+    status === 404
+      ? "Siden blev ikke fundet"
+      : status === 403
+        ? "Ingen adgang"
+        : status < 500
+          ? "Forespørgslen kunne ikke gennemføres"
+          : "Der opstod en fejl";
   return [{ title: `${title} · ${siteName}` }];
 }
 
@@ -117,6 +124,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <NotFoundView path={location.pathname} />
       ) : isRouteErrorResponse(error) && error.status === 403 ? (
         <ForbiddenView />
+      ) : isRouteErrorResponse(error) && error.status < 500 ? (
+        <ClientErrorView status={error.status} />
       ) : (
         <ServerErrorView requestId={requestId} />
       )}

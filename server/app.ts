@@ -39,8 +39,8 @@ export function createApp({ config, logger, database, buildId, vite }: AppDepend
   app.use(requestLogging(logger));
   app.use(securityHeaders({ development: Boolean(vite) }));
   app.use(rejectCrossSiteWrites({ publicOrigin: new URL(config.PUBLIC_URL).origin }));
-  // Brotli for clients that accept it, gzip otherwise.
-  app.use(compression({ brotli: { enabled: true, zlib: {} } } as compression.CompressionOptions));
+  // Brotli for clients that accept it, gzip otherwise (compression 1.8 chooses).
+  app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -157,7 +157,12 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   });
 
   const app = createApp({ config, logger, database, buildId, vite: options.vite });
-  const server = app.listen(config.PORT, config.HOST, () => {
+  const server = app.listen(config.PORT, config.HOST, (error?: Error) => {
+    if (error) {
+      logger.fatal({ err: error, port: config.PORT }, "cannot listen");
+      void database.close().finally(() => process.exit(1));
+      return;
+    }
     logger.info({ url: config.PUBLIC_URL, port: config.PORT, database: database.kind, buildId }, "Scene is listening");
   });
 

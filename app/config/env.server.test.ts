@@ -39,7 +39,7 @@ describe("loadConfig", () => {
   });
 
   it("requires AUTH_SECRET on a declared deployment with PostgreSQL", () => {
-    const deployment = { NODE_ENV: "production", DATABASE_URL: "postgres://db/scene" };
+    const deployment = { NODE_ENV: "production", DATABASE_URL: "postgres://db/scene", PUBLIC_URL: "https://havnescenen.dk" };
     expect(problemsOf(() => loadConfig(deployment))[0]).toMatch(/^AUTH_SECRET: is required/);
     expect(loadConfig({ ...deployment, AUTH_SECRET: "x".repeat(32) }).requiresExplicitSecrets).toBe(true);
   });
@@ -56,8 +56,21 @@ describe("loadConfig", () => {
   });
 
   it("reads flags and trims a trailing slash from PUBLIC_URL", () => {
-    const config = loadConfig({ ENABLE_TEST_ROUTES: "1", TRUST_PROXY: "true", PUBLIC_URL: "https://havnescenen.dk/" });
-    expect(config).toMatchObject({ ENABLE_TEST_ROUTES: true, TRUST_PROXY: true, PUBLIC_URL: "https://havnescenen.dk" });
-    expect(problemsOf(() => loadConfig({ TRUST_PROXY: "maybe" }))[0]).toMatch(/^TRUST_PROXY:/);
+    const config = loadConfig({ ENABLE_TEST_ROUTES: "1", PUBLIC_URL: "https://havnescenen.dk/" });
+    expect(config).toMatchObject({ ENABLE_TEST_ROUTES: true, PUBLIC_URL: "https://havnescenen.dk" });
+  });
+
+  it("trusts a proxy by hops or addresses, never blindly", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toBe("loopback, 10.0.0.0/8");
+    expect(problemsOf(() => loadConfig({ TRUST_PROXY: "*" }))[0]).toMatch(/^TRUST_PROXY:/);
+  });
+
+  it("needs PUBLIC_URL on a declared deployment, and seeds demo content only off one", () => {
+    expect(problemsOf(() => loadConfig({ NODE_ENV: "production" }))[0]).toMatch(/^PUBLIC_URL: is required/);
+    expect(loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://havnescenen.dk" }).SEED_DEMO_CONTENT).toBe(false);
+    expect(loadConfig({}).SEED_DEMO_CONTENT).toBe(true);
   });
 });

@@ -26,9 +26,21 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, "may only hold letters, digits, '.', '_' and '-' (at most 64)")
     .optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Which proxies may set X-Forwarded-*: "false" (none), a hop count ("1" for one reverse proxy; "true" means 1),
+   * or Express's names and subnets ("loopback", "10.0.0.0/8"). Never "trust all": a client could fake its address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|true|\d{1,2}|[a-z0-9.:/, -]+)$/i, "must be false, a hop count, or proxy addresses/subnets")
+    .default("false")
+    .transform((value): boolean | number | string => {
+      if (value === "false" || value === "0") return false;
+      if (value === "true") return 1;
+      return /^\d+$/.test(value) ? Number(value) : value;
+    }),
   ENABLE_TEST_ROUTES: booleanFlag.default(false),
-  SEED_DEMO_CONTENT: booleanFlag.default(true),
+  SEED_DEMO_CONTENT: booleanFlag.optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// address")
@@ -40,7 +52,8 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Omit<Env, "PUBLIC_URL" | "LOG_LEVEL"> & {
+export type Config = Omit<Env, "PUBLIC_URL" | "LOG_LEVEL" | "SEED_DEMO_CONTENT"> & {
+  SEED_DEMO_CONTENT: boolean;
   PUBLIC_URL: string;
   LOG_LEVEL: NonNullable<Env["LOG_LEVEL"]>;
   isProduction: boolean;
@@ -85,6 +98,9 @@ export function loadConfig(
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(["ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither"]);
   }
+  if (declaredDeployment && !env.PUBLIC_URL) {
+    throw new ConfigError(["PUBLIC_URL: is required with NODE_ENV=production (links in e-mails and sign-in checks use it)"]);
+  }
   if (requiresExplicitSecrets && !env.AUTH_SECRET) {
     throw new ConfigError([
       "AUTH_SECRET: is required with NODE_ENV=production and DATABASE_URL set (generate one with `openssl rand -base64 48`)",
@@ -94,6 +110,8 @@ export function loadConfig(
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     LOG_LEVEL: env.LOG_LEVEL ?? (isProduction ? "info" : "debug"),
+    // A real deployment starts empty unless asked; a local start gets the demo venue.
+    SEED_DEMO_CONTENT: env.SEED_DEMO_CONTENT ?? !declaredDeployment,
     isProduction,
     requiresExplicitSecrets,
   };

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import type { Config } from "./env.server";
@@ -16,24 +16,39 @@ export async function resolveSecrets(config: Config): Promise<Secrets> {
   if (config.AUTH_SECRET) return { AUTH_SECRET: config.AUTH_SECRET };
 
   const file = path.join(config.DATA_DIR, "secrets.json");
-  const existing = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
+  const stored = await readSecretsFile(file);
+  if (stored) return stored;
+
+  // Written whole to a temporary file, then linked into place: a process starting at the same time either
+  // finds no file or a complete one, and if two race, both end up with the one that was linked first.
+  await mkdir(config.DATA_DIR, { recursive: true });
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  await writeFile(temporary, JSON.stringify({ AUTH_SECRET: randomBytes(48).toString("base64url") }, null, 2), { mode: 0o600 });
+  try {
+    await link(temporary, file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "EEXIST") throw error;
+    });
+  } finally {
+    await unlink(temporary);
+  }
+  const result = await readSecretsFile(file);
+  if (!result) throw new Error(`${file} could not be created`);
+  return result;
+}
+
+async function readSecretsFile(file: string): Promise<Secrets | undefined> {
+  const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return undefined;
     throw error;
   });
-  if (existing !== undefined) {
-    const stored = storedSecretsSchema.safeParse(JSON.parse(existing));
-    if (!stored.success) throw new Error(`${file} is not a valid secrets file; remove it to generate a new one`);
-    return stored.data;
+  if (text === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
   }
-
-  const generated: Secrets = { AUTH_SECRET: randomBytes(48).toString("base64url") };
-  await mkdir(config.DATA_DIR, { recursive: true });
-  // "wx" fails if another process created the file in the meantime; then use theirs.
-  await writeFile(file, JSON.stringify(generated, null, 2), { mode: 0o600, flag: "wx" }).catch(
-    async (error: NodeJS.ErrnoException) => {
-      if (error.code !== "EEXIST") throw error;
-      return undefined;
-    },
-  );
-  return storedSecretsSchema.parse(JSON.parse(await readFile(file, "utf8")));
+  const stored = storedSecretsSchema.safeParse(parsed);
+  if (!stored.success) throw new Error(`${file} is not a valid secrets file; remove it to generate a new one`);
+  return stored.data;
 }

@@ -45,7 +45,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         const lockClient = await pool.connect();
         try {
           await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-          await migratePostgres(drizzlePostgres({ client: pool, schema }), { migrationsFolder });
+          // On the locked connection itself, so a pool of one connection cannot wait on itself.
+          await migratePostgres(drizzlePostgres({ client: lockClient, schema }), { migrationsFolder });
         } finally {
           await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
           lockClient.release();

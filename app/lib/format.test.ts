@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   copenhagenDateKey,
   dayBounds,
@@ -7,15 +7,32 @@ import {
   formatDateTime,
   formatMoney,
   formatTime,
+  LOCALE,
   startOfWeek,
+  TIME_ZONE,
   weekdayIndex,
 } from "./format";
 
 const hours = ({ start, end }: { start: Date; end: Date }) => (end.getTime() - start.getTime()) / 3_600_000;
 
-describe("dates in Copenhagen", () => {
-  it("formats two-digit day, month and year", () => {
+it("names the site's locale and time zone", () => {
+  expect(LOCALE).toBe("da-DK");
+  expect(TIME_ZONE).toBe("Europe/Copenhagen");
+});
+
+describe("formatDate and formatTime", () => {
+  it("formats two-digit day, month and year with dots", () => {
     expect(formatDate(new Date("2026-03-05T12:00:00Z"))).toBe("05.03.26");
+    expect(formatDate(new Date("2026-11-23T12:00:00Z"))).toBe("23.11.26");
+  });
+
+  it("formats a 24-hour time with a dot", () => {
+    expect(formatTime(new Date("2026-03-05T13:30:00Z"))).toBe("14.30");
+    expect(formatTime(new Date("2026-03-05T08:05:00Z"))).toBe("09.05");
+  });
+
+  it("writes Copenhagen midnight as 00.00, not 24.00", () => {
+    expect(formatTime(new Date("2026-01-14T23:00:00Z"))).toBe("00.00");
   });
 
   it("uses the Copenhagen day, not UTC's: 23:30 UTC is already tomorrow", () => {
@@ -26,14 +43,80 @@ describe("dates in Copenhagen", () => {
     expect(formatDateTime(instant)).toBe("01.02.26 kl. 00.30");
   });
 
-  it("follows summer time: 22:30 UTC in July is 00:30 the next day", () => {
-    expect(copenhagenDateKey(new Date("2026-07-14T22:30:00Z"))).toBe("2026-07-15");
-    expect(formatTime(new Date("2026-07-14T12:00:00Z"))).toBe("14.00");
+  it("crosses the year in Copenhagen an hour before UTC does", () => {
+    expect(formatDateTime(new Date("2026-12-31T22:59:00Z"))).toBe("31.12.26 kl. 23.59");
+    expect(formatDateTime(new Date("2026-12-31T23:00:00Z"))).toBe("01.01.27 kl. 00.00");
   });
 
-  it("writes the full Danish date", () => {
-    expect(formatDateLong(new Date("2026-03-05T12:00:00Z"))).toBe("torsdag den 5. marts 2026");
-    expect(formatDateLong(new Date("2026-12-31T23:30:00Z"))).toBe("fredag den 1. januar 2027");
+  it("follows summer time: two hours ahead of UTC", () => {
+    expect(formatTime(new Date("2026-07-14T12:00:00Z"))).toBe("14.00");
+    expect(formatDateTime(new Date("2026-07-14T22:30:00Z"))).toBe("15.07.26 kl. 00.30");
+  });
+
+  it("skips 02.00–03.00 on the switch to summer time", () => {
+    expect(formatTime(new Date("2026-03-29T00:59:00Z"))).toBe("01.59");
+    expect(formatTime(new Date("2026-03-29T01:00:00Z"))).toBe("03.00");
+  });
+
+  it("repeats 02.00–03.00 on the switch back", () => {
+    expect(formatTime(new Date("2026-10-25T00:30:00Z"))).toBe("02.30");
+    expect(formatTime(new Date("2026-10-25T01:30:00Z"))).toBe("02.30");
+  });
+});
+
+describe("formatDateLong", () => {
+  it.each([
+    ["2026-03-05T12:00:00Z", "torsdag den 5. marts 2026"],
+    ["2026-05-01T10:00:00Z", "fredag den 1. maj 2026"],
+    ["2026-10-25T12:00:00Z", "søndag den 25. oktober 2026"],
+    ["2028-02-29T12:00:00Z", "tirsdag den 29. februar 2028"],
+    ["2026-12-31T23:30:00Z", "fredag den 1. januar 2027"],
+  ])("writes %s as %j", (iso, text) => {
+    expect(formatDateLong(new Date(iso))).toBe(text);
+  });
+});
+
+describe("whatever the machine's time zone", () => {
+  const originalTz = process.env.TZ;
+  afterEach(() => {
+    if (originalTz === undefined) delete process.env.TZ;
+    else process.env.TZ = originalTz;
+    vi.resetModules();
+  });
+
+  it.each([
+    ["UTC", 0],
+    ["America/Los_Angeles", 480],
+    ["Pacific/Kiritimati", -840],
+  ])("formats the same in %s", async (tz, offsetMinutes) => {
+    process.env.TZ = tz;
+    vi.resetModules();
+    const format = await import("./format");
+    // The machine's own zone really changed; only the module under test ignores it.
+    expect(new Date("2026-01-15T12:00:00Z").getTimezoneOffset()).toBe(offsetMinutes);
+
+    const nearMidnightUtc = new Date("2026-03-28T23:30:00Z");
+    expect(format.formatDateTime(nearMidnightUtc)).toBe("29.03.26 kl. 00.30");
+    expect(format.formatDateLong(nearMidnightUtc)).toBe("søndag den 29. marts 2026");
+    expect(format.copenhagenDateKey(nearMidnightUtc)).toBe("2026-03-29");
+    expect(format.copenhagenDateKey(new Date("2026-03-28T22:59:59Z"))).toBe("2026-03-28");
+    expect(format.dayBounds("2026-03-29").start.toISOString()).toBe("2026-03-28T23:00:00.000Z");
+    expect(format.dayBounds("2026-10-25").end.toISOString()).toBe("2026-10-25T23:00:00.000Z");
+    expect(format.startOfWeek("2027-01-01")).toBe("2026-12-28");
+    expect(format.weekdayIndex("2026-03-29")).toBe(6);
+  });
+});
+
+describe("copenhagenDateKey", () => {
+  it.each([
+    ["2026-01-15T22:59:59Z", "2026-01-15"],
+    ["2026-01-15T23:00:00Z", "2026-01-16"],
+    ["2026-01-31T23:30:00Z", "2026-02-01"],
+    ["2026-07-14T21:59:59Z", "2026-07-14"],
+    ["2026-07-14T22:00:00Z", "2026-07-15"],
+    ["2026-12-31T23:30:00Z", "2027-01-01"],
+  ])("puts %s on %s", (iso, key) => {
+    expect(copenhagenDateKey(new Date(iso))).toBe(key);
   });
 });
 
@@ -41,7 +124,13 @@ describe("dayBounds", () => {
   it("gives an ordinary winter day 24 hours from Copenhagen midnight", () => {
     const bounds = dayBounds("2026-01-15");
     expect(bounds.start.toISOString()).toBe("2026-01-14T23:00:00.000Z");
-    expect(hours(bounds)).toBe(24);
+    expect(bounds.end.toISOString()).toBe("2026-01-15T23:00:00.000Z");
+  });
+
+  it("starts a summer day two hours before UTC midnight", () => {
+    const bounds = dayBounds("2026-07-14");
+    expect(bounds.start.toISOString()).toBe("2026-07-13T22:00:00.000Z");
+    expect(bounds.end.toISOString()).toBe("2026-07-14T22:00:00.000Z");
   });
 
   it("gives the day of the switch to summer time 23 hours", () => {
@@ -58,30 +147,66 @@ describe("dayBounds", () => {
     expect(hours(bounds)).toBe(25);
   });
 
-  it("maps every instant of a day back to that day", () => {
-    for (const key of ["2026-03-29", "2026-10-25", "2026-12-31"]) {
+  it("gives every other day of the year 24 hours, each starting where the last ended", () => {
+    const lengths = new Map<string, number>();
+    let previousEnd: Date | undefined;
+    for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += 86_400_000) {
+      const key = new Date(day).toISOString().slice(0, 10);
+      const bounds = dayBounds(key);
+      if (previousEnd) expect(bounds.start).toEqual(previousEnd);
+      previousEnd = bounds.end;
+      if (hours(bounds) !== 24) lengths.set(key, hours(bounds));
+    }
+    expect(Object.fromEntries(lengths)).toEqual({ "2026-03-29": 23, "2026-10-25": 25 });
+  });
+
+  it("maps the first and last instant of a day back to that day", () => {
+    for (const key of ["2026-03-29", "2026-10-25", "2026-12-31", "2028-02-29"]) {
       const { start, end } = dayBounds(key);
       expect(copenhagenDateKey(start)).toBe(key);
       expect(copenhagenDateKey(new Date(end.getTime() - 1))).toBe(key);
+      expect(copenhagenDateKey(end)).not.toBe(key);
     }
   });
 
-  it.each(["2026-02-30", "2026-13-01", "26-01-01", "x", ""])("refuses %j", (key) => {
+  it.each([
+    "2026-02-30",
+    "2025-02-29",
+    "2026-13-01",
+    "2026-00-10",
+    "2026-01-32",
+    "26-01-01",
+    "2026-1-5",
+    "2026/01/01",
+    " 2026-01-01",
+    "2026-01-01T00:00:00Z",
+    "x",
+    "",
+  ])("refuses %j", (key) => {
     expect(() => dayBounds(key)).toThrow(RangeError);
+    expect(() => weekdayIndex(key)).toThrow(RangeError);
+    expect(() => startOfWeek(key)).toThrow(RangeError);
   });
 });
 
 describe("weeks start on Monday", () => {
-  it("numbers Monday 0 and Sunday 6", () => {
-    expect(weekdayIndex("2026-11-23")).toBe(0);
-    expect(weekdayIndex("2026-11-29")).toBe(6);
+  it("numbers Monday 0 through Sunday 6", () => {
+    const week = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"];
+    expect(week.map(weekdayIndex)).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 
-  it("finds the Monday across a month and a year boundary", () => {
-    expect(startOfWeek("2026-11-29")).toBe("2026-11-23");
-    expect(startOfWeek("2026-03-01")).toBe("2026-02-23");
-    expect(startOfWeek("2027-01-01")).toBe("2026-12-28");
-    expect(startOfWeek("2026-11-23")).toBe("2026-11-23");
+  it.each([
+    ["2026-11-23", "2026-11-23"],
+    ["2026-11-29", "2026-11-23"],
+    ["2026-03-01", "2026-02-23"],
+    ["2028-03-01", "2028-02-28"],
+    ["2026-03-29", "2026-03-23"],
+    ["2027-01-01", "2026-12-28"],
+    ["2027-01-03", "2026-12-28"],
+    ["2026-01-01", "2025-12-29"],
+  ])("puts %s in the week of Monday %s", (key, monday) => {
+    expect(startOfWeek(key)).toBe(monday);
+    expect(weekdayIndex(startOfWeek(key))).toBe(0);
   });
 });
 
@@ -89,15 +214,25 @@ describe("formatMoney", () => {
   it.each([
     [123450, "1.234,50 kr."],
     [0, "0,00 kr."],
-    [100, "1,00 kr."],
+    [-0, "0,00 kr."],
+    [1, "0,01 kr."],
+    [5, "0,05 kr."],
     [99, "0,99 kr."],
+    [100, "1,00 kr."],
+    [1234567, "12.345,67 kr."],
     [100_000_000, "1.000.000,00 kr."],
+    [-1, "-0,01 kr."],
     [-123450, "-1.234,50 kr."],
-  ])("formats %i øre as %s", (oere, text) => {
+    [Number.MAX_SAFE_INTEGER, "90.071.992.547.409,91 kr."],
+  ])("formats %i øre as %j", (oere, text) => {
     expect(formatMoney(oere)).toBe(text);
   });
 
-  it("refuses fractions of an øre", () => {
-    expect(() => formatMoney(10.5)).toThrow(RangeError);
+  it("uses only an ASCII hyphen-minus and plain spaces", () => {
+    expect(formatMoney(-123450)).toMatch(/^-[\d.]+,\d\d kr\.$/);
+  });
+
+  it.each([10.5, 0.1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])("refuses %d, which is not a whole number of øre", (oere) => {
+    expect(() => formatMoney(oere)).toThrow(RangeError);
   });
 });

@@ -23,76 +23,84 @@ const wallClockFormat = new Intl.DateTimeFormat("en-CA", {
 });
 const moneyFormat = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "DKK" });
 
+const DAY_MS = 86_400_000;
+
 /** "05.03.26": two-digit day, month and year. */
-export function formatDate(instant: Date) {
+export function formatDate(instant: Date): string {
   return dateFormat.format(instant);
 }
 
 /** "14.30" on a 24-hour clock. */
-export function formatTime(instant: Date) {
+export function formatTime(instant: Date): string {
   return timeFormat.format(instant);
 }
 
-export function formatDateTime(instant: Date) {
+/** "05.03.26 kl. 14.30" */
+export function formatDateTime(instant: Date): string {
   return `${formatDate(instant)} kl. ${formatTime(instant)}`;
 }
 
 /** "torsdag den 5. marts 2026": the full date, e.g. the accessible name of a calendar day. */
-export function formatDateLong(instant: Date) {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    longDateFormat.formatToParts(instant).find((candidate) => candidate.type === type)?.value ?? "";
+export function formatDateLong(instant: Date): string {
+  const parts = longDateFormat.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? "";
   return `${part("weekday")} den ${part("day")}. ${part("month")} ${part("year")}`;
 }
 
 /** Money is kept in øre as integers: 123450 → "1.234,50 kr." */
-export function formatMoney(oere: number) {
-  if (!Number.isInteger(oere)) throw new RangeError(`An amount in øre must be a whole number, got ${oere}`);
+export function formatMoney(oere: number): string {
+  if (!Number.isSafeInteger(oere)) throw new RangeError(`An amount in øre must be a whole number, got ${oere}`);
+  // Formatted from a decimal string, not oere / 100: a float loses the øre of very large amounts.
+  const digits = String(Math.abs(oere)).padStart(3, "0");
+  const kroner = `${oere < 0 ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}` as `${number}`;
   return moneyFormat
-    .format(oere / 100)
-    .replace(/[\u00a0\u202f]/g, " ")
+    .format(kroner)
+    .replace(/\s/g, " ")
     .replace(/\u2212/g, "-");
 }
 
+/** The Copenhagen wall-clock time of an instant, read as if it were UTC. */
 function wallClock(instant: number) {
   const parts = Object.fromEntries(wallClockFormat.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
 }
 
 /** The Copenhagen calendar day of an instant, as "YYYY-MM-DD". */
-export function copenhagenDateKey(instant: Date) {
+export function copenhagenDateKey(instant: Date): string {
   return new Date(wallClock(instant.getTime())).toISOString().slice(0, 10);
 }
 
+/** UTC midnight of a "YYYY-MM-DD" key, in ms; a RangeError for anything that is not a real calendar day. */
 function parseDateKey(dateKey: string) {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateKey);
-  const utc = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
-  if (!match || Number.isNaN(utc) || new Date(utc).toISOString().slice(0, 10) !== dateKey) {
+  const utc = /^\d{4}-\d{2}-\d{2}$/.test(dateKey) ? Date.parse(`${dateKey}T00:00:00Z`) : Number.NaN;
+  if (Number.isNaN(utc) || new Date(utc).toISOString().slice(0, 10) !== dateKey) {
     throw new RangeError(`Not a calendar day (YYYY-MM-DD): ${JSON.stringify(dateKey)}`);
   }
   return utc;
 }
 
-/** The instant a Copenhagen day starts. Midnight never falls in a daylight-saving gap there (they are at 02–03). */
-function copenhagenMidnight(utcMidnightOfKey: number) {
-  let instant = utcMidnightOfKey - (wallClock(utcMidnightOfKey) - utcMidnightOfKey);
-  instant = utcMidnightOfKey - (wallClock(instant) - instant);
-  return new Date(instant);
+/**
+ * The instant a Copenhagen day starts, from the UTC midnight of the same date. The offset is read again at the
+ * first guess so the result stays right across a change of offset; midnight itself is never skipped or repeated
+ * in Copenhagen (the changes are at 02:00 and 03:00).
+ */
+function copenhagenMidnight(utcMidnight: number) {
+  const guess = utcMidnight - (wallClock(utcMidnight) - utcMidnight);
+  return new Date(utcMidnight - (wallClock(guess) - guess));
 }
 
-const DAY_MS = 86_400_000;
-
 /** Where a Copenhagen day starts and the next one starts: 23, 24 or 25 hours apart. */
-export function dayBounds(dateKey: string) {
+export function dayBounds(dateKey: string): { start: Date; end: Date } {
   const utc = parseDateKey(dateKey);
   return { start: copenhagenMidnight(utc), end: copenhagenMidnight(utc + DAY_MS) };
 }
 
 /** 0 = Monday … 6 = Sunday: the week starts on Monday. */
-export function weekdayIndex(dateKey: string) {
+export function weekdayIndex(dateKey: string): number {
   return (new Date(parseDateKey(dateKey)).getUTCDay() + 6) % 7;
 }
 
 /** The Monday of the day's week, as a date key. */
-export function startOfWeek(dateKey: string) {
+export function startOfWeek(dateKey: string): string {
   return new Date(parseDateKey(dateKey) - weekdayIndex(dateKey) * DAY_MS).toISOString().slice(0, 10);
 }

@@ -1,53 +1,115 @@
 import { describe, expect, it } from "vitest";
 import { ExternalNavigationError, resolveNavigationTarget, safeRedirectPath } from "./safe-redirect";
 
+const UNSAFE = [
+  "//evil.com",
+  "///evil.com",
+  "/\\evil.com",
+  "/\\/evil.com",
+  "/x\\..\\..\\evil.com",
+  "/\t/evil.com",
+  "/\n/evil.com",
+  "/\r/evil.com",
+  "/x\u0000",
+  "/x\u007f",
+  "/x\u0085",
+  "https://evil.com",
+  "http://evil.com/kurv",
+  "HTTPS://evil.com",
+  "https:evil.com",
+  "javascript:alert(1)",
+  "JavaScript:alert(1)",
+  " javascript:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "%2F%2Fevil.com",
+  "%2f%2fevil.com",
+  "\\\\evil.com",
+  " /kurv",
+  "kurv",
+  "evil.com",
+  "",
+];
+
 describe("safeRedirectPath", () => {
-  it("keeps a same-site path with its query and hash", () => {
-    expect(safeRedirectPath("/kurv?x=1#y")).toBe("/kurv?x=1#y");
-    expect(safeRedirectPath("/")).toBe("/");
-  });
+  it.each(["/", "/kurv", "/kurv?x=1#y", "/kalender/2026-03-29?visning=uge", "/%C3%B8l", "/ø?a=b&c=d#top"])(
+    "keeps the same-site path %j as it is",
+    (target) => {
+      expect(safeRedirectPath(target)).toBe(target);
+    },
+  );
 
-  it.each([
-    "//evil.com",
-    "/\\evil.com",
-    "/\t/evil.com",
-    "/\n/evil.com",
-    "https://evil.com",
-    "javascript:alert(1)",
-    "data:text/html,x",
-    "kurv",
-    "",
-  ])("refuses %j", (target) => {
+  it.each(UNSAFE)("refuses %j", (target) => {
     expect(safeRedirectPath(target)).toBe("/");
+    expect(safeRedirectPath(target, "/bruger")).toBe("/bruger");
   });
 
-  it("keeps an encoded path on the site", () => {
-    expect(safeRedirectPath("/%2F%2Fevil.com")).toBe("/%2F%2Fevil.com");
-    expect(new URL(safeRedirectPath("/%2F%2Fevil.com"), "https://scene.dk").host).toBe("scene.dk");
+  it("keeps an encoded slash inside the path, which a browser does not decode into a host", () => {
+    for (const target of ["/%2F%2Fevil.com", "/%5Cevil.com", "/%09/evil.com"]) {
+      expect(safeRedirectPath(target)).toBe(target);
+      expect(new URL(safeRedirectPath(target), "https://scene.dk").host).toBe("scene.dk");
+    }
   });
 
-  it("falls back for anything that is not a string", () => {
-    expect(safeRedirectPath(undefined, "/bruger")).toBe("/bruger");
-    expect(safeRedirectPath(["/x"])).toBe("/");
-    expect(safeRedirectPath(42)).toBe("/");
+  it("keeps a path that climbs above the root on the site", () => {
+    expect(safeRedirectPath("/../../evil.com")).toBe("/../../evil.com");
+    expect(new URL("/../../evil.com", "https://scene.dk").host).toBe("scene.dk");
   });
+
+  it.each([undefined, null, 42, true, ["/x"], { toString: () => "/x" }, new URL("https://scene.dk/x")])(
+    "falls back for the non-string %j",
+    (target) => {
+      expect(safeRedirectPath(target)).toBe("/");
+      expect(safeRedirectPath(target, "/bruger")).toBe("/bruger");
+    },
+  );
 });
 
 describe("resolveNavigationTarget", () => {
-  it("lets same-site paths through", () => {
+  it("lets same-site paths through unchanged, with or without the flag", () => {
     expect(resolveNavigationTarget("/musik")).toBe("/musik");
+    expect(resolveNavigationTarget("/kurv?x=1#y")).toBe("/kurv?x=1#y");
+    expect(resolveNavigationTarget("/kurv?x=1#y", { external: true })).toBe("/kurv?x=1#y");
   });
 
-  it("refuses an external address without the flag, and allows it with", () => {
+  it("refuses an external address without the flag", () => {
     expect(() => resolveNavigationTarget("https://www.youtube.com/watch?v=x")).toThrow(ExternalNavigationError);
+    expect(() => resolveNavigationTarget("http://example.com", { external: false })).toThrow(ExternalNavigationError);
+  });
+
+  it("allows an http(s) address with the flag, as the URL parser normalises it", () => {
     expect(resolveNavigationTarget("https://www.youtube.com/watch?v=x", { external: true })).toBe(
       "https://www.youtube.com/watch?v=x",
     );
+    expect(resolveNavigationTarget("HTTP://Example.com", { external: true })).toBe("http://example.com/");
   });
 
-  it("always refuses script and data addresses", () => {
-    expect(() => resolveNavigationTarget("javascript:alert(1)", { external: true })).toThrow(ExternalNavigationError);
-    expect(() => resolveNavigationTarget("data:text/html,x", { external: true })).toThrow(ExternalNavigationError);
-    expect(() => resolveNavigationTarget("//evil.com")).toThrow(ExternalNavigationError);
+  it.each([
+    "javascript:alert(1)",
+    "JAVASCRIPT:alert(1)",
+    " javascript:alert(1)",
+    "java\tscript:alert(1)",
+    "data:text/html,x",
+    "vbscript:msgbox(1)",
+    "file:///etc/passwd",
+    "mailto:a@example.com",
+    "ftp://example.com",
+  ])("always refuses %j, even with the flag", (target) => {
+    expect(() => resolveNavigationTarget(target)).toThrow(ExternalNavigationError);
+    expect(() => resolveNavigationTarget(target, { external: true })).toThrow(ExternalNavigationError);
+  });
+
+  it.each(["//evil.com", "/\\evil.com", "/\t/evil.com", "%2F%2Fevil.com", "kurv", ""])(
+    "refuses %j, which is neither a same-site path nor an absolute address",
+    (target) => {
+      expect(() => resolveNavigationTarget(target)).toThrow(ExternalNavigationError);
+      expect(() => resolveNavigationTarget(target, { external: true })).toThrow(ExternalNavigationError);
+    },
+  );
+
+  it("says what it refused", () => {
+    expect(() => resolveNavigationTarget("https://evil.com")).toThrow(/"https:\/\/evil\.com"/);
+    const error = new ExternalNavigationError("https://evil.com");
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ name: "ExternalNavigationError", target: "https://evil.com" });
   });
 });

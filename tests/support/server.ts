@@ -16,7 +16,6 @@ export async function startBuiltServer(options: { port: number; dataDir?: string
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
-      NODE_ENV: "production",
       PORT: String(options.port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

@@ -36,6 +36,18 @@ export function ForbiddenView() {
   );
 }
 
+/** Any other refused request (400, 405, 413 …): the page says what the status says. */
+export function ClientErrorView({ status }: { status: number }) {
+  return (
+    <ErrorLayout status={status} title="Forespørgslen kunne ikke gennemføres">
+      <p className="mt-6 text-lg text-muted">Siden kunne ikke vise det, du bad om. Gå tilbage, og prøv igen.</p>
+      <ButtonLink to="/" className="mt-10">
+        Til forsiden
+      </ButtonLink>
+    </ErrorLayout>
+  );
+}
+
 export function ServerErrorView({ requestId }: { requestId: string }) {
   return (
     <ErrorLayout status={500} title="Der opstod en fejl">

@@ -55,6 +55,7 @@ export function SiteHeader({ siteName, colorMode, user, isAdmin }: SiteHeaderPro
               to="/bruger"
               className="hidden max-w-40 truncate rounded-full px-3 py-2 text-sm font-medium text-muted hover:text-ink sm:block"
             >
+              <span className="sr-only">Mine oplysninger: </span>
               {user.name.split(" ")[0]}
             </Link>
           ) : pathname === "/login" ? null : (

@@ -24,9 +24,6 @@ export const mainBarCodes: readonly string[] = ["musik", "videoer", "billeder"];
 
 export const mainBarMenu = siteMenu.filter((entry) => mainBarCodes.includes(entry.code));
 
-export function isCurrentPath(href: string, pathname: string) {
-  return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
-}
 
 /** Spec §2's user menu; "Mine reservationer" joins it with the reservation work. */
 export const userMenu: readonly MenuItem[] = [{ code: "bruger", label: "Mine oplysninger", href: "/bruger" }];

@@ -7,10 +7,11 @@ import { fetchWithRetry, isRetryableMethod } from "~/lib/http/fetch-with-retry";
 export function installDataRequestRetry(win: Window = window) {
   const plainFetch = win.fetch.bind(win);
   win.fetch = (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
+    // Read URL and method without building a Request: that would use up the body of a POST.
+    const url = new URL(input instanceof Request ? input.url : String(input), win.location.origin);
+    const method = init?.method ?? (input instanceof Request ? input.method : "GET");
     const isRouteData = url.origin === win.location.origin && url.pathname.endsWith(".data");
-    if (!isRouteData || !isRetryableMethod(request.method)) return plainFetch(input, init);
+    if (!isRouteData || !isRetryableMethod(method)) return plainFetch(input, init);
     return fetchWithRetry(input, init, { fetch: plainFetch });
   };
 }
