@@ -14,6 +14,7 @@ import { useOptimisticColorMode } from "~/components/layout/color-mode-switch";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { getDb } from "~/db/db.server";
+import { getProfile } from "~/features/accounts/profile.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { readColorMode } from "~/features/color-mode/color-mode";
 import { getSiteSettings } from "~/features/site/settings.server";
@@ -32,11 +33,13 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { buildId } = context.get(requestContext);
   const [settings, user] = await Promise.all([getSiteSettings(getDb()), getSessionUser(request)]);
+  const profile = user ? await getProfile(getDb(), user.id) : null;
   return {
     buildId,
     colorMode: readColorMode(request.headers.get("Cookie")),
     settings,
     user: user ? { name: user.name, email: user.email } : null,
+    profile: profile ? { avatarUrl: profile.avatarUrl, hasAddress: profile.address !== null } : null,
     isAuthenticated: user !== null,
     isAdmin: user?.isAdmin ?? false,
   };
@@ -80,7 +83,7 @@ function SiteShell({ children }: { children: ReactNode }) {
       <SiteHeader
         siteName={settings?.siteName ?? "Scene"}
         colorMode={data?.colorMode ?? "system"}
-        user={data?.user ?? null}
+        user={data?.user ? { ...data.user, avatarUrl: data.profile?.avatarUrl ?? null } : null}
         isAdmin={data?.isAdmin ?? false}
       />
       <main id="indhold" className="flex-1">

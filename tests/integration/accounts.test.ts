@@ -76,9 +76,14 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
 
   it("gives the layout the signed-in user, not an admin", async () => {
     const root = await rootLoader(routeArgs("/", { headers: { Cookie: cookie } }));
-    expect(root).toMatchObject({ isAuthenticated: true, isAdmin: false, user: { name: "Mette Hansen", email: "mette@example.dk" } });
+    expect(root).toMatchObject({
+      isAuthenticated: true,
+      isAdmin: false,
+      user: { name: "Mette Hansen", email: "mette@example.dk" },
+      profile: { avatarUrl: null, hasAddress: false },
+    });
     const visitor = await rootLoader(routeArgs("/"));
-    expect(visitor).toMatchObject({ isAuthenticated: false, isAdmin: false, user: null });
+    expect(visitor).toMatchObject({ isAuthenticated: false, isAdmin: false, user: null, profile: null });
   });
 
   it("says the same for a wrong password and an unknown e-mail", async () => {

@@ -9,7 +9,7 @@ import { MenuOverlay } from "./menu-overlay";
 export interface SiteHeaderProps {
   siteName: string;
   colorMode: ColorMode;
-  user: { name: string } | null;
+  user: { name: string; avatarUrl: string | null } | null;
   isAdmin: boolean;
 }
 
@@ -53,8 +53,9 @@ export function SiteHeader({ siteName, colorMode, user, isAdmin }: SiteHeaderPro
           {user ? (
             <Link
               to="/bruger"
-              className="hidden max-w-40 truncate rounded-full px-3 py-2 text-sm font-medium text-muted hover:text-ink sm:block"
+              className="hidden max-w-48 items-center gap-2 truncate rounded-full px-3 py-2 text-sm font-medium text-muted hover:text-ink sm:flex"
             >
+              {user.avatarUrl && <img src={user.avatarUrl} alt="" width={24} height={24} className="size-6 rounded-full" />}
               <span className="sr-only">Mine oplysninger: </span>
               {user.name.split(" ")[0]}
             </Link>
