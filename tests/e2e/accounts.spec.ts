@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test, uniqueClientAddress } from "../support/test";
 import { firstLink, waitForMail } from "../support/outbox";
-import { E2E_PASSWORD as password, signUpThroughForm } from "../support/sign-up";
+import { E2E_PASSWORD as password, signInThroughForm, signUpThroughForm } from "../support/sign-up";
 import { totpCode } from "../support/totp";
 import { expectAccessible, visit } from "../support/visit";
 
@@ -51,10 +51,7 @@ test("sign up, verify the e-mail, sign out, sign in and update address and phone
   expect(reloadAfter).toBeLessThan(5_000);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log ind");
 
-  const signIn = page.getByRole("region", { name: "Har du en konto?" });
-  await signIn.getByLabel("E-mail").fill(email);
-  await signIn.getByLabel("Adgangskode").fill("Forkert-kode-1");
-  await signIn.getByRole("button", { name: "Log ind" }).click();
+  const signIn = await signInThroughForm(page, { email, password: "Forkert-kode-1" });
   await expect(signIn.getByRole("alert")).toHaveText("Forkert e-mail eller adgangskode.");
   await signIn.getByLabel("Adgangskode").fill(password);
   await signIn.getByRole("button", { name: "Log ind" }).click();
@@ -126,10 +123,7 @@ test("password recovery: request a link, choose a new password, sign in with it"
   await expect(page).toHaveURL(/\/login\?nulstillet=1$/);
   await expect(page.getByRole("status")).toHaveText("Din adgangskode er ændret. Log ind med den nye.");
 
-  const signIn = page.getByRole("region", { name: "Har du en konto?" });
-  await signIn.getByLabel("E-mail").fill(email);
-  await signIn.getByLabel("Adgangskode").fill(password);
-  await signIn.getByRole("button", { name: "Log ind" }).click();
+  const signIn = await signInThroughForm(page, { email, password });
   await expect(signIn.getByRole("alert")).toHaveText("Forkert e-mail eller adgangskode.");
   await signIn.getByLabel("Adgangskode").fill("Ny-kode-ved-havnen-7");
   await signIn.getByRole("button", { name: "Log ind" }).click();
@@ -194,10 +188,7 @@ test("turn on two-factor authentication, sign in with a generated code and with 
   const signInWithPassword = async () => {
     await page.context().clearCookies();
     await visit(page, "/login?redirectTo=%2Fbruger");
-    const signIn = page.getByRole("region", { name: "Har du en konto?" });
-    await signIn.getByLabel("E-mail").fill(email);
-    await signIn.getByLabel("Adgangskode").fill(password);
-    await signIn.getByRole("button", { name: "Log ind" }).click();
+    await signInThroughForm(page, { email, password });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Totrinsbekræftelse");
   };
 
@@ -225,9 +216,6 @@ test("turn on two-factor authentication, sign in with a generated code and with 
   await expect(section.getByRole("status")).toHaveText("Totrinsbekræftelse er slået fra.");
   await page.context().clearCookies();
   await visit(page, "/login?redirectTo=%2Fbruger");
-  const signIn = page.getByRole("region", { name: "Har du en konto?" });
-  await signIn.getByLabel("E-mail").fill(email);
-  await signIn.getByLabel("Adgangskode").fill(password);
-  await signIn.getByRole("button", { name: "Log ind" }).click();
+  await signInThroughForm(page, { email, password });
   await expect(page).toHaveURL(/\/bruger$/);
 });

@@ -1,13 +1,10 @@
 import { expect, test } from "../support/test";
-import { signUpThroughForm } from "../support/sign-up";
+import { signInThroughForm, signUpThroughForm } from "../support/sign-up";
 import { expectAccessible, visit } from "../support/visit";
 
 test("the bootstrap admin signs in, finds Brugere in the menu and sees the users", async ({ page }) => {
   await visit(page, "/login?redirectTo=%2F");
-  const signIn = page.getByRole("region", { name: "Har du en konto?" });
-  await signIn.getByLabel("E-mail").fill("chef@havnescenen.dk");
-  await signIn.getByLabel("Adgangskode").fill("Admin-kode-2026");
-  await signIn.getByRole("button", { name: "Log ind" }).click();
+  await signInThroughForm(page, { email: "chef@havnescenen.dk", password: "Admin-kode-2026" });
   await expect(page).toHaveURL(/\/$/);
 
   await page.getByRole("button", { name: "Menu", exact: true }).click();

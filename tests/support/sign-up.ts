@@ -13,3 +13,12 @@ export async function signUpThroughForm(page: Page, user: { name: string; email:
   await signUp.getByRole("button", { name: "Opret konto" }).click();
   await expect(page).toHaveURL(new RegExp(`${(user.redirectTo ?? "/").replace(/[/?]/g, "\\$&")}$`));
 }
+
+/** Fills and submits the login page's sign-in form (already open); returns the form's region for assertions. */
+export async function signInThroughForm(page: Page, credentials: { email: string; password: string }) {
+  const signIn = page.getByRole("region", { name: "Har du en konto?" });
+  await signIn.getByLabel("E-mail").fill(credentials.email);
+  await signIn.getByLabel("Adgangskode").fill(credentials.password);
+  await signIn.getByRole("button", { name: "Log ind" }).click();
+  return signIn;
+}
