@@ -18,6 +18,9 @@ import { getProfile } from "~/features/accounts/profile.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { readColorMode } from "~/features/color-mode/color-mode";
 import { getSiteSettings } from "~/features/site/settings.server";
+import { takeFlashToast } from "~/features/toast/flash.server";
+import { Toaster } from "~/components/ui/toaster";
+import { PlayerProvider } from "~/features/player/player";
 import { BUILD_ID_META, useNewBuildReload } from "~/features/staying-current/build-watch";
 import { requestContext } from "~/lib/request-context";
 import { useRequestInfo } from "~/lib/request-info";
@@ -42,8 +45,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profile: profile ? { avatarUrl: profile.avatarUrl, hasAddress: profile.address !== null } : null,
     isAuthenticated: user !== null,
     isAdmin: user?.isAdmin ?? false,
+    toast: takeFlashToast(request.headers.get("Cookie")).toast,
   };
 }
+
+/** A toast waiting in the flash cookie is shown by this response (the loader reads it), so it is cleared here. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const response = await next();
+    const { clear } = takeFlashToast(request.headers.get("Cookie"));
+    if (clear && response instanceof Response) response.headers.append("Set-Cookie", clear);
+    return response;
+  },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -90,6 +104,7 @@ function SiteShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       {settings && <SiteFooter settings={settings} />}
+      <Toaster initial={data?.toast} />
     </>
   );
 }
@@ -97,9 +112,11 @@ function SiteShell({ children }: { children: ReactNode }) {
 export default function App() {
   useNewBuildReload();
   return (
-    <SiteShell>
-      <Outlet />
-    </SiteShell>
+    <PlayerProvider>
+      <SiteShell>
+        <Outlet />
+      </SiteShell>
+    </PlayerProvider>
   );
 }
 

@@ -1,12 +1,23 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 const contentPage = "routes/content-page.tsx";
+const adminList = "routes/admin.list.tsx";
+const adminCreate = "routes/admin.create.tsx";
+const adminEdit = "routes/admin.edit.tsx";
+
+/** The admin's list, create and edit pages of each content type (spec §2), one module each for all types. */
+const adminRoutes = ["album", "article", "banner", "page", "stock", "youtube"].flatMap((name) => [
+  route(name, adminList, { id: `admin-${name}-list` }),
+  route(`${name}/create`, adminCreate, { id: `admin-${name}-create` }),
+  route(`${name}/:id`, adminEdit, { id: `admin-${name}-edit` }),
+]);
 
 export default [
-  index(contentPage, { id: "page-frontpage" }),
-  route("musik", contentPage, { id: "page-music" }),
-  route("videoer", contentPage, { id: "page-videos" }),
-  route("billeder", contentPage, { id: "page-images" }),
+  index("routes/home.tsx"),
+  route("musik", "routes/musik.tsx"),
+  route("videoer", "routes/videoer.tsx"),
+  route("billeder", "routes/billeder.tsx"),
+  route("parallex", "routes/parallex.tsx"),
   route("priser", contentPage, { id: "page-prices" }),
   route("praktisk-info", contentPage, { id: "page-practical" }),
   route("vilkaar", contentPage, { id: "page-terms" }),
@@ -23,6 +34,7 @@ export default [
   route("bruger/update", "routes/bruger.update.tsx"),
   route("bruger/data", "routes/bruger.data.ts"),
   route("alle-brugere", "routes/alle-brugere.tsx"),
+  ...adminRoutes,
 
   route("api/color-mode", "routes/api.color-mode.ts"),
   route("api/auth/*", "routes/api.auth.ts"),

@@ -15,7 +15,8 @@ import { getSiteSettings } from "~/features/site/settings.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { setDatabase } from "~/db/db.server";
 import { seedDemoContent } from "~/db/seed/seed.server";
-import { storageRoot } from "~/features/storage/storage.server";
+import { createStorage, setStorage, type Storage } from "~/features/storage/storage.server";
+import { serveStoredFiles } from "./stored-files";
 import { createLogger, setLogger } from "~/lib/logger.server";
 import { requestContext } from "~/lib/request-context";
 import { rejectCrossSiteWrites, securityHeaders } from "./security-headers";
@@ -26,12 +27,13 @@ export interface AppDependencies {
   config: Config;
   logger: Logger;
   database: DatabaseHandle;
+  storage: Storage;
   buildId: string;
   /** Present in development: Vite serves the client and reloads the route modules. */
   vite?: ViteDevServer;
 }
 
-export function createApp({ config, logger, database, buildId, vite }: AppDependencies) {
+export function createApp({ config, logger, database, storage, buildId, vite }: AppDependencies) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
@@ -58,10 +60,7 @@ export function createApp({ config, logger, database, buildId, vite }: AppDepend
     res.json({ version: buildId });
   });
 
-  app.use(
-    "/storage/v1/object/public",
-    express.static(storageRoot(config.DATA_DIR), { maxAge: "1h", index: false, dotfiles: "deny", fallthrough: true }),
-  );
+  app.use("/storage/v1/object/public", serveStoredFiles(storage));
 
   if (vite) {
     app.use(vite.middlewares);
@@ -135,8 +134,10 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   );
   await database.migrate();
   setDatabase(database);
+  const storage = createStorage(config);
+  setStorage(storage);
   if (config.SEED_DEMO_CONTENT) {
-    const result = await seedDemoContent(database.db, { dataDir: config.DATA_DIR, logger });
+    const result = await seedDemoContent(database.db, { storage, logger });
     if (result === "already-seeded") logger.debug("demo content already present");
   }
 
@@ -156,7 +157,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     logger,
   });
 
-  const app = createApp({ config, logger, database, buildId, vite: options.vite });
+  const app = createApp({ config, logger, database, storage, buildId, vite: options.vite });
   const server = app.listen(config.PORT, config.HOST, (error?: Error) => {
     if (error) {
       logger.fatal({ err: error, port: config.PORT }, "cannot listen");

@@ -46,6 +46,15 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// address")
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  /** S3-compatible storage instead of DATA_DIR/storage, when S3_BUCKET is set. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a valid bucket name")
+    .optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   ADMIN_EMAIL: z.email("must be an e-mail address").optional(),
   ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
 });
@@ -86,7 +95,7 @@ export function loadConfig(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join(".");
         const value = raw[name];
-        const secret = /SECRET|PASSWORD|_URL$/.test(name) && name !== "PUBLIC_URL";
+        const secret = /SECRET|PASSWORD|_URL$|KEY_ID$/.test(name) && name !== "PUBLIC_URL";
         const shown = secret ? "" : ` (got ${JSON.stringify(value)})`;
         return `${name}: ${issue.message}${shown}`;
       }),
@@ -97,6 +106,9 @@ export function loadConfig(
   const requiresExplicitSecrets = declaredDeployment && env.DATABASE_URL !== undefined;
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(["ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither"]);
+  }
+  if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(["S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: are required with S3_BUCKET"]);
   }
   if (declaredDeployment && !env.PUBLIC_URL) {
     throw new ConfigError(["PUBLIC_URL: is required with NODE_ENV=production (links in e-mails and sign-in checks use it)"]);

@@ -2,11 +2,11 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from "react-
 import { Field } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/button-link";
 import { getDb } from "~/db/db.server";
-import { getConfig } from "~/config/env.server";
 import { AVATAR_MAX_BYTES, AvatarError, replaceAvatar } from "~/features/accounts/avatar.server";
 import { getProfile, updateContactDetails } from "~/features/accounts/profile.server";
 import { contactDetailsSchema, formatDanishPhone } from "~/features/accounts/schemas";
 import { requireUser } from "~/features/accounts/session.server";
+import { getStorage } from "~/features/storage/storage.server";
 import { parseForm, type FieldErrors } from "~/lib/form";
 import type { Route } from "./+types/bruger.update";
 
@@ -35,7 +35,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     const upload = formData.get("avatar");
     try {
       if (!(upload instanceof File)) throw new AvatarError("Intet billed at uploade");
-      await replaceAvatar(getDb(), getConfig().DATA_DIR, user.id, upload);
+      await replaceAvatar(getDb(), getStorage(), user.id, upload);
     } catch (error) {
       if (!(error instanceof AvatarError)) throw error;
       return data({ avatarError: error.message, fieldErrors: {} as FieldErrors, values: undefined }, { status: 400 });

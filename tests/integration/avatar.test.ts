@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { diskBackend, setStorage, Storage } from "~/features/storage/storage.server";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -37,6 +38,7 @@ describe("avatar upload", () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "scene-avatar-"));
     setConfig(loadConfig({ DATA_DIR: dataDir }));
+    setStorage(new Storage(diskBackend(dataDir)));
     database = await createTestDatabase("pglite");
     setDatabase(database);
     setUpAccounts(database.db);
@@ -54,7 +56,7 @@ describe("avatar upload", () => {
     const response = (await upload(new File([png], "../../etc/passwd.png", { type: "image/png" }))) as Response;
     expect(response.status).toBe(302);
     const url = await avatarUrl();
-    expect(url).toMatch(/^\/storage\/v1\/object\/public\/users\/\d+-[0-9a-f]{12}\.webp$/);
+    expect(url).toMatch(/^\/storage\/v1\/object\/public\/users\/\d+(-\d+)?\.webp$/);
     const stored = await readFile(path.join(dataDir, "storage", url!.replace("/storage/v1/object/public/", "")));
     expect(await sharp(stored).metadata()).toMatchObject({ width: 50, height: 50, format: "webp" });
   });

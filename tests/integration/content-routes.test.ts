@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "~/db/db.server";
 import { pages } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed/seed.server";
+import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { loader as pageByNameLoader } from "~/routes/api.get-page-by-name";
 import { loader as contentPageLoader } from "~/routes/content-page";
 import { loader as rootLoader } from "~/root";
@@ -47,7 +48,7 @@ describe.each(databaseKinds)("content routes on %s", (kind) => {
   });
 
   it("serves each public path the page seeded for it", async () => {
-    await seedDemoContent(database.db, { dataDir });
+    await seedDemoContent(database.db, { storage: new Storage(diskBackend(dataDir)) });
     const expected: Record<string, string> = {
       "/": "Livemusik ved havnen",
       "/musik": "Musik",

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { NavLink } from "react-router";
 import { CloseIcon } from "~/components/ui/icons";
-import { adminMenu, siteMenu, userMenu } from "~/features/site/navigation";
+import { adminCreateMenu, adminMenu, siteMenu, userMenu } from "~/features/site/navigation";
 import { SignOutButton } from "./sign-out-button";
 
 /**
@@ -75,7 +75,17 @@ export function MenuOverlay({ isOpen, onClose, id, signedIn, isAdmin, loginHref 
             <ul className="grid gap-1">
               {adminMenu.map((entry) => (
                 <li key={entry.href}>
-                  <NavLink to={entry.href} onClick={onClose} className={linkStyle}>
+                  <NavLink to={entry.href} end onClick={onClose} className={linkStyle}>
+                    {entry.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <h3 className="mt-3 px-4 text-sm font-semibold text-muted">Opret</h3>
+            <ul className="mt-1 grid grid-cols-2 gap-1">
+              {adminCreateMenu.map((entry) => (
+                <li key={entry.href}>
+                  <NavLink to={entry.href} end onClick={onClose} className="block rounded-xl px-4 py-2 text-sm font-medium hover:bg-surface-sunken aria-[current=page]:bg-surface-sunken">
                     {entry.label}
                   </NavLink>
                 </li>

@@ -1,28 +1,39 @@
+import { imageSrcSet, type StoredImageRef } from "~/features/media/media";
 import { publicFileUrl } from "~/features/storage/storage";
 
-/** The sizes stored images are made in; width and height keep the layout from jumping while they load. */
-const sizes = {
-  hero: { width: 1600, height: 900 },
-  section: { width: 960, height: 640 },
-} as const;
-
 export interface StoredImageProps {
-  storageKey: string;
-  size: keyof typeof sizes;
+  image: StoredImageRef;
+  /** How wide the image is shown, for the browser's choice among the widths (the `sizes` attribute). */
+  sizes: string;
   /** The largest image at the top of the page: fetched first instead of lazily. */
   priority?: boolean;
   className?: string;
   alt?: string;
+  /** Vertical focal point in percent when the image is cropped by `object-fit: cover`. */
+  focusY?: number;
 }
 
-export function StoredImage({ storageKey, size, priority = false, className, alt = "" }: StoredImageProps) {
+/** An uploaded image as AVIF or WebP in the width the screen needs, with its size given so nothing jumps. */
+export function StoredImage({ image, sizes, priority = false, className, alt = "", focusY }: StoredImageProps) {
+  const dimensions = image.width > 0 ? { width: image.width, height: image.height } : {};
+  const loading = priority ? { fetchPriority: "high" as const } : { loading: "lazy" as const, decoding: "async" as const };
+  const style = focusY === undefined ? undefined : { objectPosition: `50% ${focusY}%` };
+  if (image.widths.length === 0) {
+    return <img src={publicFileUrl(image.key)} alt={alt} {...dimensions} {...loading} className={className} style={style} />;
+  }
   return (
-    <img
-      src={publicFileUrl(storageKey)}
-      alt={alt}
-      {...sizes[size]}
-      {...(priority ? { fetchPriority: "high" as const } : { loading: "lazy" as const })}
-      className={className}
-    />
+    <picture>
+      <source type="image/avif" srcSet={imageSrcSet(image, "avif")} sizes={sizes} />
+      <img
+        src={publicFileUrl(image.key)}
+        srcSet={imageSrcSet(image, "webp")}
+        sizes={sizes}
+        alt={alt}
+        {...dimensions}
+        {...loading}
+        className={className}
+        style={style}
+      />
+    </picture>
   );
 }

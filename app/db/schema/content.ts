@@ -1,9 +1,10 @@
 import { relations, sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { StoredImageRef } from "~/features/media/media";
 
-/** The public pages whose texts the admin edits; the first four are the spec's page_page choices. */
-export const pageNames = ["frontpage", "music", "videos", "images", "prices", "practical", "terms", "privacy"] as const;
-export type PageName = (typeof pageNames)[number];
+import { pageNames } from "~/features/content/page-names";
+
+export { pageNames, type PageName } from "~/features/content/page-names";
 
 export const pageNameEnum = pgEnum("page_name", pageNames);
 
@@ -15,44 +16,162 @@ const timestamps = {
     .$onUpdate(() => new Date()),
 };
 
+const id = uuid("id").primaryKey().defaultRandom();
+/** Drafts are hidden from visitors; the admin sees and previews them. */
+const published = boolean("published").notNull().default(true);
+/** Manual order chosen by the admin (drag and drop or "Flyt op/ned"); ties fall back to creation time. */
+const position = integer("position").notNull().default(0);
+const image = jsonb("image").$type<StoredImageRef>();
+
+const notBlank = (name: string, column: { name: string }) => check(name, sql`length(btrim(${sql.identifier(column.name)})) > 0`);
+
 export const pages = pgTable(
   "pages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id,
     page: pageNameEnum("page").notNull(),
     header: text("header").notNull(),
-    /** Storage key "{bucket}/{file}" of the page's image. */
-    image: text("image"),
-    published: boolean("published").notNull().default(true),
+    image,
+    published,
     ...timestamps,
   },
-  (table) => [
-    index("pages_page_idx").on(table.page),
-    check("pages_header_not_blank", sql`length(btrim(${table.header})) > 0`),
-  ],
+  (table) => [index("pages_page_idx").on(table.page), notBlank("pages_header_not_blank", table.header)],
 );
 
 export const sections = pgTable(
   "sections",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id,
     pageId: uuid("page_id")
       .notNull()
       .references(() => pages.id, { onDelete: "cascade" }),
     header: text("header").notNull(),
     text: text("text").notNull(),
-    image: text("image"),
-    position: integer("position").notNull(),
+    image,
+    published,
+    position,
     ...timestamps,
   },
   (table) => [
     index("sections_page_position_idx").on(table.pageId, table.position),
-    check("sections_header_not_blank", sql`length(btrim(${table.header})) > 0`),
+    notBlank("sections_header_not_blank", table.header),
+    notBlank("sections_text_not_blank", table.text),
     check("sections_position_not_negative", sql`${table.position} >= 0`),
   ],
+);
+
+export const albums = pgTable(
+  "albums",
+  {
+    id,
+    artist: text("artist").notNull(),
+    year: integer("year").notNull(),
+    title: text("title").notNull(),
+    image: image.notNull(),
+    published,
+    position,
+    ...timestamps,
+  },
+  (table) => [
+    notBlank("albums_artist_not_blank", table.artist),
+    notBlank("albums_title_not_blank", table.title),
+    check("albums_year_range", sql`${table.year} between 0 and 999999`),
+  ],
+);
+
+/** A track of an album (the spec's "audio"). */
+export const tracks = pgTable(
+  "tracks",
+  {
+    id,
+    albumId: uuid("album_id")
+      .notNull()
+      .references(() => albums.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    text: text("text").notNull().default(""),
+    audio: text("audio").notNull(),
+    contentType: text("content_type").notNull(),
+    durationSeconds: real("duration_seconds"),
+    published,
+    position,
+    ...timestamps,
+  },
+  (table) => [
+    index("tracks_album_position_idx").on(table.albumId, table.position),
+    notBlank("tracks_title_not_blank", table.title),
+    check("tracks_duration_positive", sql`${table.durationSeconds} is null or ${table.durationSeconds} > 0`),
+  ],
+);
+
+export const articles = pgTable(
+  "articles",
+  {
+    id,
+    header: text("header").notNull(),
+    text: text("text").notNull(),
+    image: image.notNull(),
+    published,
+    ...timestamps,
+  },
+  (table) => [
+    index("articles_created_idx").on(table.createdAt),
+    notBlank("articles_header_not_blank", table.header),
+    notBlank("articles_text_not_blank", table.text),
+  ],
+);
+
+export const banners = pgTable(
+  "banners",
+  {
+    id,
+    /** Vertical focal point of the image in percent: what stays visible when cropped, and the parallax anchor. */
+    range: real("range").notNull().default(50),
+    title: text("title").notNull(),
+    text: text("text").notNull(),
+    image: image.notNull(),
+    published,
+    position,
+    ...timestamps,
+  },
+  (table) => [
+    notBlank("banners_title_not_blank", table.title),
+    notBlank("banners_text_not_blank", table.text),
+    check("banners_range_percent", sql`${table.range} between 0 and 100`),
+  ],
+);
+
+export const stockImages = pgTable(
+  "stock_images",
+  {
+    id,
+    title: text("title").notNull(),
+    text: text("text").notNull(),
+    image: image.notNull(),
+    published,
+    position,
+    ...timestamps,
+  },
+  (table) => [notBlank("stock_images_title_not_blank", table.title), notBlank("stock_images_text_not_blank", table.text)],
+);
+
+export const videoLinks = pgTable(
+  "video_links",
+  {
+    id,
+    title: text("title").notNull(),
+    /** The YouTube video id (11 characters), whatever address form the admin pasted. */
+    videoId: text("video_id").notNull(),
+    published,
+    ...timestamps,
+  },
+  (table) => [notBlank("video_links_title_not_blank", table.title), check("video_links_video_id_format", sql`${table.videoId} ~ '^[A-Za-z0-9_-]{11}$'`)],
 );
 
 export const pagesRelations = relations(pages, ({ many }) => ({ sections: many(sections) }));
 export const sectionsRelations = relations(sections, ({ one }) => ({
   page: one(pages, { fields: [sections.pageId], references: [pages.id] }),
+}));
+export const albumsRelations = relations(albums, ({ many }) => ({ tracks: many(tracks) }));
+export const tracksRelations = relations(tracks, ({ one }) => ({
+  album: one(albums, { fields: [tracks.albumId], references: [albums.id] }),
 }));

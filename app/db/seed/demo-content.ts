@@ -16,6 +16,8 @@ export const demoSettings = {
 
 const hero = { width: 1600, height: 900 };
 const section = { width: 960, height: 640 };
+const cover = { width: 800, height: 800 };
+const photo = { width: 1200, height: 800 };
 
 export const demoImages = {
   frontpage: { ...hero, from: "#1b1035", to: "#0d3b4f", lights: ["#ff9f43", "#ee5a9b", "#48dbfb"] },
@@ -25,6 +27,21 @@ export const demoImages = {
   practical: { ...hero, from: "#133c55", to: "#0b1d26", lights: ["#ffd166"] },
   hall: { ...section, from: "#3c096c", to: "#10002b", lights: ["#ff6d00", "#ff9e00", "#c77dff"] },
   bar: { ...section, from: "#432818", to: "#1b1b1e", lights: ["#ffb703", "#fb8500"] },
+  coverKajen: { ...cover, from: "#003049", to: "#d62828", lights: ["#fcbf49", "#eae2b7"] },
+  coverNat: { ...cover, from: "#10002b", to: "#240046", lights: ["#e0aaff", "#9d4edd", "#5a189a"] },
+  coverSalt: { ...cover, from: "#006d77", to: "#83c5be", lights: ["#ffddd2", "#e29578"] },
+  bannerKoncert: { ...hero, from: "#370617", to: "#03071e", lights: ["#f48c06", "#dc2f02", "#ffba08"] },
+  bannerSal: { ...hero, from: "#0a2463", to: "#1e1b18", lights: ["#fffaff", "#3e92cc"] },
+  bannerBar: { ...hero, from: "#582f0e", to: "#333d29", lights: ["#ffe8d6", "#b6ad90"] },
+  articleSommer: { ...photo, from: "#ff7b00", to: "#3f0d12", lights: ["#ffea00", "#ff9500"] },
+  articleTekniker: { ...photo, from: "#1b263b", to: "#0d1b2a", lights: ["#e0e1dd", "#778da9"] },
+  articleJazz: { ...photo, from: "#3d348b", to: "#191716", lights: ["#f7b801", "#f18701", "#f35b04"] },
+  stockScene: { ...photo, from: "#22223b", to: "#4a4e69", lights: ["#f2e9e4", "#c9ada7"] },
+  stockPublikum: { ...photo, from: "#540b0e", to: "#335c67", lights: ["#fff3b0", "#e09f3e"] },
+  stockBaren: { ...photo, from: "#283618", to: "#606c38", lights: ["#fefae0", "#dda15e"] },
+  stockTrommer: { ...photo, from: "#14213d", to: "#000000", lights: ["#fca311"] },
+  stockGuitar: { ...photo, from: "#6a040f", to: "#9d0208", lights: ["#ffba08", "#faa307", "#f48c06"] },
+  stockHavnen: { ...photo, from: "#023e8a", to: "#03045e", lights: ["#90e0ef", "#caf0f8"] },
 } satisfies Record<string, DemoImageSpec>;
 
 export type DemoImageName = keyof typeof demoImages;
@@ -194,4 +211,94 @@ export const demoPages: DemoPage[] = [
       },
     ],
   },
+];
+
+/** A short generated tune per track (see demo-audio.server.ts): a key, a tempo and a melody in scale steps. */
+export interface DemoTune {
+  rootHz: number;
+  bpm: number;
+  steps: number[];
+}
+
+export interface DemoTrack {
+  title: string;
+  text?: string;
+  tune: DemoTune;
+}
+
+export const demoAlbums: { title: string; artist: string; year: number; image: DemoImageName; tracks: DemoTrack[] }[] = [
+  {
+    title: "Fra kajen",
+    artist: "Kajens Kvartet",
+    year: 2024,
+    image: "coverKajen",
+    tracks: [
+      { title: "Morgen ved molen", text: "Indspillet live i salen, maj 2024.", tune: { rootHz: 261.63, bpm: 96, steps: [0, 2, 4, 7, 4, 2, 0, 4, 7, 9, 7, 4] } },
+      { title: "Havnevals", tune: { rootHz: 293.66, bpm: 120, steps: [0, 4, 7, 4, 0, 4, 7, 9, 7, 4, 2, 0] } },
+      { title: "Sidste færge", text: "Tekst og musik: Kajens Kvartet.", tune: { rootHz: 220, bpm: 84, steps: [7, 4, 2, 0, 2, 4, 7, 9, 7, 4, 2, 0] } },
+    ],
+  },
+  {
+    title: "Natlys",
+    artist: "Kajens Kvartet",
+    year: 2025,
+    image: "coverNat",
+    tracks: [
+      { title: "Natlys", tune: { rootHz: 246.94, bpm: 100, steps: [0, 3, 5, 7, 10, 7, 5, 3, 0, 3, 5, 0] } },
+      { title: "Pakhuset", tune: { rootHz: 196, bpm: 132, steps: [0, 0, 7, 7, 5, 5, 3, 3, 0, 5, 3, 0] } },
+    ],
+  },
+  {
+    title: "Salt i håret",
+    artist: "Ida Strand",
+    year: 2026,
+    image: "coverSalt",
+    tracks: [
+      { title: "Salt i håret", tune: { rootHz: 329.63, bpm: 110, steps: [0, 2, 4, 5, 7, 5, 4, 2, 0, 7, 4, 0] } },
+      { title: "Vestenvind", text: "Med Kajens Kvartet som gæster.", tune: { rootHz: 277.18, bpm: 90, steps: [4, 2, 0, 2, 4, 4, 4, 2, 2, 4, 7, 7] } },
+    ],
+  },
+];
+
+export const demoArticles: { header: string; text: string; image: DemoImageName; daysAgo: number }[] = [
+  {
+    header: "Sommerkoncerter på kajen",
+    text: "Fra juni spiller vi udendørs på kajen hver torsdag, når vejret tillader det. Der er gratis adgang, og baren flytter med ud.\n\nProgrammet bliver lagt op her på siden i løbet af foråret.",
+    image: "articleSommer",
+    daysAgo: 3,
+  },
+  {
+    header: "Ny lydtekniker i huset",
+    text: "Vi har fået Jonas med på holdet. Han har mixet lyd for bands i hele landet og står nu for lyden ved vores egne koncerter og ved udlejning, når det ønskes.",
+    image: "articleTekniker",
+    daysAgo: 12,
+  },
+  {
+    header: "Jazz hver søndag i vinter",
+    text: "Søndagsjazzen er tilbage. Fra kl. 15 spiller lokale trioer i baren, og der er kaffe og kage til dem, der kommer tidligt.",
+    image: "articleJazz",
+    daysAgo: 30,
+  },
+];
+
+export const demoBanners: { title: string; text: string; range: number; image: DemoImageName }[] = [
+  { title: "Aftener du husker", text: "Tæt på scenen, med lyd i topklasse og plads til 180.", range: 30, image: "bannerKoncert" },
+  { title: "Salen er din for en dag", text: "Lej hele huset til fest, firmadag eller indspilning.", range: 50, image: "bannerSal" },
+  { title: "Lokale øl i baren", text: "Fadøl fra bryggerierne omkring Aarhus, også på hverdage.", range: 70, image: "bannerBar" },
+];
+
+export const demoStockImages: { title: string; text: string; image: DemoImageName }[] = [
+  { title: "Scenen klar til aften", text: "Lyset er sat, og backline står klar.", image: "stockScene" },
+  { title: "Fuldt hus", text: "Publikum tæt på scenen en fredag i november.", image: "stockPublikum" },
+  { title: "Baren", text: "Baren med fadøl fra lokale bryggerier.", image: "stockBaren" },
+  { title: "Trommerne", text: "Husets trommesæt under lydprøven.", image: "stockTrommer" },
+  { title: "Guitarsolo", text: "Kajens Kvartet i fuld gang.", image: "stockGuitar" },
+  { title: "Havnen om natten", text: "Udsigten fra indgangen efter koncerten.", image: "stockHavnen" },
+];
+
+/** Real, public YouTube video ids; they are only contacted when a visitor presses play. */
+export const demoVideos: { title: string; videoId: string }[] = [
+  { title: "Koncert i salen (uddrag)", videoId: "aqz-KE-bpKQ" },
+  { title: "Lydprøve med Kajens Kvartet", videoId: "ScMzIvxBSi4" },
+  { title: "Sådan ser salen ud til en fest", videoId: "jNQXAC9IVRw" },
 ];

@@ -1,51 +1,115 @@
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
-import { siteSettings } from "~/db/schema";
+import { albums, articles, banners, siteSettings, stockImages, tracks, videoLinks } from "~/db/schema";
 import { createPage } from "~/features/content/pages.server";
-import { removeFile, storeFile } from "~/features/storage/storage.server";
-import { demoImages, demoPages, demoSettings, type DemoImageName } from "./demo-content";
+import { storeAudio } from "~/features/media/audio.server";
+import { storeImage } from "~/features/media/image.server";
+import { imageFileKeys, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
+import type { Bucket, Storage } from "~/features/storage/storage.server";
+import { demoAlbums, demoArticles, demoBanners, demoImages, demoPages, demoSettings, demoStockImages, demoVideos, type DemoImageName } from "./demo-content";
+import { renderDemoTune } from "./demo-audio.server";
 import { renderDemoImage } from "./demo-images.server";
 
 export type SeedResult = "seeded" | "already-seeded";
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Fills an empty database with the demo venue. The settings row is the marker: it is inserted in the
  * same transaction as the content, and its primary key makes a second (or concurrent) seed a no-op.
+ * Files are made first; if the seed turns out to be a no-op, they are removed again.
  */
-export async function seedDemoContent(db: Database, options: { dataDir: string; logger?: Logger }): Promise<SeedResult> {
+export async function seedDemoContent(db: Database, options: { storage: Storage; logger?: Logger; now?: Date }): Promise<SeedResult> {
   const [existing] = await db.select({ id: siteSettings.id }).from(siteSettings).where(eq(siteSettings.id, 1));
   if (existing) return "already-seeded";
+  const { storage } = options;
+  const now = options.now ?? new Date();
 
-  const imageKeys = new Map<DemoImageName, string>();
-  for (const [name, spec] of Object.entries(demoImages) as [DemoImageName, (typeof demoImages)[DemoImageName]][]) {
-    const bucket = name === "hall" || name === "bar" ? "sections" : "pages";
-    imageKeys.set(name, await storeFile(options.dataDir, bucket, "webp", await renderDemoImage(spec)));
-  }
-  const keyOf = (name: DemoImageName | undefined) => (name ? (imageKeys.get(name) ?? null) : null);
+  const written: string[] = [];
+  const images = new Map<DemoImageName, StoredImageRef>();
+  const image = async (name: DemoImageName, bucket: Bucket) => {
+    const stored = await storeImage(storage, bucket, await renderDemoImage(demoImages[name]));
+    written.push(...imageFileKeys(stored));
+    images.set(name, stored);
+    return stored;
+  };
+  const optionalImage = (name: DemoImageName | undefined, bucket: Bucket) => (name ? image(name, bucket) : Promise.resolve(null));
 
-  const seeded = await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(siteSettings)
-      .values({ ...demoSettings, seededAt: new Date() })
-      .onConflictDoNothing()
-      .returning({ id: siteSettings.id });
-    if (inserted.length === 0) return false;
-    for (const page of demoPages) {
-      await createPage(tx as unknown as Database, {
-        page: page.page,
-        header: page.header,
-        image: keyOf(page.image),
-        sections: page.sections.map((section) => ({ ...section, image: keyOf(section.image) })),
-      });
+  const seeded = await (async () => {
+    const pageImages = await Promise.all(
+      demoPages.map(async (page) => ({
+        image: await optionalImage(page.image, "pages"),
+        sections: await Promise.all(page.sections.map((section) => optionalImage(section.image, "sections"))),
+      })),
+    );
+    const albumFiles: { cover: StoredImageRef; tracks: StoredAudioRef[] }[] = [];
+    for (const album of demoAlbums) {
+      const trackFiles: StoredAudioRef[] = [];
+      for (const track of album.tracks) {
+        const audio = await storeAudio(storage, renderDemoTune(track.tune));
+        written.push(audio.key);
+        trackFiles.push(audio);
+      }
+      albumFiles.push({ cover: await image(album.image, "albums"), tracks: trackFiles });
     }
-    return true;
+    const articleImages = await Promise.all(demoArticles.map((article) => image(article.image, "articles")));
+    const bannerImages = await Promise.all(demoBanners.map((banner) => image(banner.image, "banners")));
+    const stockFiles = await Promise.all(demoStockImages.map((stock) => image(stock.image, "stock")));
+
+    return db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(siteSettings)
+        .values({ ...demoSettings, seededAt: now })
+        .onConflictDoNothing()
+        .returning({ id: siteSettings.id });
+      if (inserted.length === 0) return false;
+      for (const [index, page] of demoPages.entries()) {
+        await createPage(tx as unknown as Database, {
+          page: page.page,
+          header: page.header,
+          image: pageImages[index]!.image,
+          sections: page.sections.map((section, sectionIndex) => ({ ...section, image: pageImages[index]!.sections[sectionIndex] ?? null })),
+        });
+      }
+      for (const [position, album] of demoAlbums.entries()) {
+        const files = albumFiles[position]!;
+        const [created] = await tx
+          .insert(albums)
+          .values({ title: album.title, artist: album.artist, year: album.year, image: files.cover, position })
+          .returning({ id: albums.id });
+        await tx.insert(tracks).values(
+          album.tracks.map((track, trackPosition) => ({
+            albumId: created!.id,
+            title: track.title,
+            text: track.text ?? "",
+            audio: files.tracks[trackPosition]!.key,
+            contentType: files.tracks[trackPosition]!.contentType,
+            durationSeconds: files.tracks[trackPosition]!.durationSeconds,
+            position: trackPosition,
+          })),
+        );
+      }
+      await tx.insert(articles).values(
+        demoArticles.map((article, index) => {
+          const createdAt = new Date(now.getTime() - article.daysAgo * DAY_MS);
+          return { header: article.header, text: article.text, image: articleImages[index]!, createdAt, updatedAt: createdAt };
+        }),
+      );
+      await tx.insert(banners).values(demoBanners.map((banner, position) => ({ ...banner, image: bannerImages[position]!, position })));
+      await tx.insert(stockImages).values(demoStockImages.map((stock, position) => ({ ...stock, image: stockFiles[position]!, position })));
+      await tx.insert(videoLinks).values(demoVideos);
+      return true;
+    });
+  })().catch(async (error: unknown) => {
+    await storage.removeAll(written);
+    throw error;
   });
 
   if (!seeded) {
-    await Promise.all([...imageKeys.values()].map((key) => removeFile(options.dataDir, key)));
+    await storage.removeAll(written);
     return "already-seeded";
   }
-  options.logger?.info({ pages: demoPages.length }, "seeded demo content");
+  options.logger?.info({ pages: demoPages.length, albums: demoAlbums.length, files: written.length }, "seeded demo content");
   return "seeded";
 }

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { profiles } from "~/db/schema";
 import { publicFileUrl } from "~/features/storage/storage";
-import { removeFile, storeFile } from "~/features/storage/storage.server";
+import type { Storage } from "~/features/storage/storage.server";
 
 /** Spec §9: avatars are stored 50×50. */
 export const AVATAR_SIZE = 50;
@@ -17,7 +17,7 @@ export class AvatarError extends Error {}
  * resized to 50×50 under a generated name in the "users" bucket, points the profile at it and removes
  * the previous one.
  */
-export async function replaceAvatar(db: Database, dataDir: string, userId: string, upload: File) {
+export async function replaceAvatar(db: Database, storage: Storage, userId: string, upload: File) {
   if (upload.size === 0) throw new AvatarError("Intet billed at uploade");
   if (upload.size > AVATAR_MAX_BYTES) throw new AvatarError("Billedet må højst fylde 5 MB");
   const input = Buffer.from(await upload.arrayBuffer());
@@ -32,10 +32,10 @@ export async function replaceAvatar(db: Database, dataDir: string, userId: strin
     .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover" })
     .webp({ quality: 82 })
     .toBuffer();
-  const key = await storeFile(dataDir, "users", "webp", resized);
+  const key = await storage.store("users", "webp", resized, "image/webp");
   const [previous] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, userId));
   await db.update(profiles).set({ avatarUrl: publicFileUrl(key) }).where(eq(profiles.userId, userId));
   const previousKey = previous?.avatarUrl?.match(/^\/storage\/v1\/object\/public\/(users\/[\w.-]+)$/)?.[1];
-  if (previousKey) await removeFile(dataDir, previousKey);
+  if (previousKey) await storage.removeAll([previousKey]);
   return publicFileUrl(key);
 }

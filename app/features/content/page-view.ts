@@ -1,9 +1,10 @@
-import type { PageName } from "~/db/schema";
+import type { StoredImageRef } from "~/features/media/media";
+import { pagePaths, type PageName } from "./page-names";
 
 export interface PageView {
   header: string;
-  image: string | null;
-  sections: { id: string; header: string; text: string; image: string | null }[];
+  image: StoredImageRef | null;
+  sections: { id: string; header: string; text: string; image: StoredImageRef | null }[];
   isEmpty: boolean;
 }
 
@@ -28,13 +29,6 @@ export function paragraphs(text: string): string[] {
     .filter(Boolean);
 }
 
-export const pageNameByPath: Record<string, PageName> = {
-  "/": "frontpage",
-  "/musik": "music",
-  "/videoer": "videos",
-  "/billeder": "images",
-  "/priser": "prices",
-  "/praktisk-info": "practical",
-  "/vilkaar": "terms",
-  "/privatlivspolitik": "privacy",
-};
+export const pageNameByPath: Record<string, PageName> = Object.fromEntries(
+  Object.entries(pagePaths).map(([name, path]) => [path, name as PageName]),
+);

@@ -1,22 +1,24 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { pages, sections, type PageName } from "~/db/schema";
+import type { StoredImageRef } from "~/features/media/media";
 
 export interface SectionInput {
   header: string;
   text: string;
-  image?: string | null;
+  image?: StoredImageRef | null;
+  published?: boolean;
 }
 
 export interface PageInput {
   page: PageName;
   header: string;
-  image?: string | null;
+  image?: StoredImageRef | null;
   published?: boolean;
   sections?: SectionInput[];
 }
 
-/** Creates a page and its sections in one transaction. Used by the admin, the demo seed and tests. */
+/** Creates a page and its sections in one transaction. Used by the demo seed and tests. */
 export async function createPage(db: Database, input: PageInput) {
   return db.transaction(async (tx) => {
     const [created] = await tx
@@ -31,6 +33,7 @@ export async function createPage(db: Database, input: PageInput) {
           header: section.header,
           text: section.text,
           image: section.image ?? null,
+          published: section.published ?? true,
           position,
         })),
       );
@@ -43,28 +46,32 @@ export interface PublicSection {
   id: string;
   header: string;
   text: string;
-  image: string | null;
+  image: StoredImageRef | null;
 }
 
 export interface PublicPage {
   id: string;
   page: PageName;
   header: string;
-  image: string | null;
+  image: StoredImageRef | null;
   updatedAt: Date;
   sections: PublicSection[];
 }
 
-/** Published pages of a kind, newest first, each with its sections in order (spec §7: a list). */
-export async function getPublishedPagesByName(db: Database, name: PageName): Promise<PublicPage[]> {
+/**
+ * Published pages of a kind, newest first, each with its published sections in order (spec §7: a list).
+ * With `includeDrafts` (the admin's preview) hidden pages and sections come too.
+ */
+export async function getPagesByName(db: Database, name: PageName, { includeDrafts = false } = {}): Promise<PublicPage[]> {
   return db.query.pages.findMany({
     columns: { id: true, page: true, header: true, image: true, updatedAt: true },
-    where: and(eq(pages.page, name), eq(pages.published, true)),
+    where: includeDrafts ? eq(pages.page, name) : and(eq(pages.page, name), eq(pages.published, true)),
     orderBy: [desc(pages.updatedAt)],
     with: {
       sections: {
         columns: { id: true, header: true, text: true, image: true },
-        orderBy: [asc(sections.position)],
+        where: includeDrafts ? undefined : eq(sections.published, true),
+        orderBy: [asc(sections.position), asc(sections.createdAt)],
       },
     },
   });

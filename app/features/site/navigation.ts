@@ -28,5 +28,24 @@ export const mainBarMenu = siteMenu.filter((entry) => mainBarCodes.includes(entr
 /** Spec §2's user menu; "Mine reservationer" joins it with the reservation work. */
 export const userMenu: readonly MenuItem[] = [{ code: "bruger", label: "Mine oplysninger", href: "/bruger" }];
 
-/** Spec §2's admin menu, as far as its pages exist; the content work adds the rest. */
-export const adminMenu: readonly MenuItem[] = [{ code: "alle-brugere", label: "Brugere", href: "/alle-brugere" }];
+const admin = (code: string, label: string): MenuItem => ({ code, label, href: `/${code}` });
+
+/** Spec §2's admin menu: the create entries, the lists ("Mine …") and the user list. */
+export const adminCreateMenu: readonly MenuItem[] = [
+  admin("page/create", "Opret side"),
+  admin("banner/create", "Opret banner"),
+  admin("stock/create", "Opret Billede"),
+  admin("article/create", "Opret artikel"),
+  admin("album/create", "Opret album"),
+  admin("youtube/create", "Opret video link"),
+];
+
+export const adminMenu: readonly MenuItem[] = [
+  admin("page", "Mine sider"),
+  admin("banner", "Mine bannere"),
+  admin("stock", "Mine Billeder"),
+  admin("article", "Mine artikler"),
+  admin("album", "Mine albums"),
+  admin("youtube", "Mine videoer"),
+  admin("alle-brugere", "Brugere"),
+];

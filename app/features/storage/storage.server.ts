@@ -1,31 +1,232 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { AwsClient } from "aws4fetch";
 import { z } from "zod";
 
 export const bucketSchema = z.enum(["pages", "sections", "users", "albums", "audio", "articles", "banners", "stock"]);
 export type Bucket = z.infer<typeof bucketSchema>;
 
 const extensionSchema = z.string().regex(/^[a-z0-9]{1,8}$/);
-const keySchema = z.string().regex(/^[a-z]+\/[A-Za-z0-9._-]+$/);
+/** "{bucket}/{file}": one level, generated names only (no "..", no slashes in the file part). */
+export const storageKeySchema = z.string().regex(/^[a-z]+\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/);
+
+/** Where stored files live. Both back ends keep the same keys, so data can move between them. */
+export interface StorageBackend {
+  readonly kind: "disk" | "s3";
+  /** Writes the object only when the key is free; answers false (and writes nothing) when it is taken. */
+  putIfAbsent(key: string, data: Uint8Array, contentType: string): Promise<boolean>;
+  /** The object's bytes, or null when there is none. */
+  read(key: string): Promise<Uint8Array | null>;
+  exists(key: string): Promise<boolean>;
+  /** Removing a missing object is not an error. */
+  remove(key: string): Promise<void>;
+}
 
 export function storageRoot(dataDir: string) {
   return path.resolve(dataDir, "storage");
 }
 
-/**
- * Stores a file under a generated name "{bucket}/{timestamp}-{random}.{ext}" (never overwriting)
- * and returns its key. Callers check the content before; the name given by a user is never used.
- */
-export async function storeFile(dataDir: string, bucket: Bucket, extension: string, data: Uint8Array) {
-  const ext = extensionSchema.parse(extension);
-  const file = `${Date.now()}-${randomBytes(6).toString("hex")}.${ext}`;
-  const directory = path.join(storageRoot(dataDir), bucketSchema.parse(bucket));
-  await mkdir(directory, { recursive: true });
-  await writeFile(path.join(directory, file), data, { flag: "wx" });
-  return `${bucket}/${file}`;
+export interface DiskBackend extends StorageBackend {
+  readonly kind: "disk";
+  readonly root: string;
 }
 
-export async function removeFile(dataDir: string, key: string) {
-  await rm(path.join(storageRoot(dataDir), keySchema.parse(key)), { force: true });
+export interface S3Backend extends StorageBackend {
+  readonly kind: "s3";
+  /** The object as the store answers it, passing a Range header on (audio seeking); for serving. */
+  getObject(key: string, range?: string | null): Promise<Response>;
+}
+
+export function diskBackend(dataDir: string): DiskBackend {
+  const root = storageRoot(dataDir);
+  const fileOf = (key: string) => path.join(root, storageKeySchema.parse(key));
+  return {
+    kind: "disk",
+    root,
+    async putIfAbsent(key, data) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      let handle;
+      try {
+        handle = await open(file, "wx");
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+        throw error;
+      }
+      try {
+        await handle.writeFile(data);
+      } catch (error) {
+        await handle.close();
+        await rm(file, { force: true });
+        throw error;
+      }
+      await handle.close();
+      return true;
+    },
+    async read(key) {
+      try {
+        const handle = await open(fileOf(key), "r");
+        try {
+          return new Uint8Array(await handle.readFile());
+        } finally {
+          await handle.close();
+        }
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async exists(key) {
+      return stat(fileOf(key)).then(
+        () => true,
+        () => false,
+      );
+    },
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
+  };
+}
+
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/**
+ * Any S3-compatible store (AWS S3, MinIO, Cloudflare R2, Hetzner …), addressed path-style
+ * ("{endpoint}/{bucket}/{key}"), with requests signed by aws4fetch (SigV4 over fetch, no SDK).
+ */
+export function s3Backend(settings: S3Settings): S3Backend {
+  const client = new AwsClient({
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    region: settings.region,
+    service: "s3",
+    retries: 2,
+  });
+  const base = `${settings.endpoint.replace(/\/+$/, "")}/${encodeURIComponent(settings.bucket)}`;
+  const urlOf = (key: string) => `${base}/${storageKeySchema.parse(key).split("/").map(encodeURIComponent).join("/")}`;
+  const fail = async (what: string, key: string, response: Response): Promise<never> => {
+    throw new Error(`S3 ${what} ${key} failed: ${response.status} ${(await response.text()).slice(0, 200)}`);
+  };
+  const backend: S3Backend = {
+    kind: "s3",
+    getObject(key, range) {
+      return client.fetch(urlOf(key), { headers: range ? { Range: range } : {} });
+    },
+    async putIfAbsent(key, data, contentType) {
+      // The HEAD catches stores without conditional writes; If-None-Match closes the race where they exist.
+      if (await backend.exists(key)) return false;
+      const response = await client.fetch(urlOf(key), {
+        method: "PUT",
+        body: data as Uint8Array<ArrayBuffer>,
+        headers: { "Content-Type": contentType, "If-None-Match": "*" },
+      });
+      if (response.status === 412 || response.status === 409) return false;
+      if (!response.ok) await fail("PUT", key, response);
+      return true;
+    },
+    async read(key) {
+      const response = await client.fetch(urlOf(key));
+      if (response.status === 404) return null;
+      if (!response.ok) await fail("GET", key, response);
+      return new Uint8Array(await response.arrayBuffer());
+    },
+    async exists(key) {
+      const response = await client.fetch(urlOf(key), { method: "HEAD" });
+      if (response.status === 404) return false;
+      if (!response.ok) await fail("HEAD", key, response);
+      return true;
+    },
+    async remove(key) {
+      const response = await client.fetch(urlOf(key), { method: "DELETE" });
+      if (!response.ok && response.status !== 404) await fail("DELETE", key, response);
+    },
+  };
+  return backend;
+}
+
+/**
+ * Names uploads "{bucket}/{timestamp}.{ext}" (spec §7) and never overwrites: when the name is taken,
+ * "{timestamp}-1", "-2" … is tried. Derived files (image variants) sit beside it as "{timestamp}.{suffix}".
+ */
+export class Storage {
+  constructor(
+    readonly backend: DiskBackend | S3Backend,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async store(bucket: Bucket, extension: string, data: Uint8Array, contentType: string): Promise<string> {
+    const ext = extensionSchema.parse(extension);
+    const stamp = this.now();
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const key = `${bucketSchema.parse(bucket)}/${attempt === 0 ? stamp : `${stamp}-${attempt}`}.${ext}`;
+      if (await this.backend.putIfAbsent(key, data, contentType)) return key;
+    }
+    throw new Error(`No free name in ${bucket} for ${stamp}`);
+  }
+
+  /** Stores a file derived from `key` (e.g. "albums/1.webp" + "w480.avif" → "albums/1.w480.avif"). */
+  async storeDerived(key: string, suffix: string, data: Uint8Array, contentType: string): Promise<string> {
+    const derived = derivedKey(key, suffix);
+    if (!(await this.backend.putIfAbsent(derived, data, contentType))) throw new Error(`${derived} exists already`);
+    return derived;
+  }
+
+  read(key: string) {
+    return this.backend.read(key);
+  }
+
+  /** Removes files, best effort: a file left behind is only wasted space, never a broken page. */
+  async removeAll(keys: Iterable<string>): Promise<string[]> {
+    const failed: string[] = [];
+    await Promise.all(
+      [...new Set(keys)].map((key) =>
+        this.backend.remove(key).catch(() => {
+          failed.push(key);
+        }),
+      ),
+    );
+    return failed;
+  }
+}
+
+export function derivedKey(key: string, suffix: string) {
+  return `${key.replace(/\.[a-z0-9]+$/, "")}.${suffix}`;
+}
+
+/** Disk under DATA_DIR/storage by default; S3-compatible when S3_BUCKET is set. */
+export function createStorage(config: {
+  DATA_DIR: string;
+  S3_ENDPOINT?: string;
+  S3_BUCKET?: string;
+  S3_REGION: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+}): Storage {
+  if (!config.S3_BUCKET) return new Storage(diskBackend(config.DATA_DIR));
+  return new Storage(
+    s3Backend({
+      endpoint: config.S3_ENDPOINT ?? `https://s3.${config.S3_REGION}.amazonaws.com`,
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID ?? "",
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? "",
+    }),
+  );
+}
+
+let current: Storage | undefined;
+
+export function setStorage(storage: Storage) {
+  current = storage;
+}
+
+export function getStorage(): Storage {
+  if (!current) throw new Error("Storage is not set up; startServer() sets it");
+  return current;
 }

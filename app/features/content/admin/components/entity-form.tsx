@@ -1,0 +1,232 @@
+import { useId, useState, type ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { buttonStyles } from "~/components/ui/button-link";
+import { StoredImage } from "~/components/ui/stored-image";
+import { formatDuration, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
+import { showToast } from "~/features/toast/toast";
+import { publicFileUrl } from "~/features/storage/storage";
+import type { FieldDef, ResourceDef } from "../resources";
+import { validateEntityForm, type FieldErrors } from "../validation";
+
+export interface EntityFormProps {
+  resource: ResourceDef;
+  /** Which record the form edits; undefined for a new one. */
+  recordId?: string;
+  values: Record<string, string>;
+  published: boolean;
+  image?: StoredImageRef | null;
+  audio?: StoredAudioRef | null;
+  errors?: FieldErrors;
+  /** The action's intent ("create", "save", "child-create" …) and extra hidden fields. */
+  intent: string;
+  hidden?: Record<string, string>;
+  submitLabel: string;
+  /** Distinguishes the ids of several forms of one kind on a page. */
+  formKey?: string;
+  children?: ReactNode;
+}
+
+const inputClass =
+  "w-full rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 text-base text-ink aria-invalid:border-red-600 dark:aria-invalid:border-red-400";
+
+/**
+ * The create/edit form of any content type, built from its field list. The same validation as the
+ * server's runs before sending (errors next to the fields, in Danish); without JavaScript the server's
+ * answer shows them.
+ */
+export function EntityForm(props: EntityFormProps) {
+  const { resource, values, errors: serverErrors, intent, hidden, submitLabel, formKey = "", published, children } = props;
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const errors = clientErrors ?? serverErrors ?? {};
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const id = useId();
+  const hasFile = resource.fields.some((field) => field.kind === "image" || field.kind === "audio");
+
+  return (
+    <Form
+      method="post"
+      encType={hasFile ? "multipart/form-data" : undefined}
+      noValidate
+      className="grid gap-5"
+      onSubmit={(event) => {
+        const result = validateEntityForm(resource, new FormData(event.currentTarget), { requireFiles: props.recordId === undefined });
+        if (result.success) {
+          setClientErrors(null);
+          return;
+        }
+        event.preventDefault();
+        setClientErrors(result.fieldErrors);
+        if (result.toast) showToast(result.toast);
+        const firstInvalid = resource.fields.find((field) => result.fieldErrors[field.name]?.length);
+        if (firstInvalid) document.getElementById(`${id}${formKey}-${firstInvalid.name}`)?.focus();
+      }}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {resource.fields.map((field) => (
+        <FieldControl
+          key={field.name}
+          field={field}
+          inputId={`${id}${formKey}-${field.name}`}
+          value={values[field.name]}
+          errors={errors[field.name]}
+          image={field.kind === "image" ? props.image : undefined}
+          audio={field.kind === "audio" ? props.audio : undefined}
+          isNew={props.recordId === undefined}
+        />
+      ))}
+      <label className="flex items-center gap-3">
+        <input type="checkbox" name="published" defaultChecked={published} className="size-5 accent-accent" />
+        <span>
+          <span className="font-semibold">Publiceret</span>
+          <span className="block text-sm text-muted">Fjern fluebenet for at gemme som kladde, som kun administratorer kan se.</span>
+        </span>
+      </label>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className={buttonStyles.primary} disabled={saving}>
+          {saving ? "Gemmer …" : submitLabel}
+        </button>
+        {children}
+      </div>
+    </Form>
+  );
+}
+
+function FieldControl({
+  field,
+  inputId,
+  value,
+  errors,
+  image,
+  audio,
+  isNew,
+}: {
+  field: FieldDef;
+  inputId: string;
+  value: string | undefined;
+  errors?: string[];
+  image?: StoredImageRef | null;
+  audio?: StoredAudioRef | null;
+  isNew: boolean;
+}) {
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const describedBy = [field.hint ? hintId : null, errors?.length ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id: inputId,
+    name: field.name,
+    "aria-invalid": errors?.length ? true : undefined,
+    "aria-describedby": describedBy,
+  } as const;
+  const initial = value ?? (isNew ? (field.defaultValue?.() ?? "") : "");
+  const [rangeValue, setRangeValue] = useState(initial || "50");
+
+  let control: ReactNode;
+  switch (field.kind) {
+    case "textarea":
+      control = <textarea {...common} defaultValue={initial} rows={6} className={inputClass} />;
+      break;
+    case "number":
+      control = <input {...common} type="text" inputMode="numeric" defaultValue={initial} className={`${inputClass} max-w-40`} />;
+      break;
+    case "range":
+      control = (
+        <div className="flex items-center gap-4">
+          <input
+            {...common}
+            type="range"
+            min={field.min}
+            max={field.max}
+            step={field.step}
+            value={rangeValue}
+            onChange={(event) => setRangeValue(event.currentTarget.value)}
+            aria-valuetext={`${rangeValue} %`}
+            className="h-2 flex-1 accent-accent"
+          />
+          <output htmlFor={inputId} className="w-14 text-right font-semibold tabular-nums">
+            {rangeValue} %
+          </output>
+        </div>
+      );
+      break;
+    case "select":
+      control = (
+        <select {...common} defaultValue={initial} className={`${inputClass} max-w-xs`}>
+          <option value="" disabled>
+            Vælg …
+          </option>
+          {field.options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case "image":
+      control = (
+        <div className="grid gap-3">
+          {image && (
+            <StoredImage image={image} sizes="12rem" alt="Nuværende billede" className="aspect-[3/2] w-48 rounded-xl object-cover" />
+          )}
+          <input
+            {...common}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic"
+            className="text-sm file:mr-4 file:rounded-full file:border file:border-control-border file:bg-surface-raised file:px-4 file:py-2 file:text-ink"
+          />
+        </div>
+      );
+      break;
+    case "audio":
+      control = (
+        <div className="grid gap-3">
+          {audio && (
+            <div className="flex flex-wrap items-center gap-3">
+              <audio controls preload="none" src={publicFileUrl(audio.key)} className="max-w-full" />
+              {audio.durationSeconds ? <span className="text-sm text-muted">Varighed {formatDuration(audio.durationSeconds)}</span> : null}
+            </div>
+          )}
+          <input
+            {...common}
+            type="file"
+            accept="audio/mpeg,audio/mp4,audio/aac,audio/ogg,audio/wav,audio/flac,.mp3,.m4a,.aac,.ogg,.oga,.wav,.flac"
+            className="text-sm file:mr-4 file:rounded-full file:border file:border-control-border file:bg-surface-raised file:px-4 file:py-2 file:text-ink"
+          />
+        </div>
+      );
+      break;
+    default:
+      control = <input {...common} type="text" defaultValue={initial} className={inputClass} />;
+  }
+
+  const optionalNote = field.optional ? <span className="font-normal text-muted"> (valgfri)</span> : null;
+  const replaceNote = !isNew && (field.kind === "image" || field.kind === "audio") && (image || audio) ? (
+    <span className="font-normal text-muted"> (vælg en ny fil for at erstatte)</span>
+  ) : null;
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={inputId} className="text-sm font-semibold">
+        {field.label}
+        {optionalNote}
+        {replaceNote}
+      </label>
+      {control}
+      {field.hint && (
+        <p id={hintId} className="text-sm text-muted">
+          {field.hint}
+        </p>
+      )}
+      {errors?.length ? (
+        <ul id={errorId} className="grid gap-0.5 text-sm font-medium text-red-700 dark:text-red-300">
+          {errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

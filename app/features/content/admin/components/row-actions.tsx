@@ -1,0 +1,131 @@
+import { useRef, useState, type ReactNode } from "react";
+import { Form, useFetcher } from "react-router";
+
+const smallButton =
+  "inline-flex items-center gap-1 rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent disabled:cursor-not-allowed disabled:opacity-40";
+
+export const rowButtonClass = smallButton;
+
+/** A one-button form posting an intent about one row (publish, move …). */
+export function RowIntent({
+  intent,
+  id,
+  label,
+  extra,
+  disabled,
+  children,
+}: {
+  intent: string;
+  id: string;
+  label: string;
+  extra?: Record<string, string>;
+  disabled?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="post" className="inline">
+      <input type="hidden" name="id" value={id} />
+      {Object.entries(extra ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" name="intent" value={intent} disabled={disabled} className={smallButton} aria-label={label} title={label}>
+        {children ?? label}
+      </button>
+    </Form>
+  );
+}
+
+/** Delete with a confirmation step that needs no JavaScript: "Slet" opens the question, "Ja, slet" deletes. */
+export function DeleteButton({ id, what, intent = "delete", extra }: { id: string; what: string; intent?: string; extra?: Record<string, string> }) {
+  return (
+    <details className="group relative inline-block">
+      <summary className={`${smallButton} cursor-pointer list-none text-red-700 dark:text-red-300 [&::-webkit-details-marker]:hidden`}>Slet</summary>
+      <div
+        role="group"
+        aria-label={`Bekræft sletning af ${what}`}
+        className="absolute right-0 z-20 mt-2 w-64 rounded-2xl border border-border bg-surface-raised p-4 text-left shadow-xl"
+      >
+        <p className="text-sm">Vil du slette {what}? Det kan ikke fortrydes.</p>
+        <Form method="post" className="mt-3 flex gap-2">
+          <input type="hidden" name="id" value={id} />
+          {Object.entries(extra ?? {}).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button type="submit" name="intent" value={intent} className="rounded-full bg-red-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-red-800">
+            Ja, slet
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+/**
+ * Drag and drop for a list in manual order: rows are draggable by their handle, and the new order is
+ * saved with one request. The "Flyt op/ned" buttons are the keyboard (and no-JavaScript) alternative.
+ */
+export function useDragOrder(ids: string[], extra: Record<string, string> = {}) {
+  const fetcher = useFetcher();
+  const [order, setOrder] = useState<string[] | null>(null);
+  const dragged = useRef<string | null>(null);
+  const current = order && order.length === ids.length && order.every((id) => ids.includes(id)) ? order : ids;
+
+  const rowProps = (id: string) => ({
+    draggable: true,
+    onDragStart: (event: React.DragEvent) => {
+      dragged.current = id;
+      event.dataTransfer.effectAllowed = "move";
+    },
+    onDragOver: (event: React.DragEvent) => {
+      if (!dragged.current || dragged.current === id) return;
+      event.preventDefault();
+      const next = current.filter((candidate) => candidate !== dragged.current);
+      next.splice(next.indexOf(id) + (current.indexOf(dragged.current) < current.indexOf(id) ? 1 : 0), 0, dragged.current);
+      setOrder(next);
+    },
+    onDrop: (event: React.DragEvent) => event.preventDefault(),
+    onDragEnd: () => {
+      dragged.current = null;
+      if (current.join() !== ids.join()) void fetcher.submit({ intent: "reorder", ids: current.join(","), ...extra }, { method: "post" });
+    },
+  });
+  return { order: current, rowProps };
+}
+
+export function DragHandle() {
+  return (
+    <span className="cursor-grab text-muted select-none active:cursor-grabbing" aria-hidden="true" title="Træk for at flytte">
+      <svg viewBox="0 0 24 24" className="size-5" fill="currentColor">
+        <circle cx="9" cy="6" r="1.5" />
+        <circle cx="15" cy="6" r="1.5" />
+        <circle cx="9" cy="12" r="1.5" />
+        <circle cx="15" cy="12" r="1.5" />
+        <circle cx="9" cy="18" r="1.5" />
+        <circle cx="15" cy="18" r="1.5" />
+      </svg>
+    </span>
+  );
+}
+
+export function MoveButtons({ id, index, count, title, intent = "move" }: { id: string; index: number; count: number; title: string; intent?: string }) {
+  return (
+    <>
+      <RowIntent intent={intent} id={id} label={`Flyt ${title} op`} extra={{ direction: "up" }} disabled={index === 0}>
+        ↑<span className="sr-only">Flyt op</span>
+      </RowIntent>
+      <RowIntent intent={intent} id={id} label={`Flyt ${title} ned`} extra={{ direction: "down" }} disabled={index === count - 1}>
+        ↓<span className="sr-only">Flyt ned</span>
+      </RowIntent>
+    </>
+  );
+}
+
+export function StatusBadge({ published }: { published: boolean }) {
+  return published ? (
+    <span className="inline-block rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50">
+      Publiceret
+    </span>
+  ) : (
+    <span className="inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50">Kladde</span>
+  );
+}

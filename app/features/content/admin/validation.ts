@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { uploadMessages } from "~/features/media/media";
+import type { Toast } from "~/features/toast/toast";
+import type { ResourceDef } from "./resources";
+
+export type FieldErrors = Record<string, string[] | undefined>;
+
+export type EntityFormResult =
+  | { success: true; data: Record<string, unknown>; files: { image: File | null; audio: File | null }; published: boolean }
+  | { success: false; fieldErrors: FieldErrors; values: Record<string, string>; toast?: Toast; noFile?: boolean };
+
+/** A form's file input: a chosen file, or null (browsers send an empty, nameless file when none is chosen). */
+export function chosenFile(value: FormDataEntryValue | null | undefined): File | null {
+  return typeof File !== "undefined" && value instanceof File && (value.size > 0 || value.name !== "") ? value : null;
+}
+
+/**
+ * Validates an entity form, in the browser before sending and again on the server: the resource's zod
+ * schema for the text fields, and a chosen file where one is required (`requireFiles` on creation).
+ */
+export function validateEntityForm(resource: ResourceDef, formData: FormData, { requireFiles }: { requireFiles: boolean }): EntityFormResult {
+  const values: Record<string, string> = {};
+  for (const field of resource.fields) {
+    const value = formData.get(field.name);
+    if (typeof value === "string") values[field.name] = value;
+  }
+  const parsed = resource.schema.safeParse(values);
+  const fieldErrors: FieldErrors = parsed.success ? {} : (z.flattenError(parsed.error).fieldErrors as FieldErrors);
+
+  const files = { image: null as File | null, audio: null as File | null };
+  let noFile = false;
+  for (const field of resource.fields) {
+    if (field.kind !== "image" && field.kind !== "audio") continue;
+    const file = chosenFile(formData.get(field.name));
+    files[field.kind] = file;
+    if (!file && requireFiles && !field.optional) {
+      noFile = true;
+      fieldErrors[field.name] = [field.kind === "image" ? "Vælg et billede" : "Vælg en lydfil"];
+    }
+  }
+  const published = formData.get("published") === "on";
+  if (parsed.success && !noFile) return { success: true, data: parsed.data, files, published };
+  const imageMissing = noFile && resource.fields.some((field) => field.kind === "image" && !field.optional && !files.image);
+  return {
+    success: false,
+    fieldErrors,
+    values,
+    noFile,
+    toast: imageMissing ? { kind: "error", message: uploadMessages.noFile } : { kind: "error", message: "Ret de markerede felter" },
+  };
+}

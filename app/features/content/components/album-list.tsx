@@ -1,0 +1,99 @@
+import { StoredImage } from "~/components/ui/stored-image";
+import { formatDuration, type StoredImageRef } from "~/features/media/media";
+import { imageVariantKey } from "~/features/media/media";
+import { usePlayer, type PlayerTrack } from "~/features/player/player";
+import { publicFileUrl } from "~/features/storage/storage";
+
+export interface AlbumView {
+  id: string;
+  title: string;
+  artist: string;
+  year: number;
+  image: StoredImageRef;
+  published: boolean;
+  tracks: { id: string; title: string; text: string; audio: string; durationSeconds: number | null; published: boolean }[];
+}
+
+function queueOf(album: AlbumView): PlayerTrack[] {
+  const artwork = publicFileUrl(imageVariantKey(album.image, album.image.widths[0] ?? album.image.width, "webp"));
+  return album.tracks.map((track) => ({
+    id: track.id,
+    title: track.title,
+    artist: album.artist,
+    album: album.title,
+    src: publicFileUrl(track.audio),
+    artwork,
+  }));
+}
+
+/** The albums with their tracks; a track plays in the site-wide player, the rest of the album queued after it. */
+export function AlbumList({ albums }: { albums: AlbumView[] }) {
+  const player = usePlayer();
+  if (albums.length === 0) return <p className="mt-10 text-muted">Der er ikke lagt musik op endnu.</p>;
+  return (
+    <div className="mt-12 grid gap-14">
+      {albums.map((album, albumIndex) => {
+        const queue = queueOf(album);
+        return (
+          <section key={album.id} aria-labelledby={`album-${album.id}`} className="grid gap-6 md:grid-cols-[16rem_1fr] md:gap-10">
+            <StoredImage
+              image={album.image}
+              sizes="(min-width: 768px) 16rem, 100vw"
+              priority={albumIndex === 0}
+              className="aspect-square w-full max-w-64 rounded-2xl object-cover shadow-lg"
+            />
+            <div>
+              <h2 id={`album-${album.id}`} className="font-display text-3xl font-bold">
+                {album.title}
+                {!album.published && <DraftBadge />}
+              </h2>
+              <p className="mt-1 text-lg text-muted">
+                {album.artist} · {album.year}
+              </p>
+              <ol className="mt-5 divide-y divide-border rounded-2xl border border-border bg-surface-raised">
+                {album.tracks.map((track, index) => {
+                  const isCurrent = player.current?.id === track.id;
+                  const isPlaying = isCurrent && player.state.playing;
+                  return (
+                    <li key={track.id} className="flex items-center gap-3 px-3 py-2.5">
+                      <button
+                        type="button"
+                        onClick={() => (isCurrent ? player.toggle() : player.playQueue(queue, index))}
+                        className="grid size-10 shrink-0 place-items-center rounded-full bg-accent text-accent-ink hover:bg-accent-hover"
+                        aria-label={`${isPlaying ? "Pause" : "Afspil"} ${track.title}`}
+                        aria-pressed={isPlaying}
+                      >
+                        <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="currentColor">
+                          {isPlaying ? <path d="M6 5h4v14H6zM14 5h4v14h-4z" /> : <path d="M8 5v14l11-7z" />}
+                        </svg>
+                      </button>
+                      <div className="min-w-0 flex-1">
+                        <p className={`font-semibold ${isCurrent ? "text-accent" : ""}`}>
+                          <span className="mr-2 text-muted tabular-nums">{index + 1}.</span>
+                          {track.title}
+                          {!track.published && <DraftBadge />}
+                        </p>
+                        {track.text && <p className="text-sm text-muted">{track.text}</p>}
+                      </div>
+                      <span className="text-sm text-muted tabular-nums">
+                        {track.durationSeconds ? (
+                          <time dateTime={`PT${Math.round(track.durationSeconds)}S`}>{formatDuration(track.durationSeconds)}</time>
+                        ) : null}
+                      </span>
+                    </li>
+                  );
+                })}
+              </ol>
+            </div>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+export function DraftBadge() {
+  return (
+    <span className="ml-2 inline-block rounded-full bg-amber-200 px-2 py-0.5 align-middle text-xs font-semibold text-amber-950">Kladde</span>
+  );
+}

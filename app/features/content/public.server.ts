@@ -1,0 +1,56 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { albums, articles, banners, stockImages, tracks, videoLinks } from "~/db/schema";
+
+/** What visitors see: published content only. The admin's preview (`includeDrafts`) shows drafts too. */
+export interface Visibility {
+  includeDrafts?: boolean;
+}
+
+export async function getAlbumsWithTracks(db: Database, { includeDrafts = false }: Visibility = {}) {
+  return db.query.albums.findMany({
+    columns: { id: true, title: true, artist: true, year: true, image: true, published: true },
+    where: includeDrafts ? undefined : eq(albums.published, true),
+    orderBy: [asc(albums.position), asc(albums.createdAt)],
+    with: {
+      tracks: {
+        columns: { id: true, title: true, text: true, audio: true, contentType: true, durationSeconds: true, published: true },
+        where: includeDrafts ? undefined : eq(tracks.published, true),
+        orderBy: [asc(tracks.position), asc(tracks.createdAt)],
+      },
+    },
+  });
+}
+
+export async function getBanners(db: Database, { includeDrafts = false }: Visibility = {}) {
+  return db
+    .select({ id: banners.id, title: banners.title, text: banners.text, range: banners.range, image: banners.image, published: banners.published })
+    .from(banners)
+    .where(includeDrafts ? undefined : eq(banners.published, true))
+    .orderBy(asc(banners.position), asc(banners.createdAt));
+}
+
+export async function getLatestArticles(db: Database, limit: number, { includeDrafts = false }: Visibility = {}) {
+  return db
+    .select({ id: articles.id, header: articles.header, text: articles.text, image: articles.image, createdAt: articles.createdAt, published: articles.published })
+    .from(articles)
+    .where(includeDrafts ? undefined : eq(articles.published, true))
+    .orderBy(desc(articles.createdAt))
+    .limit(limit);
+}
+
+export async function getStockImages(db: Database, { includeDrafts = false }: Visibility = {}) {
+  return db
+    .select({ id: stockImages.id, title: stockImages.title, text: stockImages.text, image: stockImages.image, published: stockImages.published })
+    .from(stockImages)
+    .where(includeDrafts ? undefined : eq(stockImages.published, true))
+    .orderBy(asc(stockImages.position), asc(stockImages.createdAt));
+}
+
+export async function getVideoLinks(db: Database, { includeDrafts = false }: Visibility = {}) {
+  return db
+    .select({ id: videoLinks.id, title: videoLinks.title, videoId: videoLinks.videoId, published: videoLinks.published })
+    .from(videoLinks)
+    .where(includeDrafts ? undefined : and(eq(videoLinks.published, true)))
+    .orderBy(desc(videoLinks.createdAt));
+}

@@ -1,0 +1,59 @@
+import { parseBuffer } from "music-metadata";
+import type { Storage } from "~/features/storage/storage.server";
+import { AUDIO_MAX_BYTES, type StoredAudioRef } from "./media";
+import { UploadError } from "./image.server";
+
+const audioFormats = {
+  mp3: "audio/mpeg",
+  m4a: "audio/mp4",
+  aac: "audio/aac",
+  ogg: "audio/ogg",
+  wav: "audio/wav",
+  flac: "audio/flac",
+} as const;
+export type AudioFormat = keyof typeof audioFormats;
+
+export const AUDIO_REFUSED = "Kunne ikke uploade lydfilen";
+
+/** Recognises the accepted audio formats by their first bytes, never by the file's name. */
+export function sniffAudioFormat(bytes: Uint8Array): AudioFormat | null {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (ascii(0, 3) === "ID3") return "mp3";
+  if (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0) {
+    // MPEG audio frame sync; layer bits 00 mean ADTS, i.e. raw AAC.
+    return ((bytes[1] ?? 0) & 0x06) === 0 ? "aac" : "mp3";
+  }
+  if (ascii(4, 8) === "ftyp" && ["M4A ", "M4B ", "mp42", "isom", "dash", "iso2"].includes(ascii(8, 12))) return "m4a";
+  if (ascii(0, 4) === "OggS") return "ogg";
+  if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WAVE") return "wav";
+  if (ascii(0, 4) === "fLaC") return "flac";
+  return null;
+}
+
+/** Checks an audio upload by content, reads its duration and stores it in the "audio" bucket. */
+export async function storeAudioUpload(storage: Storage, upload: File | null): Promise<StoredAudioRef> {
+  if (!upload || upload.size === 0) throw new UploadError("Vælg en lydfil", "No audio uploaded");
+  if (upload.size > AUDIO_MAX_BYTES) throw new UploadError(AUDIO_REFUSED, "Audio too large", "Lydfilen må højst fylde 100 MB.");
+  return storeAudio(storage, new Uint8Array(await upload.arrayBuffer()));
+}
+
+export async function storeAudio(storage: Storage, data: Uint8Array): Promise<StoredAudioRef> {
+  const format = sniffAudioFormat(data);
+  const refused = new UploadError(AUDIO_REFUSED, "Upload is not a readable audio file", "Filen er ikke en lydfil (MP3, M4A/AAC, Ogg, WAV eller FLAC).");
+  if (!format) throw refused;
+  const contentType = audioFormats[format];
+  let durationSeconds: number | null;
+  try {
+    const metadata = await parseBuffer(data, { mimeType: contentType, size: data.byteLength }, { duration: true, skipCovers: true });
+    durationSeconds = metadata.format.duration ?? null;
+  } catch {
+    throw refused;
+  }
+  if (durationSeconds !== null && !(durationSeconds > 0)) throw refused;
+  try {
+    const key = await storage.store("audio", format, data, contentType);
+    return { key, contentType, durationSeconds };
+  } catch (error) {
+    throw new UploadError(AUDIO_REFUSED, `Storing audio failed: ${(error as Error).message}`);
+  }
+}

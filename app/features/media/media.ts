@@ -1,0 +1,50 @@
+import { publicFileUrl } from "~/features/storage/storage";
+
+/** An uploaded image as the database keeps it: the full-size WebP and the widths it was also made in. */
+export interface StoredImageRef {
+  key: string;
+  width: number;
+  height: number;
+  /** Widths (ascending, the largest = `width`) available as AVIF and WebP. */
+  widths: number[];
+}
+
+export interface StoredAudioRef {
+  key: string;
+  contentType: string;
+  durationSeconds: number | null;
+}
+
+export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
+export const AUDIO_MAX_BYTES = 100 * 1024 * 1024;
+export const IMAGE_WIDTHS = [480, 960, 1600, 2400] as const;
+
+/** The spec's error catalogue (§8), verbatim. */
+export const uploadMessages = {
+  noFile: "Intet billed at uploade",
+  uploadFailed: "Kunne ikke uploade billede",
+  deleteFailed: "Kunne ikke slette billed",
+} as const;
+
+export type ImageFormat = "avif" | "webp";
+
+/** Key of one variant; the largest WebP is the image's own key. */
+export function imageVariantKey(image: StoredImageRef, width: number, format: ImageFormat) {
+  if (format === "webp" && width === image.width) return image.key;
+  return `${image.key.replace(/\.[a-z0-9]+$/, "")}.w${width}.${format}`;
+}
+
+/** Every file an image consists of, for removal. */
+export function imageFileKeys(image: StoredImageRef): string[] {
+  return [image.key, ...image.widths.flatMap((width) => (["avif", "webp"] as const).map((format) => imageVariantKey(image, width, format)))];
+}
+
+export function imageSrcSet(image: StoredImageRef, format: ImageFormat) {
+  return image.widths.map((width) => `${publicFileUrl(imageVariantKey(image, width, format))} ${width}w`).join(", ");
+}
+
+export function formatDuration(seconds: number | null | undefined) {
+  if (seconds == null || !Number.isFinite(seconds)) return "";
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}

@@ -1,0 +1,49 @@
+import { useSyncExternalStore } from "react";
+import { z } from "zod";
+
+/** Spec §9: a toast lives 3000 ms. */
+export const TOAST_LIFETIME_MS = 3000;
+
+export const toastSchema = z.object({
+  kind: z.enum(["info", "success", "error"]),
+  message: z.string().min(1).max(300),
+  detail: z.string().max(300).optional(),
+});
+export type Toast = z.infer<typeof toastSchema>;
+export interface ShownToast extends Toast {
+  id: number;
+}
+
+let nextId = 1;
+let shown: readonly ShownToast[] = [];
+const listeners = new Set<() => void>();
+
+function publish(next: readonly ShownToast[]) {
+  shown = next;
+  for (const listener of listeners) listener();
+}
+
+/** Shows a toast anywhere in the app (the one toast system of the site); it goes away by itself. */
+export function showToast(toast: Toast) {
+  const id = nextId++;
+  publish([...shown, { ...toast, id }]);
+  setTimeout(() => dismissToast(id), TOAST_LIFETIME_MS);
+  return id;
+}
+
+export function dismissToast(id: number) {
+  if (shown.some((toast) => toast.id === id)) publish(shown.filter((toast) => toast.id !== id));
+}
+
+const noToasts: readonly ShownToast[] = [];
+
+export function useToasts() {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => shown,
+    () => noToasts,
+  );
+}

@@ -1,0 +1,56 @@
+import { data, Link } from "react-router";
+import { useToastFrom } from "~/components/ui/toaster";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { done, readAdminForm, saveEntity } from "~/features/content/admin/actions.server";
+import { EntityForm } from "~/features/content/admin/components/entity-form";
+import { childResourceOf, resourceByPath, resources } from "~/features/content/admin/resources";
+import type { Route } from "./+types/admin.create";
+
+function resourceOf(url: URL) {
+  const resource = resourceByPath(url.pathname);
+  if (!resource) throw data(null, { status: 404 });
+  return resource;
+}
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireAdmin(request, url);
+  return { resourceName: resourceOf(url).name };
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  await requireAdmin(request, url);
+  const resource = resourceOf(url);
+  const saved = await saveEntity(resource, await readAdminForm(request), {});
+  if ("error" in saved) return saved.error;
+  // Albums and pages get their tracks and sections on their own page; the rest go back to the list.
+  const to = childResourceOf(resource) ? `${resource.path}/${saved.id}` : resource.path;
+  const what = resource.the.charAt(0).toUpperCase() + resource.the.slice(1);
+  return done(to, `${what} er oprettet`);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? resources[loaderData.resourceName].createLabel : "Opret" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminCreate({ loaderData, actionData }: Route.ComponentProps) {
+  const resource = resources[loaderData.resourceName];
+  useToastFrom(actionData?.toast);
+  return (
+    <div className="mx-auto max-w-2xl px-4 pt-12 pb-24 sm:pt-16">
+      <Link to={resource.path} className="text-sm font-semibold text-accent underline-offset-4 hover:underline">
+        ← {resource.plural}
+      </Link>
+      <h1 className="mt-2 font-display text-4xl font-bold tracking-tight">{resource.createLabel}</h1>
+      <div className="mt-8">
+        <EntityForm
+          resource={resource}
+          values={actionData?.values ?? {}}
+          errors={actionData?.fieldErrors}
+          published
+          intent="create"
+          submitLabel="Opret"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,236 @@
+import { data, Link, redirect } from "react-router";
+import { buttonStyles } from "~/components/ui/button-link";
+import { useToastFrom } from "~/components/ui/toaster";
+import { getDb } from "~/db/db.server";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { done, readAdminForm, rowIntent, saveEntity, type AdminActionData } from "~/features/content/admin/actions.server";
+import { EntityForm } from "~/features/content/admin/components/entity-form";
+import { DeleteButton, DragHandle, MoveButtons, RowIntent, StatusBadge, useDragOrder } from "~/features/content/admin/components/row-actions";
+import { getRecord, listRecords } from "~/features/content/admin/records.server";
+import { childResourceOf, resourceByPath, resources, type ResourceDef } from "~/features/content/admin/resources";
+import { pagePaths, type PageName } from "~/features/content/page-names";
+import { formatDuration } from "~/features/media/media";
+import { withFlashToast } from "~/features/toast/flash.server";
+import { formatDateTime } from "~/lib/format";
+import type { Route } from "./+types/admin.edit";
+
+function resourceOf(url: URL) {
+  const resource = resourceByPath(url.pathname);
+  if (!resource) throw data(null, { status: 404 });
+  return resource;
+}
+
+async function recordOf(resource: ResourceDef, id: string) {
+  const record = await getRecord(getDb(), resource, id);
+  if (!record) throw data(null, { status: 404 });
+  return record;
+}
+
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  await requireAdmin(request, url);
+  const resource = resourceOf(url);
+  const record = await recordOf(resource, params.id);
+  const child = childResourceOf(resource);
+  const children = child ? (await listRecords(getDb(), child, { parentId: record.id, sort: "manual", pageSize: 500 })).records : [];
+  const publicPath = resource.name === "page" ? pagePaths[record.values.page_page as PageName] : resource.publicPath;
+  return {
+    resourceName: resource.name,
+    record: { ...record, updated: formatDateTime(record.updatedAt), created: formatDateTime(record.createdAt) },
+    children,
+    previewPath: publicPath ? `${publicPath}?forhaandsvisning` : null,
+  };
+}
+
+export async function action({ request, url, params }: Route.ActionArgs) {
+  await requireAdmin(request, url);
+  const resource = resourceOf(url);
+  const record = await recordOf(resource, params.id);
+  const formData = await readAdminForm(request);
+  const intent = String(formData.get("intent") ?? "");
+  const child = childResourceOf(resource);
+
+  if (intent === "save") {
+    const saved = await saveEntity(resource, formData, { id: record.id, form: "record" });
+    if ("error" in saved) return saved.error;
+    return done(`${resource.path}/${record.id}`, "Ændringerne er gemt");
+  }
+  if (intent === "delete" && formData.get("id") === record.id) {
+    const toast = await rowIntent(resource, formData);
+    if (toast?.kind === "error") return data<AdminActionData>({ toast }, { status: 500 });
+    throw redirect(resource.path, { headers: withFlashToast(toast!) });
+  }
+  if (child && intent === "child-create") {
+    const saved = await saveEntity(child, formData, { parentId: record.id, form: "new" });
+    if ("error" in saved) return saved.error;
+    return done(`${resource.path}/${record.id}`, `${child.the.charAt(0).toUpperCase() + child.the.slice(1)} er tilføjet`);
+  }
+  if (child && intent === "child-save") {
+    const childId = String(formData.get("id") ?? "");
+    const existing = await getRecord(getDb(), child, childId);
+    if (!existing || existing.parentId !== record.id) throw data(null, { status: 404 });
+    const saved = await saveEntity(child, formData, { id: childId, form: childId });
+    if ("error" in saved) return saved.error;
+    return done(`${resource.path}/${record.id}`, "Ændringerne er gemt");
+  }
+  if (child && intent.startsWith("child-")) {
+    const childId = String(formData.get("id") ?? "");
+    if (intent !== "child-reorder") {
+      const existing = await getRecord(getDb(), child, childId);
+      if (!existing || existing.parentId !== record.id) throw data(null, { status: 404 });
+    }
+    formData.set("intent", intent.slice("child-".length));
+    const toast = await rowIntent(child, formData, record.id);
+    if (toast) return data<AdminActionData>({ toast }, { status: toast.kind === "error" ? 400 : 200 });
+  }
+  const toast = await rowIntent(resource, formData);
+  if (!toast) return data<AdminActionData>({ toast: { kind: "error", message: "Ukendt handling" } }, { status: 400 });
+  return data<AdminActionData>({ toast }, { status: toast.kind === "error" ? 400 : 200 });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Rediger: ${loaderData.record.title}` : "Rediger" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { record, children, previewPath } = loaderData;
+  const resource = resources[loaderData.resourceName];
+  const child = childResourceOf(resource);
+  useToastFrom(actionData?.toast);
+  const recordErrors = actionData?.form === "record" ? actionData : undefined;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 pt-12 pb-32 sm:pt-16">
+      <Link to={resource.path} className="text-sm font-semibold text-accent underline-offset-4 hover:underline">
+        ← {resource.plural}
+      </Link>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-display text-4xl font-bold tracking-tight">{record.title}</h1>
+        <StatusBadge published={record.published} />
+      </div>
+      <p className="mt-2 text-sm text-muted">
+        Oprettet {record.created} · sidst ændret {record.updated}
+      </p>
+      <div className="mt-8">
+        <EntityForm
+          resource={resource}
+          recordId={record.id}
+          values={recordErrors?.values ?? record.values}
+          errors={recordErrors?.fieldErrors}
+          published={record.published}
+          image={record.image}
+          audio={record.audio}
+          intent="save"
+          submitLabel="Gem ændringer"
+        >
+          {previewPath && (
+            <a href={previewPath} target="_blank" rel="noreferrer" className={buttonStyles.secondary}>
+              Forhåndsvis<span className="sr-only"> (åbner i en ny fane)</span>
+            </a>
+          )}
+        </EntityForm>
+      </div>
+      <div className="mt-6 flex justify-end">
+        <DeleteButton id={record.id} what={`“${record.title}”`} />
+      </div>
+
+      {child && (
+        <ChildSection
+          child={child}
+          records={children}
+          errors={actionData?.form && actionData.form !== "record" ? actionData : undefined}
+        />
+      )}
+    </div>
+  );
+}
+
+type ChildRecord = Route.ComponentProps["loaderData"]["children"][number];
+
+function ChildSection({ child, records, errors }: { child: ResourceDef; records: ChildRecord[]; errors?: AdminActionData }) {
+  const { order, rowProps } = useDragOrder(
+    records.map((record) => record.id),
+    { intent: "child-reorder" },
+  );
+  const byId = new Map(records.map((record) => [record.id, record]));
+  return (
+    <section aria-labelledby="children" className="mt-14 border-t border-border pt-10">
+      <h2 id="children" className="font-display text-3xl font-bold">
+        {child.plural}
+      </h2>
+      {records.length === 0 ? (
+        <p className="mt-4 text-muted">Ingen endnu.</p>
+      ) : (
+        <ol className="mt-6 grid gap-3">
+          {order.map((id, index) => {
+            const record = byId.get(id)!;
+            const rowErrors = errors?.form === record.id ? errors : undefined;
+            return (
+              <li key={record.id} className="rounded-2xl border border-border bg-surface-raised p-4" {...rowProps(record.id)}>
+                <div className="flex flex-wrap items-center gap-3">
+                  <DragHandle />
+                  <span className="font-semibold">
+                    <span className="mr-2 text-muted tabular-nums">{index + 1}.</span>
+                    {record.title}
+                  </span>
+                  {record.audio?.durationSeconds ? <span className="text-sm text-muted">{formatDuration(record.audio.durationSeconds)}</span> : null}
+                  <StatusBadge published={record.published} />
+                  <div className="ml-auto flex flex-wrap items-center gap-2">
+                    <MoveButtons id={record.id} index={index} count={records.length} title={record.title} intent="child-move" />
+                    <RowIntent
+                      intent={record.published ? "child-unpublish" : "child-publish"}
+                      id={record.id}
+                      label={record.published ? `Skjul ${record.title}` : `Publicer ${record.title}`}
+                    >
+                      {record.published ? "Skjul" : "Publicer"}
+                    </RowIntent>
+                    <DeleteButton id={record.id} what={`“${record.title}”`} intent="child-delete" />
+                  </div>
+                </div>
+                <details className="mt-3" open={rowErrors !== undefined}>
+                  <summary className="cursor-pointer text-sm font-semibold text-accent">Rediger {record.title}</summary>
+                  <div className="mt-4">
+                    <EntityForm
+                      resource={child}
+                      recordId={record.id}
+                      formKey={record.id}
+                      values={rowErrors?.values ?? record.values}
+                      errors={rowErrors?.fieldErrors}
+                      published={record.published}
+                      image={record.image}
+                      audio={record.audio}
+                      intent="child-save"
+                      hidden={{ id: record.id }}
+                      submitLabel="Gem"
+                    />
+                    {record.image && child.fields.some((field) => field.kind === "image" && field.optional) && (
+                      <div className="mt-3">
+                        <RowIntent intent="child-remove-image" id={record.id} label={`Fjern billedet fra ${record.title}`}>
+                          Fjern billedet
+                        </RowIntent>
+                      </div>
+                    )}
+                  </div>
+                </details>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <div className="mt-10 rounded-2xl border border-border p-5">
+        <h3 className="font-display text-xl font-bold">{child.createLabel}</h3>
+        <div className="mt-4">
+          <EntityForm
+            key={records.length}
+            resource={child}
+            formKey="new"
+            values={errors?.form === "new" ? (errors.values ?? {}) : {}}
+            errors={errors?.form === "new" ? errors.fieldErrors : undefined}
+            published
+            intent="child-create"
+            submitLabel={child.createLabel}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

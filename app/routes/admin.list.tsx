@@ -1,0 +1,241 @@
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
+import { buttonStyles } from "~/components/ui/button-link";
+import { StoredImage } from "~/components/ui/stored-image";
+import { useToastFrom } from "~/components/ui/toaster";
+import { getDb } from "~/db/db.server";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { readAdminForm, rowIntent } from "~/features/content/admin/actions.server";
+import { DeleteButton, DragHandle, MoveButtons, RowIntent, StatusBadge, useDragOrder } from "~/features/content/admin/components/row-actions";
+import { recordSubtitle, sortLabels } from "~/features/content/admin/list-view";
+import { listRecords } from "~/features/content/admin/records.server";
+import { resourceByPath, resources } from "~/features/content/admin/resources";
+import { formatDateTime } from "~/lib/format";
+import type { Route } from "./+types/admin.list";
+
+function resourceOf(url: URL) {
+  const resource = resourceByPath(url.pathname);
+  if (!resource) throw data(null, { status: 404 });
+  return resource;
+}
+
+const searchSchema = z.object({
+  q: z.string().trim().max(100).catch(""),
+  side: z.coerce.number().int().min(1).catch(1),
+  sortering: z.enum(["manual", "newest", "oldest", "title"]).optional().catch(undefined),
+});
+
+/** A list in its own order shows everything on one page, so dragging can move a row anywhere. */
+const MANUAL_ORDER_LIMIT = 500;
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireAdmin(request, url);
+  const resource = resourceOf(url);
+  const search = searchSchema.parse(Object.fromEntries(url.searchParams));
+  const sort = search.sortering ?? (resource.ordered ? "manual" : "newest");
+  const list = await listRecords(getDb(), resource, {
+    search: search.q,
+    sort: sort === "manual" && !resource.ordered ? "newest" : sort,
+    page: search.side,
+    pageSize: sort === "manual" ? MANUAL_ORDER_LIMIT : undefined,
+  });
+  return {
+    resourceName: resource.name,
+    q: search.q,
+    sort: list.sort,
+    page: list.page,
+    pageCount: list.pageCount,
+    total: list.total,
+    records: list.records.map((record) => ({
+      id: record.id,
+      title: record.title,
+      subtitle: recordSubtitle(resource.name, record.values),
+      image: record.image,
+      published: record.published,
+      updated: formatDateTime(record.updatedAt),
+      updatedIso: record.updatedAt.toISOString(),
+    })),
+  };
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  await requireAdmin(request, url);
+  const resource = resourceOf(url);
+  const toast = await rowIntent(resource, await readAdminForm(request));
+  if (!toast) return data({ toast: { kind: "error" as const, message: "Ukendt handling" } }, { status: 400 });
+  return data({ toast }, { status: toast.kind === "error" ? 400 : 200 });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const resource = loaderData ? resources[loaderData.resourceName] : undefined;
+  return [{ title: resource?.plural ?? "Administration" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminList({ loaderData, actionData }: Route.ComponentProps) {
+  const { records, total, page, pageCount, sort, q } = loaderData;
+  const resource = resources[loaderData.resourceName];
+  const [params] = useSearchParams();
+  const busy = useNavigation().state !== "idle";
+  useToastFrom(actionData?.toast);
+  const manual = sort === "manual" && !q;
+  const { order, rowProps } = useDragOrder(records.map((record) => record.id));
+  const byId = new Map(records.map((record) => [record.id, record]));
+  const rows = manual ? order.map((id) => byId.get(id)!) : records;
+  const pageLink = (target: number) => {
+    const next = new URLSearchParams(params);
+    next.set("side", String(target));
+    return `?${next}`;
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-12 sm:pt-16">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-display text-4xl font-bold tracking-tight">{resource.plural}</h1>
+        <Link to={`${resource.path}/create`} className={buttonStyles.primary}>
+          {resource.createLabel}
+        </Link>
+      </div>
+
+      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
+        <div className="grid gap-1.5">
+          <label htmlFor="search" className="text-sm font-semibold">
+            Søg
+          </label>
+          <input
+            id="search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            className="w-72 max-w-full rounded-xl border border-control-border bg-surface-raised px-4 py-2.5"
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor="sort" className="text-sm font-semibold">
+            Sortering
+          </label>
+          <select id="sort" name="sortering" defaultValue={sort} className="rounded-xl border border-control-border bg-surface-raised px-4 py-2.5">
+            {(Object.keys(sortLabels) as (keyof typeof sortLabels)[])
+              .filter((key) => key !== "manual" || resource.ordered)
+              .map((key) => (
+                <option key={key} value={key}>
+                  {sortLabels[key]}
+                </option>
+              ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonStyles.secondary}>
+          Vis
+        </button>
+      </Form>
+
+      <p className="mt-6 text-sm text-muted" aria-live="polite">
+        {total === 1 ? "1 i alt" : `${total} i alt`}
+        {manual && total > 1 ? " · Træk i håndtaget eller brug pilene for at ændre rækkefølgen på siden." : ""}
+      </p>
+
+      {rows.length === 0 ? (
+        <p className="mt-8 rounded-2xl border border-dashed border-border p-8 text-center text-muted">
+          {q ? "Ingen resultater." : "Her er tomt endnu."}{" "}
+          <Link to={`${resource.path}/create`} className="font-semibold text-accent underline-offset-4 hover:underline">
+            {resource.createLabel}
+          </Link>
+        </p>
+      ) : (
+        <div className="mt-2 overflow-x-auto pb-24">
+          <table className="w-full min-w-[46rem] text-left text-sm" aria-busy={busy}>
+            <thead className="border-b border-border text-muted">
+              <tr>
+                {manual && (
+                  <th scope="col" className="w-8 py-3">
+                    <span className="sr-only">Flyt</span>
+                  </th>
+                )}
+                <th scope="col" className="w-24 py-3 pr-4 font-semibold">
+                  Billede
+                </th>
+                <th scope="col" className="py-3 pr-4 font-semibold">
+                  Titel
+                </th>
+                <th scope="col" className="py-3 pr-4 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="py-3 pr-4 font-semibold">
+                  Ændret
+                </th>
+                <th scope="col" className="py-3 font-semibold">
+                  Handlinger
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((record, index) => (
+                <tr key={record.id} className="border-b border-border align-middle" {...(manual ? rowProps(record.id) : {})}>
+                  {manual && (
+                    <td className="py-3">
+                      <DragHandle />
+                    </td>
+                  )}
+                  <td className="py-3 pr-4">
+                    {record.image ? (
+                      <StoredImage image={record.image} sizes="5rem" className="aspect-[3/2] w-20 rounded-lg object-cover" />
+                    ) : (
+                      <span className="grid aspect-[3/2] w-20 place-items-center rounded-lg bg-surface-sunken text-muted" aria-hidden="true">
+                        {resource.name === "youtube" ? "▶" : "–"}
+                      </span>
+                    )}
+                  </td>
+                  <th scope="row" className="py-3 pr-4 font-medium">
+                    <Link to={`${resource.path}/${record.id}`} className="font-semibold underline-offset-4 hover:underline">
+                      {record.title}
+                    </Link>
+                    <span className="line-clamp-1 block font-normal text-muted">{record.subtitle}</span>
+                  </th>
+                  <td className="py-3 pr-4">
+                    <StatusBadge published={record.published} />
+                  </td>
+                  <td className="py-3 pr-4 whitespace-nowrap">
+                    <time dateTime={record.updatedIso}>{record.updated}</time>
+                  </td>
+                  <td className="py-3">
+                    <div className="flex flex-wrap items-center gap-2">
+                      {manual && <MoveButtons id={record.id} index={index} count={rows.length} title={record.title} />}
+                      <Link to={`${resource.path}/${record.id}`} className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent" aria-label={`Rediger ${record.title}`}>
+                        Rediger
+                      </Link>
+                      <RowIntent
+                        intent={record.published ? "unpublish" : "publish"}
+                        id={record.id}
+                        label={record.published ? `Skjul ${record.title}` : `Publicer ${record.title}`}
+                      >
+                        {record.published ? "Skjul" : "Publicer"}
+                      </RowIntent>
+                      <DeleteButton id={record.id} what={`“${record.title}”`} />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pageCount > 1 && (
+        <nav aria-label="Sider" className="mt-6 flex items-center gap-4">
+          {page > 1 && (
+            <Link to={pageLink(page - 1)} className={buttonStyles.secondary}>
+              Forrige
+            </Link>
+          )}
+          <span className="text-sm text-muted">
+            Side {page} af {pageCount}
+          </span>
+          {page < pageCount && (
+            <Link to={pageLink(page + 1)} className={buttonStyles.secondary}>
+              Næste
+            </Link>
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

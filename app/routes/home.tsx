@@ -1,0 +1,38 @@
+import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
+import { getDb } from "~/db/db.server";
+import { BannerRow, LatestArticles } from "~/features/content/components/banners";
+import { EmptyPageNotice, FrontPage, PreviewNotice } from "~/features/content/components/page-content";
+import { pageMeta } from "~/features/content/meta";
+import { isAdminPreview, loadPageView } from "~/features/content/public-page.server";
+import { getBanners, getLatestArticles } from "~/features/content/public.server";
+import type { Route } from "./+types/home";
+
+const LATEST_ARTICLES = 3;
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const preview = await isAdminPreview(request, url);
+  const [page, banners, articles] = await Promise.all([
+    loadPageView("frontpage", preview),
+    getBanners(getDb(), { includeDrafts: preview }),
+    getLatestArticles(getDb(), LATEST_ARTICLES, { includeDrafts: preview }),
+  ]);
+  return { page, banners, articles, preview };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return pageMeta(matches, loaderData?.page, true);
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { page, banners, articles, preview } = loaderData;
+  const tagline = useRouteLoaderData<typeof rootLoader>("root")?.settings.tagline ?? "";
+  return (
+    <>
+      {preview && <PreviewNotice />}
+      {page.isEmpty ? <EmptyPageNotice /> : <FrontPage page={page} tagline={tagline} />}
+      <BannerRow banners={banners} />
+      <LatestArticles articles={articles} />
+    </>
+  );
+}

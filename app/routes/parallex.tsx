@@ -1,0 +1,27 @@
+import { getDb } from "~/db/db.server";
+import { ParallaxStory } from "~/features/content/components/banners";
+import { PreviewNotice } from "~/features/content/components/page-content";
+import { rootMetaData } from "~/features/content/meta";
+import { isAdminPreview } from "~/features/content/public-page.server";
+import { getBanners } from "~/features/content/public.server";
+import type { Route } from "./+types/parallex";
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const preview = await isAdminPreview(request, url);
+  return { banners: await getBanners(getDb(), { includeDrafts: preview }), preview };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = rootMetaData(matches);
+  return [{ title: `Oplev ${root?.settings.siteName ?? "Scene"}` }, { name: "description", content: root?.settings.tagline ?? "" }];
+}
+
+export default function Parallax({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      {loaderData.preview && <PreviewNotice />}
+      <h1 className="sr-only">Oplev stedet</h1>
+      <ParallaxStory banners={loaderData.banners} />
+    </>
+  );
+}
