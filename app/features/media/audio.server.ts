@@ -42,14 +42,15 @@ export async function storeAudio(storage: Storage, data: Uint8Array): Promise<St
   const refused = new UploadError(AUDIO_REFUSED, "Upload is not a readable audio file", "Filen er ikke en lydfil (MP3, M4A/AAC, Ogg, WAV eller FLAC).");
   if (!format) throw refused;
   const contentType = audioFormats[format];
-  let durationSeconds: number | null;
+  let durationSeconds: number | undefined;
   try {
     const metadata = await parseBuffer(data, { mimeType: contentType, size: data.byteLength }, { duration: true, skipCovers: true });
-    durationSeconds = metadata.format.duration ?? null;
+    durationSeconds = metadata.format.duration;
   } catch {
     throw refused;
   }
-  if (durationSeconds !== null && !(durationSeconds > 0)) throw refused;
+  // A file that only starts like audio has no readable duration: refused, like any other non-audio.
+  if (durationSeconds === undefined || !(durationSeconds > 0)) throw refused;
   try {
     const key = await storage.store("audio", format, data, contentType);
     return { key, contentType, durationSeconds };

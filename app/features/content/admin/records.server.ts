@@ -289,6 +289,7 @@ export async function removeRecordImage(db: Database, storage: Storage, resource
 
 /** Deletes the row (children by cascade) and then its files and its children's files. */
 export async function deleteRecord(db: Database, storage: Storage, resource: ResourceDef, id: string) {
+  if (!isUuid(id)) return { found: false as const, failedRemovals: [] };
   const mapping = mappings[resource.name];
   const files = await db.transaction(async (tx) => {
     const [row] = (await tx.select().from(mapping.table).where(eq(mapping.table.id, id)).for("update")) as Row[];
@@ -304,6 +305,7 @@ export async function deleteRecord(db: Database, storage: Storage, resource: Res
 }
 
 export async function setPublished(db: Database, resource: ResourceDef, id: string, published: boolean) {
+  if (!isUuid(id)) return false;
   const table = mappings[resource.name].table;
   const updated = await db.update(table).set({ published, updatedAt: new Date() } as Row).where(eq(table.id, id)).returning({ id: table.id });
   return updated.length > 0;
@@ -359,4 +361,3 @@ export async function reorderRecords(db: Database, resource: ResourceDef, ids: s
   });
 }
 
-export { resources };

@@ -35,7 +35,7 @@ export function validateEntityForm(resource: ResourceDef, formData: FormData, { 
     files[field.kind] = file;
     if (!file && requireFiles && !field.optional) {
       noFile = true;
-      fieldErrors[field.name] = [field.kind === "image" ? "Vælg et billede" : "Vælg en lydfil"];
+      fieldErrors[field.name] = [field.kind === "image" ? uploadMessages.noFile : "Vælg en lydfil"];
     }
   }
   const published = formData.get("published") === "on";

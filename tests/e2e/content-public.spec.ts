@@ -1,0 +1,124 @@
+import type { Page } from "@playwright/test";
+import { pngFile, signInAsAdmin, toasts } from "../support/content";
+import { expect, test } from "../support/test";
+import { visit } from "../support/visit";
+
+async function createDraft(page: Page, path: string, fields: Record<string, string>, withImage = true) {
+  await page.goto(`${path}/create`);
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+  if (withImage) await page.getByLabel("Billede", { exact: true }).setInputFiles(await pngFile());
+  await page.getByLabel("Publiceret").uncheck();
+  await page.getByRole("button", { name: "Opret", exact: true }).click();
+  await expect(toasts(page).getByText(/er oprettet$/)).toBeVisible();
+}
+
+test("visitors see published content on every public page and never the drafts; the admin can preview them", async ({ page, browser }) => {
+  const stamp = Date.now();
+  const drafts = {
+    album: `Kladdealbum ${stamp}`,
+    article: `Kladdeartikel ${stamp}`,
+    banner: `Kladdebanner ${stamp}`,
+    stock: `Kladdebillede ${stamp}`,
+    video: `Kladdevideo ${stamp}`,
+  };
+  await signInAsAdmin(page, "/album");
+  await createDraft(page, "/album", { Titel: drafts.album, Kunstner: "Ukendt", År: "2026" });
+  await createDraft(page, "/article", { Overskrift: drafts.article, Tekst: "Hemmelig tekst" });
+  await createDraft(page, "/banner", { Titel: drafts.banner, Tekst: "Hemmelig tekst" });
+  await createDraft(page, "/stock", { Titel: drafts.stock, Beskrivelse: "Hemmelig tekst" });
+  await createDraft(page, "/youtube", { Titel: drafts.video, "YouTube-link": "https://www.youtube.com/shorts/aqz-KE-bpKQ" }, false);
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const expectations: [path: string, published: string, draft: string][] = [
+    ["/", "Sommerkoncerter på kajen", drafts.article],
+    ["/", "Salen er din for en dag", drafts.banner],
+    ["/parallex", "Aftener du husker", drafts.banner],
+    ["/musik", "Fra kajen", drafts.album],
+    ["/billeder", "Fuldt hus", drafts.stock],
+    ["/videoer", "Lydprøve med Kajens Kvartet", drafts.video],
+  ];
+  for (const [path, published, draft] of expectations) {
+    await visit(visitor, path);
+    await expect(visitor.getByText(published, { exact: true }).first()).toBeVisible();
+    await expect(visitor.getByText(draft)).toHaveCount(0);
+    // The preview switch means nothing to a visitor.
+    await visitor.goto(`${path}?forhaandsvisning`);
+    await expect(visitor.getByText(draft)).toHaveCount(0);
+  }
+  await visitorContext.close();
+
+  await page.goto("/musik?forhaandsvisning");
+  await expect(page.getByRole("status").filter({ hasText: "Forhåndsvisning" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: drafts.album })).toContainText("Kladde");
+  await page.goto("/billeder?forhaandsvisning");
+  await expect(page.getByText(drafts.stock)).toBeVisible();
+});
+
+test("a track keeps playing while the visitor goes from /musik to /billeder", async ({ page }) => {
+  await visit(page, "/musik");
+  await page.getByRole("button", { name: "Afspil Morgen ved molen" }).click();
+  const player = page.getByRole("region", { name: "Musikafspiller" });
+  await expect(player.getByTestId("player-title")).toHaveText("Morgen ved molen");
+  const audio = page.getByTestId("site-audio");
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => !element.paused && element.currentTime > 0.2)).toBe(true);
+  const source = await audio.evaluate((element: HTMLAudioElement) => element.currentSrc);
+
+  await page.getByRole("banner").getByRole("link", { name: "Billeder" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Billeder");
+  await expect(player.getByTestId("player-title")).toHaveText("Morgen ved molen");
+  const before = await audio.evaluate((element: HTMLAudioElement) => element.currentTime);
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThan(before);
+  expect(await audio.evaluate((element: HTMLAudioElement) => ({ paused: element.paused, src: element.currentSrc }))).toEqual({ paused: false, src: source });
+
+  await player.getByRole("button", { name: "Pause" }).click();
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
+  await player.getByRole("button", { name: "Næste nummer" }).click();
+  await expect(player.getByTestId("player-title")).toHaveText("Havnevals");
+});
+
+test("a video loads from YouTube only after the visitor presses play", async ({ page }) => {
+  const youtubeRequests: string[] = [];
+  page.on("request", (request) => {
+    if (/youtube|ytimg|googlevideo/.test(new URL(request.url()).hostname)) youtubeRequests.push(request.url());
+  });
+  await page.route(/youtube-nocookie\.com/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Afspiller</title>" }));
+  await visit(page, "/videoer");
+  await expect(page.locator("iframe")).toHaveCount(0);
+  expect(youtubeRequests).toEqual([]);
+
+  await page.getByRole("button", { name: "Afspil video: Lydprøve med Kajens Kvartet" }).click();
+  const frame = page.locator("iframe[title='Lydprøve med Kajens Kvartet']");
+  await expect(frame).toHaveAttribute("src", /^https:\/\/www\.youtube-nocookie\.com\/embed\/ScMzIvxBSi4\?autoplay=1/);
+  await expect.poll(() => youtubeRequests.length).toBeGreaterThan(0);
+});
+
+test("the gallery opens a picture in a lightbox that arrows and Escape control", async ({ page }) => {
+  await visit(page, "/billeder");
+  await page.getByRole("link", { name: "Vis Fuldt hus i stor størrelse" }).click();
+  const lightbox = page.getByRole("dialog", { name: "Fuldt hus" });
+  await expect(lightbox).toBeVisible();
+  await expect(lightbox.getByText(/^Billede 2 af \d+$/)).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("dialog", { name: "Baren" })).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByRole("dialog", { name: "Scenen klar til aften" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("images come as AVIF and WebP in several widths, with their size given", async ({ page, request }) => {
+  await visit(page, "/billeder");
+  const picture = page.locator("main picture").first();
+  const avif = await picture.locator("source[type='image/avif']").getAttribute("srcset");
+  expect(avif).toMatch(/\.w480\.avif 480w/);
+  const image = picture.locator("img");
+  await expect(image).toHaveAttribute("width", /\d+/);
+  await expect(image).toHaveAttribute("height", /\d+/);
+  const url = avif!.split(",")[0]!.trim().split(" ")[0]!;
+  const response = await request.get(url);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/avif");
+  expect(response.headers()["cache-control"]).toBe("public, max-age=3600");
+});
