@@ -6,7 +6,7 @@ import { storeAudioUpload } from "~/features/media/audio.server";
 import { removeImageFiles, storeImageUpload } from "~/features/media/image.server";
 import { imageFileKeys, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
 import type { Bucket, Storage } from "~/features/storage/storage.server";
-import { resources, type ResourceDef, type ResourceName } from "./resources";
+import type { ResourceDef, ResourceName } from "./resources";
 
 /** The columns every content table has. */
 type ContentTable = PgTable & {
