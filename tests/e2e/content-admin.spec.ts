@@ -49,6 +49,8 @@ const entities: EntityCase[] = [
     opensAfterCreate: true,
     fillExtra: async (page) => {
       await page.getByLabel("Side", { exact: true }).selectOption({ label: "Priser" });
+      // A draft: a published page would replace /priser for the other tests running meanwhile.
+      await page.getByLabel("Publiceret").uncheck();
     },
     valid: (title) => ({ Overskrift: title }),
   },
@@ -153,7 +155,7 @@ test("an album's tracks: add with an audio file, rename, reorder and delete", as
     await addTrack.getByLabel("Titel", { exact: true }).fill(name);
     await addTrack.getByLabel("Lydfil").setInputFiles(wavFile());
     await addTrack.getByRole("button", { name: "Tilføj nummer" }).click();
-    await expect(toasts(page).getByText("Nummeret er tilføjet")).toBeVisible();
+    await expect(toasts(page).getByText("Nummeret er tilføjet").last()).toBeVisible();
     await expect(page.getByRole("listitem").filter({ hasText: name }).first()).toBeVisible();
   }
   const tracks = page.getByRole("heading", { name: "Numre" }).locator("..").getByRole("list").first();
@@ -186,6 +188,7 @@ test("a page's sections: add without an image, edit, delete", async ({ page }) =
   const header = `Side med afsnit ${Date.now()}`;
   await signInAsAdmin(page, "/page/create");
   await page.getByLabel("Side", { exact: true }).selectOption({ label: "Vilkår" });
+  await page.getByLabel("Publiceret").uncheck();
   await fillFields(page, { Overskrift: header });
   await page.getByLabel("Billede", { exact: true }).setInputFiles(await pngFile());
   await page.getByRole("button", { name: "Opret", exact: true }).click();
@@ -211,6 +214,33 @@ test("a page's sections: add without an image, edit, delete", async ({ page }) =
   await saved.locator("summary", { hasText: "Slet" }).click();
   await saved.getByRole("button", { name: "Ja, slet" }).click();
   await expect(toasts(page).getByText("Afsnittet er slettet")).toBeVisible();
+
+  await page.locator("summary", { hasText: "Slet" }).first().click();
+  await page.getByRole("button", { name: "Ja, slet" }).first().click();
+  await expect(page).toHaveURL(/\/page$/);
+});
+
+test("sections are put in order by dragging, and the order is kept", async ({ page }) => {
+  await signInAsAdmin(page, "/page/create");
+  await page.getByLabel("Side", { exact: true }).selectOption({ label: "Praktisk info" });
+  await page.getByLabel("Publiceret").uncheck();
+  await fillFields(page, { Overskrift: `Rækkefølge ${Date.now()}` });
+  await page.getByLabel("Billede", { exact: true }).setInputFiles(await pngFile());
+  await page.getByRole("button", { name: "Opret", exact: true }).click();
+  const addSection = page.getByRole("heading", { name: "Tilføj afsnit" }).locator("..");
+  for (const header of ["Alfa", "Beta", "Gamma"]) {
+    await addSection.getByLabel("Overskrift", { exact: true }).fill(header);
+    await addSection.getByLabel("Tekst", { exact: true }).fill(`Afsnittet ${header}.`);
+    await addSection.getByRole("button", { name: "Tilføj afsnit" }).click();
+    await expect(page.getByText(`Rediger ${header}`)).toBeVisible();
+  }
+  const items = page.getByRole("heading", { name: "Afsnit", exact: true }).locator("..").getByRole("list").first().getByRole("listitem");
+  await expect(items).toHaveText([/Alfa/, /Beta/, /Gamma/]);
+
+  await items.filter({ hasText: "Gamma" }).dragTo(items.filter({ hasText: "Alfa" }), { targetPosition: { x: 20, y: 5 } });
+  await expect(toasts(page).getByText("Rækkefølgen er gemt")).toBeVisible();
+  await page.reload();
+  await expect(items).toHaveText([/Gamma/, /Alfa/, /Beta/]);
 
   await page.locator("summary", { hasText: "Slet" }).first().click();
   await page.getByRole("button", { name: "Ja, slet" }).first().click();

@@ -1,5 +1,7 @@
 import { useRef, useState, type ReactNode } from "react";
 import { Form, useFetcher } from "react-router";
+import { useToastFrom } from "~/components/ui/toaster";
+import type { Toast } from "~/features/toast/toast";
 
 const smallButton =
   "inline-flex items-center gap-1 rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent disabled:cursor-not-allowed disabled:opacity-40";
@@ -65,7 +67,8 @@ export function DeleteButton({ id, what, intent = "delete", extra }: { id: strin
  * saved with one request. The "Flyt op/ned" buttons are the keyboard (and no-JavaScript) alternative.
  */
 export function useDragOrder(ids: string[], extra: Record<string, string> = {}) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<{ toast?: Toast }>();
+  useToastFrom(fetcher.data?.toast);
   const [order, setOrder] = useState<string[] | null>(null);
   const dragged = useRef<string | null>(null);
   const current = order && order.length === ids.length && order.every((id) => ids.includes(id)) ? order : ids;
