@@ -1,0 +1,98 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { setDatabase } from "~/db/db.server";
+import { albums, users } from "~/db/schema";
+import { getAuth } from "~/features/accounts/auth.server";
+import { diskBackend, setStorage, Storage, type DiskBackend } from "~/features/storage/storage.server";
+import { action as createAction } from "~/routes/admin.create";
+import { action as listAction } from "~/routes/admin.list";
+import { setUpAccounts, signUpUser } from "../support/accounts";
+import { routeArgs } from "../support/route-args";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+interface ActionAnswer {
+  data: { toast: { kind: string; message: string }; fieldErrors?: Record<string, string[]> };
+  init: { status: number } | null;
+}
+
+describe("content admin actions", () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let cookie: string;
+  let disk: DiskBackend;
+
+  const post = (path: string, body: FormData) => routeArgs(path, { method: "POST", body, headers: { Cookie: cookie } });
+  const albumForm = (fields: Record<string, string>, image?: File) => {
+    const form = new FormData();
+    form.set("intent", "create");
+    form.set("published", "on");
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    form.set("album_image", image ?? new File([], "", { type: "application/octet-stream" }));
+    return form;
+  };
+  const storedFiles = async () => readdir(path.join(dataDir, "storage"), { recursive: true }).catch(() => []);
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "scene-admin-routes-"));
+    database = await createTestDatabase("pglite");
+    setDatabase(database);
+    setUpAccounts(database.db);
+    const admin = await signUpUser(getAuth(), { name: "Chef", email: "chef@example.dk", password: "Havnen-2026-kaj" });
+    await database.db.update(users).set({ role: "kab-webadmin" }).where(eq(users.id, admin.id));
+    cookie = admin.cookie;
+  });
+
+  beforeEach(() => {
+    disk = diskBackend(dataDir);
+    setStorage(new Storage(disk));
+  });
+
+  afterAll(async () => {
+    setDatabase(undefined);
+    await database?.destroy();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("refuses blank fields and a missing image with the Danish messages, saving nothing", async () => {
+    const answer = (await createAction(post("/album/create", albumForm({ album_artist: "  ", album_title: "", album_year: "2024" })))) as unknown as ActionAnswer;
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data.toast.message).toBe("Intet billed at uploade");
+    expect(answer.data.fieldErrors).toMatchObject({
+      album_artist: ["Feltet skal udfyldes"],
+      album_title: ["Feltet skal udfyldes"],
+      album_image: ["Intet billed at uploade"],
+    });
+    expect(await database.db.select().from(albums)).toHaveLength(0);
+  });
+
+  it("refuses a text file named like a picture with 'Kunne ikke uploade billede' and leaves no file", async () => {
+    const fake = new File(["bare tekst"], "omslag.jpg", { type: "image/jpeg" });
+    const answer = (await createAction(post("/album/create", albumForm({ album_artist: "Band", album_title: "Plade", album_year: "2024" }, fake)))) as unknown as ActionAnswer;
+    expect(answer.data.toast.message).toBe("Kunne ikke uploade billede");
+    expect(await database.db.select().from(albums)).toHaveLength(0);
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it("creates with a picture, then says 'Kunne ikke slette billed' when the files cannot be removed", async () => {
+    const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#123456" } }).png().toBuffer();
+    const created = (await createAction(
+      post("/album/create", albumForm({ album_artist: "Band", album_title: "Plade", album_year: "2024" }, new File([png], "omslag.png"))),
+    )) as Response;
+    expect(created.status).toBe(302);
+    expect(created.headers.get("Set-Cookie")).toMatch(/^scene-toast=/);
+    const [album] = await database.db.select().from(albums);
+    expect(album?.title).toBe("Plade");
+    expect(created.headers.get("Location")).toBe(`/album/${album!.id}`);
+
+    setStorage(new Storage({ ...disk, remove: () => Promise.reject(new Error("disk is read-only")) }));
+    const form = new FormData();
+    form.set("intent", "delete");
+    form.set("id", album!.id);
+    const answer = (await listAction(post("/album", form))) as unknown as ActionAnswer;
+    expect(answer.data.toast).toEqual({ kind: "error", message: "Kunne ikke slette billed" });
+  });
+});
