@@ -1,23 +1,12 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import express, { type RequestHandler } from "express";
+import { contentTypeByExtension } from "~/features/media/media";
 import { storageKeySchema, type Storage } from "~/features/storage/storage.server";
 
 /** Spec §7: uploads are cached for 3600 s. Names never change content (no overwrite), so this is safe. */
 const CACHE_CONTROL = "public, max-age=3600";
 
-const contentTypes: Record<string, string> = {
-  webp: "image/webp",
-  avif: "image/avif",
-  jpg: "image/jpeg",
-  png: "image/png",
-  mp3: "audio/mpeg",
-  m4a: "audio/mp4",
-  aac: "audio/aac",
-  ogg: "audio/ogg",
-  wav: "audio/wav",
-  flac: "audio/flac",
-};
 
 /**
  * Serves `/storage/v1/object/public/{bucket}/{file}` from whichever back end stores the files: the disk
@@ -42,7 +31,7 @@ export function serveStoredFiles(storage: Storage): RequestHandler {
       if (!upstream.ok) throw new Error(`storage answered ${upstream.status}`);
       res.status(upstream.status);
       const extension = key.slice(key.lastIndexOf(".") + 1);
-      res.setHeader("Content-Type", contentTypes[extension] ?? "application/octet-stream");
+      res.setHeader("Content-Type", contentTypeByExtension[extension as keyof typeof contentTypeByExtension] ?? "application/octet-stream");
       res.setHeader("Cache-Control", CACHE_CONTROL);
       res.setHeader("Accept-Ranges", "bytes");
       for (const header of ["content-length", "content-range", "etag", "last-modified"]) {

@@ -1,6 +1,7 @@
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
+import { Pagination } from "~/components/ui/pagination";
 import { StoredImage } from "~/components/ui/stored-image";
 import { useToastFrom } from "~/components/ui/toaster";
 import { getDb } from "~/db/db.server";
@@ -74,19 +75,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function AdminList({ loaderData, actionData }: Route.ComponentProps) {
   const { records, total, page, pageCount, sort, q } = loaderData;
   const resource = resources[loaderData.resourceName];
-  const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
   useToastFrom(actionData?.toast);
   const manual = sort === "manual" && !q;
   const { order, rowProps } = useDragOrder(records.map((record) => record.id));
   const byId = new Map(records.map((record) => [record.id, record]));
   const rows = manual ? order.map((id) => byId.get(id)!) : records;
-  const pageLink = (target: number) => {
-    const next = new URLSearchParams(params);
-    next.set("side", String(target));
-    return `?${next}`;
-  };
-
   return (
     <div className="mx-auto max-w-6xl px-4 pt-12 sm:pt-16">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -219,23 +213,7 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
         </div>
       )}
 
-      {pageCount > 1 && (
-        <nav aria-label="Sider" className="mt-6 flex items-center gap-4">
-          {page > 1 && (
-            <Link to={pageLink(page - 1)} className={buttonStyles.secondary}>
-              Forrige
-            </Link>
-          )}
-          <span className="text-sm text-muted">
-            Side {page} af {pageCount}
-          </span>
-          {page < pageCount && (
-            <Link to={pageLink(page + 1)} className={buttonStyles.secondary}>
-              Næste
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pagination page={page} pageCount={pageCount} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
+import { Pagination } from "~/components/ui/pagination";
 import { getDb } from "~/db/db.server";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { listUsers, SelfChangeError, setAdmin, setDisabled, USERS_PAGE_SIZE } from "~/features/accounts/users.server";
@@ -93,11 +94,6 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const { users, total, page, pages, selfId } = loaderData;
   const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
-  const pageLink = (target: number) => {
-    const next = new URLSearchParams(params);
-    next.set("side", String(target));
-    return `?${next}`;
-  };
   return (
     <div className="mx-auto max-w-6xl px-4 pt-12 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Brugere</h1>
@@ -164,13 +160,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           </tbody>
         </table>
       </div>
-      {pages > 1 && (
-        <nav aria-label="Sider" className="mt-6 flex items-center gap-4">
-          {page > 1 && <Link to={pageLink(page - 1)} className={buttonStyles.secondary}>Forrige</Link>}
-          <span className="text-sm text-muted">Side {page} af {pages}</span>
-          {page < pages && <Link to={pageLink(page + 1)} className={buttonStyles.secondary}>Næste</Link>}
-        </nav>
-      )}
+      <Pagination page={page} pageCount={pages} />
     </div>
   );
 }

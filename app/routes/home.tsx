@@ -26,12 +26,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { page, banners, articles, preview } = loaderData;
-  const tagline = useRouteLoaderData<typeof rootLoader>("root")?.settings.tagline ?? "";
+  const settings = useRouteLoaderData<typeof rootLoader>("root")?.settings;
   return (
     <>
       {preview && <PreviewNotice />}
-      {page.isEmpty ? <EmptyPageNotice /> : <FrontPage page={page} tagline={tagline} />}
-      <BannerRow banners={banners} />
+      {page.isEmpty ? <EmptyPageNotice /> : <FrontPage page={page} tagline={settings?.tagline ?? ""} />}
+      <BannerRow banners={banners} siteName={settings?.siteName ?? ""} />
       <LatestArticles articles={articles} />
     </>
   );

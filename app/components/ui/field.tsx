@@ -26,6 +26,15 @@ export function Field({ label, name, errors, hint, className = "", ...input }: F
         className="rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 text-base text-ink placeholder:text-muted aria-invalid:border-red-600 dark:aria-invalid:border-red-400"
         {...input}
       />
+      <FieldMessages hint={hint} hintId={hintId} errors={errors} errorId={errorId} />
+    </div>
+  );
+}
+
+/** A field's hint and its errors, under the control, with the ids its aria-describedby names. */
+export function FieldMessages({ hint, hintId, errors, errorId }: { hint?: ReactNode; hintId: string; errors?: string[]; errorId: string }) {
+  return (
+    <>
       {hint && (
         <p id={hintId} className="text-sm text-muted">
           {hint}
@@ -38,7 +47,7 @@ export function Field({ label, name, errors, hint, className = "", ...input }: F
           ))}
         </ul>
       ) : null}
-    </div>
+    </>
   );
 }
 

@@ -1,17 +1,9 @@
 import { parseBuffer } from "music-metadata";
 import type { Storage } from "~/features/storage/storage.server";
-import { AUDIO_MAX_BYTES, type StoredAudioRef } from "./media";
+import { AUDIO_MAX_BYTES, contentTypeByExtension, type StoredAudioRef } from "./media";
 import { UploadError } from "./image.server";
 
-const audioFormats = {
-  mp3: "audio/mpeg",
-  m4a: "audio/mp4",
-  aac: "audio/aac",
-  ogg: "audio/ogg",
-  wav: "audio/wav",
-  flac: "audio/flac",
-} as const;
-export type AudioFormat = keyof typeof audioFormats;
+export type AudioFormat = "mp3" | "m4a" | "aac" | "ogg" | "wav" | "flac";
 
 export const AUDIO_REFUSED = "Kunne ikke uploade lydfilen";
 
@@ -41,7 +33,7 @@ export async function storeAudio(storage: Storage, data: Uint8Array): Promise<St
   const format = sniffAudioFormat(data);
   const refused = new UploadError(AUDIO_REFUSED, "Upload is not a readable audio file", "Filen er ikke en lydfil (MP3, M4A/AAC, Ogg, WAV eller FLAC).");
   if (!format) throw refused;
-  const contentType = audioFormats[format];
+  const contentType = contentTypeByExtension[format];
   let durationSeconds: number | undefined;
   try {
     const metadata = await parseBuffer(data, { mimeType: contentType, size: data.byteLength }, { duration: true, skipCovers: true });

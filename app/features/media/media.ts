@@ -15,6 +15,18 @@ export interface StoredAudioRef {
   durationSeconds: number | null;
 }
 
+/** The content type of each file extension we store. */
+export const contentTypeByExtension = {
+  webp: "image/webp",
+  avif: "image/avif",
+  mp3: "audio/mpeg",
+  m4a: "audio/mp4",
+  aac: "audio/aac",
+  ogg: "audio/ogg",
+  wav: "audio/wav",
+  flac: "audio/flac",
+} as const;
+
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 export const AUDIO_MAX_BYTES = 100 * 1024 * 1024;
 export const IMAGE_WIDTHS = [480, 960, 1600, 2400] as const;

@@ -46,13 +46,13 @@ export function ParallaxStory({ banners }: { banners: BannerView[] }) {
 }
 
 /** The front page's banners: wide cards that crop around each banner's focal point. */
-export function BannerRow({ banners }: { banners: BannerView[] }) {
+export function BannerRow({ banners, siteName }: { banners: BannerView[]; siteName: string }) {
   if (banners.length === 0) return null;
   return (
     <section aria-labelledby="bannere" className="mx-auto max-w-6xl px-4 pt-20">
       <div className="flex items-end justify-between gap-4">
         <h2 id="bannere" className="font-display text-3xl font-bold">
-          Oplev Havnescenen
+          Oplev {siteName}
         </h2>
         <Link to="/parallex" className="font-semibold text-accent underline-offset-4 hover:underline">
           Se hele historien

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
+import { FieldMessages } from "~/components/ui/field";
 import { StoredImage } from "~/components/ui/stored-image";
 import { formatDuration, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
 import { showToast } from "~/features/toast/toast";
@@ -215,18 +216,7 @@ function FieldControl({
         {replaceNote}
       </label>
       {control}
-      {field.hint && (
-        <p id={hintId} className="text-sm text-muted">
-          {field.hint}
-        </p>
-      )}
-      {errors?.length ? (
-        <ul id={errorId} className="grid gap-0.5 text-sm font-medium text-red-700 dark:text-red-300">
-          {errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FieldMessages hint={field.hint} hintId={hintId} errors={errors} errorId={errorId} />
     </div>
   );
 }
