@@ -20,7 +20,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request, url }: Route.ActionArgs) {
   await requireAdmin(request, url);
   const resource = resourceOf(url);
-  const saved = await saveEntity(resource, await readAdminForm(request), {});
+  const form = await readAdminForm(request);
+  if (form.tooLarge) return form.tooLarge;
+  const saved = await saveEntity(resource, form.formData, {});
   if ("error" in saved) return saved.error;
   // Albums and pages get their tracks and sections on their own page; the rest go back to the list.
   const to = childResourceOf(resource) ? `${resource.path}/${saved.id}` : resource.path;

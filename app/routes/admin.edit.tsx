@@ -45,7 +45,9 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   await requireAdmin(request, url);
   const resource = resourceOf(url);
   const record = await recordOf(resource, params.id);
-  const formData = await readAdminForm(request);
+  const form = await readAdminForm(request);
+  if (form.tooLarge) return form.tooLarge;
+  const { formData } = form;
   const intent = String(formData.get("intent") ?? "");
   const child = childResourceOf(resource);
 

@@ -62,7 +62,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request, url }: Route.ActionArgs) {
   await requireAdmin(request, url);
   const resource = resourceOf(url);
-  const toast = await rowIntent(resource, await readAdminForm(request));
+  const form = await readAdminForm(request);
+  if (form.tooLarge) return form.tooLarge;
+  const toast = await rowIntent(resource, form.formData);
   if (!toast) return data({ toast: { kind: "error" as const, message: "Ukendt handling" } }, { status: 400 });
   return data({ toast }, { status: toast.kind === "error" ? 400 : 200 });
 }

@@ -77,6 +77,17 @@ describe("content admin actions", () => {
     expect(await storedFiles()).toEqual([]);
   });
 
+  it("refuses an upload too large to read before reading it", async () => {
+    const args = routeArgs("/album/create", {
+      method: "POST",
+      body: "x",
+      headers: { Cookie: cookie, "Content-Length": String(200 * 1024 * 1024), "Content-Type": "multipart/form-data; boundary=x" },
+    });
+    const answer = (await createAction(args)) as unknown as ActionAnswer;
+    expect(answer.init?.status).toBe(413);
+    expect(answer.data.toast.message).toBe("Kunne ikke uploade billede");
+  });
+
   it("creates with a picture, then says 'Kunne ikke slette billed' when the files cannot be removed", async () => {
     const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#123456" } }).png().toBuffer();
     const created = (await createAction(

@@ -22,11 +22,12 @@ export interface AdminActionData {
 /** No upload of ours is larger than an audio file; anything bigger is refused before it is read. */
 const MAX_REQUEST_BYTES = AUDIO_MAX_BYTES + 1024 * 1024;
 
+/** The submitted form, or the answer to give when the upload is too large to read at all. */
 export async function readAdminForm(request: Request) {
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_REQUEST_BYTES) {
-    throw data<AdminActionData>({ toast: { kind: "error", message: uploadMessages.uploadFailed, detail: "Filen er for stor." } }, { status: 413 });
+    return { tooLarge: failed({ toast: { kind: "error", message: uploadMessages.uploadFailed, detail: "Filen er for stor." } }, 413) };
   }
-  return request.formData();
+  return { formData: await request.formData() };
 }
 
 function failed(body: AdminActionData, status = 400) {
