@@ -16,7 +16,8 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: [["list"]],
-  timeout: 30_000,
+  // Tests that sign in, upload and run axe in two colour modes take 10–25 s; CI machines are slower still.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
