@@ -10,7 +10,7 @@ import { ConfigError, loadConfig, setConfig, type Config } from "~/config/env.se
 import { resolveSecrets } from "~/config/secrets.server";
 import { createAuth, setAuth } from "~/features/accounts/auth.server";
 import { bootstrapAdmin } from "~/features/accounts/bootstrap-admin.server";
-import { createMailer } from "~/features/email/mailer.server";
+import { createMailer, setMailer } from "~/features/email/mailer.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { setDatabase } from "~/db/db.server";
@@ -148,6 +148,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     dataDir: config.DATA_DIR,
     logger,
   });
+  setMailer(mailer);
   const auth = createAuth({ db: database.db, secret: secrets.AUTH_SECRET, publicUrl: config.PUBLIC_URL, siteName, mailer, logger });
   setAuth(auth);
   await bootstrapAdmin(database.db, auth, {

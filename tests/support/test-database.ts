@@ -21,7 +21,7 @@ async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) =
 }
 
 /** A fresh, migrated database of the given kind: in memory for PGlite, a new database on the server for PostgreSQL. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+export async function createTestDatabase(kind: DatabaseKind, { poolMax = 4 }: { poolMax?: number } = {}): Promise<TestDatabase> {
   if (kind === "pglite") {
     const handle = await openDatabase({ kind: "pglite" });
     await handle.migrate();
@@ -34,7 +34,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}" ENCODING 'UTF8' TEMPLATE template0`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolMax: 4 });
+  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolMax });
   await handle.migrate();
   return {
     ...handle,

@@ -1,3 +1,4 @@
 export * from "./content";
 export * from "./settings";
 export * from "./accounts";
+export * from "./reservation";

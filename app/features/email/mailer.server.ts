@@ -9,6 +9,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface Mailer {
@@ -45,4 +46,16 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       options.logger.info({ to: message.to, subject: message.subject, file }, "e-mail written to the outbox");
     },
   };
+}
+
+let current: Mailer | undefined;
+
+export function setMailer(mailer: Mailer) {
+  current = mailer;
+}
+
+/** The mailer startServer made (SMTP or the outbox). */
+export function getMailer(): Mailer {
+  if (!current) throw new Error("The mailer is not set up; startServer() sets it");
+  return current;
 }

@@ -38,3 +38,42 @@ export function signInCodeMessage(siteName: string, to: string, code: string) {
     "Koden virker i 5 minutter. Har du ikke bedt om den, kan du se bort fra denne e-mail.",
   ]);
 }
+
+export interface ReceiptView {
+  siteName: string;
+  business: { name: string; address: string; cvr: string };
+  receiptNumber: number;
+  paidAt: string;
+  bookerName: string;
+  bookerAddress: string;
+  days: { label: string; price: string }[];
+  total: string;
+  vat: string;
+}
+
+/** The booking confirmation: the receipt (number, business, CVR, moms) in the mail, the days as an .ics. */
+export function bookingConfirmationMessage(to: string, receipt: ReceiptView, ics: string, url: string): MailMessage {
+  const lines = [
+    `Hej ${receipt.bookerName}`,
+    `Tak for din reservation hos ${receipt.siteName}. Betalingen er gennemført, og dagene er dine.`,
+    ...receipt.days.map((day) => `${day.label}: ${day.price}`),
+    `I alt ${receipt.total}, heraf moms ${receipt.vat}.`,
+    `Kvittering nr. ${receipt.receiptNumber}, betalt ${receipt.paidAt}.`,
+    `${receipt.business.name}, ${receipt.business.address}, CVR ${receipt.business.cvr}.`,
+    "Dagene ligger som kalenderbegivenheder i den vedhæftede fil.",
+  ];
+  const built = message(receipt.siteName, to, `Kvittering nr. ${receipt.receiptNumber}: din reservation hos ${receipt.siteName}`, lines, {
+    url,
+    label: "Se dine reservationer",
+  });
+  return { ...built, attachments: [{ filename: "reservation.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }] };
+}
+
+export function bookingCancelledMessage(siteName: string, to: string, name: string, day: string, reason: string) {
+  return message(siteName, to, `Din reservation ${day} er aflyst`, [
+    `Hej ${name}`,
+    `Din reservation ${day} er aflyst.`,
+    `Begrundelse: ${reason}`,
+    "Beløbet for dagen bliver refunderet. Kontakt os gerne, hvis du har spørgsmål.",
+  ]);
+}

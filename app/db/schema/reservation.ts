@@ -1,0 +1,127 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+
+/** The admin's reservation settings. One row only (id = 1); money in øre. */
+export const reservationSettings = pgTable(
+  "reservation_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    weekdayPriceOere: integer("weekday_price_oere").notNull().default(450_000),
+    weekendPriceOere: integer("weekend_price_oere").notNull().default(650_000),
+    holidaysAtWeekendPrice: boolean("holidays_at_weekend_price").notNull().default(true),
+    holdMinutes: integer("hold_minutes").notNull().default(15),
+    horizonDays: integer("horizon_days").notNull().default(365),
+    maxDaysPerOrder: integer("max_days_per_order").notNull().default(14),
+    cancellationDays: integer("cancellation_days").notNull().default(14),
+    /** The last receipt number given; the next order paid gets this + 1, in the same transaction (no gaps). */
+    lastReceiptNumber: integer("last_receipt_number").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    check("reservation_settings_single_row", sql`${table.id} = 1`),
+    check("reservation_settings_prices", sql`${table.weekdayPriceOere} between 0 and 100000000 and ${table.weekendPriceOere} between 0 and 100000000`),
+    check("reservation_settings_hold_minutes", sql`${table.holdMinutes} between 1 and 1440`),
+    check("reservation_settings_horizon", sql`${table.horizonDays} between 1 and 1095`),
+    check("reservation_settings_max_days", sql`${table.maxDaysPerOrder} between 1 and 366`),
+    check("reservation_settings_cancellation", sql`${table.cancellationDays} between 0 and 365`),
+  ],
+);
+
+export const blockedDates = pgTable(
+  "blocked_dates",
+  {
+    day: date("day", { mode: "string" }).primaryKey(),
+    title: text("title").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("blocked_dates_title_not_blank", sql`length(btrim(${table.title})) > 0`)],
+);
+
+export const orderStatus = pgEnum("order_status", ["pending", "paid", "failed", "cancelled"]);
+
+/** An order: the days of a basket on their way to payment, then the paid purchase with its receipt. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Kept when the account is deleted: the bookkeeping keeps the order (with its booker details below). */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: orderStatus("status").notNull().default("pending"),
+    bookerName: text("booker_name").notNull(),
+    bookerEmail: text("booker_email").notNull(),
+    bookerAddress: text("booker_address").notNull(),
+    bookerPhone: text("booker_phone").notNull().default(""),
+    /** The days the order is for, as they were when it was made. */
+    days: date("days", { mode: "string" }).array().notNull(),
+    totalOere: integer("total_oere").notNull(),
+    vatOere: integer("vat_oere").notNull(),
+    provider: text("provider").notNull(),
+    /** The payment provider's id for the checkout (Stripe's session id); unique, so a webhook finds one order. */
+    providerReference: text("provider_reference").unique(),
+    receiptNumber: integer("receipt_number").unique(),
+    failureReason: text("failure_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("orders_user_idx").on(table.userId),
+    check("orders_amounts", sql`${table.totalOere} >= 0 and ${table.vatOere} >= 0 and ${table.vatOere} <= ${table.totalOere}`),
+    check("orders_paid_has_receipt", sql`${table.status} <> 'paid' or (${table.receiptNumber} is not null and ${table.paidAt} is not null)`),
+  ],
+);
+
+export const claimKind = pgEnum("claim_kind", ["hold", "booking"]);
+
+/**
+ * A claim on one calendar day: a hold in a basket (until `expires_at`) or a booking. The partial unique
+ * index lets a day have at most one active claim, whatever the timing, on one server or several.
+ */
+export const dayClaims = pgTable(
+  "day_claims",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    day: date("day", { mode: "string" }).notNull(),
+    kind: claimKind("kind").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** The instants the Copenhagen day starts and the next one starts (23, 24 or 25 hours apart). */
+    startAt: timestamp("start_at", { withTimezone: true }).notNull(),
+    endAt: timestamp("end_at", { withTimezone: true }).notNull(),
+    /** The booker's address (spec §3: a booking item's title). */
+    title: text("title").notNull(),
+    priceOere: integer("price_oere").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Set when a booking is cancelled: the day is free again at once. */
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    releaseReason: text("release_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("day_claims_one_active_per_day").on(table.day).where(sql`${table.releasedAt} is null`),
+    index("day_claims_user_idx").on(table.userId),
+    index("day_claims_order_idx").on(table.orderId),
+    check("day_claims_hold_expires", sql`${table.kind} <> 'hold' or ${table.expiresAt} is not null`),
+    check("day_claims_span", sql`${table.endAt} > ${table.startAt}`),
+    check("day_claims_price", sql`${table.priceOere} >= 0`),
+  ],
+);
+
+/** Stripe events already handled, so a repeated or replayed webhook changes nothing. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The secret address of a user's personal iCal feed. */
+export const calendarFeeds = pgTable("calendar_feeds", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,157 @@
+import { copenhagenDateKey, weekdayIndex } from "~/lib/format";
+
+/**
+ * The rules of the reservation calendar as plain functions: which day is which (Danish holidays), what a day
+ * costs, and what state a day is in for the one looking. A day is a "YYYY-MM-DD" key in Europe/Copenhagen.
+ */
+
+const DAY_MS = 86_400_000;
+
+export function addDays(dateKey: string, days: number): string {
+  return new Date(Date.parse(`${dateKey}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** Easter Sunday of a year (the anonymous Gregorian algorithm, Meeus/Jones/Butcher). */
+export function easterSunday(year: number): string {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+export interface Holiday {
+  date: string;
+  name: string;
+  /** A public holiday (helligdag); the others (grundlovsdag, juleaftensdag, nytårsaftensdag) are only marked. */
+  publicHoliday: boolean;
+}
+
+/** Danish holidays of a year: the public ones (Easter-based and fixed) and the marked days. */
+export function danishHolidays(year: number): Holiday[] {
+  const easter = easterSunday(year);
+  const fixed = (monthDay: string) => `${year}-${monthDay}`;
+  const list: Holiday[] = [
+    { date: fixed("01-01"), name: "Nytårsdag", publicHoliday: true },
+    { date: addDays(easter, -3), name: "Skærtorsdag", publicHoliday: true },
+    { date: addDays(easter, -2), name: "Langfredag", publicHoliday: true },
+    { date: easter, name: "Påskedag", publicHoliday: true },
+    { date: addDays(easter, 1), name: "2. påskedag", publicHoliday: true },
+    { date: addDays(easter, 39), name: "Kristi himmelfartsdag", publicHoliday: true },
+    { date: addDays(easter, 49), name: "Pinsedag", publicHoliday: true },
+    { date: addDays(easter, 50), name: "2. pinsedag", publicHoliday: true },
+    { date: fixed("06-05"), name: "Grundlovsdag", publicHoliday: false },
+    { date: fixed("12-24"), name: "Juleaftensdag", publicHoliday: false },
+    { date: fixed("12-25"), name: "Juledag", publicHoliday: true },
+    { date: fixed("12-26"), name: "2. juledag", publicHoliday: true },
+    { date: fixed("12-31"), name: "Nytårsaftensdag", publicHoliday: false },
+  ];
+  return list.sort((first, second) => first.date.localeCompare(second.date));
+}
+
+const holidayCache = new Map<number, Map<string, Holiday>>();
+
+export function holidayOf(dateKey: string): Holiday | undefined {
+  const year = Number(dateKey.slice(0, 4));
+  let byDate = holidayCache.get(year);
+  if (!byDate) {
+    byDate = new Map(danishHolidays(year).map((holiday) => [holiday.date, holiday]));
+    holidayCache.set(year, byDate);
+  }
+  return byDate.get(dateKey);
+}
+
+export interface Prices {
+  /** Monday–Thursday and Sunday, in øre. */
+  weekdayOere: number;
+  /** Friday and Saturday, in øre. */
+  weekendOere: number;
+  /** Public holidays cost the weekend price unless the admin says otherwise. */
+  holidaysAtWeekendPrice: boolean;
+}
+
+export function isWeekendDay(dateKey: string) {
+  const weekday = weekdayIndex(dateKey);
+  return weekday === 4 || weekday === 5;
+}
+
+/** What one day costs, in øre, VAT included. */
+export function priceOfDay(dateKey: string, prices: Prices): number {
+  if (isWeekendDay(dateKey)) return prices.weekendOere;
+  if (prices.holidaysAtWeekendPrice && holidayOf(dateKey)?.publicHoliday) return prices.weekendOere;
+  return prices.weekdayOere;
+}
+
+/** Danish VAT (moms) is 25 % on top, so a price including VAT holds 20 % VAT; rounded to whole øre. */
+export function vatIncluded(totalOere: number): number {
+  return Math.round(totalOere / 5);
+}
+
+export type DayState = "past" | "beyond-horizon" | "blocked" | "in-basket" | "mine" | "others" | "free";
+
+export interface DayFacts {
+  /** Today in Copenhagen. */
+  today: string;
+  /** How many days ahead can be booked. */
+  horizonDays: number;
+  blockedTitle?: string;
+  /** The active claim on the day, if any: a hold in someone's basket or a booking. */
+  claim?: { kind: "hold" | "booking"; mine: boolean };
+}
+
+/**
+ * The state of a day for the one looking at the calendar. Past days and today cannot be booked; nor can days
+ * beyond the horizon. Someone else's hold counts as reserved by others.
+ */
+export function dayState(dateKey: string, facts: DayFacts): DayState {
+  if (dateKey <= facts.today) return "past";
+  if (facts.claim?.mine) return facts.claim.kind === "hold" ? "in-basket" : "mine";
+  if (facts.claim) return "others";
+  if (facts.blockedTitle !== undefined) return "blocked";
+  if (daysBetween(facts.today, dateKey) > facts.horizonDays) return "beyond-horizon";
+  return "free";
+}
+
+export function todayInCopenhagen(now: Date = new Date()) {
+  return copenhagenDateKey(now);
+}
+
+/** "2026-12" → the days the month's calendar shows: whole weeks, Monday to Sunday, around the month. */
+export function monthGrid(month: string): { weeks: string[][]; from: string; to: string } {
+  const first = `${month}-01`;
+  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
+  const nextFirst = monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, "0")}-01`;
+  const last = addDays(nextFirst, -1);
+  const from = addDays(first, -((new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7));
+  const to = addDays(last, 6 - ((new Date(`${last}T00:00:00Z`).getUTCDay() + 6) % 7));
+  const weeks: string[][] = [];
+  for (let day = from; day <= to; day = addDays(day, 7)) weeks.push(Array.from({ length: 7 }, (_, index) => addDays(day, index)));
+  return { weeks, from, to };
+}
+
+export function shiftMonth(month: string, by: number): string {
+  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
+  const index = year * 12 + (monthNumber - 1) + by;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+const monthName = new Intl.DateTimeFormat("da-DK", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "december 2026" */
+export function formatMonth(month: string) {
+  return monthName.format(new Date(`${month}-01T00:00:00Z`));
+}

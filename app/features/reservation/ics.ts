@@ -1,0 +1,61 @@
+import { addDays } from "./days";
+
+export interface CalendarEvent {
+  uid: string;
+  /** The Copenhagen day, "YYYY-MM-DD": an all-day event. */
+  day: string;
+  summary: string;
+  location?: string;
+  description?: string;
+}
+
+/** RFC 5545 TEXT: backslash, semicolon, comma and newlines escaped. */
+function escapeText(value: string) {
+  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+}
+
+/** Lines longer than 75 octets are folded: CRLF and a space, never inside a UTF-8 character. */
+function fold(line: string) {
+  const encoder = new TextEncoder();
+  const parts: string[] = [];
+  let current = "";
+  for (const char of line) {
+    if (encoder.encode(current + char).length > (parts.length === 0 ? 75 : 74)) {
+      parts.push(current);
+      current = "";
+    }
+    current += char;
+  }
+  parts.push(current);
+  return parts.join("\r\n ");
+}
+
+const stamp = (instant: Date) => instant.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const dateValue = (day: string) => day.replace(/-/g, "");
+
+/** An iCalendar file with one all-day event per booked day (Europe/Copenhagen), for e-mail and the feed. */
+export function icsCalendar(name: string, events: CalendarEvent[], now = new Date()) {
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Scene//Reservation//DA",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-CALNAME:${escapeText(name)}`,
+    "X-WR-TIMEZONE:Europe/Copenhagen",
+    ...events.flatMap((event) => [
+      "BEGIN:VEVENT",
+      `UID:${event.uid}`,
+      `DTSTAMP:${stamp(now)}`,
+      `DTSTART;VALUE=DATE:${dateValue(event.day)}`,
+      `DTEND;VALUE=DATE:${dateValue(addDays(event.day, 1))}`,
+      `SUMMARY:${escapeText(event.summary)}`,
+      ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
+      ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
+      "TRANSP:OPAQUE",
+      "END:VEVENT",
+    ]),
+    "END:VCALENDAR",
+  ];
+  return `${lines.map(fold).join("\r\n")}\r\n`;
+}

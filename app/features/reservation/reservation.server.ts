@@ -1,0 +1,310 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { blockedDates, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
+import { dayBounds } from "~/lib/format";
+import { addDays, dayState, daysBetween, priceOfDay, todayInCopenhagen, vatIncluded, type Prices } from "./days";
+
+export type ReservationSettings = typeof reservationSettings.$inferSelect;
+
+export async function getReservationSettings(db: Database): Promise<ReservationSettings> {
+  const [settings] = await db.select().from(reservationSettings).where(eq(reservationSettings.id, 1));
+  if (!settings) throw new Error("reservation_settings has no row; the migrations insert it");
+  return settings;
+}
+
+export function pricesOf(settings: ReservationSettings): Prices {
+  return {
+    weekdayOere: settings.weekdayPriceOere,
+    weekendOere: settings.weekendPriceOere,
+    holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice,
+  };
+}
+
+/** A claim counts while it is not released and, for a hold, not expired. */
+const activeAt = (now: Date) => and(isNull(dayClaims.releasedAt), or(eq(dayClaims.kind, "booking"), gt(dayClaims.expiresAt, now)));
+
+export type HoldRefusal = "past" | "beyond-horizon" | "blocked" | "taken" | "basket-full";
+export type HoldResult = { ok: true; claimId: string } | { ok: false; reason: HoldRefusal; blockedTitle?: string };
+
+/**
+ * Puts a day in the user's basket with a hold that expires. The database decides who gets a day: the partial
+ * unique index on active claims lets exactly one insert through, however many arrive at once, and the rest
+ * get "taken". Expired holds on the day are cleared first, in the same transaction.
+ */
+export async function holdDay(db: Database, userId: string, day: string, now = new Date()): Promise<HoldResult> {
+  const settings = await getReservationSettings(db);
+  const today = todayInCopenhagen(now);
+  if (day <= today) return { ok: false, reason: "past" };
+  if (daysBetween(today, day) > settings.horizonDays) return { ok: false, reason: "beyond-horizon" };
+  const [blocked] = await db.select({ title: blockedDates.title }).from(blockedDates).where(eq(blockedDates.day, day));
+  if (blocked) return { ok: false, reason: "blocked", blockedTitle: blocked.title };
+  const [basket] = await db
+    .select({ value: count() })
+    .from(dayClaims)
+    .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"), activeAt(now)));
+  if ((basket?.value ?? 0) >= settings.maxDaysPerOrder) return { ok: false, reason: "basket-full" };
+
+  const [profile] = await db.select({ address: profiles.address }).from(profiles).where(eq(profiles.userId, userId));
+  const { start, end } = dayBounds(day);
+  const claimId = await db.transaction(async (tx) => {
+    await tx
+      .delete(dayClaims)
+      .where(and(eq(dayClaims.day, day), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt), lte(dayClaims.expiresAt, now)));
+    const [inserted] = await tx
+      .insert(dayClaims)
+      .values({
+        day,
+        kind: "hold",
+        userId,
+        startAt: start,
+        endAt: end,
+        title: profile?.address ?? "",
+        priceOere: priceOfDay(day, pricesOf(settings)),
+        expiresAt: new Date(now.getTime() + settings.holdMinutes * 60_000),
+      })
+      .onConflictDoNothing({ target: dayClaims.day, where: sql`${dayClaims.releasedAt} is null` })
+      .returning({ id: dayClaims.id });
+    return inserted?.id ?? null;
+  });
+  return claimId ? { ok: true, claimId } : { ok: false, reason: "taken" };
+}
+
+/** Takes a day out of the user's basket (a hold only; a booking is cancelled, not removed). */
+export async function releaseHold(db: Database, userId: string, claimId: string) {
+  const removed = await db
+    .delete(dayClaims)
+    .where(and(eq(dayClaims.id, claimId), eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)))
+    .returning({ id: dayClaims.id });
+  return removed.length > 0;
+}
+
+export interface BasketItem {
+  claimId: string;
+  day: string;
+  priceOere: number;
+  expiresAt: Date;
+}
+
+/** The user's basket: holds still running, oldest first. Expired holds are cleared on the way, freeing their days. */
+export async function getBasket(db: Database, userId: string, now = new Date()): Promise<{ items: BasketItem[]; totalOere: number }> {
+  await db.delete(dayClaims).where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt), lte(dayClaims.expiresAt, now)));
+  const rows = await db
+    .select({ claimId: dayClaims.id, day: dayClaims.day, priceOere: dayClaims.priceOere, expiresAt: dayClaims.expiresAt })
+    .from(dayClaims)
+    .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"), activeAt(now)))
+    .orderBy(asc(dayClaims.day));
+  const items = rows.map((row) => ({ ...row, expiresAt: row.expiresAt! }));
+  return { items, totalOere: items.reduce((sum, item) => sum + item.priceOere, 0) };
+}
+
+export interface CalendarDay {
+  day: string;
+  state: ReturnType<typeof dayState>;
+  priceOere: number;
+  blockedTitle?: string;
+  /** For a day reserved by others: the booker's address (spec §8, "Af adressen {address}"). */
+  address?: string;
+}
+
+/** Every day from `from` to `to` (inclusive) as the user sees it. */
+export async function calendarDays(db: Database, range: { from: string; to: string }, userId: string | null, now = new Date()): Promise<CalendarDay[]> {
+  const settings = await getReservationSettings(db);
+  const [claims, blocked] = await Promise.all([
+    db
+      .select({ day: dayClaims.day, kind: dayClaims.kind, userId: dayClaims.userId, title: dayClaims.title })
+      .from(dayClaims)
+      .where(and(gte(dayClaims.day, range.from), lte(dayClaims.day, range.to), activeAt(now))),
+    db
+      .select()
+      .from(blockedDates)
+      .where(and(gte(blockedDates.day, range.from), lte(blockedDates.day, range.to))),
+  ]);
+  const claimByDay = new Map(claims.map((claim) => [claim.day, claim]));
+  const blockedByDay = new Map(blocked.map((entry) => [entry.day, entry.title]));
+  const today = todayInCopenhagen(now);
+  const prices = pricesOf(settings);
+  const days: CalendarDay[] = [];
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+    const claim = claimByDay.get(day);
+    const blockedTitle = blockedByDay.get(day);
+    const state = dayState(day, {
+      today,
+      horizonDays: settings.horizonDays,
+      blockedTitle,
+      claim: claim ? { kind: claim.kind, mine: userId !== null && claim.userId === userId } : undefined,
+    });
+    days.push({
+      day,
+      state,
+      priceOere: priceOfDay(day, prices),
+      ...(blockedTitle !== undefined ? { blockedTitle } : {}),
+      ...(state === "others" && claim?.title ? { address: claim.title } : {}),
+    });
+  }
+  return days;
+}
+
+export type OrderRefusal = "empty" | "no-address" | "not-verified";
+
+/**
+ * Turns the basket into an order waiting for payment: the days, the booker's details and the amounts are
+ * fixed now; the holds get the order and a fresh hold time for the payment step.
+ */
+export async function createOrder(
+  db: Database,
+  userId: string,
+  provider: string,
+  now = new Date(),
+): Promise<{ ok: true; orderId: string } | { ok: false; reason: OrderRefusal }> {
+  const settings = await getReservationSettings(db);
+  const [person] = await db
+    .select({ name: users.name, email: users.email, verified: users.emailVerified, address: profiles.address, phone: profiles.phone })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!person?.verified) return { ok: false, reason: "not-verified" };
+  if (!person.address) return { ok: false, reason: "no-address" };
+  const address = person.address;
+
+  return db.transaction(async (tx) => {
+    const holds = await tx
+      .select({ id: dayClaims.id, day: dayClaims.day, priceOere: dayClaims.priceOere })
+      .from(dayClaims)
+      .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"), activeAt(now)))
+      .orderBy(asc(dayClaims.day))
+      .for("update");
+    if (holds.length === 0) return { ok: false as const, reason: "empty" as const };
+    const totalOere = holds.reduce((sum, hold) => sum + hold.priceOere, 0);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId,
+        bookerName: person.name,
+        bookerEmail: person.email,
+        bookerAddress: address,
+        bookerPhone: person.phone ?? "",
+        days: holds.map((hold) => hold.day),
+        totalOere,
+        vatOere: vatIncluded(totalOere),
+        provider,
+      })
+      .returning({ id: orders.id });
+    await tx
+      .update(dayClaims)
+      .set({ orderId: order!.id, title: address, expiresAt: new Date(now.getTime() + settings.holdMinutes * 60_000) })
+      .where(inArray(dayClaims.id, holds.map((hold) => hold.id)));
+    return { ok: true as const, orderId: order!.id };
+  });
+}
+
+export type ConfirmResult =
+  | { status: "confirmed"; receiptNumber: number }
+  | { status: "already-paid"; receiptNumber: number }
+  | { status: "failed"; reason: "days-gone" | "not-pending" | "not-found" };
+
+/**
+ * Confirms a paid order: its holds become bookings and it gets the next receipt number, all in one
+ * transaction. If any day is no longer the order's (its hold expired and someone took the day), nothing is
+ * booked and the order is marked failed. Confirming twice is harmless.
+ */
+export async function confirmOrder(db: Database, orderId: string, now = new Date()): Promise<ConfirmResult> {
+  const result = await db
+    .transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+      if (!order) return { status: "failed", reason: "not-found" } as const;
+      if (order.status === "paid") return { status: "already-paid", receiptNumber: order.receiptNumber! } as const;
+      if (order.status !== "pending") return { status: "failed", reason: "not-pending" } as const;
+      const booked = await tx
+        .update(dayClaims)
+        .set({ kind: "booking", expiresAt: null })
+        .where(and(eq(dayClaims.orderId, orderId), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt), inArray(dayClaims.day, order.days)))
+        .returning({ day: dayClaims.day });
+      if (booked.length !== order.days.length) throw new DaysGone();
+      const [counter] = await tx
+        .update(reservationSettings)
+        .set({ lastReceiptNumber: sql`${reservationSettings.lastReceiptNumber} + 1` })
+        .where(eq(reservationSettings.id, 1))
+        .returning({ receiptNumber: reservationSettings.lastReceiptNumber });
+      await tx.update(orders).set({ status: "paid", paidAt: now, receiptNumber: counter!.receiptNumber }).where(eq(orders.id, orderId));
+      return { status: "confirmed", receiptNumber: counter!.receiptNumber } as const;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof DaysGone) return null;
+      throw error;
+    });
+  if (result) return result;
+  await db
+    .update(orders)
+    .set({ status: "failed", failureReason: "En eller flere dage blev optaget, før betalingen blev gennemført." })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
+  return { status: "failed", reason: "days-gone" };
+}
+
+class DaysGone extends Error {}
+
+export async function getOrder(db: Database, orderId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return order ?? null;
+}
+
+export type CancelRefusal = "not-found" | "too-late" | "past";
+
+/** Cancels a booked day; the day is free at once. Users may cancel until the admin's limit; the admin always. */
+export async function cancelBooking(
+  db: Database,
+  claimId: string,
+  options: { userId?: string; reason: string; now?: Date },
+): Promise<{ ok: true; day: string; orderId: string | null; userId: string | null } | { ok: false; reason: CancelRefusal }> {
+  const now = options.now ?? new Date();
+  const settings = await getReservationSettings(db);
+  const [claim] = await db
+    .select()
+    .from(dayClaims)
+    .where(and(eq(dayClaims.id, claimId), eq(dayClaims.kind, "booking"), isNull(dayClaims.releasedAt)));
+  if (!claim || (options.userId !== undefined && claim.userId !== options.userId)) return { ok: false, reason: "not-found" };
+  const today = todayInCopenhagen(now);
+  if (claim.day <= today) return { ok: false, reason: "past" };
+  if (options.userId !== undefined && daysBetween(today, claim.day) < settings.cancellationDays) return { ok: false, reason: "too-late" };
+  const released = await db
+    .update(dayClaims)
+    .set({ releasedAt: now, releaseReason: options.reason })
+    .where(and(eq(dayClaims.id, claimId), isNull(dayClaims.releasedAt)))
+    .returning({ id: dayClaims.id });
+  if (released.length === 0) return { ok: false, reason: "not-found" };
+  return { ok: true, day: claim.day, orderId: claim.orderId, userId: claim.userId };
+}
+
+/** The user's booked days, newest first, with their order's receipt. */
+export async function getUserBookings(db: Database, userId: string) {
+  return db
+    .select({
+      claimId: dayClaims.id,
+      day: dayClaims.day,
+      priceOere: dayClaims.priceOere,
+      releasedAt: dayClaims.releasedAt,
+      orderId: dayClaims.orderId,
+      receiptNumber: orders.receiptNumber,
+    })
+    .from(dayClaims)
+    .leftJoin(orders, eq(orders.id, dayClaims.orderId))
+    .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "booking")))
+    .orderBy(desc(dayClaims.day));
+}
+
+export async function getBlockedDates(db: Database, from: string) {
+  return db.select().from(blockedDates).where(gte(blockedDates.day, from)).orderBy(asc(blockedDates.day));
+}
+
+/** Blocks each day of a range (skipping days already blocked); answers how many were added. */
+export async function blockDays(db: Database, range: { from: string; to: string }, title: string) {
+  const days: { day: string; title: string }[] = [];
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) days.push({ day, title });
+  if (days.length === 0) return 0;
+  const added = await db.insert(blockedDates).values(days).onConflictDoNothing().returning({ day: blockedDates.day });
+  return added.length;
+}
+
+export async function unblockDay(db: Database, day: string) {
+  const removed = await db.delete(blockedDates).where(eq(blockedDates.day, day)).returning({ day: blockedDates.day });
+  return removed.length > 0;
+}

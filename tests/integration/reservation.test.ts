@@ -1,0 +1,177 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
+import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import {
+  blockDays,
+  calendarDays,
+  cancelBooking,
+  confirmOrder,
+  createOrder,
+  getBasket,
+  holdDay,
+  releaseHold,
+} from "~/features/reservation/reservation.server";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+
+const MINUTE = 60_000;
+const now = new Date("2026-11-23T10:00:00Z");
+const today = todayInCopenhagen(now);
+
+describe.each(databaseKinds)("reservation on %s", (kind) => {
+  let database: TestDatabase;
+  const userIds: string[] = [];
+
+  async function addUser(index: number) {
+    const id = `user-${index}`;
+    await database.db.insert(users).values({ id, name: `Bruger ${index}`, email: `bruger${index}@example.dk`, emailVerified: true });
+    await database.db.insert(profiles).values({ userId: id, name: `Bruger ${index}`, email: `bruger${index}@example.dk`, address: `Havnegade ${index}, 8000 Aarhus C`, phone: "+4520123456", lastLoginAt: now });
+    return id;
+  }
+
+  beforeAll(async () => {
+    // Enough connections that the race below really runs in parallel on PostgreSQL.
+    database = await createTestDatabase(kind, { poolMax: 40 });
+    for (let index = 0; index < 100; index++) userIds.push(await addUser(index));
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it("lets exactly one of 100 simultaneous attempts hold a day; the rest hear it is taken", async () => {
+    const day = addDays(today, 10);
+    const results = await Promise.all(userIds.map((userId) => holdDay(database.db, userId, day, now)));
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok && result.reason === "taken")).toHaveLength(99);
+    const claims = await database.db.select().from(dayClaims).where(eq(dayClaims.day, day));
+    expect(claims).toHaveLength(1);
+  });
+
+  it("stores the day's exact start and end in Copenhagen, 23 and 25 hours around daylight saving", async () => {
+    await database.db.update(reservationSettings).set({ horizonDays: 800 });
+    const spring = "2027-03-28";
+    const autumn = "2027-10-31";
+    for (const day of [spring, autumn]) expect((await holdDay(database.db, userIds[1]!, day, now)).ok).toBe(true);
+    const [springClaim] = await database.db.select().from(dayClaims).where(eq(dayClaims.day, spring));
+    const [autumnClaim] = await database.db.select().from(dayClaims).where(eq(dayClaims.day, autumn));
+    expect(springClaim!.startAt.toISOString()).toBe("2027-03-27T23:00:00.000Z");
+    expect(springClaim!.endAt.getTime() - springClaim!.startAt.getTime()).toBe(23 * 60 * MINUTE);
+    expect(autumnClaim!.endAt.getTime() - autumnClaim!.startAt.getTime()).toBe(25 * 60 * MINUTE);
+    await database.db.update(reservationSettings).set({ horizonDays: 365 });
+    for (const claim of [springClaim!, autumnClaim!]) await releaseHold(database.db, userIds[1]!, claim.id);
+  });
+
+  it("refuses today, past days, blocked days and days beyond the horizon", async () => {
+    expect(await holdDay(database.db, userIds[2]!, today, now)).toEqual({ ok: false, reason: "past" });
+    expect(await holdDay(database.db, userIds[2]!, addDays(today, -3), now)).toEqual({ ok: false, reason: "past" });
+    expect(await holdDay(database.db, userIds[2]!, addDays(today, 366), now)).toEqual({ ok: false, reason: "beyond-horizon" });
+    await blockDays(database.db, { from: addDays(today, 40), to: addDays(today, 41) }, "Vinterlukket");
+    expect(await holdDay(database.db, userIds[2]!, addDays(today, 41), now)).toEqual({ ok: false, reason: "blocked", blockedTitle: "Vinterlukket" });
+  });
+
+  it("frees the day when a hold expires, and another user can take it", async () => {
+    const day = addDays(today, 20);
+    expect((await holdDay(database.db, userIds[3]!, day, now)).ok).toBe(true);
+    const later = new Date(now.getTime() + 16 * MINUTE);
+    const [seenByOthers] = await calendarDays(database.db, { from: day, to: day }, userIds[4]!, later);
+    expect(seenByOthers?.state).toBe("free");
+    expect((await getBasket(database.db, userIds[3]!, later)).items).toEqual([]);
+    expect((await holdDay(database.db, userIds[4]!, day, later)).ok).toBe(true);
+  });
+
+  it("shows a day held or booked by someone else as reserved by others, with their address", async () => {
+    const day = addDays(today, 21);
+    await holdDay(database.db, userIds[5]!, day, now);
+    const [mine] = await calendarDays(database.db, { from: day, to: day }, userIds[5]!, now);
+    const [theirs] = await calendarDays(database.db, { from: day, to: day }, userIds[6]!, now);
+    expect(mine?.state).toBe("in-basket");
+    expect(theirs).toMatchObject({ state: "others", address: "Havnegade 5, 8000 Aarhus C" });
+  });
+
+  it("limits the basket to the most days per order", async () => {
+    await database.db.update(reservationSettings).set({ maxDaysPerOrder: 2 });
+    const user = userIds[7]!;
+    expect((await holdDay(database.db, user, addDays(today, 50), now)).ok).toBe(true);
+    expect((await holdDay(database.db, user, addDays(today, 51), now)).ok).toBe(true);
+    expect(await holdDay(database.db, user, addDays(today, 52), now)).toEqual({ ok: false, reason: "basket-full" });
+    await database.db.update(reservationSettings).set({ maxDaysPerOrder: 14 });
+  });
+
+  it("confirms an order once: its days become bookings with one receipt number, however often it is confirmed", async () => {
+    const user = userIds[8]!;
+    await holdDay(database.db, user, addDays(today, 60), now);
+    await holdDay(database.db, user, addDays(today, 61), now);
+    const order = await createOrder(database.db, user, "demo", now);
+    expect(order.ok).toBe(true);
+    const orderId = order.ok ? order.orderId : "";
+    const results = await Promise.all([confirmOrder(database.db, orderId, now), confirmOrder(database.db, orderId, now), confirmOrder(database.db, orderId, now)]);
+    expect(results.filter((result) => result.status === "confirmed")).toHaveLength(1);
+    expect(results.filter((result) => result.status === "already-paid")).toHaveLength(2);
+    const receipts = new Set(results.map((result) => ("receiptNumber" in result ? result.receiptNumber : null)));
+    expect(receipts.size).toBe(1);
+    const [paid] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(paid).toMatchObject({ status: "paid", bookerAddress: "Havnegade 8, 8000 Aarhus C" });
+    const booked = await calendarDays(database.db, { from: addDays(today, 60), to: addDays(today, 61) }, user, now);
+    expect(booked.map((day) => day.state)).toEqual(["mine", "mine"]);
+  });
+
+  it("of two orders for the same day, confirmed at once, exactly one is booked; the other fails and books nothing", async () => {
+    const day = addDays(today, 70);
+    const other = addDays(today, 71);
+    const first = userIds[9]!;
+    const second = userIds[10]!;
+    await holdDay(database.db, first, day, now);
+    await holdDay(database.db, first, other, now);
+    const firstOrder = await createOrder(database.db, first, "demo", now);
+    // The first user's holds run out while they pay; the second user takes the day meanwhile.
+    const later = new Date(now.getTime() + 40 * MINUTE);
+    expect((await holdDay(database.db, second, day, later)).ok).toBe(true);
+    const secondOrder = await createOrder(database.db, second, "demo", later);
+    const [firstResult, secondResult] = await Promise.all([
+      confirmOrder(database.db, firstOrder.ok ? firstOrder.orderId : "", later),
+      confirmOrder(database.db, secondOrder.ok ? secondOrder.orderId : "", later),
+    ]);
+    expect(secondResult.status).toBe("confirmed");
+    expect(firstResult).toEqual({ status: "failed", reason: "days-gone" });
+    const claims = await database.db.select().from(dayClaims).where(eq(dayClaims.day, day));
+    expect(claims.filter((claim) => claim.kind === "booking").map((claim) => claim.userId)).toEqual([second]);
+    // Nothing of the failed order was booked, not even its other day.
+    const [otherDay] = await database.db.select().from(dayClaims).where(eq(dayClaims.day, other));
+    expect(otherDay?.kind).toBe("hold");
+  });
+
+  it("needs an address before an order is made", async () => {
+    const id = "user-without-address";
+    await database.db.insert(users).values({ id, name: "Uden Adresse", email: "uden@example.dk", emailVerified: true });
+    await holdDay(database.db, id, addDays(today, 80), now);
+    expect(await createOrder(database.db, id, "demo", now)).toEqual({ ok: false, reason: "no-address" });
+  });
+
+  it("lets the user cancel until the limit before the day, and the day is free at once", async () => {
+    const user = userIds[11]!;
+    const soon = addDays(today, 5);
+    const later = addDays(today, 30);
+    await holdDay(database.db, user, soon, now);
+    await holdDay(database.db, user, later, now);
+    const order = await createOrder(database.db, user, "demo", now);
+    await confirmOrder(database.db, order.ok ? order.orderId : "", now);
+    const claims = await database.db.select().from(dayClaims).where(eq(dayClaims.userId, user));
+    const claimOf = (day: string) => claims.find((claim) => claim.day === day)!.id;
+    expect(await cancelBooking(database.db, claimOf(soon), { userId: user, reason: "Afbestilt", now })).toEqual({ ok: false, reason: "too-late" });
+    expect((await cancelBooking(database.db, claimOf(later), { userId: user, reason: "Afbestilt", now })).ok).toBe(true);
+    const [freed] = await calendarDays(database.db, { from: later, to: later }, userIds[12]!, now);
+    expect(freed?.state).toBe("free");
+    // The admin may cancel inside the limit.
+    expect((await cancelBooking(database.db, claimOf(soon), { reason: "Vandskade", now })).ok).toBe(true);
+  });
+
+  it("lets the database refuse a second active claim on a day, whatever the code does", async () => {
+    const day = addDays(today, 90);
+    await holdDay(database.db, userIds[13]!, day, now);
+    const { start, end } = { start: now, end: new Date(now.getTime() + 1000) };
+    await expect(
+      database.db.insert(dayClaims).values({ day, kind: "booking", userId: userIds[14]!, startAt: start, endAt: end, title: "x", priceOere: 0 }),
+    ).rejects.toThrow();
+  });
+});
