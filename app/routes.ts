@@ -23,6 +23,11 @@ export default [
   route("vilkaar", contentPage, { id: "page-terms" }),
   route("privatlivspolitik", contentPage, { id: "page-privacy" }),
   route("reservation", "routes/reservation.tsx"),
+  route("kurv", "routes/kurv.tsx"),
+  route("betaling", "routes/betaling.tsx"),
+  route("success", "routes/success.tsx"),
+  route("alle-reservationer", "routes/alle-reservationer.tsx"),
+  route("kalender/:feed", "routes/kalender.feed.ts"),
 
   route("login", "routes/login.tsx"),
   route("login/kode", "routes/login.kode.tsx"),
@@ -43,5 +48,6 @@ export default [
   route("api/prisma/create-profile", "routes/api.profile.create.ts"),
   route("api/prisma/update-profile/:id", "routes/api.profile.update.ts"),
   route("_test/fejl", "routes/test-error.tsx"),
+  route("_test/hold-tid", "routes/test-hold-time.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

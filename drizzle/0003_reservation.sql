@@ -67,7 +67,7 @@ CREATE TABLE "reservation_settings" (
 	"weekday_price_oere" integer DEFAULT 450000 NOT NULL,
 	"weekend_price_oere" integer DEFAULT 650000 NOT NULL,
 	"holidays_at_weekend_price" boolean DEFAULT true NOT NULL,
-	"hold_minutes" integer DEFAULT 15 NOT NULL,
+	"hold_seconds" integer DEFAULT 900 NOT NULL,
 	"horizon_days" integer DEFAULT 365 NOT NULL,
 	"max_days_per_order" integer DEFAULT 14 NOT NULL,
 	"cancellation_days" integer DEFAULT 14 NOT NULL,
@@ -75,7 +75,7 @@ CREATE TABLE "reservation_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "reservation_settings_single_row" CHECK ("reservation_settings"."id" = 1),
 	CONSTRAINT "reservation_settings_prices" CHECK ("reservation_settings"."weekday_price_oere" between 0 and 100000000 and "reservation_settings"."weekend_price_oere" between 0 and 100000000),
-	CONSTRAINT "reservation_settings_hold_minutes" CHECK ("reservation_settings"."hold_minutes" between 1 and 1440),
+	CONSTRAINT "reservation_settings_hold_seconds" CHECK ("reservation_settings"."hold_seconds" between 1 and 86400),
 	CONSTRAINT "reservation_settings_horizon" CHECK ("reservation_settings"."horizon_days" between 1 and 1095),
 	CONSTRAINT "reservation_settings_max_days" CHECK ("reservation_settings"."max_days_per_order" between 1 and 366),
 	CONSTRAINT "reservation_settings_cancellation" CHECK ("reservation_settings"."cancellation_days" between 0 and 365)

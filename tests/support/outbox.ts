@@ -6,6 +6,8 @@ export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  /** The whole message as written, for attachments. */
+  raw: string;
 }
 
 function decodeQuotedPrintable(body: string) {
@@ -24,7 +26,7 @@ async function readMail(file: string): Promise<OutboxMail> {
   const header = (name: string) => decodeHeader(raw.match(new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, "mi"))?.[1]?.replace(/\n[ \t]+/g, " ") ?? "");
   const textPart = raw.split(/Content-Type: text\/plain[^\n]*\n/i)[1]?.split(/\n\n/).slice(1).join("\n\n").split(/\n--/)[0] ?? "";
   const quoted = /Content-Transfer-Encoding: quoted-printable/i.test(raw.split(/Content-Type: text\/plain/i)[1] ?? "");
-  return { to: header("To"), subject: header("Subject"), text: quoted ? decodeQuotedPrintable(textPart) : textPart };
+  return { to: header("To"), subject: header("Subject"), text: quoted ? decodeQuotedPrintable(textPart) : textPart, raw };
 }
 
 /** Waits for the newest message to an address in the server's outbox (DATA_DIR/outbox/*.eml). */

@@ -10,7 +10,8 @@ export const reservationSettings = pgTable(
     weekdayPriceOere: integer("weekday_price_oere").notNull().default(450_000),
     weekendPriceOere: integer("weekend_price_oere").notNull().default(650_000),
     holidaysAtWeekendPrice: boolean("holidays_at_weekend_price").notNull().default(true),
-    holdMinutes: integer("hold_minutes").notNull().default(15),
+    /** How long a day stays in a basket; the admin sets it in minutes (tests shorten it to seconds). */
+    holdSeconds: integer("hold_seconds").notNull().default(900),
     horizonDays: integer("horizon_days").notNull().default(365),
     maxDaysPerOrder: integer("max_days_per_order").notNull().default(14),
     cancellationDays: integer("cancellation_days").notNull().default(14),
@@ -24,7 +25,7 @@ export const reservationSettings = pgTable(
   (table) => [
     check("reservation_settings_single_row", sql`${table.id} = 1`),
     check("reservation_settings_prices", sql`${table.weekdayPriceOere} between 0 and 100000000 and ${table.weekendPriceOere} between 0 and 100000000`),
-    check("reservation_settings_hold_minutes", sql`${table.holdMinutes} between 1 and 1440`),
+    check("reservation_settings_hold_seconds", sql`${table.holdSeconds} between 1 and 86400`),
     check("reservation_settings_horizon", sql`${table.horizonDays} between 1 and 1095`),
     check("reservation_settings_max_days", sql`${table.maxDaysPerOrder} between 1 and 366`),
     check("reservation_settings_cancellation", sql`${table.cancellationDays} between 0 and 365`),

@@ -1,6 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { blockedDates, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
+import { blockedDates, calendarFeeds, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import { dayBounds } from "~/lib/format";
 import { addDays, dayState, daysBetween, priceOfDay, todayInCopenhagen, vatIncluded, type Prices } from "./days";
 
@@ -60,7 +61,7 @@ export async function holdDay(db: Database, userId: string, day: string, now = n
         endAt: end,
         title: profile?.address ?? "",
         priceOere: priceOfDay(day, pricesOf(settings)),
-        expiresAt: new Date(now.getTime() + settings.holdMinutes * 60_000),
+        expiresAt: new Date(now.getTime() + settings.holdSeconds * 1000),
       })
       .onConflictDoNothing({ target: dayClaims.day, where: sql`${dayClaims.releasedAt} is null` })
       .returning({ id: dayClaims.id });
@@ -191,7 +192,7 @@ export async function createOrder(
       .returning({ id: orders.id });
     await tx
       .update(dayClaims)
-      .set({ orderId: order!.id, title: address, expiresAt: new Date(now.getTime() + settings.holdMinutes * 60_000) })
+      .set({ orderId: order!.id, title: address, expiresAt: new Date(now.getTime() + settings.holdSeconds * 1000) })
       .where(inArray(dayClaims.id, holds.map((hold) => hold.id)));
     return { ok: true as const, orderId: order!.id };
   });
@@ -307,4 +308,26 @@ export async function blockDays(db: Database, range: { from: string; to: string 
 export async function unblockDay(db: Database, day: string) {
   const removed = await db.delete(blockedDates).where(eq(blockedDates.day, day)).returning({ day: blockedDates.day });
   return removed.length > 0;
+}
+
+/** The user's secret feed token, made on first use. */
+export async function feedTokenOf(db: Database, userId: string) {
+  const [existing] = await db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  if (existing) return existing.token;
+  const token = randomBytes(24).toString("base64url");
+  await db.insert(calendarFeeds).values({ userId, token }).onConflictDoNothing();
+  const [stored] = await db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  return stored!.token;
+}
+
+/** The active bookings behind a feed token, or null for an unknown token. */
+export async function feedBookings(db: Database, token: string) {
+  const [feed] = await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.token, token));
+  if (!feed) return null;
+  return db
+    .select({ id: dayClaims.id, day: dayClaims.day, receiptNumber: orders.receiptNumber })
+    .from(dayClaims)
+    .leftJoin(orders, eq(orders.id, dayClaims.orderId))
+    .where(and(eq(dayClaims.userId, feed.userId), eq(dayClaims.kind, "booking"), isNull(dayClaims.releasedAt)))
+    .orderBy(asc(dayClaims.day));
 }

@@ -25,8 +25,12 @@ export const mainBarCodes: readonly string[] = ["musik", "videoer", "billeder"];
 export const mainBarMenu = siteMenu.filter((entry) => mainBarCodes.includes(entry.code));
 
 
-/** Spec §2's user menu; "Mine reservationer" joins it with the reservation work. */
-export const userMenu: readonly MenuItem[] = [{ code: "bruger", label: "Mine oplysninger", href: "/bruger" }];
+/** Spec §2's user menu, and the basket. */
+export const userMenu: readonly MenuItem[] = [
+  { code: "bruger", label: "Mine oplysninger", href: "/bruger" },
+  { code: "alle-reservationer", label: "Mine reservationer", href: "/alle-reservationer" },
+  { code: "kurv", label: "Kurv", href: "/kurv" },
+];
 
 const admin = (code: string, label: string): MenuItem => ({ code, label, href: `/${code}` });
 

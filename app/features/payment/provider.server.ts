@@ -1,0 +1,24 @@
+/** Where a payment happens. The demo provider is the default; Stripe Checkout when STRIPE_SECRET_KEY is set. */
+export interface PaymentProvider {
+  readonly name: "demo" | "stripe";
+  /** Starts paying for an order; answers where to send the buyer. */
+  startCheckout(order: { id: string; totalOere: number; days: string[]; email: string }, urls: { success: string; cancel: string }): Promise<{ redirectTo: string }>;
+}
+
+/** A clearly labelled test payment on our own page (/betaling): for demonstration and tests, no money moves. */
+export const demoProvider: PaymentProvider = {
+  name: "demo",
+  async startCheckout(order) {
+    return { redirectTo: `/betaling?ordre=${order.id}` };
+  },
+};
+
+let current: PaymentProvider = demoProvider;
+
+export function setPaymentProvider(provider: PaymentProvider) {
+  current = provider;
+}
+
+export function getPaymentProvider(): PaymentProvider {
+  return current;
+}

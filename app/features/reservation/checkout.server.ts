@@ -1,0 +1,70 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { getConfig } from "~/config/env.server";
+import type { Database } from "~/db/client.server";
+import { dayClaims, orders } from "~/db/schema";
+import { getMailer } from "~/features/email/mailer.server";
+import { bookingConfirmationMessage, type ReceiptView } from "~/features/email/messages";
+import { getSiteSettings } from "~/features/site/settings.server";
+import { dayBounds, formatDateLong, formatDateTime, formatMoney } from "~/lib/format";
+import { getLogger } from "~/lib/logger.server";
+import { icsCalendar } from "./ics";
+import { confirmOrder } from "./reservation.server";
+
+export type Order = typeof orders.$inferSelect;
+
+/** The receipt of a paid order: number, business with CVR, the days with prices, total and the moms in it. */
+export async function receiptOf(db: Database, order: Order): Promise<ReceiptView> {
+  const settings = await getSiteSettings(db);
+  const claims = await db
+    .select({ day: dayClaims.day, priceOere: dayClaims.priceOere })
+    .from(dayClaims)
+    .where(and(eq(dayClaims.orderId, order.id), inArray(dayClaims.day, order.days)));
+  const priceByDay = new Map(claims.map((claim) => [claim.day, claim.priceOere]));
+  return {
+    siteName: settings.siteName,
+    business: { name: settings.businessName, address: `${settings.streetAddress}, ${settings.postalCode} ${settings.city}`, cvr: settings.cvr },
+    receiptNumber: order.receiptNumber ?? 0,
+    paidAt: order.paidAt ? formatDateTime(order.paidAt) : "",
+    bookerName: order.bookerName,
+    bookerAddress: order.bookerAddress,
+    days: [...order.days].sort().map((day) => ({ label: capitalise(formatDateLong(dayBounds(day).start)), price: formatMoney(priceByDay.get(day) ?? 0) })),
+    total: formatMoney(order.totalOere),
+    vat: formatMoney(order.vatOere),
+  };
+}
+
+function capitalise(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The booked days as calendar events, for the confirmation mail and the personal feed. */
+export function bookingEvents(siteName: string, location: string, bookings: { id: string; day: string; receiptNumber?: number | null }[]) {
+  const host = new URL(getConfig().PUBLIC_URL).hostname;
+  return bookings.map((booking) => ({
+    uid: `${booking.id}@${host}`,
+    day: booking.day,
+    summary: `Leje af salen, ${siteName}`,
+    location,
+    description: booking.receiptNumber ? `Kvittering nr. ${booking.receiptNumber}` : undefined,
+  }));
+}
+
+/**
+ * Confirms a paid order and, the first time, sends the confirmation with the receipt and an .ics. A mail that
+ * fails is logged, never undoes the booking.
+ */
+export async function completePaidOrder(db: Database, orderId: string) {
+  const result = await confirmOrder(db, orderId);
+  if (result.status !== "confirmed") return result;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return result;
+  try {
+    const receipt = await receiptOf(db, order);
+    const claims = await db.select({ id: dayClaims.id, day: dayClaims.day }).from(dayClaims).where(eq(dayClaims.orderId, order.id));
+    const ics = icsCalendar(receipt.siteName, bookingEvents(receipt.siteName, receipt.business.address, claims.map((claim) => ({ ...claim, receiptNumber: order.receiptNumber }))));
+    await getMailer().send(bookingConfirmationMessage(order.bookerEmail, receipt, ics, `${getConfig().PUBLIC_URL}/alle-reservationer`));
+  } catch (error) {
+    getLogger().error({ err: error, orderId }, "the booking confirmation could not be sent");
+  }
+  return result;
+}

@@ -1,0 +1,208 @@
+import { useEffect, type KeyboardEvent } from "react";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
+import { addDays, formatMonth, holidayOf, type DayState } from "../days";
+
+export interface CalendarDayView {
+  day: string;
+  state: DayState;
+  priceOere: number;
+  blockedTitle?: string;
+  address?: string;
+}
+
+const weekdays = [
+  ["Man", "mandag"],
+  ["Tir", "tirsdag"],
+  ["Ons", "onsdag"],
+  ["Tor", "torsdag"],
+  ["Fre", "fredag"],
+  ["Lør", "lørdag"],
+  ["Søn", "søndag"],
+] as const;
+
+const stateText: Record<DayState, string> = {
+  free: "Ledig",
+  "in-basket": "I din kurv",
+  mine: "Din reservation",
+  others: "Optaget",
+  blocked: "Lukket",
+  past: "Passeret",
+  "beyond-horizon": "Ikke åben endnu",
+};
+
+const stateStyle: Record<DayState, string> = {
+  free: "border-emerald-700/40 bg-emerald-50 text-emerald-950 hover:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50",
+  "in-basket": "border-sky-700 bg-sky-100 text-sky-950 dark:bg-sky-900 dark:text-sky-50",
+  mine: "border-violet-700 bg-violet-100 text-violet-950 dark:bg-violet-900 dark:text-violet-50",
+  others: "border-border bg-surface-sunken text-muted line-through decoration-1",
+  blocked: "border-border bg-surface-sunken text-muted",
+  past: "border-transparent bg-transparent text-muted opacity-60",
+  "beyond-horizon": "border-transparent bg-transparent text-muted opacity-60",
+};
+
+function StateIcon({ state }: { state: DayState }) {
+  const path: Partial<Record<DayState, string>> = {
+    "in-basket": "M3 4h2l2 11h11l2-8H7 M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z M18 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z",
+    mine: "M5 12l4 4 10-10",
+    others: "M6 6l12 12M18 6L6 18",
+    blocked: "M7 11V8a5 5 0 0 1 10 0v3 M5 11h14v9H5z",
+  };
+  const d = path[state];
+  if (!d) return null;
+  return (
+    <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d={d} />
+    </svg>
+  );
+}
+
+/** The accessible name of a day button: its full Danish date, its state and, when free, its price. */
+export function dayLabel(view: CalendarDayView) {
+  const date = formatDateLong(dayBounds(view.day).start);
+  const holiday = holidayOf(view.day);
+  const parts = [date, holiday?.name, stateText[view.state].toLowerCase()];
+  if (view.state === "free") parts.push(formatMoney(view.priceOere));
+  if (view.state === "blocked" && view.blockedTitle) parts.push(view.blockedTitle);
+  return parts.filter(Boolean).join(", ");
+}
+
+/** Keeps the calendar current while it is open: on returning to the tab, and every 30 seconds while visible. */
+function useLiveCalendar() {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === "visible" && state === "idle") void revalidate();
+    };
+    const timer = window.setInterval(refresh, 30_000);
+    window.addEventListener("focus", refresh);
+    document.addEventListener("visibilitychange", refresh);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener("focus", refresh);
+      document.removeEventListener("visibilitychange", refresh);
+    };
+  }, [revalidate, state]);
+}
+
+/** Arrow keys move between days (a week up or down), Home/End to the week's ends, like a date grid should. */
+function moveFocus(event: KeyboardEvent<HTMLTableElement>) {
+  const current = (event.target as HTMLElement).closest<HTMLElement>("[data-day]")?.dataset.day;
+  if (!current) return;
+  const weekday = (new Date(`${current}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const step: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7, Home: -weekday, End: 6 - weekday };
+  const by = step[event.key];
+  if (by === undefined) return;
+  const target = event.currentTarget.querySelector<HTMLElement>(`[data-day="${addDays(current, by)}"]`);
+  if (target) {
+    event.preventDefault();
+    target.focus();
+  }
+}
+
+export function DayCalendar({
+  month,
+  weeks,
+  days,
+  previousMonth,
+  nextMonth,
+}: {
+  month: string;
+  weeks: string[][];
+  days: CalendarDayView[];
+  previousMonth: string | null;
+  nextMonth: string | null;
+}) {
+  useLiveCalendar();
+  const navigation = useNavigation();
+  const byDay = new Map(days.map((view) => [view.day, view]));
+  const headingId = `maaned-${month}`;
+  const firstSelectable = days.find((view) => view.day.startsWith(month) && view.state !== "past")?.day ?? `${month}-01`;
+  const navButton = "grid size-11 place-items-center rounded-full border border-border bg-surface-raised hover:border-accent";
+
+  return (
+    <div className="rounded-3xl border border-border bg-surface-raised p-3 sm:p-6">
+      <div className="flex items-center justify-between gap-3">
+        {previousMonth ? (
+          <Link to={`?maaned=${previousMonth}`} preventScrollReset className={navButton} aria-label={`Forrige måned, ${formatMonth(previousMonth)}`}>
+            <span aria-hidden="true">‹</span>
+          </Link>
+        ) : (
+          <span className="size-11" />
+        )}
+        <h2 id={headingId} className="font-display text-2xl font-bold first-letter:uppercase" aria-live="polite">
+          {formatMonth(month)}
+        </h2>
+        {nextMonth ? (
+          <Link to={`?maaned=${nextMonth}`} preventScrollReset className={navButton} aria-label={`Næste måned, ${formatMonth(nextMonth)}`}>
+            <span aria-hidden="true">›</span>
+          </Link>
+        ) : (
+          <span className="size-11" />
+        )}
+      </div>
+      <Form method="post" preventScrollReset className="mt-4">
+        <input type="hidden" name="maaned" value={month} />
+        <table role="grid" aria-labelledby={headingId} aria-busy={navigation.state !== "idle"} className="w-full table-fixed border-separate border-spacing-1" onKeyDown={moveFocus}>
+          <thead>
+            <tr>
+              {weekdays.map(([short, long]) => (
+                <th key={short} scope="col" className="pb-1 text-xs font-semibold text-muted sm:text-sm">
+                  <abbr title={long} className="no-underline">
+                    {short}
+                  </abbr>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week[0]}>
+                {week.map((day) => {
+                  const view = byDay.get(day);
+                  if (!view || !day.startsWith(month)) return <td key={day} aria-hidden="true" />;
+                  const unavailable = view.state === "past" || view.state === "beyond-horizon";
+                  const holiday = holidayOf(day);
+                  return (
+                    <td key={day} className="p-0">
+                      <button
+                        type="submit"
+                        name="day"
+                        value={day}
+                        data-day={day}
+                        tabIndex={day === firstSelectable ? 0 : -1}
+                        aria-label={dayLabel(view)}
+                        aria-disabled={unavailable || undefined}
+                        title={view.state === "blocked" ? view.blockedTitle : holiday?.name}
+                        className={`flex h-16 w-full flex-col items-start justify-between rounded-xl border p-1.5 text-left transition-colors sm:h-24 sm:p-2 ${stateStyle[view.state]} ${unavailable ? "cursor-default" : ""}`}
+                      >
+                        <span className="flex w-full items-center justify-between gap-1">
+                          <span className="text-sm font-bold tabular-nums sm:text-base">{Number(day.slice(8))}</span>
+                          <StateIcon state={view.state} />
+                        </span>
+                        <span className="hidden text-xs leading-tight sm:block">
+                          {view.state === "free" ? formatMoney(view.priceOere).replace(",00", "") : unavailable ? null : stateText[view.state]}
+                          {holiday && view.state === "free" ? <span className="block text-[0.7rem] opacity-80">{holiday.name}</span> : null}
+                        </span>
+                      </button>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Form>
+      <ul className="mt-5 flex flex-wrap gap-x-5 gap-y-2 text-sm" aria-label="Forklaring">
+        {(["free", "in-basket", "mine", "others", "blocked"] as const).map((state) => (
+          <li key={state} className="flex items-center gap-2">
+            <span className={`grid size-6 place-items-center rounded-md border ${stateStyle[state]}`} aria-hidden="true">
+              <StateIcon state={state} />
+            </span>
+            {stateText[state]}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

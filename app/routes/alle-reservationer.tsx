@@ -1,0 +1,134 @@
+import { data, Form, Link } from "react-router";
+import { buttonStyles } from "~/components/ui/button-link";
+import { useToastFrom } from "~/components/ui/toaster";
+import { getConfig } from "~/config/env.server";
+import { getDb } from "~/db/db.server";
+import { requireUser } from "~/features/accounts/session.server";
+import { daysBetween, todayInCopenhagen } from "~/features/reservation/days";
+import { cancelBooking, feedTokenOf, getReservationSettings, getUserBookings } from "~/features/reservation/reservation.server";
+import type { Toast } from "~/features/toast/toast";
+import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
+import type { Route } from "./+types/alle-reservationer";
+
+export function meta() {
+  return [{ title: "Mine reservationer" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  const [bookings, settings, token] = await Promise.all([getUserBookings(getDb(), user.id), getReservationSettings(getDb()), feedTokenOf(getDb(), user.id)]);
+  const today = todayInCopenhagen();
+  const view = bookings.map((booking) => ({
+    claimId: booking.claimId,
+    label: formatDateLong(dayBounds(booking.day).start),
+    price: formatMoney(booking.priceOere),
+    receiptNumber: booking.receiptNumber,
+    cancelled: booking.releasedAt !== null,
+    upcoming: booking.day > today,
+    cancellable: booking.releasedAt === null && daysBetween(today, booking.day) >= settings.cancellationDays,
+  }));
+  return {
+    upcoming: view.filter((booking) => booking.upcoming && !booking.cancelled).reverse(),
+    past: view.filter((booking) => !booking.upcoming || booking.cancelled),
+    cancellationDays: settings.cancellationDays,
+    feedUrl: `${getConfig().PUBLIC_URL}/kalender/${token}.ics`,
+  };
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  const form = await request.formData();
+  const result = await cancelBooking(getDb(), String(form.get("claimId") ?? ""), { userId: user.id, reason: "Afbestilt af lejeren" });
+  if (result.ok) return data({ toast: { kind: "success", message: "Dagen er afbestilt", detail: "Beløbet refunderes efter vilkårene." } as Toast });
+  const settings = await getReservationSettings(getDb());
+  const message =
+    result.reason === "too-late" ? `Dagen kan kun afbestilles indtil ${settings.cancellationDays} dage før` : "Reservationen kunne ikke afbestilles";
+  return data({ toast: { kind: "error", message } as Toast }, { status: 409 });
+}
+
+export default function MyReservations({ loaderData, actionData }: Route.ComponentProps) {
+  useToastFrom(actionData?.toast);
+  const { upcoming, past, cancellationDays, feedUrl } = loaderData;
+  return (
+    <section className="mx-auto max-w-3xl px-4 pt-12 pb-16 sm:pt-16">
+      <h1 className="font-display text-4xl font-bold tracking-tight">Mine reservationer</h1>
+      <h2 className="mt-10 font-display text-2xl font-bold">Kommende</h2>
+      {upcoming.length === 0 ? (
+        <p className="mt-3 text-muted">
+          Du har ingen kommende reservationer.{" "}
+          <Link to="/reservation" className="font-semibold text-accent underline-offset-4 hover:underline">
+            Find en ledig dag
+          </Link>
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-border rounded-2xl border border-border bg-surface-raised">
+          {upcoming.map((booking) => (
+            <li key={booking.claimId} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold first-letter:uppercase">{booking.label}</p>
+                {booking.receiptNumber ? <p className="text-sm text-muted">Kvittering nr. {booking.receiptNumber}</p> : null}
+              </div>
+              <span className="tabular-nums">{booking.price}</span>
+              {booking.cancellable && (
+                <details className="relative">
+                  <summary className="cursor-pointer list-none rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent [&::-webkit-details-marker]:hidden">
+                    Afbestil
+                  </summary>
+                  <div className="absolute right-0 z-20 mt-2 w-64 rounded-2xl border border-border bg-surface-raised p-4 text-sm shadow-xl">
+                    <p>Vil du afbestille {booking.label}?</p>
+                    <Form method="post" className="mt-3">
+                      <input type="hidden" name="claimId" value={booking.claimId} />
+                      <button type="submit" className="rounded-full bg-red-700 px-4 py-1.5 font-semibold text-white hover:bg-red-800">
+                        Ja, afbestil
+                      </button>
+                    </Form>
+                  </div>
+                </details>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-3 text-sm text-muted">
+        Du kan afbestille en dag indtil {cancellationDays} dage før. Se{" "}
+        <Link to="/vilkaar" className="underline underline-offset-2">
+          vilkårene
+        </Link>
+        .
+      </p>
+
+      {past.length > 0 && (
+        <>
+          <h2 className="mt-10 font-display text-2xl font-bold">Tidligere og afbestilte</h2>
+          <ul className="mt-4 divide-y divide-border rounded-2xl border border-border">
+            {past.map((booking) => (
+              <li key={booking.claimId} className="flex justify-between gap-4 px-4 py-3 text-muted">
+                <span className="first-letter:uppercase">
+                  {booking.label}
+                  {booking.cancelled ? " (afbestilt)" : ""}
+                </span>
+                <span className="tabular-nums">{booking.price}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <section aria-labelledby="kalender" className="mt-12 rounded-2xl border border-border p-5">
+        <h2 id="kalender" className="font-display text-xl font-bold">
+          Abonnér i din kalender
+        </h2>
+        <p className="mt-2 text-sm text-muted">
+          Tilføj adressen i din kalender-app (fx Google Kalender, Outlook eller iPhone), så dine reservationer altid står der. Del den ikke med andre.
+        </p>
+        <label htmlFor="feed" className="mt-3 block text-sm font-semibold">
+          Din personlige kalenderadresse
+        </label>
+        <input id="feed" readOnly value={feedUrl} className="mt-1 w-full rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 font-mono text-sm" onFocus={(event) => event.currentTarget.select()} />
+        <a href={feedUrl} className={`${buttonStyles.secondary} mt-3`}>
+          Hent som .ics
+        </a>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { buttonStyles } from "~/components/ui/button-link";
+import { useToastFrom } from "~/components/ui/toaster";
+import { getDb } from "~/db/db.server";
+import { requireUser } from "~/features/accounts/session.server";
+import { completePaidOrder, receiptOf } from "~/features/reservation/checkout.server";
+import { getOrder } from "~/features/reservation/reservation.server";
+import { withFlashToast } from "~/features/toast/flash.server";
+import type { Toast } from "~/features/toast/toast";
+import type { Route } from "./+types/betaling";
+
+export function meta() {
+  return [{ title: "Betaling" }, { name: "robots", content: "noindex" }];
+}
+
+const orderIdSchema = z.uuid();
+
+async function ownPendingOrder(userId: string, value: unknown) {
+  const id = orderIdSchema.safeParse(value);
+  const order = id.success ? await getOrder(getDb(), id.data) : null;
+  if (!order || order.userId !== userId) throw data(null, { status: 404 });
+  return order;
+}
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  const order = await ownPendingOrder(user.id, url.searchParams.get("ordre"));
+  if (order.status === "paid") throw redirect(`/success?ordre=${order.id}`);
+  const receipt = await receiptOf(getDb(), order);
+  return { orderId: order.id, status: order.status, failureReason: order.failureReason, days: receipt.days, total: receipt.total, vat: receipt.vat, provider: order.provider };
+}
+
+/** The demo provider's "Betal": confirms the order as if a payment had come through. */
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  const form = await request.formData();
+  const order = await ownPendingOrder(user.id, form.get("ordre"));
+  if (order.provider !== "demo") throw data(null, { status: 400 });
+  const result = await completePaidOrder(getDb(), order.id);
+  if (result.status === "confirmed" || result.status === "already-paid") {
+    throw redirect(`/success?ordre=${order.id}`, { headers: withFlashToast({ kind: "success", message: "Betalingen er gennemført" }) });
+  }
+  return data(
+    {
+      toast: {
+        kind: "error",
+        message: "Reservationen kunne ikke gennemføres",
+        detail: "En af dagene blev optaget, før betalingen kom igennem. Der er ikke trukket penge.",
+      } as Toast,
+    },
+    { status: 409 },
+  );
+}
+
+export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
+  useToastFrom(actionData?.toast);
+  const failed = loaderData.status !== "pending" || actionData !== undefined;
+  return (
+    <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
+      <h1 className="font-display text-4xl font-bold tracking-tight">Betaling</h1>
+      <ul className="mt-8 divide-y divide-border rounded-2xl border border-border bg-surface-raised">
+        {loaderData.days.map((day) => (
+          <li key={day.label} className="flex justify-between gap-4 px-4 py-3">
+            <span>{day.label}</span>
+            <span className="tabular-nums">{day.price}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-right">
+        <dt className="text-muted">Heraf moms (25 %)</dt>
+        <dd className="tabular-nums">{loaderData.vat}</dd>
+        <dt className="text-lg font-semibold">At betale</dt>
+        <dd className="text-lg font-semibold tabular-nums">{loaderData.total}</dd>
+      </dl>
+      {failed ? (
+        <div role="alert" className="mt-8 rounded-2xl border border-red-600/40 bg-red-50 p-5 text-red-950 dark:bg-red-950 dark:text-red-50">
+          <p className="font-semibold">Reservationen kunne ikke gennemføres.</p>
+          <p className="mt-1">{loaderData.failureReason ?? "En af dagene blev optaget, før betalingen kom igennem. Der er ikke trukket penge."}</p>
+          <Link to="/reservation" className={`${buttonStyles.secondary} mt-4`}>
+            Tilbage til kalenderen
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-8 rounded-2xl border-2 border-dashed border-amber-500 bg-amber-50 p-5 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+          <p className="font-semibold">Testbetaling</p>
+          <p className="mt-1">
+            Denne side er en demonstration af betalingen: der trækkes ingen penge. Tryk på “Betal” for at gennemføre reservationen, som om
+            betalingen var gået igennem.
+          </p>
+          <Form method="post" className="mt-4 flex flex-wrap gap-3">
+            <input type="hidden" name="ordre" value={loaderData.orderId} />
+            <button type="submit" className={buttonStyles.primary}>
+              Betal
+            </button>
+            <Link to="/kurv" className={buttonStyles.secondary}>
+              Tilbage til kurven
+            </Link>
+          </Form>
+        </div>
+      )}
+    </section>
+  );
+}

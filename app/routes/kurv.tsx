@@ -1,0 +1,131 @@
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect } from "react-router";
+import { buttonStyles } from "~/components/ui/button-link";
+import { useToastFrom } from "~/components/ui/toaster";
+import { getConfig } from "~/config/env.server";
+import { getDb } from "~/db/db.server";
+import { requireUser } from "~/features/accounts/session.server";
+import { getPaymentProvider } from "~/features/payment/provider.server";
+import { vatIncluded } from "~/features/reservation/days";
+import { createOrder, getBasket, getOrder, releaseHold } from "~/features/reservation/reservation.server";
+import { withFlashToast } from "~/features/toast/flash.server";
+import type { Toast } from "~/features/toast/toast";
+import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
+import type { Route } from "./+types/kurv";
+
+export function meta() {
+  return [{ title: "Kurv" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  const basket = await getBasket(getDb(), user.id);
+  return {
+    items: basket.items.map((item) => ({
+      claimId: item.claimId,
+      label: formatDateLong(dayBounds(item.day).start),
+      price: formatMoney(item.priceOere),
+      expiresAt: item.expiresAt.toISOString(),
+    })),
+    total: formatMoney(basket.totalOere),
+    vat: formatMoney(vatIncluded(basket.totalOere)),
+    serverNow: new Date().toISOString(),
+  };
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  const form = await request.formData();
+  if (form.get("intent") === "remove") {
+    await releaseHold(getDb(), user.id, String(form.get("claimId") ?? ""));
+    return data({ toast: { kind: "success", message: "Dagen er fjernet fra kurven" } as Toast });
+  }
+  if (form.get("intent") === "checkout") {
+    const provider = getPaymentProvider();
+    const order = await createOrder(getDb(), user.id, provider.name);
+    if (!order.ok && order.reason === "no-address") {
+      throw redirect("/bruger/update?redirectTo=%2Fkurv", {
+        headers: withFlashToast({ kind: "info", message: "Tilføj din adresse og dit telefonnummer før betaling" }),
+      });
+    }
+    if (!order.ok) {
+      const message = order.reason === "not-verified" ? "Bekræft din e-mailadresse, før du betaler" : "Kurven er tom";
+      const detail = order.reason === "not-verified" ? "Vi har sendt dig et link. Du kan få et nyt under Mine oplysninger." : undefined;
+      return data({ toast: { kind: "error", message, detail } as Toast }, { status: 409 });
+    }
+    const created = (await getOrder(getDb(), order.orderId))!;
+    const base = getConfig().PUBLIC_URL;
+    const { redirectTo } = await provider.startCheckout(
+      { id: created.id, totalOere: created.totalOere, days: created.days, email: created.bookerEmail },
+      { success: `${base}/success?ordre=${created.id}`, cancel: `${base}/kurv` },
+    );
+    throw redirect(redirectTo);
+  }
+  return data({ toast: { kind: "error", message: "Ukendt handling" } as Toast }, { status: 400 });
+}
+
+/** Minutes and seconds left of a hold, counting down in the browser (the server's clock decides). */
+function TimeLeft({ expiresAt, serverNow }: { expiresAt: string; serverNow: string }) {
+  const [offset] = useState(() => Date.parse(serverNow) - Date.now());
+  const [now, setNow] = useState(() => Date.parse(serverNow));
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now() + offset), 1000);
+    return () => window.clearInterval(timer);
+  }, [offset]);
+  const seconds = Math.max(0, Math.round((Date.parse(expiresAt) - now) / 1000));
+  const text = seconds === 0 ? "Tiden er gået" : `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} tilbage`;
+  return <span className={`text-sm tabular-nums ${seconds < 120 ? "font-semibold text-red-700 dark:text-red-300" : "text-muted"}`}>{text}</span>;
+}
+
+export default function Basket({ loaderData, actionData }: Route.ComponentProps) {
+  useToastFrom(actionData?.toast);
+  const { items, total, vat, serverNow } = loaderData;
+  return (
+    <section className="mx-auto max-w-3xl px-4 pt-12 pb-16 sm:pt-16">
+      <h1 className="font-display text-4xl font-bold tracking-tight">Kurv</h1>
+      {items.length === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-border p-8 text-center">
+          <p className="text-muted">Din kurv er tom.</p>
+          <Link to="/reservation" className={`${buttonStyles.primary} mt-4`}>
+            Find en ledig dag
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="mt-3 text-muted">Dagene er holdt til dig i et kort stykke tid. Betal, før tiden løber ud, så er de dine.</p>
+          <ul className="mt-8 divide-y divide-border rounded-2xl border border-border bg-surface-raised">
+            {items.map((item) => (
+              <li key={item.claimId} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold first-letter:uppercase">{item.label}</p>
+                  <TimeLeft expiresAt={item.expiresAt} serverNow={serverNow} />
+                </div>
+                <span className="font-semibold tabular-nums">{item.price}</span>
+                <Form method="post">
+                  <input type="hidden" name="claimId" value={item.claimId} />
+                  <button type="submit" name="intent" value="remove" className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent" aria-label={`Fjern ${item.label}`}>
+                    Fjern
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-6 grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-right">
+            <dt className="text-muted">Heraf moms (25 %)</dt>
+            <dd className="tabular-nums">{vat}</dd>
+            <dt className="text-lg font-semibold">I alt</dt>
+            <dd className="text-lg font-semibold tabular-nums">{total}</dd>
+          </dl>
+          <Form method="post" className="mt-8 flex flex-wrap justify-end gap-3">
+            <Link to="/reservation" className={buttonStyles.secondary}>
+              Vælg flere dage
+            </Link>
+            <button type="submit" name="intent" value="checkout" className={buttonStyles.primary}>
+              Gå til betaling
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { data, Link, redirect } from "react-router";
+import { z } from "zod";
+import { buttonStyles } from "~/components/ui/button-link";
+import { getDb } from "~/db/db.server";
+import { requireUser } from "~/features/accounts/session.server";
+import { receiptOf } from "~/features/reservation/checkout.server";
+import { getOrder } from "~/features/reservation/reservation.server";
+import type { Route } from "./+types/success";
+
+export function meta() {
+  return [{ title: "Tak for din reservation" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  const id = z.uuid().safeParse(url.searchParams.get("ordre"));
+  const order = id.success ? await getOrder(getDb(), id.data) : null;
+  if (!order || order.userId !== user.id) throw data(null, { status: 404 });
+  if (order.status !== "paid") throw redirect(`/betaling?ordre=${order.id}`);
+  return { receipt: await receiptOf(getDb(), order), email: order.bookerEmail };
+}
+
+export default function Success({ loaderData }: Route.ComponentProps) {
+  const { receipt, email } = loaderData;
+  return (
+    <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
+      <h1 className="font-display text-4xl font-bold tracking-tight">Tak for din reservation</h1>
+      <p className="mt-3 text-lg text-muted">Betalingen er gennemført, og dagene er dine. Vi har sendt en bekræftelse til {email}.</p>
+      <article aria-labelledby="kvittering" className="mt-8 rounded-2xl border border-border bg-surface-raised p-5 sm:p-6">
+        <h2 id="kvittering" className="font-display text-2xl font-bold">
+          Kvittering nr. {receipt.receiptNumber}
+        </h2>
+        <p className="mt-1 text-sm text-muted">Betalt {receipt.paidAt}</p>
+        <ul className="mt-5 divide-y divide-border">
+          {receipt.days.map((day) => (
+            <li key={day.label} className="flex justify-between gap-4 py-2">
+              <span>{day.label}</span>
+              <span className="tabular-nums">{day.price}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 border-t border-border pt-4 text-right">
+          <dt className="text-muted">Heraf moms (25 %)</dt>
+          <dd className="tabular-nums">{receipt.vat}</dd>
+          <dt className="text-lg font-semibold">I alt betalt</dt>
+          <dd className="text-lg font-semibold tabular-nums">{receipt.total}</dd>
+        </dl>
+        <div className="mt-6 grid gap-4 text-sm sm:grid-cols-2">
+          <div>
+            <p className="font-semibold">Sælger</p>
+            <p>{receipt.business.name}</p>
+            <p>{receipt.business.address}</p>
+            <p>CVR {receipt.business.cvr}</p>
+          </div>
+          <div>
+            <p className="font-semibold">Lejer</p>
+            <p>{receipt.bookerName}</p>
+            <p>{receipt.bookerAddress}</p>
+          </div>
+        </div>
+      </article>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link to="/alle-reservationer" className={buttonStyles.primary}>
+          Mine reservationer
+        </Link>
+        <Link to="/reservation" className={buttonStyles.secondary}>
+          Til kalenderen
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
+import { shiftMonth, todayInCopenhagen } from "../../app/features/reservation/days";
+import { firstLink, waitForMail } from "../support/outbox";
+import { signUpThroughForm } from "../support/sign-up";
+import { expect, test, uniqueClientAddress } from "../support/test";
+import { visit } from "../support/visit";
+
+// The hold time is one setting for the whole site; these tests change it, so they run one at a time.
+test.describe.configure({ mode: "serial" });
+
+const toasts = (page: Page) => page.getByRole("region", { name: "Meddelelser" });
+
+/** Days of a month some months ahead, so the tests never meet today's edge or each other. */
+function daysAhead(monthsAhead: number, ...dayNumbers: number[]) {
+  const month = shiftMonth(todayInCopenhagen().slice(0, 7), monthsAhead);
+  return { month, days: dayNumbers.map((day) => `${month}-${String(day).padStart(2, "0")}`) };
+}
+
+async function newBooker(browser: Browser, name: string, address: string | null) {
+  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
+  const page = await context.newPage();
+  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.dk`;
+  await signUpThroughForm(page, { name, email });
+  if (address) {
+    await page.goto(firstLink(await waitForMail(email, /Bekræft din e-mailadresse/)));
+    await visit(page, "/bruger/update");
+    await page.getByLabel("Adresse").fill(address);
+    await page.getByLabel("Telefon").fill("20 12 34 56");
+    await page.getByRole("button", { name: "Gem", exact: true }).click();
+    await expect(page).toHaveURL(/\/bruger$/);
+  }
+  return { page, email, close: () => context.close() };
+}
+
+async function selectDay(page: Page, day: string) {
+  await page.locator(`[data-day="${day}"]`).click();
+}
+
+async function setHoldSeconds(request: APIRequestContext, seconds: number) {
+  const response = await request.post("/_test/hold-tid", { form: { sekunder: String(seconds) } });
+  expect(response.status()).toBe(200);
+}
+
+test("a user books two days with the demo payment; the second user sees them as reserved by the first", async ({ browser }) => {
+  const { month, days } = daysAhead(3, 10, 11);
+  const [first, second] = days as [string, string];
+  const booker = await newBooker(browser, "Karen Kaj", "Kajgade 7, 8000 Aarhus C");
+  const { page } = booker;
+
+  await visit(page, `/reservation?maaned=${month}`);
+  await expect(page.locator(`[data-day="${first}"]`)).toHaveAccessibleName(/, ledig, /);
+  await selectDay(page, first);
+  await expect(toasts(page).getByText("Dagen er lagt i din kurv")).toBeVisible();
+  await selectDay(page, second);
+  await expect(page.locator(`[data-day="${second}"]`)).toHaveAccessibleName(/i din kurv/);
+  await selectDay(page, first);
+  await expect(toasts(page).getByText("Du har denne reservation i din indkøbskurv")).toBeVisible();
+
+  await visit(page, "/kurv");
+  await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(2);
+  await page.getByRole("button", { name: "Gå til betaling" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betaling");
+  await expect(page.getByText("Testbetaling")).toBeVisible();
+  await page.getByRole("button", { name: "Betal", exact: true }).click();
+
+  await expect(page).toHaveURL(/\/success\?ordre=/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tak for din reservation");
+  await expect(page.getByRole("heading", { name: /^Kvittering nr\. \d+$/ })).toBeVisible();
+  const receipt = page.getByRole("article", { name: /Kvittering nr\./ });
+  await expect(receipt.getByText("CVR 12345678")).toBeVisible();
+  await expect(receipt.getByText(/Heraf moms/)).toBeVisible();
+  await expect(receipt.getByRole("listitem")).toHaveCount(2);
+
+  const mail = await waitForMail(booker.email, /^Kvittering nr\. \d+/);
+  const parsed = await simpleParser(mail.raw);
+  const ics = parsed.attachments.find((attachment) => attachment.filename === "reservation.ics");
+  expect(ics?.contentType).toBe("text/calendar");
+  const calendar = ics!.content.toString("utf8");
+  expect(calendar.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+  expect(calendar).toContain(`DTSTART;VALUE=DATE:${first.replace(/-/g, "")}`);
+
+  await visit(page, "/alle-reservationer");
+  const upcoming = page.getByRole("heading", { name: "Kommende" }).locator("xpath=following-sibling::ul[1]");
+  await expect(upcoming.getByRole("listitem")).toHaveCount(2);
+
+  await visit(page, `/reservation?maaned=${month}`);
+  await selectDay(page, first);
+  await expect(toasts(page).getByText("Du har selv reserveret dagen")).toBeVisible();
+
+  const other = await newBooker(browser, "Ole Anden", null);
+  await visit(other.page, `/reservation?maaned=${month}`);
+  await expect(other.page.locator(`[data-day="${first}"]`)).toHaveAccessibleName(/, optaget/);
+  await selectDay(other.page, first);
+  await expect(toasts(other.page).getByText("Dagen er allerede reserveret")).toBeVisible();
+  await expect(toasts(other.page).getByText("Af adressen Kajgade 7, 8000 Aarhus C")).toBeVisible();
+
+  await other.close();
+  await booker.close();
+});
+
+test("a visitor who picks a day is asked to sign in first", async ({ page }) => {
+  const { month, days } = daysAhead(3, 14);
+  await visit(page, `/reservation?maaned=${month}`);
+  await selectDay(page, days[0]!);
+  await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Freservation%3Fmaaned%3D${month}$`));
+});
+
+test("a hold runs out after the hold time and the day is free for others", async ({ browser, request }) => {
+  const { month, days } = daysAhead(4, 3);
+  const day = days[0]!;
+  await setHoldSeconds(request, 3);
+  try {
+    const holder = await newBooker(browser, "Hanne Hold", null);
+    await visit(holder.page, `/reservation?maaned=${month}`);
+    await selectDay(holder.page, day);
+    await expect(toasts(holder.page).getByText("Dagen er lagt i din kurv")).toBeVisible();
+
+    await expect(async () => {
+      await holder.page.goto("/kurv");
+      await expect(holder.page.getByText("Din kurv er tom.")).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 15_000 });
+
+    const next = await newBooker(browser, "Niels Næste", null);
+    await visit(next.page, `/reservation?maaned=${month}`);
+    await expect(next.page.locator(`[data-day="${day}"]`)).toHaveAccessibleName(/, ledig, /);
+    await selectDay(next.page, day);
+    await expect(toasts(next.page).getByText("Dagen er lagt i din kurv")).toBeVisible();
+    await holder.close();
+    await next.close();
+  } finally {
+    await setHoldSeconds(request, 900);
+  }
+});
