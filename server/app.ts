@@ -11,6 +11,8 @@ import { resolveSecrets } from "~/config/secrets.server";
 import { createAuth, setAuth } from "~/features/accounts/auth.server";
 import { bootstrapAdmin } from "~/features/accounts/bootstrap-admin.server";
 import { createMailer, setMailer } from "~/features/email/mailer.server";
+import { setPaymentProvider } from "~/features/payment/provider.server";
+import { stripeProvider, stripeSettingsOf } from "~/features/payment/stripe.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { setDatabase } from "~/db/db.server";
@@ -149,6 +151,8 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     logger,
   });
   setMailer(mailer);
+  const stripe = stripeSettingsOf(config);
+  if (stripe) setPaymentProvider(stripeProvider(database.db, stripe));
   const auth = createAuth({ db: database.db, secret: secrets.AUTH_SECRET, publicUrl: config.PUBLIC_URL, siteName, mailer, logger });
   setAuth(auth);
   await bootstrapAdmin(database.db, auth, {

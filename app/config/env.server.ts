@@ -55,6 +55,12 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Stripe Checkout instead of the demo payment, when set (sk_live_… or sk_test_…). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
   ADMIN_EMAIL: z.email("must be an e-mail address").optional(),
   ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
 });
@@ -109,6 +115,9 @@ export function loadConfig(
   }
   if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(["S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: are required with S3_BUCKET"]);
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(["STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY (payments are confirmed only by the signed webhook)"]);
   }
   if (declaredDeployment && !env.PUBLIC_URL) {
     throw new ConfigError(["PUBLIC_URL: is required with NODE_ENV=production (links in e-mails and sign-in checks use it)"]);

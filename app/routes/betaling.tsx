@@ -73,7 +73,15 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
         <dt className="text-lg font-semibold">At betale</dt>
         <dd className="text-lg font-semibold tabular-nums">{loaderData.total}</dd>
       </dl>
-      {failed ? (
+      {loaderData.provider === "stripe" && !failed ? (
+        <div role="status" className="mt-8 rounded-2xl border border-border bg-surface-raised p-5">
+          <p className="font-semibold">Vi venter på bekræftelsen af din betaling.</p>
+          <p className="mt-1 text-muted">Det tager som regel få sekunder. Du får en e-mail, så snart dagene er dine.</p>
+          <Link to={`/betaling?ordre=${loaderData.orderId}`} className={`${buttonStyles.secondary} mt-4`}>
+            Opdater
+          </Link>
+        </div>
+      ) : failed ? (
         <div role="alert" className="mt-8 rounded-2xl border border-red-600/40 bg-red-50 p-5 text-red-950 dark:bg-red-950 dark:text-red-50">
           <p className="font-semibold">Reservationen kunne ikke gennemføres.</p>
           <p className="mt-1">{loaderData.failureReason ?? "En af dagene blev optaget, før betalingen kom igennem. Der er ikke trukket penge."}</p>

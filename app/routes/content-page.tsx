@@ -1,4 +1,7 @@
 import { data } from "react-router";
+import { getDb } from "~/db/db.server";
+import { getReservationSettings } from "~/features/reservation/reservation.server";
+import { formatMoney } from "~/lib/format";
 import { ArticlePage, EmptyPageNotice, PreviewNotice } from "~/features/content/components/page-content";
 import { pageMeta } from "~/features/content/meta";
 import { pageNameByPath } from "~/features/content/page-view";
@@ -11,7 +14,20 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const name = pageNameByPath[url.pathname.replace(/(.)\/+$/, "$1")];
   if (!name) throw data(null, { status: 404 });
   const preview = await isAdminPreview(request, url);
-  return { name, page: await loadPageView(name, preview), preview };
+  // Priser shows the prices the calendar charges; Vilkår states the cancellation rule the site enforces.
+  const rules = name === "prices" || name === "terms" ? await getReservationSettings(getDb()) : null;
+  return {
+    name,
+    page: await loadPageView(name, preview),
+    preview,
+    rules: rules && {
+      weekday: formatMoney(rules.weekdayPriceOere),
+      weekend: formatMoney(rules.weekendPriceOere),
+      holidaysAtWeekendPrice: rules.holidaysAtWeekendPrice,
+      cancellationDays: rules.cancellationDays,
+      holdMinutes: Math.max(1, Math.round(rules.holdSeconds / 60)),
+    },
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -19,11 +35,43 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  const { page, preview } = loaderData;
+  const { page, preview, name, rules } = loaderData;
+  const lead =
+    rules && name === "prices" ? (
+      <CurrentPrices {...rules} />
+    ) : rules && name === "terms" ? (
+      <section aria-labelledby="afbestillingsregel" className="rounded-2xl border border-border bg-surface-raised p-5">
+        <h2 id="afbestillingsregel" className="font-display text-2xl font-bold">
+          Afbestilling af en reserveret dag
+        </h2>
+        <p className="mt-3 leading-relaxed text-muted">
+          Du kan selv afbestille en reserveret dag under Mine reservationer indtil {rules.cancellationDays} dage før dagen. Dagen bliver
+          ledig for andre med det samme. En dag i kurven er holdt til dig i {rules.holdMinutes} minutter; betaler du ikke inden da, bliver den
+          ledig igen.
+        </p>
+      </section>
+    ) : undefined;
   return (
     <>
       {preview && <PreviewNotice />}
-      {page.isEmpty ? <EmptyPageNotice /> : <ArticlePage page={page} />}
+      {page.isEmpty ? <EmptyPageNotice /> : <ArticlePage page={page} lead={lead} />}
     </>
+  );
+}
+
+function CurrentPrices({ weekday, weekend, holidaysAtWeekendPrice }: { weekday: string; weekend: string; holidaysAtWeekendPrice: boolean }) {
+  return (
+    <section aria-labelledby="aktuelle-priser" className="rounded-2xl border border-border bg-surface-raised p-5">
+      <h2 id="aktuelle-priser" className="font-display text-2xl font-bold">
+        Aktuelle priser for en hel dag
+      </h2>
+      <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-6 gap-y-2 text-lg">
+        <dt>Mandag–torsdag og søndag</dt>
+        <dd className="font-semibold tabular-nums">{weekday}</dd>
+        <dt>Fredag og lørdag{holidaysAtWeekendPrice ? " samt helligdage" : ""}</dt>
+        <dd className="font-semibold tabular-nums">{weekend}</dd>
+      </dl>
+      <p className="mt-3 text-sm text-muted">Priserne er inklusive 25 % moms. Se de ledige dage under Reservation.</p>
+    </section>
   );
 }

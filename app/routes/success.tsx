@@ -1,7 +1,9 @@
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
+import { getConfig } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
+import { reconcileCheckout, stripeSettingsOf } from "~/features/payment/stripe.server";
 import { requireUser } from "~/features/accounts/session.server";
 import { receiptOf } from "~/features/reservation/checkout.server";
 import { getOrder } from "~/features/reservation/reservation.server";
@@ -16,8 +18,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const id = z.uuid().safeParse(url.searchParams.get("ordre"));
   const order = id.success ? await getOrder(getDb(), id.data) : null;
   if (!order || order.userId !== user.id) throw data(null, { status: 404 });
-  if (order.status !== "paid") throw redirect(`/betaling?ordre=${order.id}`);
-  return { receipt: await receiptOf(getDb(), order), email: order.bookerEmail };
+  const sessionId = url.searchParams.get("session_id");
+  const stripe = stripeSettingsOf(getConfig());
+  if (order.status === "pending" && order.provider === "stripe" && stripe && sessionId) {
+    // Stripe sends the buyer here at once; if its webhook has not arrived yet, ask Stripe directly.
+    await reconcileCheckout(getDb(), stripe, order.id, sessionId);
+  }
+  const current = (await getOrder(getDb(), order.id))!;
+  if (current.status !== "paid") throw redirect(`/betaling?ordre=${order.id}`);
+  return { receipt: await receiptOf(getDb(), current), email: current.bookerEmail };
 }
 
 export default function Success({ loaderData }: Route.ComponentProps) {

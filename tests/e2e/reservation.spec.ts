@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { shiftMonth, todayInCopenhagen } from "../../app/features/reservation/days";
 import { firstLink, waitForMail } from "../support/outbox";
-import { signUpThroughForm } from "../support/sign-up";
+import { signInThroughForm, signUpThroughForm } from "../support/sign-up";
 import { expect, test, uniqueClientAddress } from "../support/test";
 import { visit } from "../support/visit";
 
@@ -131,4 +131,62 @@ test("a hold runs out after the hold time and the day is free for others", async
   } finally {
     await setHoldSeconds(request, 900);
   }
+});
+
+async function bookAndPay(page: Page, month: string, days: string[]) {
+  await visit(page, `/reservation?maaned=${month}`);
+  for (const day of days) {
+    await selectDay(page, day);
+    await expect(page.locator(`[data-day="${day}"]`)).toHaveAccessibleName(/i din kurv/);
+  }
+  await page.goto("/kurv");
+  await page.getByRole("button", { name: "Gå til betaling" }).click();
+  await page.getByRole("button", { name: "Betal", exact: true }).click();
+  await expect(page).toHaveURL(/\/success\?ordre=/);
+}
+
+test("the admin blocks a day, sees the bookings of a month, exports them and cancels one with a reason", async ({ browser }) => {
+  const { month, days } = daysAhead(5, 8, 9);
+  const [blocked, booked] = days as [string, string];
+  const booker = await newBooker(browser, "Bente Booker", "Bådvej 3, 8000 Aarhus C");
+  await bookAndPay(booker.page, month, [booked]);
+
+  const adminContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
+  const admin = await adminContext.newPage();
+  await admin.goto("/login?redirectTo=%2Fblokerede-datoer");
+  await signInThroughForm(admin, { email: "chef@havnescenen.dk", password: "Admin-kode-2026" });
+  await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Blokerede datoer");
+  await admin.getByLabel("Fra og med").fill(blocked);
+  await admin.getByLabel("Titel").fill("Lukket for maling");
+  await admin.getByRole("button", { name: "Bloker" }).click();
+  await expect(toasts(admin).getByText("1 dato er blokeret")).toBeVisible();
+
+  await visit(booker.page, `/reservation?maaned=${month}`);
+  await expect(booker.page.locator(`[data-day="${blocked}"]`)).toHaveAccessibleName(/lukket, Lukket for maling/);
+  await selectDay(booker.page, blocked);
+  await expect(toasts(booker.page).getByText("Lukket for maling")).toBeVisible();
+
+  await visit(admin, `/reservationer?maaned=${month}`);
+  const row = admin.getByRole("row").filter({ hasText: "Bådvej 3, 8000 Aarhus C" });
+  await expect(row).toContainText("Bente Booker");
+  const download = admin.waitForEvent("download");
+  await admin.getByRole("link", { name: "Hent som CSV" }).click();
+  const csv = await (await download).createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  });
+  expect(csv).toContain(`${booked};Bente Booker;`);
+
+  await row.getByText("Aflys", { exact: true }).click();
+  await row.getByLabel("Begrundelse (sendes til lejeren)").fill("Vandskade i salen");
+  await row.getByRole("button", { name: "Aflys reservationen" }).click();
+  await expect(toasts(admin).getByText("Reservationen er aflyst")).toBeVisible();
+  const mail = await waitForMail(booker.email, /er aflyst$/);
+  expect((await simpleParser(mail.raw)).text).toContain("Begrundelse: Vandskade i salen");
+
+  await visit(booker.page, `/reservation?maaned=${month}`);
+  await expect(booker.page.locator(`[data-day="${booked}"]`)).toHaveAccessibleName(/, ledig, /);
+  await adminContext.close();
+  await booker.close();
 });

@@ -51,5 +51,8 @@ export const adminMenu: readonly MenuItem[] = [
   admin("article", "Mine artikler"),
   admin("album", "Mine albums"),
   admin("youtube", "Mine videoer"),
+  admin("reservationer", "Reservationer"),
+  admin("blokerede-datoer", "Blokerede datoer"),
+  admin("reservationsindstillinger", "Priser og regler"),
   admin("alle-brugere", "Brugere"),
 ];

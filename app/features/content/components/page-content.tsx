@@ -61,7 +61,7 @@ export function FrontPage({ page, tagline }: { page: PageView; tagline: string }
 }
 
 /** Every other content page: title, optional banner image and the sections as a readable column. */
-export function ArticlePage({ page, children }: { page: PageView; children?: ReactNode }) {
+export function ArticlePage({ page, lead, children }: { page: PageView; lead?: ReactNode; children?: ReactNode }) {
   return (
     <article className="mx-auto max-w-6xl px-4 pt-12 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight sm:text-5xl">{page.header}</h1>
@@ -69,6 +69,7 @@ export function ArticlePage({ page, children }: { page: PageView; children?: Rea
         <StoredImage image={page.image} sizes="(min-width: 72rem) 70rem, 100vw" priority className="mt-8 aspect-[21/9] w-full rounded-2xl object-cover" />
       )}
       <div className="mt-10 grid max-w-3xl gap-10">
+        {lead}
         {page.sections.map((section) => (
           <section key={section.id}>
             <h2 className="font-display text-2xl font-bold">{section.header}</h2>

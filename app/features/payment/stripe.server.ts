@@ -1,0 +1,108 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import type { Database } from "~/db/client.server";
+import { dayClaims, orders, paymentEvents } from "~/db/schema";
+import { completePaidOrder } from "~/features/reservation/checkout.server";
+import { dayBounds, formatDateLong } from "~/lib/format";
+import { getLogger } from "~/lib/logger.server";
+import type { PaymentProvider } from "./provider.server";
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+}
+
+/** Stripe's own client; it talks to Stripe only when a checkout is started, looked up or refunded. */
+export function stripeClient(settings: StripeSettings) {
+  return new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+}
+
+/**
+ * Stripe Checkout (amounts in DKK øre; card and MobilePay are switched on in the Stripe Dashboard's payment
+ * methods, which Checkout offers by itself). One Checkout session per order, created with the
+ * order's id as idempotency key, so a double click makes one session. The order is confirmed only by the
+ * signed webhook (or the success page's look-up when the webhook is late), never by the redirect alone.
+ */
+export function stripeProvider(db: Database, settings: StripeSettings): PaymentProvider {
+  const stripe = stripeClient(settings);
+  return {
+    name: "stripe",
+    async startCheckout(order, urls) {
+      const claims = await db.select({ day: dayClaims.day, priceOere: dayClaims.priceOere }).from(dayClaims).where(eq(dayClaims.orderId, order.id));
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          currency: "dkk",
+          customer_email: order.email,
+          client_reference_id: order.id,
+          metadata: { orderId: order.id },
+          line_items: claims.map((claim) => ({
+            quantity: 1,
+            price_data: { currency: "dkk", unit_amount: claim.priceOere, product_data: { name: `Leje af salen, ${formatDateLong(dayBounds(claim.day).start)}` } },
+          })),
+          success_url: `${urls.success}&session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: urls.cancel,
+          expires_at: Math.floor(Date.now() / 1000) + 30 * 60,
+        },
+        { idempotencyKey: `order-${order.id}` },
+      );
+      await db.update(orders).set({ providerReference: session.id }).where(eq(orders.id, order.id));
+      if (!session.url) throw new Error(`Stripe answered no Checkout address for order ${order.id}`);
+      return { redirectTo: session.url };
+    },
+  };
+}
+
+export type WebhookOutcome = { status: 400; reason: string } | { status: 200; handled: "confirmed" | "duplicate" | "ignored" | "refunded" };
+
+/**
+ * Handles a Stripe webhook: the signature must verify against the raw body; an event id already handled
+ * changes nothing; `checkout.session.completed` (paid) confirms its order. If the order's days were taken
+ * meanwhile, the payment is refunded.
+ */
+export async function handleStripeWebhook(db: Database, settings: StripeSettings, rawBody: string, signature: string | null): Promise<WebhookOutcome> {
+  const stripe = stripeClient(settings);
+  let event: Stripe.Event;
+  try {
+    event = await stripe.webhooks.constructEventAsync(rawBody, signature ?? "", settings.webhookSecret);
+  } catch (error) {
+    getLogger().warn({ err: error }, "Stripe webhook with a bad signature refused");
+    return { status: 400, reason: "bad signature" };
+  }
+  const [seen] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, event.id));
+  if (seen) return { status: 200, handled: "duplicate" };
+
+  let handled: "confirmed" | "ignored" | "refunded" = "ignored";
+  if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
+    const session = event.data.object;
+    if (session.payment_status === "paid" && session.client_reference_id) {
+      handled = await settle(db, stripe, session);
+    }
+  }
+  await db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+  return { status: 200, handled };
+}
+
+async function settle(db: Database, stripe: Stripe, session: Stripe.Checkout.Session): Promise<"confirmed" | "refunded"> {
+  const orderId = session.client_reference_id!;
+  const result = await completePaidOrder(db, orderId);
+  if (result.status === "failed" && result.reason === "days-gone" && typeof session.payment_intent === "string") {
+    await stripe.refunds.create({ payment_intent: session.payment_intent, reason: "requested_by_customer" }, { idempotencyKey: `refund-${orderId}` });
+    getLogger().warn({ orderId }, "order could not be booked after payment; refunded");
+    return "refunded";
+  }
+  return "confirmed";
+}
+
+/** The success page's reconciliation: a late webhook must not leave a paid customer waiting. */
+export async function reconcileCheckout(db: Database, settings: StripeSettings, orderId: string, sessionId: string) {
+  const stripe = stripeClient(settings);
+  const session = await stripe.checkout.sessions.retrieve(sessionId);
+  if (session.client_reference_id !== orderId || session.payment_status !== "paid") return false;
+  await settle(db, stripe, session);
+  return true;
+}
+
+export function stripeSettingsOf(config: { STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string }): StripeSettings | null {
+  return config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET ? { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET } : null;
+}

@@ -1,0 +1,78 @@
+import { and, asc, eq, gte, isNull, lte } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { dayClaims, orders, reservationSettings } from "~/db/schema";
+import type { SettingsInput } from "./schemas";
+
+export interface BookingRow {
+  claimId: string;
+  day: string;
+  priceOere: number;
+  bookerName: string;
+  bookerEmail: string;
+  bookerAddress: string;
+  bookerPhone: string;
+  receiptNumber: number | null;
+  userId: string | null;
+}
+
+/** All active bookings between two days (inclusive), for the admin's overview and export. */
+export async function listBookings(db: Database, range: { from: string; to: string }): Promise<BookingRow[]> {
+  const rows = await db
+    .select({
+      claimId: dayClaims.id,
+      day: dayClaims.day,
+      priceOere: dayClaims.priceOere,
+      title: dayClaims.title,
+      userId: dayClaims.userId,
+      bookerName: orders.bookerName,
+      bookerEmail: orders.bookerEmail,
+      bookerAddress: orders.bookerAddress,
+      bookerPhone: orders.bookerPhone,
+      receiptNumber: orders.receiptNumber,
+    })
+    .from(dayClaims)
+    .leftJoin(orders, eq(orders.id, dayClaims.orderId))
+    .where(and(eq(dayClaims.kind, "booking"), isNull(dayClaims.releasedAt), gte(dayClaims.day, range.from), lte(dayClaims.day, range.to)))
+    .orderBy(asc(dayClaims.day));
+  return rows.map((row) => ({
+    claimId: row.claimId,
+    day: row.day,
+    priceOere: row.priceOere,
+    bookerName: row.bookerName ?? "",
+    bookerEmail: row.bookerEmail ?? "",
+    bookerAddress: row.bookerAddress ?? row.title,
+    bookerPhone: row.bookerPhone ?? "",
+    receiptNumber: row.receiptNumber ?? null,
+    userId: row.userId,
+  }));
+}
+
+/** A CSV cell: quoted when it holds a separator, a quote or a line break; formulas are defused for spreadsheets. */
+function cell(value: string) {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The bookings as CSV the Danish way (semicolons, decimal comma, BOM so Excel reads UTF-8). */
+export function bookingsCsv(rows: BookingRow[]) {
+  const header = ["Dato", "Navn", "E-mail", "Adresse", "Telefon", "Beløb (kr.)", "Kvittering"];
+  const lines = rows.map((row) =>
+    [row.day, row.bookerName, row.bookerEmail, row.bookerAddress, row.bookerPhone, (row.priceOere / 100).toFixed(2).replace(".", ","), row.receiptNumber ? String(row.receiptNumber) : ""].map(cell).join(";"),
+  );
+  return `\uFEFF${[header.join(";"), ...lines].join("\r\n")}\r\n`;
+}
+
+export async function updateReservationSettings(db: Database, input: SettingsInput) {
+  await db
+    .update(reservationSettings)
+    .set({
+      weekdayPriceOere: input.weekdayPriceOere,
+      weekendPriceOere: input.weekendPriceOere,
+      holidaysAtWeekendPrice: input.holidaysAtWeekendPrice,
+      holdSeconds: input.holdMinutes * 60,
+      horizonDays: input.horizonDays,
+      maxDaysPerOrder: input.maxDaysPerOrder,
+      cancellationDays: input.cancellationDays,
+    })
+    .where(eq(reservationSettings.id, 1));
+}

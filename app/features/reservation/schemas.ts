@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { REQUIRED } from "~/features/accounts/schemas";
+import { numberRule } from "~/features/content/schemas";
+import { addDays } from "./days";
+
+/** Kroner as typed by the admin ("4500", "4.500", "4.500,50"; a dot before three digits groups thousands) → øre. */
+const kroner = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim().replace(/\.(?=\d{3}(?:\D|$))/g, "") : value),
+  numberRule({ min: 0, max: 1_000_000 }).transform((value) => Math.round(value * 100)),
+);
+const whole = (min: number, max: number) => numberRule({ min, max, whole: true });
+
+export const settingsSchema = z.object({
+  weekdayPrice: kroner,
+  weekendPrice: kroner,
+  holidaysAtWeekendPrice: z.enum(["on"]).optional(),
+  holdMinutes: whole(1, 1440),
+  horizonDays: whole(1, 1095),
+  maxDaysPerOrder: whole(1, 366),
+  cancellationDays: whole(0, 365),
+});
+
+export type SettingsInput = {
+  weekdayPriceOere: number;
+  weekendPriceOere: number;
+  holidaysAtWeekendPrice: boolean;
+  holdMinutes: number;
+  horizonDays: number;
+  maxDaysPerOrder: number;
+  cancellationDays: number;
+};
+
+export function settingsInputOf(parsed: z.output<typeof settingsSchema>): SettingsInput {
+  return {
+    weekdayPriceOere: parsed.weekdayPrice,
+    weekendPriceOere: parsed.weekendPrice,
+    holidaysAtWeekendPrice: parsed.holidaysAtWeekendPrice === "on",
+    holdMinutes: parsed.holdMinutes,
+    horizonDays: parsed.horizonDays,
+    maxDaysPerOrder: parsed.maxDaysPerOrder,
+    cancellationDays: parsed.cancellationDays,
+  };
+}
+
+export const blockSchema = z
+  .object({
+    from: z.iso.date({ error: "Vælg en dato" }),
+    to: z.union([z.iso.date({ error: "Vælg en dato" }), z.literal("")]).optional(),
+    title: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(120, "Højst 120 tegn"),
+  })
+  .refine((value) => !value.to || value.to >= value.from, { path: ["to"], message: "Slutdatoen skal ligge efter startdatoen" })
+  .refine((value) => !value.to || value.to <= addDays(value.from, 366), { path: ["to"], message: "Højst et år ad gangen" });
+
+export const cancelSchema = z.object({
+  claimId: z.uuid(),
+  reason: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(500, "Højst 500 tegn"),
+});

@@ -1,0 +1,82 @@
+import { data, Form } from "react-router";
+import { z } from "zod";
+import { buttonStyles } from "~/components/ui/button-link";
+import { Field } from "~/components/ui/field";
+import { useToastFrom } from "~/components/ui/toaster";
+import { getDb } from "~/db/db.server";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { todayInCopenhagen } from "~/features/reservation/days";
+import { blockDays, getBlockedDates, unblockDay } from "~/features/reservation/reservation.server";
+import { blockSchema } from "~/features/reservation/schemas";
+import type { Toast } from "~/features/toast/toast";
+import { dayBounds, formatDateLong } from "~/lib/format";
+import type { Route } from "./+types/admin.blokerede-datoer";
+
+export function meta() {
+  return [{ title: "Blokerede datoer" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireAdmin(request, url);
+  const blocked = await getBlockedDates(getDb(), todayInCopenhagen());
+  return { blocked: blocked.map((entry) => ({ day: entry.day, title: entry.title, label: formatDateLong(dayBounds(entry.day).start) })) };
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  await requireAdmin(request, url);
+  const form = await request.formData();
+  if (form.get("intent") === "unblock") {
+    const day = z.iso.date().safeParse(form.get("day"));
+    if (day.success) await unblockDay(getDb(), day.data);
+    return data({ toast: { kind: "success", message: "Datoen er åbnet igen" } as Toast, errors: undefined, values: undefined });
+  }
+  const values = { from: String(form.get("from") ?? ""), to: String(form.get("to") ?? ""), title: String(form.get("title") ?? "") };
+  const parsed = blockSchema.safeParse(values);
+  if (!parsed.success) {
+    return data({ toast: { kind: "error", message: "Ret de markerede felter" } as Toast, errors: z.flattenError(parsed.error).fieldErrors, values }, { status: 400 });
+  }
+  const added = await blockDays(getDb(), { from: parsed.data.from, to: parsed.data.to || parsed.data.from }, parsed.data.title);
+  const message = added === 1 ? "1 dato er blokeret" : `${added} datoer er blokeret`;
+  return data({ toast: { kind: "success", message } as Toast, errors: undefined, values: undefined });
+}
+
+export default function BlockedDates({ loaderData, actionData }: Route.ComponentProps) {
+  useToastFrom(actionData?.toast);
+  return (
+    <section className="mx-auto max-w-3xl px-4 pt-12 pb-16 sm:pt-16">
+      <h1 className="font-display text-4xl font-bold tracking-tight">Blokerede datoer</h1>
+      <p className="mt-3 text-muted">Blokerede dage kan ikke reserveres. Titlen vises i kalenderen, fx “Lukket for ferie”.</p>
+      <Form method="post" className="mt-8 grid gap-5 rounded-2xl border border-border p-5" noValidate>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Fra og med" name="from" type="date" required defaultValue={actionData?.values?.from} errors={actionData?.errors?.from} />
+          <Field label="Til og med" name="to" type="date" defaultValue={actionData?.values?.to} errors={actionData?.errors?.to} hint="Tom for en enkelt dag." />
+        </div>
+        <Field label="Titel" name="title" required defaultValue={actionData?.values?.title} errors={actionData?.errors?.title} />
+        <button type="submit" name="intent" value="block" className={`${buttonStyles.primary} justify-self-start`}>
+          Bloker
+        </button>
+      </Form>
+      <h2 className="mt-10 font-display text-2xl font-bold">Kommende blokerede datoer</h2>
+      {loaderData.blocked.length === 0 ? (
+        <p className="mt-3 text-muted">Ingen.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-border rounded-2xl border border-border bg-surface-raised">
+          {loaderData.blocked.map((entry) => (
+            <li key={entry.day} className="flex flex-wrap items-center gap-3 px-4 py-3">
+              <span className="flex-1">
+                <span className="font-semibold first-letter:uppercase">{entry.label}</span>
+                <span className="block text-sm text-muted">{entry.title}</span>
+              </span>
+              <Form method="post">
+                <input type="hidden" name="day" value={entry.day} />
+                <button type="submit" name="intent" value="unblock" className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent" aria-label={`Åbn ${entry.label} igen`}>
+                  Åbn igen
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+import { eq } from "drizzle-orm";
+import { data, Form, Link } from "react-router";
+import { z } from "zod";
+import { buttonStyles } from "~/components/ui/button-link";
+import { useToastFrom } from "~/components/ui/toaster";
+import { getDb } from "~/db/db.server";
+import { profiles } from "~/db/schema";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { getMailer } from "~/features/email/mailer.server";
+import { bookingCancelledMessage } from "~/features/email/messages";
+import { listBookings } from "~/features/reservation/admin.server";
+import { formatMonth, monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
+import { cancelBooking } from "~/features/reservation/reservation.server";
+import { cancelSchema } from "~/features/reservation/schemas";
+import { getSiteSettings } from "~/features/site/settings.server";
+import type { Toast } from "~/features/toast/toast";
+import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
+import { getLogger } from "~/lib/logger.server";
+import type { Route } from "./+types/admin.reservationer";
+
+export function meta() {
+  return [{ title: "Reservationer" }, { name: "robots", content: "noindex" }];
+}
+
+const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireAdmin(request, url);
+  const month = monthSchema.safeParse(url.searchParams.get("maaned")).data ?? todayInCopenhagen().slice(0, 7);
+  const grid = monthGrid(month);
+  const bookings = await listBookings(getDb(), { from: `${month}-01`, to: grid.weeks.flat().filter((day) => day.startsWith(month)).at(-1)! });
+  return {
+    month,
+    weeks: grid.weeks,
+    previousMonth: shiftMonth(month, -1),
+    nextMonth: shiftMonth(month, 1),
+    total: formatMoney(bookings.reduce((sum, booking) => sum + booking.priceOere, 0)),
+    bookings: bookings.map((booking) => ({ ...booking, label: formatDateLong(dayBounds(booking.day).start), price: formatMoney(booking.priceOere) })),
+  };
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  await requireAdmin(request, url);
+  const parsed = cancelSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data({ toast: { kind: "error", message: "Skriv en begrundelse for aflysningen" } as Toast, errors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+  }
+  const result = await cancelBooking(getDb(), parsed.data.claimId, { reason: parsed.data.reason });
+  if (!result.ok) return data({ toast: { kind: "error", message: "Reservationen kunne ikke aflyses" } as Toast, errors: {} }, { status: 409 });
+  if (result.userId) {
+    try {
+      const [person] = await getDb().select({ name: profiles.name, email: profiles.email }).from(profiles).where(eq(profiles.userId, result.userId));
+      const { siteName } = await getSiteSettings(getDb());
+      if (person) await getMailer().send(bookingCancelledMessage(siteName, person.email, person.name, formatDateLong(dayBounds(result.day).start), parsed.data.reason));
+    } catch (error) {
+      getLogger().error({ err: error }, "the cancellation e-mail could not be sent");
+    }
+  }
+  return data({ toast: { kind: "success", message: "Reservationen er aflyst", detail: "Lejeren har fået besked på e-mail." } as Toast, errors: {} });
+}
+
+export default function AdminReservations({ loaderData, actionData }: Route.ComponentProps) {
+  useToastFrom(actionData?.toast);
+  const { month, weeks, bookings } = loaderData;
+  const byDay = new Map(bookings.map((booking) => [booking.day, booking]));
+  return (
+    <section className="mx-auto max-w-6xl px-4 pt-12 pb-16 sm:pt-16">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-display text-4xl font-bold tracking-tight">Reservationer</h1>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/blokerede-datoer" className={buttonStyles.secondary}>
+            Blokerede datoer
+          </Link>
+          <Link to="/reservationsindstillinger" className={buttonStyles.secondary}>
+            Priser og regler
+          </Link>
+        </div>
+      </div>
+      <nav aria-label="Måned" className="mt-6 flex flex-wrap items-center gap-3">
+        <Link to={`?maaned=${loaderData.previousMonth}`} className={buttonStyles.secondary} aria-label={`Forrige måned, ${formatMonth(loaderData.previousMonth)}`}>
+          ‹
+        </Link>
+        <h2 className="min-w-44 text-center font-display text-2xl font-bold first-letter:uppercase">{formatMonth(month)}</h2>
+        <Link to={`?maaned=${loaderData.nextMonth}`} className={buttonStyles.secondary} aria-label={`Næste måned, ${formatMonth(loaderData.nextMonth)}`}>
+          ›
+        </Link>
+        <a href={`/reservationer/eksport?maaned=${month}`} className={`${buttonStyles.secondary} ml-auto`} download>
+          Hent som CSV
+        </a>
+      </nav>
+      <p className="mt-3 text-muted">
+        {bookings.length === 1 ? "1 reserveret dag" : `${bookings.length} reserverede dage`}, i alt {loaderData.total}.
+      </p>
+
+      <table className="mt-6 hidden w-full table-fixed border-separate border-spacing-1 md:table" aria-label={`Måneden ${formatMonth(month)}`}>
+        <thead>
+          <tr>
+            {["Man", "Tir", "Ons", "Tor", "Fre", "Lør", "Søn"].map((day) => (
+              <th key={day} scope="col" className="text-sm font-semibold text-muted">
+                {day}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0]}>
+              {week.map((day) => {
+                const booking = byDay.get(day);
+                if (!day.startsWith(month)) return <td key={day} aria-hidden="true" />;
+                return (
+                  <td key={day} className={`h-20 rounded-lg border border-border align-top text-xs ${booking ? "bg-violet-100 text-violet-950 dark:bg-violet-900 dark:text-violet-50" : ""}`}>
+                    <span className="block p-1 font-semibold">{Number(day.slice(8))}</span>
+                    {booking && <span className="block truncate px-1">{booking.bookerName || booking.bookerAddress}</span>}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      {bookings.length > 0 && (
+        <div className="mt-8 overflow-x-auto pb-24">
+          <table className="w-full min-w-[52rem] text-left text-sm">
+            <thead className="border-b border-border text-muted">
+              <tr>
+                <th scope="col" className="py-3 pr-4 font-semibold">Dato</th>
+                <th scope="col" className="py-3 pr-4 font-semibold">Lejer</th>
+                <th scope="col" className="py-3 pr-4 font-semibold">Adresse og telefon</th>
+                <th scope="col" className="py-3 pr-4 font-semibold">Beløb</th>
+                <th scope="col" className="py-3 font-semibold">Aflys</th>
+              </tr>
+            </thead>
+            <tbody>
+              {bookings.map((booking) => (
+                <tr key={booking.claimId} className="border-b border-border align-top">
+                  <th scope="row" className="py-3 pr-4 font-medium first-letter:uppercase">{booking.label}</th>
+                  <td className="py-3 pr-4">
+                    {booking.bookerName}
+                    <span className="block text-muted">{booking.bookerEmail}</span>
+                  </td>
+                  <td className="py-3 pr-4">
+                    {booking.bookerAddress}
+                    <span className="block text-muted">{booking.bookerPhone}</span>
+                  </td>
+                  <td className="py-3 pr-4 tabular-nums">
+                    {booking.price}
+                    {booking.receiptNumber ? <span className="block text-muted">Kvittering nr. {booking.receiptNumber}</span> : null}
+                  </td>
+                  <td className="py-3">
+                    <details>
+                      <summary className="cursor-pointer list-none rounded-full border border-control-border px-3 py-1 text-center font-medium text-red-700 hover:border-accent dark:text-red-300 [&::-webkit-details-marker]:hidden">
+                        Aflys
+                      </summary>
+                      <Form method="post" className="mt-2 grid w-64 gap-2">
+                        <input type="hidden" name="claimId" value={booking.claimId} />
+                        <label htmlFor={`reason-${booking.claimId}`} className="text-sm font-semibold">
+                          Begrundelse (sendes til lejeren)
+                        </label>
+                        <textarea id={`reason-${booking.claimId}`} name="reason" rows={3} required className="rounded-xl border border-control-border bg-surface-raised px-3 py-2" />
+                        <button type="submit" className="justify-self-start rounded-full bg-red-700 px-4 py-1.5 font-semibold text-white hover:bg-red-800">
+                          Aflys reservationen
+                        </button>
+                      </Form>
+                    </details>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

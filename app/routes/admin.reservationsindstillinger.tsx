@@ -1,0 +1,79 @@
+import { data, Form } from "react-router";
+import { z } from "zod";
+import { buttonStyles } from "~/components/ui/button-link";
+import { Field } from "~/components/ui/field";
+import { useToastFrom } from "~/components/ui/toaster";
+import { getDb } from "~/db/db.server";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { updateReservationSettings } from "~/features/reservation/admin.server";
+import { getReservationSettings } from "~/features/reservation/reservation.server";
+import { settingsInputOf, settingsSchema } from "~/features/reservation/schemas";
+import type { Toast } from "~/features/toast/toast";
+import type { Route } from "./+types/admin.reservationsindstillinger";
+
+export function meta() {
+  return [{ title: "Priser og regler" }, { name: "robots", content: "noindex" }];
+}
+
+const kroner = (oere: number) => (oere / 100).toLocaleString("da-DK", { maximumFractionDigits: 2, useGrouping: false });
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireAdmin(request, url);
+  const settings = await getReservationSettings(getDb());
+  return {
+    values: {
+      weekdayPrice: kroner(settings.weekdayPriceOere),
+      weekendPrice: kroner(settings.weekendPriceOere),
+      holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice,
+      holdMinutes: String(Math.max(1, Math.round(settings.holdSeconds / 60))),
+      horizonDays: String(settings.horizonDays),
+      maxDaysPerOrder: String(settings.maxDaysPerOrder),
+      cancellationDays: String(settings.cancellationDays),
+    },
+  };
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  await requireAdmin(request, url);
+  const values = Object.fromEntries([...(await request.formData()).entries()].map(([key, value]) => [key, String(value)]));
+  const parsed = settingsSchema.safeParse(values);
+  if (!parsed.success) {
+    return data({ toast: { kind: "error", message: "Ret de markerede felter" } as Toast, errors: z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined> }, { status: 400 });
+  }
+  await updateReservationSettings(getDb(), settingsInputOf(parsed.data));
+  return data({ toast: { kind: "success", message: "Priser og regler er gemt" } as Toast, errors: {} as Record<string, string[] | undefined> });
+}
+
+export default function ReservationSettings({ loaderData, actionData }: Route.ComponentProps) {
+  useToastFrom(actionData?.toast);
+  const { values } = loaderData;
+  const errors = actionData?.errors ?? {};
+  return (
+    <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
+      <h1 className="font-display text-4xl font-bold tracking-tight">Priser og regler</h1>
+      <Form method="post" className="mt-8 grid gap-5" noValidate>
+        <fieldset className="grid gap-5 rounded-2xl border border-border p-5">
+          <legend className="px-1 font-display text-xl font-bold">Priser pr. dag, inkl. moms</legend>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field label="Hverdage (kr.)" name="weekdayPrice" inputMode="decimal" defaultValue={values.weekdayPrice} errors={errors.weekdayPrice} hint="Mandag–torsdag og søndag." />
+            <Field label="Fredag og lørdag (kr.)" name="weekendPrice" inputMode="decimal" defaultValue={values.weekendPrice} errors={errors.weekendPrice} />
+          </div>
+          <label className="flex items-center gap-3">
+            <input type="checkbox" name="holidaysAtWeekendPrice" defaultChecked={values.holidaysAtWeekendPrice} className="size-5 accent-accent" />
+            Helligdage koster som fredag og lørdag
+          </label>
+        </fieldset>
+        <fieldset className="grid gap-5 rounded-2xl border border-border p-5 sm:grid-cols-2">
+          <legend className="px-1 font-display text-xl font-bold">Regler</legend>
+          <Field label="Tid i kurven (minutter)" name="holdMinutes" inputMode="numeric" defaultValue={values.holdMinutes} errors={errors.holdMinutes} />
+          <Field label="Kan reserveres dage frem" name="horizonDays" inputMode="numeric" defaultValue={values.horizonDays} errors={errors.horizonDays} />
+          <Field label="Flest dage pr. bestilling" name="maxDaysPerOrder" inputMode="numeric" defaultValue={values.maxDaysPerOrder} errors={errors.maxDaysPerOrder} />
+          <Field label="Afbestilling senest (dage før)" name="cancellationDays" inputMode="numeric" defaultValue={values.cancellationDays} errors={errors.cancellationDays} />
+        </fieldset>
+        <button type="submit" className={`${buttonStyles.primary} justify-self-start`}>
+          Gem
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import { data } from "react-router";
+import { getConfig } from "~/config/env.server";
+import { getDb } from "~/db/db.server";
+import { handleStripeWebhook, stripeSettingsOf } from "~/features/payment/stripe.server";
+import type { Route } from "./+types/api.stripe-webhook";
+
+/** Stripe's webhook: POST only, signed; 404 when Stripe is not configured. */
+export async function action({ request }: Route.ActionArgs) {
+  const settings = stripeSettingsOf(getConfig());
+  if (!settings) throw data(null, { status: 404 });
+  const outcome = await handleStripeWebhook(getDb(), settings, await request.text(), request.headers.get("Stripe-Signature"));
+  return Response.json(outcome.status === 400 ? { error: outcome.reason } : { received: true, handled: outcome.handled }, { status: outcome.status });
+}

@@ -1,0 +1,87 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig, setConfig } from "~/config/env.server";
+import { setDatabase } from "~/db/db.server";
+import { orders, profiles, users } from "~/db/schema";
+import { setMailer, type MailMessage } from "~/features/email/mailer.server";
+import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { createOrder, holdDay } from "~/features/reservation/reservation.server";
+import { action as webhook } from "~/routes/api.stripe-webhook";
+import { routeArgs } from "../support/route-args";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+
+const secretKey = "sk_test_scene";
+const webhookSecret = "whsec_scenetestsecret";
+const stripe = new Stripe(secretKey);
+
+describe.each(databaseKinds)("Stripe webhook on %s", (kind) => {
+  let database: TestDatabase;
+  const sent: MailMessage[] = [];
+  let orderId: string;
+
+  const post = (payload: string, signature: string) =>
+    webhook(routeArgs("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature, "Content-Type": "application/json" } })) as Promise<Response>;
+  const completed = (eventId: string) =>
+    JSON.stringify({
+      id: eventId,
+      object: "event",
+      type: "checkout.session.completed",
+      data: { object: { id: "cs_test_1", object: "checkout.session", client_reference_id: orderId, payment_status: "paid", payment_intent: "pi_test_1" } },
+    });
+  const signed = (payload: string) => stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+
+  beforeAll(async () => {
+    setConfig(loadConfig({ STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret }));
+    database = await createTestDatabase(kind);
+    setDatabase(database);
+    setMailer({ send: async (message) => void sent.push(message) });
+    const now = new Date();
+    await database.db.insert(users).values({ id: "payer", name: "Pia Payer", email: "pia@example.dk", emailVerified: true });
+    await database.db.insert(profiles).values({ userId: "payer", name: "Pia Payer", email: "pia@example.dk", address: "Strandvejen 1, 8000 Aarhus C", lastLoginAt: now });
+    const day = addDays(todayInCopenhagen(now), 30);
+    await holdDay(database.db, "payer", day, now);
+    const order = await createOrder(database.db, "payer", "stripe", now);
+    if (!order.ok) throw new Error(order.reason);
+    orderId = order.orderId;
+  });
+
+  afterAll(async () => {
+    setConfig(loadConfig({}));
+    setDatabase(undefined);
+    await database?.destroy();
+  });
+
+  it("refuses a bad signature with 400 and changes nothing", async () => {
+    const payload = completed("evt_forged");
+    const response = await post(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someoneelse" }));
+    expect(response.status).toBe(400);
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.status).toBe("pending");
+  });
+
+  it("confirms the order once for a valid event, and a replay changes nothing", async () => {
+    const payload = completed("evt_paid_1");
+    const first = await post(payload, signed(payload));
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true, handled: "confirmed" });
+    const [paid] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(paid).toMatchObject({ status: "paid" });
+    expect(paid?.receiptNumber).toBeGreaterThan(0);
+    expect(sent.filter((mail) => mail.subject.startsWith("Kvittering nr."))).toHaveLength(1);
+
+    const replay = await post(payload, signed(payload));
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ received: true, handled: "duplicate" });
+    const [after] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(after?.receiptNumber).toBe(paid?.receiptNumber);
+    expect(sent.filter((mail) => mail.subject.startsWith("Kvittering nr."))).toHaveLength(1);
+  });
+
+  it("treats a second event for an order already paid as harmless", async () => {
+    const payload = completed("evt_paid_again");
+    const response = await post(payload, signed(payload));
+    expect(response.status).toBe(200);
+    expect(sent.filter((mail) => mail.subject.startsWith("Kvittering nr."))).toHaveLength(1);
+  });
+});
