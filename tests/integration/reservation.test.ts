@@ -10,6 +10,7 @@ import {
   createOrder,
   getBasket,
   holdDay,
+  releaseClaimsOfDeletedUser,
   releaseHold,
 } from "~/features/reservation/reservation.server";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
@@ -164,6 +165,24 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     expect(freed?.state).toBe("free");
     // The admin may cancel inside the limit.
     expect((await cancelBooking(database.db, claimOf(soon), { reason: "Vandskade", now })).ok).toBe(true);
+  });
+
+  it("frees the basket and the future bookings of a deleted account, and keeps its past ones", async () => {
+    const user = userIds[15]!;
+    const future = addDays(today, 100);
+    const held = addDays(today, 101);
+    await holdDay(database.db, user, future, now);
+    const order = await createOrder(database.db, user, "demo", now);
+    await confirmOrder(database.db, order.ok ? order.orderId : "", now);
+    await holdDay(database.db, user, held, now);
+    const past = addDays(today, -10);
+    await database.db.insert(dayClaims).values({ day: past, kind: "booking", userId: user, startAt: now, endAt: new Date(now.getTime() + 1000), title: "x", priceOere: 0 });
+
+    await releaseClaimsOfDeletedUser(database.db, user, now);
+    const days = await calendarDays(database.db, { from: future, to: held }, userIds[16]!, now);
+    expect(days.map((day) => day.state)).toEqual(["free", "free"]);
+    const [kept] = await database.db.select().from(dayClaims).where(eq(dayClaims.day, past));
+    expect(kept?.releasedAt).toBeNull();
   });
 
   it("lets the database refuse a second active claim on a day, whatever the code does", async () => {

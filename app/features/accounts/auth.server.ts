@@ -7,6 +7,7 @@ import type { Database } from "~/db/client.server";
 import { ADMIN_ROLE, authAccounts, rateLimits, sessions, twoFactors, users, verifications } from "~/db/schema";
 import type { Mailer } from "~/features/email/mailer.server";
 import { resetPasswordMessage, signInCodeMessage, verifyEmailMessage } from "~/features/email/messages";
+import { releaseClaimsOfDeletedUser } from "~/features/reservation/reservation.server";
 import { recordSignIn, syncProfileIdentity } from "./profile.server";
 
 /** Spec §9: a session lives 400 days of use; each day of use renews it. */
@@ -63,7 +64,11 @@ export function createAuth({ db, secret, publicUrl, siteName, mailer, logger }: 
     user: {
       // A new address takes effect when the link sent to it is opened.
       changeEmail: { enabled: true },
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        // Frees the days of a deleted account: its basket and its future bookings.
+        beforeDelete: async (user) => releaseClaimsOfDeletedUser(db, user.id),
+      },
     },
     session: {
       expiresIn: SESSION_LIFETIME_SECONDS,

@@ -331,3 +331,18 @@ export async function feedBookings(db: Database, token: string) {
     .where(and(eq(dayClaims.userId, feed.userId), eq(dayClaims.kind, "booking"), isNull(dayClaims.releasedAt)))
     .orderBy(asc(dayClaims.day));
 }
+
+/**
+ * When an account is deleted: its basket is emptied and its future bookings are cancelled, so the days are
+ * free again. Past bookings stay (without the account) for the bookkeeping.
+ */
+export async function releaseClaimsOfDeletedUser(db: Database, userId: string, now = new Date()) {
+  const today = todayInCopenhagen(now);
+  await db.transaction(async (tx) => {
+    await tx.delete(dayClaims).where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold")));
+    await tx
+      .update(dayClaims)
+      .set({ releasedAt: now, releaseReason: "Kontoen er slettet" })
+      .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "booking"), isNull(dayClaims.releasedAt), gt(dayClaims.day, today)));
+  });
+}
