@@ -18,6 +18,7 @@ import { getProfile } from "~/features/accounts/profile.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { readColorMode } from "~/features/color-mode/color-mode";
 import { getSiteSettings } from "~/features/site/settings.server";
+import { countBasket } from "~/features/reservation/reservation.server";
 import { takeFlashToast } from "~/features/toast/flash.server";
 import { Toaster } from "~/components/ui/toaster";
 import { PlayerProvider } from "~/features/player/player";
@@ -36,7 +37,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { buildId } = context.get(requestContext);
   const [settings, user] = await Promise.all([getSiteSettings(getDb()), getSessionUser(request)]);
-  const profile = user ? await getProfile(getDb(), user.id) : null;
+  const [profile, basketCount] = user ? await Promise.all([getProfile(getDb(), user.id), countBasket(getDb(), user.id)]) : [null, 0];
   return {
     buildId,
     colorMode: readColorMode(request.headers.get("Cookie")),
@@ -45,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profile: profile ? { avatarUrl: profile.avatarUrl, hasAddress: profile.address !== null } : null,
     isAuthenticated: user !== null,
     isAdmin: user?.isAdmin ?? false,
+    basketCount,
     toast: takeFlashToast(request.headers.get("Cookie")).toast,
   };
 }
@@ -99,6 +101,7 @@ function SiteShell({ children }: { children: ReactNode }) {
         colorMode={data?.colorMode ?? "system"}
         user={data?.user ? { ...data.user, avatarUrl: data.profile?.avatarUrl ?? null } : null}
         isAdmin={data?.isAdmin ?? false}
+        basketCount={data?.basketCount ?? 0}
       />
       <main id="indhold" className="flex-1">
         {children}

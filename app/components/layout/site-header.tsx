@@ -11,9 +11,11 @@ export interface SiteHeaderProps {
   colorMode: ColorMode;
   user: { name: string; avatarUrl: string | null } | null;
   isAdmin: boolean;
+  /** Days in the user's basket; a link to the basket shows while there are any. */
+  basketCount?: number;
 }
 
-export function SiteHeader({ siteName, colorMode, user, isAdmin }: SiteHeaderProps) {
+export function SiteHeader({ siteName, colorMode, user, isAdmin, basketCount = 0 }: SiteHeaderProps) {
   const [isMenuOverlay, setMenuOverlay] = useState(false);
   const { pathname, search } = useLocation();
   const loginHref = pathname === "/" || pathname === "/login" ? "/login" : `/login?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`;
@@ -50,6 +52,18 @@ export function SiteHeader({ siteName, colorMode, user, isAdmin }: SiteHeaderPro
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
           <ColorModeSwitch current={colorMode} />
+          {basketCount > 0 && (
+            <Link
+              to="/kurv"
+              className="flex items-center gap-1.5 rounded-full bg-sky-100 px-3 py-2 text-sm font-semibold text-sky-950 hover:bg-sky-200 dark:bg-sky-900 dark:text-sky-50"
+            >
+              <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <path d="M3 4h2l2 11h11l2-8H7M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2zM18 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z" />
+              </svg>
+              <span className="sr-only">Kurv, {basketCount === 1 ? "1 dag" : `${basketCount} dage`}</span>
+              <span aria-hidden="true">{basketCount}</span>
+            </Link>
+          )}
           {user ? (
             <Link
               to="/bruger"

@@ -39,11 +39,7 @@ export async function holdDay(db: Database, userId: string, day: string, now = n
   if (daysBetween(today, day) > settings.horizonDays) return { ok: false, reason: "beyond-horizon" };
   const [blocked] = await db.select({ title: blockedDates.title }).from(blockedDates).where(eq(blockedDates.day, day));
   if (blocked) return { ok: false, reason: "blocked", blockedTitle: blocked.title };
-  const [basket] = await db
-    .select({ value: count() })
-    .from(dayClaims)
-    .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"), activeAt(now)));
-  if ((basket?.value ?? 0) >= settings.maxDaysPerOrder) return { ok: false, reason: "basket-full" };
+  if ((await countBasket(db, userId, now)) >= settings.maxDaysPerOrder) return { ok: false, reason: "basket-full" };
 
   const [profile] = await db.select({ address: profiles.address }).from(profiles).where(eq(profiles.userId, userId));
   const { start, end } = dayBounds(day);
@@ -77,6 +73,15 @@ export async function releaseHold(db: Database, userId: string, claimId: string)
     .where(and(eq(dayClaims.id, claimId), eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)))
     .returning({ id: dayClaims.id });
   return removed.length > 0;
+}
+
+/** How many days the user has in the basket now. */
+export async function countBasket(db: Database, userId: string, now = new Date()) {
+  const [basket] = await db
+    .select({ value: count() })
+    .from(dayClaims)
+    .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"), activeAt(now)));
+  return basket?.value ?? 0;
 }
 
 export interface BasketItem {
