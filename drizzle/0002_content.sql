@@ -90,5 +90,6 @@ ALTER TABLE "tracks" ADD CONSTRAINT "tracks_album_id_albums_id_fk" FOREIGN KEY (
 CREATE INDEX "articles_created_idx" ON "articles" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "tracks_album_position_idx" ON "tracks" USING btree ("album_id","position");--> statement-breakpoint
 ALTER TABLE "pages" ADD CONSTRAINT "pages_header_not_blank" CHECK (length(btrim("header")) > 0);--> statement-breakpoint
+UPDATE "sections" SET "text" = "header" WHERE length(btrim("text")) = 0;--> statement-breakpoint
 ALTER TABLE "sections" ADD CONSTRAINT "sections_text_not_blank" CHECK (length(btrim("text")) > 0);--> statement-breakpoint
 ALTER TABLE "sections" ADD CONSTRAINT "sections_header_not_blank" CHECK (length(btrim("header")) > 0);

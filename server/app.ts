@@ -11,7 +11,7 @@ import { resolveSecrets } from "~/config/secrets.server";
 import { createAuth, setAuth } from "~/features/accounts/auth.server";
 import { bootstrapAdmin } from "~/features/accounts/bootstrap-admin.server";
 import { createMailer, setMailer } from "~/features/email/mailer.server";
-import { setPaymentProvider } from "~/features/payment/provider.server";
+import { demoProvider, setPaymentProvider } from "~/features/payment/provider.server";
 import { stripeProvider, stripeSettingsOf } from "~/features/payment/stripe.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
@@ -152,7 +152,8 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   });
   setMailer(mailer);
   const stripe = stripeSettingsOf(config);
-  if (stripe) setPaymentProvider(stripeProvider(database.db, stripe));
+  setPaymentProvider(stripe ? stripeProvider(database.db, stripe) : config.DEMO_PAYMENTS ? demoProvider : null);
+  if (!stripe && !config.DEMO_PAYMENTS) logger.warn("No payment is set up (STRIPE_SECRET_KEY): the basket cannot be paid");
   const auth = createAuth({ db: database.db, secret: secrets.AUTH_SECRET, publicUrl: config.PUBLIC_URL, siteName, mailer, logger });
   setAuth(auth);
   await bootstrapAdmin(database.db, auth, {

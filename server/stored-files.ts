@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import express, { type RequestHandler } from "express";
 import { contentTypeByExtension } from "~/features/media/media";
-import { storageKeySchema, type Storage } from "~/features/storage/storage.server";
+import { bucketSchema, storageKeySchema, type Storage } from "~/features/storage/storage.server";
 
 /** Spec §7: uploads are cached for 3600 s. Names never change content (no overwrite), so this is safe. */
 const CACHE_CONTROL = "public, max-age=3600";
@@ -24,7 +24,8 @@ export function serveStoredFiles(storage: Storage): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const key = decodeURIComponent(req.path.slice(1));
-    if (!storageKeySchema.safeParse(key).success) return next();
+    // Only our buckets are public, whatever else the S3 bucket holds.
+    if (!storageKeySchema.safeParse(key).success || !bucketSchema.safeParse(key.split("/")[0]).success) return next();
     try {
       const upstream = await backend.getObject(key, req.headers.range);
       if (upstream.status === 404 || upstream.status === 403) return next();

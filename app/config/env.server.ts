@@ -60,6 +60,8 @@ const envSchema = z.object({
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
     .optional(),
+  /** The labelled test payment where "Betal" books without money; on by default except in a declared deployment. */
+  DEMO_PAYMENTS: booleanFlag.optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
   ADMIN_EMAIL: z.email("must be an e-mail address").optional(),
   ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
@@ -67,8 +69,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Omit<Env, "PUBLIC_URL" | "LOG_LEVEL" | "SEED_DEMO_CONTENT"> & {
+export type Config = Omit<Env, "PUBLIC_URL" | "LOG_LEVEL" | "SEED_DEMO_CONTENT" | "DEMO_PAYMENTS"> & {
   SEED_DEMO_CONTENT: boolean;
+  DEMO_PAYMENTS: boolean;
   PUBLIC_URL: string;
   LOG_LEVEL: NonNullable<Env["LOG_LEVEL"]>;
   isProduction: boolean;
@@ -133,6 +136,8 @@ export function loadConfig(
     LOG_LEVEL: env.LOG_LEVEL ?? (isProduction ? "info" : "debug"),
     // A real deployment starts empty unless asked; a local start gets the demo venue.
     SEED_DEMO_CONTENT: env.SEED_DEMO_CONTENT ?? !declaredDeployment,
+    // A real deployment never gives days away by accident: the demo payment must be asked for there.
+    DEMO_PAYMENTS: env.DEMO_PAYMENTS ?? !declaredDeployment,
     isProduction,
     requiresExplicitSecrets,
   };

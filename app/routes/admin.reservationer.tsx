@@ -14,7 +14,7 @@ import { cancelBooking } from "~/features/reservation/reservation.server";
 import { cancelSchema } from "~/features/reservation/schemas";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Toast } from "~/features/toast/toast";
-import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
+import { dayBounds, formatDateLong, formatDateTime, formatMoney } from "~/lib/format";
 import { getLogger } from "~/lib/logger.server";
 import type { Route } from "./+types/admin.reservationer";
 
@@ -28,8 +28,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, url);
   const month = monthSchema.safeParse(url.searchParams.get("maaned")).data ?? todayInCopenhagen().slice(0, 7);
   const grid = monthGrid(month);
-  const bookings = await listBookings(getDb(), { from: `${month}-01`, to: grid.weeks.flat().filter((day) => day.startsWith(month)).at(-1)! });
+  const all = await listBookings(getDb(), { from: `${month}-01`, to: grid.weeks.flat().filter((day) => day.startsWith(month)).at(-1)! });
+  const bookings = all.filter((booking) => !booking.cancelledAt);
   return {
+    cancelled: all
+      .filter((booking) => booking.cancelledAt)
+      .map((booking) => ({ ...booking, label: formatDateLong(dayBounds(booking.day).start), price: formatMoney(booking.priceOere), when: formatDateTime(booking.cancelledAt!) })),
     month,
     weeks: grid.weeks,
     previousMonth: shiftMonth(month, -1),
@@ -170,6 +174,28 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
             </tbody>
           </table>
         </div>
+      )}
+
+      {loaderData.cancelled.length > 0 && (
+        <section aria-labelledby="aflyste" className="mt-10">
+          <h2 id="aflyste" className="font-display text-2xl font-bold">
+            Afbestilte og aflyste dage
+          </h2>
+          <p className="mt-1 text-sm text-muted">Beløbet for disse dage skal refunderes efter vilkårene.</p>
+          <ul className="mt-4 divide-y divide-border rounded-2xl border border-border">
+            {loaderData.cancelled.map((booking) => (
+              <li key={booking.claimId} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm">
+                <span>
+                  <span className="font-semibold first-letter:uppercase">{booking.label}</span>, {booking.bookerName} ({booking.bookerEmail})
+                  <span className="block text-muted">
+                    {booking.when}: {booking.cancelReason}
+                  </span>
+                </span>
+                <span className="tabular-nums">{booking.price}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </section>
   );

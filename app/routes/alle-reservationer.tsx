@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { getConfig } from "~/config/env.server";
@@ -38,7 +39,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   const form = await request.formData();
-  const result = await cancelBooking(getDb(), String(form.get("claimId") ?? ""), { userId: user.id, reason: "Afbestilt af lejeren" });
+  const claimId = z.uuid().safeParse(form.get("claimId"));
+  const result = claimId.success
+    ? await cancelBooking(getDb(), claimId.data, { userId: user.id, reason: "Afbestilt af lejeren" })
+    : ({ ok: false, reason: "not-found" } as const);
   if (result.ok) return data({ toast: { kind: "success", message: "Dagen er afbestilt", detail: "Beløbet refunderes efter vilkårene." } as Toast });
   const settings = await getReservationSettings(getDb());
   const message =

@@ -9,5 +9,5 @@ export async function action({ request }: Route.ActionArgs) {
   const settings = stripeSettingsOf(getConfig());
   if (!settings) throw data(null, { status: 404 });
   const outcome = await handleStripeWebhook(getDb(), settings, await request.text(), request.headers.get("Stripe-Signature"));
-  return Response.json(outcome.status === 400 ? { error: outcome.reason } : { received: true, handled: outcome.handled }, { status: outcome.status });
+  return Response.json(outcome.status === 200 ? { received: true, handled: outcome.handled } : { error: outcome.reason }, { status: outcome.status });
 }

@@ -1,11 +1,13 @@
-import { useEffect, useState } from "react";
-import { data, Form, Link, redirect } from "react-router";
+import { useCallback, useEffect, useState } from "react";
+import { data, Form, Link, redirect, useRevalidator } from "react-router";
+import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { getConfig } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { requireUser } from "~/features/accounts/session.server";
 import { getPaymentProvider } from "~/features/payment/provider.server";
+import { CHECKOUT_SESSION_SECONDS } from "~/features/payment/stripe.server";
 import { vatIncluded } from "~/features/reservation/days";
 import { createOrder, getBasket, getOrder, releaseHold } from "~/features/reservation/reservation.server";
 import { withFlashToast } from "~/features/toast/flash.server";
@@ -37,12 +39,16 @@ export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   const form = await request.formData();
   if (form.get("intent") === "remove") {
-    await releaseHold(getDb(), user.id, String(form.get("claimId") ?? ""));
+    const claimId = z.uuid().safeParse(form.get("claimId"));
+    if (claimId.success) await releaseHold(getDb(), user.id, claimId.data);
     return data({ toast: { kind: "success", message: "Dagen er fjernet fra kurven" } as Toast });
   }
   if (form.get("intent") === "checkout") {
     const provider = getPaymentProvider();
-    const order = await createOrder(getDb(), user.id, provider.name);
+    if (!provider) {
+      return data({ toast: { kind: "error", message: "Betaling er ikke sat op endnu", detail: "Kontakt os for at reservere dagene." } as Toast }, { status: 503 });
+    }
+    const order = await createOrder(getDb(), user.id, provider.name, new Date(), provider.name === "stripe" ? CHECKOUT_SESSION_SECONDS : 0);
     if (!order.ok && order.reason === "no-address") {
       throw redirect("/bruger/update?redirectTo=%2Fkurv", {
         headers: withFlashToast({ kind: "info", message: "Tilføj din adresse og dit telefonnummer før betaling" }),
@@ -65,7 +71,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 /** Minutes and seconds left of a hold, counting down in the browser (the server's clock decides). */
-function TimeLeft({ expiresAt, serverNow }: { expiresAt: string; serverNow: string }) {
+function TimeLeft({ expiresAt, serverNow, onExpired }: { expiresAt: string; serverNow: string; onExpired(): void }) {
   const [offset] = useState(() => Date.parse(serverNow) - Date.now());
   const [now, setNow] = useState(() => Date.parse(serverNow));
   useEffect(() => {
@@ -73,12 +79,19 @@ function TimeLeft({ expiresAt, serverNow }: { expiresAt: string; serverNow: stri
     return () => window.clearInterval(timer);
   }, [offset]);
   const seconds = Math.max(0, Math.round((Date.parse(expiresAt) - now) / 1000));
+  const expired = seconds === 0;
+  useEffect(() => {
+    // The server drops an expired hold; asking again makes the day leave the basket in front of the user.
+    if (expired) onExpired();
+  }, [expired, onExpired]);
   const text = seconds === 0 ? "Tiden er gået" : `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} tilbage`;
   return <span className={`text-sm tabular-nums ${seconds < 120 ? "font-semibold text-red-700 dark:text-red-300" : "text-muted"}`}>{text}</span>;
 }
 
 export default function Basket({ loaderData, actionData }: Route.ComponentProps) {
   useToastFrom(actionData?.toast);
+  const { revalidate } = useRevalidator();
+  const refresh = useCallback(() => void revalidate(), [revalidate]);
   const { items, total, vat, serverNow } = loaderData;
   return (
     <section className="mx-auto max-w-3xl px-4 pt-12 pb-16 sm:pt-16">
@@ -98,7 +111,7 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
               <li key={item.claimId} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold first-letter:uppercase">{item.label}</p>
-                  <TimeLeft expiresAt={item.expiresAt} serverNow={serverNow} />
+                  <TimeLeft expiresAt={item.expiresAt} serverNow={serverNow} onExpired={refresh} />
                 </div>
                 <span className="font-semibold tabular-nums">{item.price}</span>
                 <Form method="post">

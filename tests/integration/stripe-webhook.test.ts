@@ -22,12 +22,23 @@ describe.each(databaseKinds)("Stripe webhook on %s", (kind) => {
 
   const post = (payload: string, signature: string) =>
     webhook(routeArgs("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature, "Content-Type": "application/json" } })) as Promise<Response>;
-  const completed = (eventId: string) =>
+  let total = 0;
+  const completed = (eventId: string, amount = total) =>
     JSON.stringify({
       id: eventId,
       object: "event",
       type: "checkout.session.completed",
-      data: { object: { id: "cs_test_1", object: "checkout.session", client_reference_id: orderId, payment_status: "paid", payment_intent: "pi_test_1" } },
+      data: {
+        object: {
+          id: "cs_test_1",
+          object: "checkout.session",
+          client_reference_id: orderId,
+          payment_status: "paid",
+          payment_intent: "pi_test_1",
+          amount_total: amount,
+          currency: "dkk",
+        },
+      },
     });
   const signed = (payload: string) => stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
 
@@ -44,6 +55,8 @@ describe.each(databaseKinds)("Stripe webhook on %s", (kind) => {
     const order = await createOrder(database.db, "payer", "stripe", now);
     if (!order.ok) throw new Error(order.reason);
     orderId = order.orderId;
+    const [created] = await database.db.update(orders).set({ providerReference: "cs_test_1" }).where(eq(orders.id, orderId)).returning();
+    total = created!.totalOere;
   });
 
   afterAll(async () => {
@@ -56,6 +69,15 @@ describe.each(databaseKinds)("Stripe webhook on %s", (kind) => {
     const payload = completed("evt_forged");
     const response = await post(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someoneelse" }));
     expect(response.status).toBe(400);
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.status).toBe("pending");
+  });
+
+  it("leaves the order alone when the paid session does not match it (another amount)", async () => {
+    const payload = completed("evt_wrong_amount", 100);
+    const response = await post(payload, signed(payload));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, handled: "ignored" });
     const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order?.status).toBe("pending");
   });

@@ -13,12 +13,13 @@ export const demoProvider: PaymentProvider = {
   },
 };
 
-let current: PaymentProvider = demoProvider;
+let current: PaymentProvider | null = demoProvider;
 
-export function setPaymentProvider(provider: PaymentProvider) {
+/** null: no way to pay is set up (a real deployment without Stripe), so nothing can be bought. */
+export function setPaymentProvider(provider: PaymentProvider | null) {
   current = provider;
 }
 
-export function getPaymentProvider(): PaymentProvider {
+export function getPaymentProvider(): PaymentProvider | null {
   return current;
 }

@@ -7,6 +7,9 @@ import { dayBounds, formatDateLong } from "~/lib/format";
 import { getLogger } from "~/lib/logger.server";
 import type { PaymentProvider } from "./provider.server";
 
+/** Stripe keeps a Checkout session open at least 30 minutes; the order's holds last as long (see createOrder). */
+export const CHECKOUT_SESSION_SECONDS = 32 * 60;
+
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
@@ -42,7 +45,7 @@ export function stripeProvider(db: Database, settings: StripeSettings): PaymentP
           })),
           success_url: `${urls.success}&session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: urls.cancel,
-          expires_at: Math.floor(Date.now() / 1000) + 30 * 60,
+          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_SESSION_SECONDS,
         },
         { idempotencyKey: `order-${order.id}` },
       );
@@ -53,7 +56,10 @@ export function stripeProvider(db: Database, settings: StripeSettings): PaymentP
   };
 }
 
-export type WebhookOutcome = { status: 400; reason: string } | { status: 200; handled: "confirmed" | "duplicate" | "ignored" | "refunded" };
+export type WebhookOutcome =
+  | { status: 400; reason: string }
+  | { status: 500; reason: string }
+  | { status: 200; handled: "confirmed" | "duplicate" | "ignored" | "refunded" };
 
 /**
  * Handles a Stripe webhook: the signature must verify against the raw body; an event id already handled
@@ -76,22 +82,37 @@ export async function handleStripeWebhook(db: Database, settings: StripeSettings
   if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
     const session = event.data.object;
     if (session.payment_status === "paid" && session.client_reference_id) {
-      handled = await settle(db, stripe, session);
+      try {
+        handled = await settle(db, stripe, session);
+      } catch (error) {
+        // Not recorded as handled: Stripe sends the event again, and settling is safe to repeat.
+        getLogger().error({ err: error, eventId: event.id }, "Stripe payment could not be settled; Stripe will retry");
+        return { status: 500, reason: "not settled" };
+      }
     }
   }
   await db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
   return { status: 200, handled };
 }
 
-async function settle(db: Database, stripe: Stripe, session: Stripe.Checkout.Session): Promise<"confirmed" | "refunded"> {
+/**
+ * Books a paid order, or pays it back. The session must be the one made for the order, for its amount in DKK;
+ * any other payment is left alone (and logged). A paid order that cannot be booked (its days were taken, or
+ * it was replaced or cancelled) is refunded; the idempotency key makes a retried refund harmless.
+ */
+async function settle(db: Database, stripe: Stripe, session: Stripe.Checkout.Session): Promise<"confirmed" | "refunded" | "ignored"> {
   const orderId = session.client_reference_id!;
-  const result = await completePaidOrder(db, orderId);
-  if (result.status === "failed" && result.reason === "days-gone" && typeof session.payment_intent === "string") {
-    await stripe.refunds.create({ payment_intent: session.payment_intent, reason: "requested_by_customer" }, { idempotencyKey: `refund-${orderId}` });
-    getLogger().warn({ orderId }, "order could not be booked after payment; refunded");
-    return "refunded";
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.providerReference !== session.id || session.amount_total !== order.totalOere || session.currency !== "dkk") {
+    getLogger().error({ orderId, sessionId: session.id }, "a paid Stripe session does not match its order; not booked");
+    return "ignored";
   }
-  return "confirmed";
+  const result = await completePaidOrder(db, orderId);
+  if (result.status === "confirmed" || result.status === "already-paid") return "confirmed";
+  if (typeof session.payment_intent !== "string") throw new Error(`paid session ${session.id} has no payment intent to refund`);
+  await stripe.refunds.create({ payment_intent: session.payment_intent, reason: "requested_by_customer" }, { idempotencyKey: `refund-${orderId}` });
+  getLogger().warn({ orderId }, "a paid order could not be booked; the payment is refunded");
+  return "refunded";
 }
 
 /** The success page's reconciliation: a late webhook must not leave a paid customer waiting. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { dayClaims, orders, reservationSettings } from "~/db/schema";
 import type { SettingsInput } from "./schemas";
@@ -13,9 +13,12 @@ export interface BookingRow {
   bookerPhone: string;
   receiptNumber: number | null;
   userId: string | null;
+  /** Set for a cancelled booking: the admin sees that its amount is to be refunded. */
+  cancelledAt: Date | null;
+  cancelReason: string | null;
 }
 
-/** All active bookings between two days (inclusive), for the admin's overview and export. */
+/** All bookings between two days (inclusive), cancelled ones too, for the admin's overview and export. */
 export async function listBookings(db: Database, range: { from: string; to: string }): Promise<BookingRow[]> {
   const rows = await db
     .select({
@@ -29,11 +32,13 @@ export async function listBookings(db: Database, range: { from: string; to: stri
       bookerAddress: orders.bookerAddress,
       bookerPhone: orders.bookerPhone,
       receiptNumber: orders.receiptNumber,
+      releasedAt: dayClaims.releasedAt,
+      releaseReason: dayClaims.releaseReason,
     })
     .from(dayClaims)
     .leftJoin(orders, eq(orders.id, dayClaims.orderId))
-    .where(and(eq(dayClaims.kind, "booking"), isNull(dayClaims.releasedAt), gte(dayClaims.day, range.from), lte(dayClaims.day, range.to)))
-    .orderBy(asc(dayClaims.day));
+    .where(and(eq(dayClaims.kind, "booking"), gte(dayClaims.day, range.from), lte(dayClaims.day, range.to)))
+    .orderBy(asc(dayClaims.day), asc(dayClaims.createdAt));
   return rows.map((row) => ({
     claimId: row.claimId,
     day: row.day,
@@ -44,6 +49,8 @@ export async function listBookings(db: Database, range: { from: string; to: stri
     bookerPhone: row.bookerPhone ?? "",
     receiptNumber: row.receiptNumber ?? null,
     userId: row.userId,
+    cancelledAt: row.releasedAt,
+    cancelReason: row.releaseReason,
   }));
 }
 
@@ -55,9 +62,9 @@ function cell(value: string) {
 
 /** The bookings as CSV the Danish way (semicolons, decimal comma, BOM so Excel reads UTF-8). */
 export function bookingsCsv(rows: BookingRow[]) {
-  const header = ["Dato", "Navn", "E-mail", "Adresse", "Telefon", "Beløb (kr.)", "Kvittering"];
+  const header = ["Dato", "Navn", "E-mail", "Adresse", "Telefon", "Beløb (kr.)", "Kvittering", "Status"];
   const lines = rows.map((row) =>
-    [row.day, row.bookerName, row.bookerEmail, row.bookerAddress, row.bookerPhone, (row.priceOere / 100).toFixed(2).replace(".", ","), row.receiptNumber ? String(row.receiptNumber) : ""].map(cell).join(";"),
+    [row.day, row.bookerName, row.bookerEmail, row.bookerAddress, row.bookerPhone, (row.priceOere / 100).toFixed(2).replace(".", ","), row.receiptNumber ? String(row.receiptNumber) : "", row.cancelledAt ? `Afbestilt: ${row.cancelReason ?? ""}` : "Reserveret"].map(cell).join(";"),
   );
   return `\uFEFF${[header.join(";"), ...lines].join("\r\n")}\r\n`;
 }

@@ -15,11 +15,13 @@ describe("bookings as CSV", () => {
         bookerPhone: "+4520123456",
         receiptNumber: 12,
         userId: "u1",
+        cancelledAt: null,
+        cancelReason: null,
       },
     ]);
     const [header, row] = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(header).toBe("Dato;Navn;E-mail;Adresse;Telefon;Beløb (kr.);Kvittering");
-    expect(row).toBe(`2026-12-04;"Jens; Hansen";jens@example.dk;"'=HYPERLINK(""x"")";'+4520123456;6500,00;12`);
+    expect(header).toBe("Dato;Navn;E-mail;Adresse;Telefon;Beløb (kr.);Kvittering;Status");
+    expect(row).toBe(`2026-12-04;"Jens; Hansen";jens@example.dk;"'=HYPERLINK(""x"")";'+4520123456;6500,00;12;Reserveret`);
     expect(csv.startsWith("\uFEFF")).toBe(true);
   });
 });

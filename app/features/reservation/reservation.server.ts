@@ -161,6 +161,8 @@ export async function createOrder(
   userId: string,
   provider: string,
   now = new Date(),
+  /** How long the days stay held for the payment: at least the hold time, longer for a provider that needs it. */
+  paymentSeconds = 0,
 ): Promise<{ ok: true; orderId: string } | { ok: false; reason: OrderRefusal }> {
   const settings = await getReservationSettings(db);
   const [person] = await db
@@ -180,6 +182,11 @@ export async function createOrder(
       .orderBy(asc(dayClaims.day))
       .for("update");
     if (holds.length === 0) return { ok: false as const, reason: "empty" as const };
+    // An earlier checkout the user left is replaced by this one; if it is paid after all, it is refunded.
+    await tx
+      .update(orders)
+      .set({ status: "cancelled", failureReason: "Erstattet af en nyere bestilling." })
+      .where(and(eq(orders.userId, userId), eq(orders.status, "pending")));
     const totalOere = holds.reduce((sum, hold) => sum + hold.priceOere, 0);
     const [order] = await tx
       .insert(orders)
@@ -197,7 +204,7 @@ export async function createOrder(
       .returning({ id: orders.id });
     await tx
       .update(dayClaims)
-      .set({ orderId: order!.id, title: address, expiresAt: new Date(now.getTime() + settings.holdSeconds * 1000) })
+      .set({ orderId: order!.id, title: address, expiresAt: new Date(now.getTime() + Math.max(settings.holdSeconds, paymentSeconds) * 1000) })
       .where(inArray(dayClaims.id, holds.map((hold) => hold.id)));
     return { ok: true as const, orderId: order!.id };
   });
@@ -226,6 +233,8 @@ export async function confirmOrder(db: Database, orderId: string, now = new Date
         .where(and(eq(dayClaims.orderId, orderId), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt), inArray(dayClaims.day, order.days)))
         .returning({ day: dayClaims.day });
       if (booked.length !== order.days.length) throw new DaysGone();
+      const blockedMeanwhile = await tx.select({ day: blockedDates.day }).from(blockedDates).where(inArray(blockedDates.day, order.days));
+      if (blockedMeanwhile.length > 0) throw new DaysGone();
       const [counter] = await tx
         .update(reservationSettings)
         .set({ lastReceiptNumber: sql`${reservationSettings.lastReceiptNumber} + 1` })
