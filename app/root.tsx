@@ -13,6 +13,7 @@ import { ClientErrorView, ForbiddenView, NotFoundView, ServerErrorView } from "~
 import { useOptimisticColorMode } from "~/components/layout/color-mode-switch";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { getConfig } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { getProfile } from "~/features/accounts/profile.server";
 import { getSessionUser } from "~/features/accounts/session.server";
@@ -31,6 +32,8 @@ import stylesheet from "./app.css?url";
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 /** The client state of spec §3 (user, isAuthenticated, isAdmin) is derived here from the session, never stored twice. */
@@ -47,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isAuthenticated: user !== null,
     isAdmin: user?.isAdmin ?? false,
     basketCount,
+    publicUrl: getConfig().PUBLIC_URL,
     toast: takeFlashToast(request.headers.get("Cookie")).toast,
   };
 }
@@ -71,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#a13a12" />
         {data && <meta name={BUILD_ID_META} content={data.buildId} />}
         <Meta />
         {/* Links are allowed by 'self' and need no nonce; an empty one keeps server and client markup equal. */}

@@ -15,6 +15,7 @@ const adminRoutes = ["album", "article", "banner", "page", "stock", "youtube"].f
 export default [
   index("routes/home.tsx"),
   route("musik", "routes/musik.tsx"),
+  route("musik/:albumId", "routes/musik.album.tsx"),
   route("videoer", "routes/videoer.tsx"),
   route("billeder", "routes/billeder.tsx"),
   route("parallex", "routes/parallex.tsx"),
@@ -45,6 +46,10 @@ export default [
   route("blokerede-datoer", "routes/admin.blokerede-datoer.tsx"),
   route("reservationsindstillinger", "routes/admin.reservationsindstillinger.tsx"),
 
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("manifest.webmanifest", "routes/manifest.ts"),
+  route("icons/:file", "routes/icons.ts"),
   route("api/color-mode", "routes/api.color-mode.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/stripe/webhook", "routes/api.stripe-webhook.ts"),

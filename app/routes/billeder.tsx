@@ -13,7 +13,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return pageMeta(matches, loaderData?.page);
+  return pageMeta(matches, loaderData?.page, "/billeder");
 }
 
 export default function Images({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,13 @@
 import { data } from "react-router";
+import { getConfig } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
+import { organizationData } from "~/features/seo/structured-data";
+import { getSiteSettings } from "~/features/site/settings.server";
 import { getReservationSettings } from "~/features/reservation/reservation.server";
 import { formatMoney } from "~/lib/format";
 import { ArticlePage, EmptyPageNotice, PreviewNotice } from "~/features/content/components/page-content";
 import { pageMeta } from "~/features/content/meta";
+import { pagePaths } from "~/features/content/page-names";
 import { pageNameByPath } from "~/features/content/page-view";
 import { isAdminPreview, loadPageView } from "~/features/content/public-page.server";
 import type { Route } from "./+types/content-page";
@@ -16,8 +20,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const preview = await isAdminPreview(request, url);
   // Priser shows the prices the calendar charges; Vilkår states the cancellation rule the site enforces.
   const rules = name === "prices" || name === "terms" ? await getReservationSettings(getDb()) : null;
+  const organization = name === "practical" ? organizationData(getConfig().PUBLIC_URL, await getSiteSettings(getDb())) : null;
   return {
     name,
+    organization,
     page: await loadPageView(name, preview),
     preview,
     rules: rules && {
@@ -31,7 +37,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return pageMeta(matches, loaderData?.page);
+  const tags = pageMeta(matches, loaderData?.page, loaderData ? pagePaths[loaderData.name] : "/");
+  return loaderData?.organization ? [...tags, { "script:ld+json": loaderData.organization }] : tags;
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {

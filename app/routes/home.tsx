@@ -21,7 +21,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return pageMeta(matches, loaderData?.page, true);
+  return pageMeta(matches, loaderData?.page, "/", true);
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -3,6 +3,7 @@ import { DraftBadge } from "~/features/content/components/album-list";
 import { ArticlePage, PreviewNotice } from "~/features/content/components/page-content";
 import { VideoEmbed } from "~/features/content/components/video-embed";
 import { pageMeta } from "~/features/content/meta";
+import { videoData } from "~/features/seo/structured-data";
 import { isAdminPreview, loadPageView } from "~/features/content/public-page.server";
 import { getVideoLinks } from "~/features/content/public.server";
 import type { Route } from "./+types/videoer";
@@ -14,7 +15,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return pageMeta(matches, loaderData?.page);
+  const tags = pageMeta(matches, loaderData?.page, "/videoer");
+  if (!loaderData?.videos.length) return tags;
+  return [...tags, { "script:ld+json": videoData(loaderData.videos.map((video) => ({ title: video.title, videoId: video.videoId, uploadDate: video.createdAt }))) }];
 }
 
 export default function Videos({ loaderData }: Route.ComponentProps) {

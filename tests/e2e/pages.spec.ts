@@ -65,3 +65,28 @@ test("seeded images are served from storage with their content type", async ({ p
   expect(image.status()).toBe(200);
   expect(image.headers()["content-type"]).toBe("image/webp");
 });
+
+test("/musik carries its canonical address, a sharing card and schema.org data naming the albums", async ({ page }) => {
+  await visit(page, "/musik");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/musik$/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\/.+\/storage\/v1\/object\/public\/pages\//);
+  const json = await page.locator('script[type="application/ld+json"]').textContent();
+  const data = JSON.parse(json!) as { "@graph": { album: { name: string }[] }[] };
+  expect(data["@graph"].flatMap((group) => group.album.map((album) => album.name))).toEqual(expect.arrayContaining(["Fra kajen", "Natlys", "Salt i håret"]));
+});
+
+test("an album has its own page, and the site can be installed on a phone", async ({ page, request }) => {
+  await visit(page, "/musik");
+  await page.getByRole("link", { name: "Natlys", exact: true }).click();
+  await expect(page).toHaveURL(/\/musik\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Natlys af Kajens Kvartet");
+  await expect(page).toHaveTitle(/^Natlys · Kajens Kvartet · Havnescenen$/);
+
+  const manifest = await (await request.get("/manifest.webmanifest")).json();
+  expect(manifest).toMatchObject({ name: "Havnescenen", lang: "da-DK", display: "standalone" });
+  for (const icon of manifest.icons as { src: string }[]) {
+    const response = await request.get(icon.src);
+    expect(response.headers()["content-type"]).toBe("image/png");
+  }
+  expect(await (await request.get("/robots.txt")).text()).toContain("Disallow: /kurv");
+});

@@ -1,7 +1,10 @@
+import { socialMeta } from "~/features/seo/structured-data";
+import { publicFileUrl } from "~/features/storage/storage";
 import type { PageView } from "./page-view";
 
 interface RootMetaData {
   settings: { siteName: string; tagline: string };
+  publicUrl: string;
 }
 
 /** The root loader's data as `meta` functions see it. */
@@ -9,11 +12,15 @@ export function rootMetaData(matches: readonly ({ id: string; loaderData?: unkno
   return matches.find((match) => match?.id === "root")?.loaderData as RootMetaData | undefined;
 }
 
-/** Title "{page} · {site}" (the front page: "{site} · {header}") and a description from the first section. */
-export function pageMeta(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[], page: PageView | undefined, isFrontPage = false) {
+/**
+ * Title "{page} · {site}" (the front page: "{site} · {header}"), a description from the first section, the
+ * canonical address and the sharing card with the page's image.
+ */
+export function pageMeta(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[], page: PageView | undefined, path: string, isFrontPage = false) {
   const root = rootMetaData(matches);
   const siteName = root?.settings.siteName ?? "Scene";
   const title = !page || page.isEmpty ? siteName : isFrontPage ? `${siteName} · ${page.header}` : `${page.header} · ${siteName}`;
   const description = page?.sections[0]?.text.split("\n")[0]?.slice(0, 160) ?? root?.settings.tagline ?? "";
-  return [{ title }, { name: "description", content: description }];
+  const image = page?.image ? publicFileUrl(page.image.key) : undefined;
+  return [{ title }, { name: "description", content: description }, ...socialMeta({ publicUrl: root?.publicUrl ?? "", path, title, description, image })];
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { albums, articles, banners, stockImages, tracks, videoLinks } from "~/db/schema";
 
@@ -49,8 +49,8 @@ export async function getStockImages(db: Database, { includeDrafts = false }: Vi
 
 export async function getVideoLinks(db: Database, { includeDrafts = false }: Visibility = {}) {
   return db
-    .select({ id: videoLinks.id, title: videoLinks.title, videoId: videoLinks.videoId, published: videoLinks.published })
+    .select({ id: videoLinks.id, title: videoLinks.title, videoId: videoLinks.videoId, published: videoLinks.published, createdAt: videoLinks.createdAt })
     .from(videoLinks)
-    .where(includeDrafts ? undefined : and(eq(videoLinks.published, true)))
+    .where(includeDrafts ? undefined : eq(videoLinks.published, true))
     .orderBy(desc(videoLinks.createdAt));
 }

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { StoredImage } from "~/components/ui/stored-image";
 import { formatDuration, type StoredImageRef } from "~/features/media/media";
 import { imageVariantKey } from "~/features/media/media";
@@ -27,7 +28,7 @@ function queueOf(album: AlbumView): PlayerTrack[] {
 }
 
 /** The albums with their tracks; a track plays in the site-wide player, the rest of the album queued after it. */
-export function AlbumList({ albums }: { albums: AlbumView[] }) {
+export function AlbumList({ albums, linkTitles = false }: { albums: AlbumView[]; linkTitles?: boolean }) {
   const player = usePlayer();
   if (albums.length === 0) return <p className="mt-10 text-muted">Der er ikke lagt musik op endnu.</p>;
   return (
@@ -44,7 +45,13 @@ export function AlbumList({ albums }: { albums: AlbumView[] }) {
             />
             <div>
               <h2 id={`album-${album.id}`} className="font-display text-3xl font-bold">
-                {album.title}
+                {linkTitles ? (
+                  <Link to={`/musik/${album.id}`} className="underline-offset-4 hover:underline">
+                    {album.title}
+                  </Link>
+                ) : (
+                  album.title
+                )}
                 {!album.published && <DraftBadge />}
               </h2>
               <p className="mt-1 text-lg text-muted">

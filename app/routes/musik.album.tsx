@@ -1,0 +1,53 @@
+import { data, Link } from "react-router";
+import { getConfig } from "~/config/env.server";
+import { getDb } from "~/db/db.server";
+import { AlbumList } from "~/features/content/components/album-list";
+import { PreviewNotice } from "~/features/content/components/page-content";
+import { rootMetaData } from "~/features/content/meta";
+import { isAdminPreview } from "~/features/content/public-page.server";
+import { getAlbumsWithTracks } from "~/features/content/public.server";
+import { albumFacts } from "~/features/seo/album-facts";
+import { musicGroupData, socialMeta } from "~/features/seo/structured-data";
+import { getSiteSettings } from "~/features/site/settings.server";
+import { publicFileUrl } from "~/features/storage/storage";
+import type { Route } from "./+types/musik.album";
+
+/** One album on its own address, to share and to be found by. */
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  const preview = await isAdminPreview(request, url);
+  const album = (await getAlbumsWithTracks(getDb(), { includeDrafts: preview })).find((candidate) => candidate.id === params.albumId);
+  if (!album) throw data(null, { status: 404 });
+  const settings = await getSiteSettings(getDb());
+  return { album, preview, structuredData: musicGroupData(getConfig().PUBLIC_URL, settings.siteName, [albumFacts(album)]) };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const root = rootMetaData(matches);
+  const { album } = loaderData;
+  const title = `${album.title} · ${album.artist} · ${root?.settings.siteName ?? "Scene"}`;
+  const description = `${album.title} af ${album.artist} (${album.year}), ${album.tracks.length} numre.`;
+  return [
+    { title },
+    { name: "description", content: description },
+    ...socialMeta({ publicUrl: root?.publicUrl ?? "", path: `/musik/${album.id}`, title, description, image: publicFileUrl(album.image.key), type: "music.album" }),
+    { "script:ld+json": loaderData.structuredData },
+  ];
+}
+
+export default function AlbumPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      {loaderData.preview && <PreviewNotice />}
+      <article className="mx-auto max-w-6xl px-4 pt-12 sm:pt-16">
+        <Link to="/musik" className="text-sm font-semibold text-accent underline-offset-4 hover:underline">
+          ← Al musik
+        </Link>
+        <h1 className="sr-only">
+          {loaderData.album.title} af {loaderData.album.artist}
+        </h1>
+        <AlbumList albums={[loaderData.album]} />
+      </article>
+    </>
+  );
+}
