@@ -16,7 +16,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { getConfig } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { getProfile } from "~/features/accounts/profile.server";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { getSessionUser, hasSessionCookie } from "~/features/accounts/session.server";
 import { readColorMode } from "~/features/color-mode/color-mode";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { countBasket } from "~/features/reservation/reservation.server";
@@ -59,8 +59,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     const response = await next();
+    if (!(response instanceof Response)) return response;
     const { clear } = takeFlashToast(request.headers.get("Cookie"));
-    if (clear && response instanceof Response) response.headers.append("Set-Cookie", clear);
+    if (clear) response.headers.append("Set-Cookie", clear);
+    // A signed-in page is the user's own: no cache, shared or private, may keep it.
+    if (hasSessionCookie(request.headers.get("Cookie")) && !response.headers.has("Cache-Control")) {
+      response.headers.set("Cache-Control", "private, no-store");
+    }
     return response;
   },
 ];

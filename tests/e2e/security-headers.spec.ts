@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { signUpThroughForm } from "../support/sign-up";
+import { test as testWithOwnAddress } from "../support/test";
 import { expectAccessible, visit } from "../support/visit";
 
 test("each response gets a new nonce", async ({ request }) => {
@@ -32,4 +34,12 @@ test("hashed assets are cached for a year; pages are compressed", async ({ page,
   expect(html.headers()["content-encoding"]).toBe("br");
   const gzip = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
   expect(gzip.headers()["content-encoding"]).toBe("gzip");
+});
+
+testWithOwnAddress("a signed-in user's pages are never stored by a cache", async ({ page }) => {
+  await signUpThroughForm(page, { name: "Cecilie Cache", email: `cache-${Date.now()}@example.dk` });
+  for (const path of ["/", "/bruger", "/reservation"]) {
+    const response = await page.goto(path);
+    expect(response?.headers()["cache-control"], path).toBe("private, no-store");
+  }
 });

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -44,7 +45,7 @@ describe.each(databaseKinds)("content routes on %s", (kind) => {
     expect(result.page).toMatchObject({ header: "Empty page", isEmpty: true });
 
     const api = await pageByNameLoader(routeArgs("/api/prisma/get-page-by-name/prices", { params: { name: "prices" } }));
-    expect(api.data).toEqual({ data: [] });
+    expect(await api.json()).toEqual({ data: [] });
   });
 
   it("serves each public path the page seeded for it", async () => {
@@ -67,7 +68,7 @@ describe.each(databaseKinds)("content routes on %s", (kind) => {
     const response = await pageByNameLoader(
       routeArgs("/api/prisma/get-page-by-name/frontpage", { params: { name: "frontpage" } }),
     );
-    const [page] = response.data.data;
+    const [page] = ((await response.json()) as { data: ApiPage[] }).data;
     expect(page).toMatchObject({ page_page: "frontpage", page_header: "Livemusik ved havnen" });
     expect(page?.page_image).toMatch(/^\/storage\/v1\/object\/public\/pages\/.+\.webp$/);
     expect(page?.sections.map((section) => section.section_header)).toContain("Lej salen for en hel dag");
@@ -92,6 +93,27 @@ describe.each(databaseKinds)("content routes on %s", (kind) => {
     const response = await pageByNameLoader(
       routeArgs("/api/prisma/get-page-by-name/frontpage", { params: { name: "frontpage" } }),
     );
-    expect(response.data).toEqual({ data: [] });
+    expect(await response.json()).toEqual({ data: [] });
+  });
+
+  it("answers 304 to a repeated request that names the same ETag, and a new ETag after a change", async () => {
+    await database.db.update(pages).set({ published: true });
+    const args = () => routeArgs("/api/prisma/get-page-by-name/frontpage", { params: { name: "frontpage" } });
+    const first = await pageByNameLoader(args());
+    const etag = first.headers.get("ETag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await pageByNameLoader(routeArgs("/api/prisma/get-page-by-name/frontpage", { params: { name: "frontpage" }, headers: { "If-None-Match": `W/${etag}` } }));
+    expect(again.status).toBe(304);
+    await database.db.update(pages).set({ header: "Ny overskrift" }).where(eq(pages.page, "frontpage"));
+    const changed = await pageByNameLoader(routeArgs("/api/prisma/get-page-by-name/frontpage", { params: { name: "frontpage" }, headers: { "If-None-Match": etag } }));
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("ETag")).not.toBe(etag);
   });
 });
+
+interface ApiPage {
+  page_page: string;
+  page_header: string;
+  page_image: string | null;
+  sections: { section_header: string }[];
+}

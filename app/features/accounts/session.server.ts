@@ -73,3 +73,8 @@ export function withCookies(setCookies: string[], init: Headers = new Headers())
   for (const cookie of setCookies) init.append("Set-Cookie", cookie);
   return init;
 }
+
+/** Whether a request carries a session cookie (signed-in pages must never be stored by a cache). */
+export function hasSessionCookie(cookieHeader: string | null) {
+  return /(?:^|;\s*)(?:__Secure-)?scene\.session_token=/.test(cookieHeader ?? "");
+}
