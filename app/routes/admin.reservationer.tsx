@@ -5,6 +5,7 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { getDb } from "~/db/db.server";
 import { profiles } from "~/db/schema";
+import { formatDanishPhone } from "~/features/accounts/schemas";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { getMailer } from "~/features/email/mailer.server";
 import { bookingCancelledMessage } from "~/features/email/messages";
@@ -39,7 +40,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     previousMonth: shiftMonth(month, -1),
     nextMonth: shiftMonth(month, 1),
     total: formatMoney(bookings.reduce((sum, booking) => sum + booking.priceOere, 0)),
-    bookings: bookings.map((booking) => ({ ...booking, label: formatDateLong(dayBounds(booking.day).start), price: formatMoney(booking.priceOere) })),
+    bookings: bookings.map((booking) => ({
+      ...booking,
+      bookerPhone: booking.bookerPhone ? formatDanishPhone(booking.bookerPhone) : "",
+      label: formatDateLong(dayBounds(booking.day).start),
+      price: formatMoney(booking.priceOere),
+    })),
   };
 }
 
@@ -93,7 +99,7 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
         </a>
       </nav>
       <p className="mt-3 text-muted">
-        {bookings.length === 1 ? "1 reserveret dag" : `${bookings.length} reserverede dage`}, i alt {loaderData.total}.
+        {bookings.length === 1 ? "1 reserveret dag" : `${bookings.length} reserverede dage`}, i alt {loaderData.total}
       </p>
 
       <table className="mt-6 hidden w-full table-fixed border-separate border-spacing-1 md:table" aria-label={`Måneden ${formatMonth(month)}`}>
