@@ -10,6 +10,7 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { getMailer } from "~/features/email/mailer.server";
 import { bookingCancelledMessage } from "~/features/email/messages";
 import { listBookings } from "~/features/reservation/admin.server";
+import { WeekdayHead } from "~/features/reservation/components/day-calendar";
 import { formatMonth, monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
 import { cancelBooking } from "~/features/reservation/reservation.server";
 import { cancelSchema } from "~/features/reservation/schemas";
@@ -103,15 +104,7 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
       </p>
 
       <table className="mt-6 hidden w-full table-fixed border-separate border-spacing-1 md:table" aria-label={`Måneden ${formatMonth(month)}`}>
-        <thead>
-          <tr>
-            {["Man", "Tir", "Ons", "Tor", "Fre", "Lør", "Søn"].map((day) => (
-              <th key={day} scope="col" className="text-sm font-semibold text-muted">
-                {day}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <WeekdayHead />
         <tbody>
           {weeks.map((week) => (
             <tr key={week[0]}>

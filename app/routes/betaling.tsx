@@ -5,6 +5,7 @@ import { useToastFrom } from "~/components/ui/toaster";
 import { getDb } from "~/db/db.server";
 import { requireUser } from "~/features/accounts/session.server";
 import { completePaidOrder, receiptOf } from "~/features/reservation/checkout.server";
+import { Amounts } from "~/features/reservation/components/amounts";
 import { getOrder } from "~/features/reservation/reservation.server";
 import { withFlashToast } from "~/features/toast/flash.server";
 import type { Toast } from "~/features/toast/toast";
@@ -67,12 +68,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           </li>
         ))}
       </ul>
-      <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-right">
-        <dt className="text-muted">Heraf moms (25 %)</dt>
-        <dd className="tabular-nums">{loaderData.vat}</dd>
-        <dt className="text-lg font-semibold">At betale</dt>
-        <dd className="text-lg font-semibold tabular-nums">{loaderData.total}</dd>
-      </dl>
+      <Amounts vat={loaderData.vat} total={loaderData.total} totalLabel="At betale" />
       {loaderData.provider === "stripe" && !failed ? (
         <div role="status" className="mt-8 rounded-2xl border border-border bg-surface-raised p-5">
           <p className="font-semibold">Vi venter på bekræftelsen af din betaling.</p>

@@ -8,6 +8,7 @@ import { getDb } from "~/db/db.server";
 import { requireUser } from "~/features/accounts/session.server";
 import { getPaymentProvider } from "~/features/payment/provider.server";
 import { CHECKOUT_SESSION_SECONDS } from "~/features/payment/stripe.server";
+import { Amounts } from "~/features/reservation/components/amounts";
 import { vatIncluded } from "~/features/reservation/days";
 import { createOrder, getBasket, getOrder, releaseHold } from "~/features/reservation/reservation.server";
 import { withFlashToast } from "~/features/toast/flash.server";
@@ -123,12 +124,7 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
               </li>
             ))}
           </ul>
-          <dl className="mt-6 grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-right">
-            <dt className="text-muted">Heraf moms (25 %)</dt>
-            <dd className="tabular-nums">{vat}</dd>
-            <dt className="text-lg font-semibold">I alt</dt>
-            <dd className="text-lg font-semibold tabular-nums">{total}</dd>
-          </dl>
+          <Amounts vat={vat} total={total} totalLabel="I alt" className="mt-6" />
           <Form method="post" className="mt-8 flex flex-wrap justify-end gap-3">
             <Link to="/reservation" className={buttonStyles.secondary}>
               Vælg flere dage

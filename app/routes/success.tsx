@@ -6,6 +6,7 @@ import { getDb } from "~/db/db.server";
 import { reconcileCheckout, stripeSettingsOf } from "~/features/payment/stripe.server";
 import { requireUser } from "~/features/accounts/session.server";
 import { receiptOf } from "~/features/reservation/checkout.server";
+import { Amounts } from "~/features/reservation/components/amounts";
 import { getOrder } from "~/features/reservation/reservation.server";
 import type { Route } from "./+types/success";
 
@@ -48,12 +49,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 border-t border-border pt-4 text-right">
-          <dt className="text-muted">Heraf moms (25 %)</dt>
-          <dd className="tabular-nums">{receipt.vat}</dd>
-          <dt className="text-lg font-semibold">I alt betalt</dt>
-          <dd className="text-lg font-semibold tabular-nums">{receipt.total}</dd>
-        </dl>
+        <Amounts vat={receipt.vat} total={receipt.total} totalLabel="I alt betalt" className="mt-4 border-t border-border pt-4" />
         <div className="mt-6 grid gap-4 text-sm sm:grid-cols-2">
           <div>
             <p className="font-semibold">Sælger</p>

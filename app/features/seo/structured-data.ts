@@ -1,3 +1,5 @@
+import type { PublicSiteSettings } from "~/features/site/settings";
+
 /**
  * schema.org data for search engines (JSON-LD): the artist and its albums on /musik, the venue on Praktisk info,
  * the videos on /videoer. Plain objects; the route's meta puts them in a `script:ld+json` tag.
@@ -45,18 +47,7 @@ export function musicGroupData(publicUrl: string, siteName: string, albums: Albu
   };
 }
 
-export interface VenueFacts {
-  siteName: string;
-  businessName: string;
-  streetAddress: string;
-  postalCode: string;
-  city: string;
-  email: string;
-  phone: string;
-  cvr: string;
-}
-
-export function organizationData(publicUrl: string, venue: VenueFacts) {
+export function organizationData(publicUrl: string, venue: PublicSiteSettings) {
   return {
     "@context": "https://schema.org",
     "@type": ["Organization", "MusicVenue"],

@@ -57,6 +57,23 @@ function StateIcon({ state }: { state: DayState }) {
   );
 }
 
+/** Monday to Sunday over a month grid, short with the full name for screen readers. */
+export function WeekdayHead() {
+  return (
+    <thead>
+      <tr>
+        {weekdays.map(([short, long]) => (
+          <th key={short} scope="col" className="pb-1 text-xs font-semibold text-muted sm:text-sm">
+            <abbr title={long} className="no-underline">
+              {short}
+            </abbr>
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** The accessible name of a day button: its full Danish date, its state and, when free, its price. */
 export function dayLabel(view: CalendarDayView) {
   const date = formatDateLong(dayBounds(view.day).start);
@@ -144,17 +161,7 @@ export function DayCalendar({
       <Form method="post" preventScrollReset className="mt-4">
         <input type="hidden" name="maaned" value={month} />
         <table role="grid" aria-labelledby={headingId} aria-busy={navigation.state !== "idle"} className="w-full table-fixed border-separate border-spacing-1" onKeyDown={moveFocus}>
-          <thead>
-            <tr>
-              {weekdays.map(([short, long]) => (
-                <th key={short} scope="col" className="pb-1 text-xs font-semibold text-muted sm:text-sm">
-                  <abbr title={long} className="no-underline">
-                    {short}
-                  </abbr>
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <WeekdayHead />
           <tbody>
             {weeks.map((week) => (
               <tr key={week[0]}>
