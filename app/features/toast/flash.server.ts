@@ -1,4 +1,12 @@
-import { toastSchema, type Toast } from "./toast";
+import { z } from "zod";
+import type { Toast } from "./toast";
+
+/** A flash cookie is the client's to send back, so what it holds is checked before it is shown. */
+const toastSchema = z.object({
+  kind: z.enum(["info", "success", "error"]),
+  message: z.string().min(1).max(300),
+  detail: z.string().max(300).optional(),
+});
 
 /** A toast carried over a redirect (the page after a save says "Gemt") in a short-lived cookie. */
 const FLASH_COOKIE = "scene-toast";

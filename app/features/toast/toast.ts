@@ -1,15 +1,13 @@
 import { useSyncExternalStore } from "react";
-import { z } from "zod";
 
 /** Spec §9: a toast lives 3000 ms. */
 export const TOAST_LIFETIME_MS = 3000;
 
-export const toastSchema = z.object({
-  kind: z.enum(["info", "success", "error"]),
-  message: z.string().min(1).max(300),
-  detail: z.string().max(300).optional(),
-});
-export type Toast = z.infer<typeof toastSchema>;
+export interface Toast {
+  kind: "info" | "success" | "error";
+  message: string;
+  detail?: string;
+}
 export interface ShownToast extends Toast {
   id: number;
 }

@@ -1,0 +1,24 @@
+import { gzipSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
+
+/** Issue 7's budgets for what a public page loads before the visitor does anything, gzip-compressed. */
+const JS_BUDGET = 140 * 1024;
+const CSS_BUDGET = 25 * 1024;
+
+for (const path of ["/", "/musik", "/videoer", "/billeder", "/reservation", "/priser"]) {
+  test(`${path} stays within the JavaScript and CSS budgets`, async ({ request }) => {
+    const html = await (await request.get(path)).text();
+    const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!);
+    const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((match) => match[1]!);
+    expect(scripts.some((file) => file.includes("entry.client"))).toBe(true);
+    const gzipped = async (files: string[]) => {
+      let total = 0;
+      for (const file of new Set(files)) total += gzipSync(await (await request.get(file)).body()).length;
+      return total;
+    };
+    const [js, css] = [await gzipped(scripts), await gzipped(styles)];
+    expect(js, `${path}: ${(js / 1024).toFixed(1)} KB of JavaScript`).toBeLessThanOrEqual(JS_BUDGET);
+    expect(css, `${path}: ${(css / 1024).toFixed(1)} KB of CSS`).toBeLessThanOrEqual(CSS_BUDGET);
+    expect(css).toBeGreaterThan(0);
+  });
+}
