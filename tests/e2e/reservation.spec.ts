@@ -6,8 +6,9 @@ import { signInThroughForm, signUpThroughForm } from "../support/sign-up";
 import { expect, test, uniqueClientAddress } from "../support/test";
 import { visit } from "../support/visit";
 
-// The hold time is one setting for the whole site; these tests change it, so they run one at a time.
-test.describe.configure({ mode: "serial" });
+// The hold time is one setting for the whole site; these tests change it, so they run one at a time. Each walks
+// through sign-ups, e-mail links and a payment, which takes up to a minute on a busy CI machine.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Meddelelser" });
 
