@@ -9,6 +9,7 @@ import { getAlbumsWithTracks } from "~/features/content/public.server";
 import { albumFacts } from "~/features/seo/album-facts";
 import { musicGroupData, socialMeta } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
+import { socialImageKey } from "~/features/media/media";
 import { publicFileUrl } from "~/features/storage/storage";
 import type { Route } from "./+types/musik.album";
 
@@ -30,7 +31,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [
     { title },
     { name: "description", content: description },
-    ...socialMeta({ publicUrl: root?.publicUrl ?? "", path: `/musik/${album.id}`, title, description, image: publicFileUrl(album.image.key), type: "music.album" }),
+    ...socialMeta({ publicUrl: root?.publicUrl ?? "", path: `/musik/${album.id}`, title, description, image: publicFileUrl(socialImageKey(album.image)), type: "music.album" }),
     { "script:ld+json": loaderData.structuredData },
   ];
 }

@@ -69,7 +69,12 @@ test("seeded images are served from storage with their content type", async ({ p
 test("/musik carries its canonical address, a sharing card and schema.org data naming the albums", async ({ page }) => {
   await visit(page, "/musik");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/musik$/);
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\/.+\/storage\/v1\/object\/public\/pages\//);
+  const card = await page.locator('meta[property="og:image"]').getAttribute("content");
+  expect(card).toMatch(/^https?:\/\/.+\/storage\/v1\/object\/public\/pages\/[\w-]+\.og\.jpg$/);
+  const cardImage = await page.request.get(new URL(card!).pathname);
+  expect(cardImage.headers()["content-type"]).toBe("image/jpeg");
+  const { default: sharp } = await import("sharp");
+  expect(await sharp(await cardImage.body()).metadata()).toMatchObject({ width: 1200, height: 630 });
   const json = await page.locator('script[type="application/ld+json"]').textContent();
   const data = JSON.parse(json!) as { "@graph": { album: { name: string }[] }[] };
   expect(data["@graph"].flatMap((group) => group.album.map((album) => album.name))).toEqual(expect.arrayContaining(["Fra kajen", "Natlys", "Salt i håret"]));

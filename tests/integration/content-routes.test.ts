@@ -62,7 +62,7 @@ describe.each(databaseKinds)("content routes on %s", (kind) => {
       const result = await contentPageLoader(routeArgs(pathname));
       expect(result.page.header, pathname).toBe(header);
     }
-  });
+  }, 120_000);
 
   it("answers the page API in the spec's shape, with public image addresses", async () => {
     const response = await pageByNameLoader(

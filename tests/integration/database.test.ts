@@ -48,12 +48,12 @@ describe.each(databaseKinds)("database on %s", (kind) => {
 
     expect(await seedDemoContent(database.db, { storage: new Storage(diskBackend(dataDir)) })).toBe("already-seeded");
     expect({ pages: await countPages(), sections: await countSections() }).toEqual(before);
-  });
+  }, 120_000);
 
   it("stores the demo images as generated files under the storage folder", async () => {
     const files = await readdir(path.join(dataDir, "storage", "pages"));
     expect(files.length).toBeGreaterThan(0);
-    expect(files.every((file) => /^\d+(-\d+)?(\.w\d+)?\.(webp|avif)$/.test(file))).toBe(true);
+    expect(files.every((file) => /^\d+(-\d+)?(\.w\d+\.(webp|avif)|\.webp|\.og\.jpg)$/.test(file))).toBe(true);
   });
 
   it("returns a page with its sections in their order", async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderDemoTune } from "~/db/seed/demo-audio.server";
 import { AUDIO_REFUSED, sniffAudioFormat, storeAudio, storeAudioUpload } from "~/features/media/audio.server";
 import { removeImageFiles, sniffImageFormat, storeImage, storeImageUpload, UploadError } from "~/features/media/image.server";
-import { IMAGE_MAX_BYTES, IMAGE_WIDTHS, imageFileKeys, imageVariantKey, uploadMessages } from "~/features/media/media";
+import { IMAGE_MAX_BYTES, IMAGE_WIDTHS, imageFileKeys, imageVariantKey, socialImageKey, uploadMessages } from "~/features/media/media";
 import { diskBackend, Storage, type DiskBackend } from "~/features/storage/storage.server";
 
 /** Every stored key under the storage root, "bucket/file", sorted. */
@@ -68,14 +68,20 @@ describe("image uploads", () => {
     expect(originalMeta.exif!.includes("Hemmelig Kamera")).toBe(true);
 
     const before = await storedKeys(root);
-    const image = await storeImageUpload(storage, "stock", new File([original], "IMG_0001.jpg", { type: "image/jpeg" }));
-    expect(image.key).toMatch(/^stock\/\d+(-\d+)?\.webp$/);
+    const image = await storeImageUpload(storage, "pages", new File([original], "IMG_0001.jpg", { type: "image/jpeg" }));
+    expect(image.key).toMatch(/^pages\/\d+(-\d+)?\.webp$/);
     expect(image).toMatchObject({ width: 1700, height: 1000, widths: [480, 960, 1600, 1700] });
 
     // Exactly the image's files were written, nothing more.
     const written = (await storedKeys(root)).filter((key) => !before.includes(key));
     expect(written).toEqual([...new Set(imageFileKeys(image))].sort());
-    expect(written).toHaveLength(image.widths.length * 2);
+    // AVIF and WebP per width, and (for a page's image) the 1200×630 sharing card.
+    expect(written).toHaveLength(image.widths.length * 2 + 1);
+    const card = await storage.read(socialImageKey(image));
+    const cardMeta = await sharp(card!).metadata();
+    expect(cardMeta).toMatchObject({ width: 1200, height: 630, format: "jpeg" });
+    expect(cardMeta.exif).toBeUndefined();
+    expect(Buffer.from(card!).includes("Hemmelig Kamera")).toBe(false);
 
     for (const width of image.widths) {
       for (const format of ["avif", "webp"] as const) {
@@ -121,6 +127,7 @@ describe("image uploads", () => {
   it("does not enlarge a small image", async () => {
     const image = await storeImage(storage, "users", await solid(120, 80).png().toBuffer());
     expect(image).toMatchObject({ width: 120, height: 80, widths: [120] });
+    // The image itself (its only width) as WebP and AVIF; an avatar gets no sharing card.
     expect(new Set(imageFileKeys(image)).size).toBe(2);
   });
 

@@ -25,7 +25,7 @@ describe("search engines and sharing", () => {
     setDatabase(database);
     setUpAccounts(database.db);
     await seedDemoContent(database.db, { storage: new Storage(diskBackend(dataDir)) });
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     setDatabase(undefined);

@@ -1,4 +1,5 @@
 import { socialMeta } from "~/features/seo/structured-data";
+import { socialImageKey } from "~/features/media/media";
 import { publicFileUrl } from "~/features/storage/storage";
 import type { PageView } from "./page-view";
 
@@ -21,6 +22,6 @@ export function pageMeta(matches: readonly ({ id: string; loaderData?: unknown }
   const siteName = root?.settings.siteName ?? "Scene";
   const title = !page || page.isEmpty ? siteName : isFrontPage ? `${siteName} · ${page.header}` : `${page.header} · ${siteName}`;
   const description = page?.sections[0]?.text.split("\n")[0]?.slice(0, 160) ?? root?.settings.tagline ?? "";
-  const image = page?.image ? publicFileUrl(page.image.key) : undefined;
+  const image = page?.image ? publicFileUrl(socialImageKey(page.image)) : undefined;
   return [{ title }, { name: "description", content: description }, ...socialMeta({ publicUrl: root?.publicUrl ?? "", path, title, description, image })];
 }

@@ -1,6 +1,9 @@
 import sharp from "sharp";
 import type { Bucket, Storage } from "~/features/storage/storage.server";
-import { IMAGE_MAX_BYTES, IMAGE_WIDTHS, imageFileKeys, uploadMessages, type StoredImageRef } from "./media";
+import { IMAGE_MAX_BYTES, IMAGE_WIDTHS, imageFileKeys, SOCIAL_IMAGE, uploadMessages, type StoredImageRef } from "./media";
+
+/** Images that stand for a page or an album when it is shared, and so get a sharing card. */
+const SHARED_BUCKETS = new Set<Bucket>(["pages", "albums"]);
 
 /** An upload that cannot be used; `message` is for the visitor (Danish), `reason` for the log. */
 export class UploadError extends Error {
@@ -71,6 +74,16 @@ export async function storeImage(storage: Storage, bucket: Bucket, input: Uint8A
         const data = format === "avif" ? await resized.clone().avif({ quality: 55, effort: 2 }).toBuffer() : await resized.clone().webp({ quality: 78 }).toBuffer();
         written.push(await storage.storeDerived(image.key, `w${variantWidth}.${format}`, data, `image/${format}`));
       }
+    }
+    if (SHARED_BUCKETS.has(bucket)) {
+      // The sharing card wants 1200×630; the crop keeps the most eye-catching part (sharp's attention strategy).
+      const card = await sharp(upright.data)
+        .resize(SOCIAL_IMAGE.width, SOCIAL_IMAGE.height, { fit: "cover", position: "attention" })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toBuffer();
+      written.push(await storage.storeDerived(image.key, "og.jpg", card, "image/jpeg"));
+      image.social = true;
     }
   } catch (error) {
     await storage.removeAll(written);

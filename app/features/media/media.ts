@@ -7,6 +7,8 @@ export interface StoredImageRef {
   height: number;
   /** Widths (ascending, the largest = `width`) available as AVIF and WebP. */
   widths: number[];
+  /** A 1200×630 JPEG beside it for sharing cards (Open Graph), "{name}.og.jpg". */
+  social?: boolean;
 }
 
 export interface StoredAudioRef {
@@ -19,6 +21,7 @@ export interface StoredAudioRef {
 export const contentTypeByExtension = {
   webp: "image/webp",
   avif: "image/avif",
+  jpg: "image/jpeg",
   mp3: "audio/mpeg",
   m4a: "audio/mp4",
   aac: "audio/aac",
@@ -46,9 +49,20 @@ export function imageVariantKey(image: StoredImageRef, width: number, format: Im
   return `${image.key.replace(/\.[a-z0-9]+$/, "")}.w${width}.${format}`;
 }
 
+export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
+
+/** The sharing card's picture: the 1200×630 crop when the image has one, else the image itself. */
+export function socialImageKey(image: StoredImageRef) {
+  return image.social ? `${image.key.replace(/\.[a-z0-9]+$/, "")}.og.jpg` : image.key;
+}
+
 /** Every file an image consists of, for removal. */
 export function imageFileKeys(image: StoredImageRef): string[] {
-  return [image.key, ...image.widths.flatMap((width) => (["avif", "webp"] as const).map((format) => imageVariantKey(image, width, format)))];
+  return [
+    image.key,
+    ...image.widths.flatMap((width) => (["avif", "webp"] as const).map((format) => imageVariantKey(image, width, format))),
+    ...(image.social ? [socialImageKey(image)] : []),
+  ];
 }
 
 export function imageSrcSet(image: StoredImageRef, format: ImageFormat) {

@@ -93,6 +93,7 @@ export function socialMeta({ publicUrl, path, title, description, image, type = 
     { property: "og:description", content: description },
     { property: "og:locale", content: "da_DK" },
     ...(image ? [{ property: "og:image", content: `${publicUrl}${image}` }] : []),
+    ...(image?.endsWith(".og.jpg") ? [{ property: "og:image:width", content: "1200" }, { property: "og:image:height", content: "630" }] : []),
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
