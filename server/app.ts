@@ -23,6 +23,7 @@ import { createLogger, setLogger } from "~/lib/logger.server";
 import { requestContext } from "~/lib/request-context";
 import { rejectCrossSiteWrites, securityHeaders } from "./security-headers";
 import { requestLogging } from "./request-logging";
+import { PageCache, visitorPageCache } from "./page-cache";
 
 
 export interface AppDependencies {
@@ -35,7 +36,12 @@ export interface AppDependencies {
   vite?: ViteDevServer;
 }
 
-export function createApp({ config, logger, database, storage, buildId, vite }: AppDependencies) {
+/** Pages rendered for visitors; off in development, where the code changes under it. */
+export function createPageCache(config: Config, development: boolean) {
+  return new PageCache({ maxAgeMs: development ? 0 : config.PAGE_CACHE_SECONDS * 1000, maxEntries: 500 });
+}
+
+export function createApp({ config, logger, database, storage, buildId, vite, pageCache = createPageCache(config, Boolean(vite)) }: AppDependencies & { pageCache?: PageCache }) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
@@ -72,6 +78,7 @@ export function createApp({ config, logger, database, storage, buildId, vite }: 
     app.use(express.static(path.resolve("build/client"), { maxAge: "1h", index: false }));
   }
 
+  app.use(visitorPageCache(pageCache));
   app.use(
     createRequestHandler({
       build: vite

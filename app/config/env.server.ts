@@ -40,6 +40,8 @@ const envSchema = z.object({
       return /^\d+$/.test(value) ? Number(value) : value;
     }),
   ENABLE_TEST_ROUTES: booleanFlag.default(false),
+  /** How long a page rendered for visitors may be served again (0 turns the visitor page cache off). */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   SEED_DEMO_CONTENT: booleanFlag.optional(),
   SMTP_URL: z
     .string()

@@ -1,0 +1,180 @@
+import { createHash } from "node:crypto";
+import type { RequestHandler, Response } from "express";
+import { COLOR_MODE_COOKIE, readColorMode } from "~/features/color-mode/color-mode";
+
+/**
+ * Rendered pages for visitors without a session, shared between visitors (docs/decisions/010).
+ *
+ * A page is stored with its CSP nonce cut out and served with the nonce of the response at hand, so no two
+ * responses share a nonce. Every successful write request empties the cache (an admin publishing, a day
+ * being held, a booking paid); the time limit covers what changes by the clock alone (a hold running out,
+ * midnight).
+ */
+export interface CachedPage {
+  /** The body split where the nonce stood. */
+  parts: string[];
+  headers: [string, string][];
+  etag: string;
+  storedAt: number;
+}
+
+export interface PageCacheOptions {
+  maxAgeMs: number;
+  maxEntries: number;
+  now?: () => number;
+}
+
+export class PageCache {
+  readonly #entries = new Map<string, CachedPage>();
+  readonly #listeners = new Set<() => void>();
+  readonly #options: Required<PageCacheOptions>;
+
+  constructor(options: PageCacheOptions) {
+    this.#options = { now: Date.now, ...options };
+  }
+
+  get enabled() {
+    return this.#options.maxAgeMs > 0 && this.#options.maxEntries > 0;
+  }
+
+  get size() {
+    return this.#entries.size;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const page = this.#entries.get(key);
+    if (!page) return undefined;
+    if (this.#options.now() - page.storedAt >= this.#options.maxAgeMs) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    // Most recently used last, so the oldest use is the first to go when the cache is full.
+    this.#entries.delete(key);
+    this.#entries.set(key, page);
+    return page;
+  }
+
+  store(key: string, page: { body: string; nonce: string; headers: [string, string][] }) {
+    if (!this.enabled) return;
+    const parts = page.body.split(page.nonce);
+    const etag = `W/"${createHash("sha256").update(parts.join("\0")).digest("base64url").slice(0, 27)}"`;
+    this.#entries.delete(key);
+    this.#entries.set(key, { parts, headers: page.headers, etag, storedAt: this.#options.now() });
+    while (this.#entries.size > this.#options.maxEntries) {
+      this.#entries.delete(this.#entries.keys().next().value!);
+    }
+  }
+
+  /** Forgets every page; listeners pass the news on (to other instances, in a scale-out). */
+  invalidate() {
+    this.#entries.clear();
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** Forgets every page without telling the listeners: for news that came from elsewhere. */
+  clear() {
+    this.#entries.clear();
+  }
+
+  onInvalidate(listener: () => void) {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+}
+
+/**
+ * The cache key of a request that may be answered from the cache: a visitor's GET, carrying no cookie but
+ * the colour mode (a session, a flash toast or anything else makes the page someone's own).
+ */
+export function visitorCacheKey(method: string, url: string, cookieHeader: string | undefined): string | null {
+  if (method !== "GET") return null;
+  const cookies = (cookieHeader ?? "")
+    .split(";")
+    .map((cookie) => cookie.trim())
+    .filter(Boolean);
+  if (cookies.some((cookie) => !cookie.startsWith(`${COLOR_MODE_COOKIE}=`))) return null;
+  return `${readColorMode(cookieHeader ?? null)} ${url}`;
+}
+
+export function etagMatches(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || weak(tag) === weak(etag));
+}
+
+/** Visitors may keep a page but must ask again each time; shared caches must not keep it (the nonce). */
+const VISITOR_CACHE_CONTROL = "private, no-cache";
+
+/** Headers of the handler's own; those set before it (security, request id) are set again for each response. */
+const UNSTORED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "vary", "etag", "date", "connection", "keep-alive"]);
+
+function sendCachedPage(res: Response, page: CachedPage, nonce: string, ifNoneMatch: string | undefined) {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("Cache-Control", VISITOR_CACHE_CONTROL);
+  res.setHeader("X-Page-Cache", "hit");
+  if (etagMatches(ifNoneMatch, page.etag)) {
+    // The browser keeps its copy, whose scripts carry the nonce of its own CSP header: a 304 must not replace
+    // that header with one naming this response's nonce.
+    res.removeHeader("Content-Security-Policy");
+    res.status(304).end();
+    return;
+  }
+  res.status(200).send(page.parts.join(nonce));
+}
+
+/**
+ * Answers visitors' page requests from the cache, stores the HTML pages rendered for them, and empties the
+ * cache after every successful write request. Runs after the security headers (the nonce) and compression.
+ */
+export function visitorPageCache(cache: PageCache): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS") {
+      res.on("finish", () => {
+        if (res.statusCode < 400) cache.invalidate();
+      });
+      return next();
+    }
+    const key = cache.enabled ? visitorCacheKey(req.method, req.originalUrl, req.get("cookie")) : null;
+    if (key === null) return next();
+    const nonce = res.locals.cspNonce as string;
+    const cached = cache.get(key);
+    if (cached) return sendCachedPage(res, cached, nonce, req.get("if-none-match"));
+
+    const headersBefore = new Set(res.getHeaderNames());
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    let storable = true;
+    const collect = (chunk: unknown, encoding: unknown) => {
+      if (!res.headersSent && storable) {
+        const type = String(res.getHeader("content-type") ?? "");
+        const cacheControl = String(res.getHeader("cache-control") ?? "");
+        storable = res.statusCode === 200 && type.startsWith("text/html") && !res.hasHeader("set-cookie") && !/no-store|private/.test(cacheControl);
+        if (storable) {
+          if (!cacheControl) res.setHeader("Cache-Control", VISITOR_CACHE_CONTROL);
+          res.setHeader("X-Page-Cache", "miss");
+        }
+      }
+      if (!storable || chunk === undefined || chunk === null || typeof chunk === "function") return;
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+    };
+    res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+      collect(chunk, encoding);
+      return write(chunk, encoding, callback);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+      collect(chunk, encoding);
+      return end(chunk, encoding, callback);
+    }) as typeof res.end;
+    res.on("finish", () => {
+      if (!storable || chunks.length === 0) return;
+      const headers = res
+        .getHeaderNames()
+        .filter((name) => !headersBefore.has(name) && !UNSTORED_HEADERS.has(name) && name !== "cache-control" && name !== "x-page-cache")
+        .map((name): [string, string] => [name, String(res.getHeader(name))]);
+      cache.store(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, headers });
+    });
+    next();
+  };
+}

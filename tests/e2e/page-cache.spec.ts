@@ -1,0 +1,67 @@
+import type { APIResponse } from "@playwright/test";
+import { E2E_PASSWORD } from "../support/sign-up";
+import { signInAsAdmin, toasts } from "../support/content";
+import { expect, test, uniqueClientAddress } from "../support/test";
+
+function policyNonce(response: APIResponse) {
+  return /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+}
+
+/** Asks until the page comes from the visitor page cache (it is stored once the first response is done). */
+async function untilCached(get: () => Promise<APIResponse>) {
+  await expect.poll(async () => (await get()).headers()["x-page-cache"]).toBe("hit");
+}
+
+test("a visitor's page comes from the cache with a nonce of its own, and as 304 when unchanged", async ({ playwright, baseURL }) => {
+  const visitor = await playwright.request.newContext({ baseURL });
+  await untilCached(() => visitor.get("/musik"));
+  const [first, second] = [await visitor.get("/musik"), await visitor.get("/musik")];
+
+  for (const response of [first, second]) {
+    const nonces = new Set([...(await response.text()).matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]));
+    expect([...nonces]).toEqual([policyNonce(response)]);
+  }
+  expect(policyNonce(first)).not.toBe(policyNonce(second));
+  expect(second.headers()["cache-control"]).toBe("private, no-cache");
+
+  const revalidated = await visitor.get("/musik", { headers: { "If-None-Match": second.headers()["etag"]! } });
+  expect(revalidated.status()).toBe(304);
+  expect(revalidated.headers()["content-security-policy"]).toBeUndefined();
+  await visitor.dispose();
+});
+
+test("a signed-in user's page never reaches a visitor, nor a visitor's page the user", async ({ playwright, baseURL }) => {
+  const name = `Villads${Date.now()}`;
+  const user = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
+  const signUp = await user.post("/api/auth/sign-up/email", {
+    data: { name: `${name} Cache`, email: `${name.toLowerCase()}@example.dk`, password: E2E_PASSWORD },
+  });
+  expect(signUp.ok()).toBe(true);
+  const visitor = await playwright.request.newContext({ baseURL });
+
+  await untilCached(() => visitor.get("/reservation"));
+  const own = await user.get("/reservation");
+  expect(own.headers()["x-page-cache"]).toBeUndefined();
+  expect(own.headers()["cache-control"]).toBe("private, no-store");
+  expect(await own.text()).toContain(name);
+
+  const visitors = await visitor.get("/reservation");
+  expect(visitors.headers()["x-page-cache"]).toBe("hit");
+  expect(await visitors.text()).not.toContain(name);
+  await Promise.all([user.dispose(), visitor.dispose()]);
+});
+
+test("what the admin publishes reaches visitors at once", async ({ page, playwright, baseURL }) => {
+  const visitor = await playwright.request.newContext({ baseURL });
+  await untilCached(() => visitor.get("/videoer"));
+  const title = `Ny video ${Date.now()}`;
+
+  await signInAsAdmin(page, "/youtube/create");
+  await page.getByLabel("Titel", { exact: true }).fill(title);
+  await page.getByLabel("YouTube-link", { exact: true }).fill("https://youtu.be/aqz-KE-bpKQ");
+  await page.getByRole("button", { name: "Opret", exact: true }).click();
+  await expect(toasts(page).getByText(/er oprettet$/)).toBeVisible();
+
+  expect(await (await visitor.get("/videoer")).text()).toContain(title);
+  await visitor.dispose();
+});
