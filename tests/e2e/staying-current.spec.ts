@@ -5,7 +5,8 @@ import { expectAccessible, visit } from "../support/visit";
 const port = Number(process.env.E2E_DEPLOY_PORT ?? 3211);
 
 test("a page open on build A reloads onto build B at the next navigation", async ({ page }) => {
-  test.setTimeout(90_000);
+  // Two starts, the first seeding the demo content with its image sets: slow on a busy machine.
+  test.setTimeout(240_000);
   const buildA = await startBuiltServer({ port, env: { BUILD_ID: "build-a" } });
   const dataDir = buildA.dataDir;
   try {
