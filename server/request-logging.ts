@@ -1,16 +1,20 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
+import { runInRequestScope } from "~/lib/logger.server";
 
 const quietPaths = /^\/(healthz$|api\/version$|assets\/|favicon)/;
 
-/** Gives each request an id (`res.locals.requestId`, header `X-Request-Id`) and logs it when done. */
+/**
+ * Gives each request an id (`res.locals.requestId`, header `X-Request-Id`), runs the rest of its handling in
+ * a scope where every log line carries that id, and logs the request when done.
+ */
 export function requestLogging(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const requestId = randomUUID();
     const started = process.hrtime.bigint();
     res.locals.requestId = requestId;
-    res.locals.logger = logger.child({ requestId, path: req.path });
+    res.locals.logger = logger.child({ path: req.path });
     res.setHeader("X-Request-Id", requestId);
     res.on("finish", () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
@@ -19,6 +23,6 @@ export function requestLogging(logger: Logger): RequestHandler {
       else if (quietPaths.test(req.path)) logger.debug(entry, "request");
       else logger.info(entry, "request");
     });
-    next();
+    runInRequestScope(requestId, next);
   };
 }
