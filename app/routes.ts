@@ -59,5 +59,6 @@ export default [
   route("api/prisma/update-profile/:id", "routes/api.profile.update.ts"),
   route("_test/fejl", "routes/test-error.tsx"),
   route("_test/hold-tid", "routes/test-hold-time.ts"),
+  route("_test/langsom", "routes/test-slow.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

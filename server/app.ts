@@ -24,6 +24,7 @@ import { requestContext } from "~/lib/request-context";
 import { rejectCrossSiteWrites, securityHeaders } from "./security-headers";
 import { requestLogging } from "./request-logging";
 import { PageCache, visitorPageCache } from "./page-cache";
+import { GracefulShutdown } from "./shutdown";
 
 
 export interface AppDependencies {
@@ -41,12 +42,22 @@ export function createPageCache(config: Config, development: boolean) {
   return new PageCache({ maxAgeMs: development ? 0 : config.PAGE_CACHE_SECONDS * 1000, maxEntries: 500 });
 }
 
-export function createApp({ config, logger, database, storage, buildId, vite, pageCache = createPageCache(config, Boolean(vite)) }: AppDependencies & { pageCache?: PageCache }) {
+export function createApp({
+  config,
+  logger,
+  database,
+  storage,
+  buildId,
+  vite,
+  pageCache = createPageCache(config, Boolean(vite)),
+  shutdown = new GracefulShutdown(),
+}: AppDependencies & { pageCache?: PageCache; shutdown?: GracefulShutdown }) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(requestLogging(logger));
+  app.use(shutdown.closeConnections);
   app.use(securityHeaders({ development: Boolean(vite) }));
   app.use(rejectCrossSiteWrites({ publicOrigin: new URL(config.PUBLIC_URL).origin }));
   // Brotli for clients that accept it, gzip otherwise (compression 1.8 chooses).
@@ -54,6 +65,8 @@ export function createApp({ config, logger, database, storage, buildId, vite, pa
 
   app.get("/healthz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
+    // A stopping instance tells the load balancer to send new visitors elsewhere.
+    if (shutdown.stopping) return void res.status(503).json({ status: "stopping", version: buildId, db: "ok" });
     try {
       await database.db.execute(sql`select 1`);
       res.json({ status: "ok", version: buildId, db: "ok" });
@@ -170,7 +183,8 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     logger,
   });
 
-  const app = createApp({ config, logger, database, storage, buildId, vite: options.vite });
+  const shutdown = new GracefulShutdown();
+  const app = createApp({ config, logger, database, storage, buildId, vite: options.vite, shutdown });
   const server = app.listen(config.PORT, config.HOST, (error?: Error) => {
     if (error) {
       logger.fatal({ err: error, port: config.PORT }, "cannot listen");
@@ -180,21 +194,6 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     logger.info({ url: config.PUBLIC_URL, port: config.PORT, database: database.kind, buildId }, "Scene is listening");
   });
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down");
-    const forced = setTimeout(() => process.exit(1), 10_000);
-    forced.unref();
-    server.close(async () => {
-      await database.close().catch((error: unknown) => logger.error({ err: error }, "closing the database failed"));
-      logger.flush();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  };
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  process.once("SIGINT", () => stop("SIGINT"));
+  shutdown.listen(server, { logger, release: () => database.close() });
   return server;
 }

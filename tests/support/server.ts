@@ -7,7 +7,10 @@ export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
+  /** Sends SIGTERM and waits for the exit. */
   stop(): Promise<void>;
+  /** The exit code, once the process has exited. */
+  exited: Promise<number | null>;
 }
 
 /** Starts the built production server (`node server.js`) and waits until /healthz answers. */
@@ -25,6 +28,7 @@ export async function startBuiltServer(options: { port: number; dataDir?: string
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${options.port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -38,6 +42,7 @@ export async function startBuiltServer(options: { port: number; dataDir?: string
     url,
     port: options.port,
     dataDir,
+    exited,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
