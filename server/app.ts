@@ -4,7 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ConfigError, loadConfig, setConfig, type Config } from "~/config/env.server";
 import { resolveSecrets } from "~/config/secrets.server";
@@ -25,6 +25,8 @@ import { rejectCrossSiteWrites, securityHeaders } from "./security-headers";
 import { requestLogging } from "./request-logging";
 import { PageCache, visitorPageCache } from "./page-cache";
 import { GracefulShutdown } from "./shutdown";
+import { metricsEndpoint, requestMetrics } from "./metrics";
+import { getMetrics } from "~/lib/metrics.server";
 
 
 export interface AppDependencies {
@@ -52,11 +54,17 @@ export function createApp({
   pageCache = createPageCache(config, Boolean(vite)),
   shutdown = new GracefulShutdown(),
 }: AppDependencies & { pageCache?: PageCache; shutdown?: GracefulShutdown }) {
+  const loadBuild = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const metrics = getMetrics();
+  metrics.watchDatabasePool(database.poolUse);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(requestLogging(logger));
+  app.use(requestMetrics(metrics, async () => (await loadBuild()).routes));
   app.use(shutdown.closeConnections);
   app.use(securityHeaders({ development: Boolean(vite) }));
   app.use(rejectCrossSiteWrites({ publicOrigin: new URL(config.PUBLIC_URL).origin }));
@@ -81,6 +89,7 @@ export function createApp({
     res.json({ version: buildId });
   });
 
+  app.get("/metrics", metricsEndpoint(metrics, config.METRICS_TOKEN));
   app.use("/storage/v1/object/public", serveStoredFiles(storage));
 
   if (vite) {
@@ -91,12 +100,10 @@ export function createApp({
     app.use(express.static(path.resolve("build/client"), { maxAge: "1h", index: false }));
   }
 
-  app.use(visitorPageCache(pageCache));
+  app.use(visitorPageCache(pageCache, { onLookup: (result) => metrics.pageCache.inc({ result }) }));
   app.use(
     createRequestHandler({
-      build: vite
-        ? () => vite.ssrLoadModule("virtual:react-router/server-build") as never
-        : () => import("virtual:react-router/server-build"),
+      build: loadBuild,
       mode: config.isProduction ? "production" : "development",
       getLoadContext(req, res) {
         const context = new RouterContextProvider();

@@ -127,7 +127,7 @@ function sendCachedPage(res: Response, page: CachedPage, nonce: string, ifNoneMa
  * Answers visitors' page requests from the cache, stores the HTML pages rendered for them, and empties the
  * cache after every successful write request. Runs after the security headers (the nonce) and compression.
  */
-export function visitorPageCache(cache: PageCache): RequestHandler {
+export function visitorPageCache(cache: PageCache, options: { onLookup?: (result: "hit" | "miss") => void } = {}): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS") {
       res.on("finish", () => {
@@ -139,6 +139,7 @@ export function visitorPageCache(cache: PageCache): RequestHandler {
     if (key === null) return next();
     const nonce = res.locals.cspNonce as string;
     const cached = cache.get(key);
+    options.onLookup?.(cached ? "hit" : "miss");
     if (cached) return sendCachedPage(res, cached, nonce, req.get("if-none-match"));
 
     const headersBefore = new Set(res.getHeaderNames());

@@ -67,6 +67,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
   ADMIN_EMAIL: z.email("must be an e-mail address").optional(),
   ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
+  /** Required as `Authorization: Bearer …` by /metrics; unset, /metrics answers only direct loopback requests. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   /** Applies the committed migrations in `drizzle/`; safe to call on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Connections of the PostgreSQL pool; PGlite has one, in-process, and no pool. */
+  poolUse?(): { total: number; idle: number; waiting: number; max: number };
 }
 
 export type DatabaseTarget =
@@ -53,6 +55,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         }
       },
       close: () => pool.end(),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
     };
   }
 

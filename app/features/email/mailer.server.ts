@@ -3,6 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
+import { getMetrics } from "~/lib/metrics.server";
 
 export interface MailMessage {
   to: string;
@@ -25,6 +26,21 @@ export function outboxDirectory(dataDir: string) {
  * DATA_DIR/outbox, so a local start and the tests can read what would have been sent.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+  const transport = createTransport(options);
+  return {
+    async send(message) {
+      try {
+        await transport.send(message);
+        getMetrics().emails.inc({ outcome: "sent" });
+      } catch (error) {
+        getMetrics().emails.inc({ outcome: "failed" });
+        throw error;
+      }
+    },
+  };
+}
+
+function createTransport(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {

@@ -6,6 +6,7 @@ import { completePaidOrder } from "~/features/reservation/checkout.server";
 import { dayBounds, formatDateLong } from "~/lib/format";
 import { getLogger } from "~/lib/logger.server";
 import type { PaymentProvider } from "./provider.server";
+import { getMetrics } from "~/lib/metrics.server";
 
 /** Stripe keeps a Checkout session open at least 30 minutes; the order's holds last as long (see createOrder). */
 export const CHECKOUT_SESSION_SECONDS = 32 * 60;
@@ -112,6 +113,7 @@ async function settle(db: Database, stripe: Stripe, session: Stripe.Checkout.Ses
   if (typeof session.payment_intent !== "string") throw new Error(`paid session ${session.id} has no payment intent to refund`);
   await stripe.refunds.create({ payment_intent: session.payment_intent, reason: "requested_by_customer" }, { idempotencyKey: `refund-${orderId}` });
   getLogger().warn({ orderId }, "a paid order could not be booked; the payment is refunded");
+  getMetrics().payments.inc({ provider: "stripe", outcome: "refunded" });
   return "refunded";
 }
 

@@ -9,6 +9,7 @@ import { dayBounds, formatDateLong, formatDateTime, formatMoney } from "~/lib/fo
 import { getLogger } from "~/lib/logger.server";
 import { icsCalendar } from "./ics";
 import { confirmOrder } from "./reservation.server";
+import { getMetrics } from "~/lib/metrics.server";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -58,6 +59,10 @@ export async function completePaidOrder(db: Database, orderId: string) {
   if (result.status !== "confirmed") return result;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return result;
+  const metrics = getMetrics();
+  metrics.bookings.inc();
+  metrics.bookedDays.inc(order.days.length);
+  metrics.payments.inc({ provider: order.provider, outcome: "confirmed" });
   try {
     const receipt = await receiptOf(db, order);
     const claims = await db.select({ id: dayClaims.id, day: dayClaims.day }).from(dayClaims).where(eq(dayClaims.orderId, order.id));

@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { blockedDates, calendarFeeds, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import { dayBounds } from "~/lib/format";
 import { addDays, dayState, daysBetween, priceOfDay, todayInCopenhagen, vatIncluded, type Prices } from "./days";
+import { getMetrics } from "~/lib/metrics.server";
 
 export type ReservationSettings = typeof reservationSettings.$inferSelect;
 
@@ -33,6 +34,12 @@ export type HoldResult = { ok: true; claimId: string } | { ok: false; reason: Ho
  * get "taken". Expired holds on the day are cleared first, in the same transaction.
  */
 export async function holdDay(db: Database, userId: string, day: string, now = new Date()): Promise<HoldResult> {
+  const result = await tryToHold(db, userId, day, now);
+  getMetrics().holds.inc({ result: result.ok ? "held" : result.reason });
+  return result;
+}
+
+async function tryToHold(db: Database, userId: string, day: string, now: Date): Promise<HoldResult> {
   const settings = await getReservationSettings(db);
   const today = todayInCopenhagen(now);
   if (day <= today) return { ok: false, reason: "past" };
