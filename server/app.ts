@@ -25,6 +25,7 @@ import { rejectCrossSiteWrites, securityHeaders } from "./security-headers";
 import { requestLogging } from "./request-logging";
 import { PageCache, visitorPageCache } from "./page-cache";
 import { GracefulShutdown } from "./shutdown";
+import { compressedAssets } from "./compressed-assets";
 import { metricsEndpoint, requestMetrics } from "./metrics";
 import { getMetrics } from "~/lib/metrics.server";
 
@@ -96,6 +97,7 @@ export function createApp({
     app.use(vite.middlewares);
   } else {
     // Hashed file names never change content: cache them for a year.
+    app.use("/assets", compressedAssets(path.resolve("build/client/assets")));
     app.use("/assets", express.static(path.resolve("build/client/assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(path.resolve("build/client"), { maxAge: "1h", index: false }));
   }
