@@ -39,7 +39,7 @@ export function AlbumList({ albums, linkTitles = false }: { albums: AlbumView[];
           <section key={album.id} aria-labelledby={`album-${album.id}`} className="grid gap-6 md:grid-cols-[16rem_1fr] md:gap-10">
             <StoredImage
               image={album.image}
-              sizes="(min-width: 768px) 16rem, 100vw"
+              sizes="16rem"
               priority={albumIndex === 0}
               className="aspect-square w-full max-w-64 rounded-2xl object-cover shadow-lg"
             />
