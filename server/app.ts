@@ -28,6 +28,9 @@ import { GracefulShutdown } from "./shutdown";
 import { compressedAssets } from "./compressed-assets";
 import { metricsEndpoint, requestMetrics } from "./metrics";
 import { getMetrics } from "~/lib/metrics.server";
+import { MailOutbox } from "~/features/email/outbox.server";
+import { JobRunner } from "~/features/jobs/jobs.server";
+import { siteJobs } from "~/features/jobs/site-jobs.server";
 
 
 export interface AppDependencies {
@@ -173,12 +176,13 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   }
 
   const { siteName } = await getSiteSettings(database.db);
-  const mailer = createMailer({
+  const delivery = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM ?? `${siteName} <no-reply@${new URL(config.PUBLIC_URL).hostname}>`,
     dataDir: config.DATA_DIR,
     logger,
   });
+  const mailer = new MailOutbox(database.db, delivery, logger);
   setMailer(mailer);
   const stripe = stripeSettingsOf(config);
   setPaymentProvider(stripe ? stripeProvider(database.db, stripe) : config.DEMO_PAYMENTS ? demoProvider : null);
@@ -193,7 +197,10 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   });
 
   const shutdown = new GracefulShutdown();
-  const app = createApp({ config, logger, database, storage, buildId, vite: options.vite, shutdown });
+  const pageCache = createPageCache(config, Boolean(options.vite));
+  const jobs = new JobRunner(database, logger);
+  jobs.start(siteJobs({ db: database.db, outbox: mailer, onHoldsExpired: () => pageCache.invalidate() }));
+  const app = createApp({ config, logger, database, storage, buildId, vite: options.vite, shutdown, pageCache });
   const server = app.listen(config.PORT, config.HOST, (error?: Error) => {
     if (error) {
       logger.fatal({ err: error, port: config.PORT }, "cannot listen");
@@ -203,6 +210,13 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     logger.info({ url: config.PUBLIC_URL, port: config.PORT, database: database.kind, buildId }, "Scene is listening");
   });
 
-  shutdown.listen(server, { logger, release: () => database.close() });
+  shutdown.listen(server, {
+    logger,
+    async release() {
+      await jobs.stop();
+      await mailer.settled();
+      await database.close();
+    },
+  });
   return server;
 }

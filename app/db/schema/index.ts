@@ -2,3 +2,4 @@ export * from "./content";
 export * from "./settings";
 export * from "./accounts";
 export * from "./reservation";
+export * from "./operations";

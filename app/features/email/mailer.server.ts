@@ -5,13 +5,9 @@ import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import { getMetrics } from "~/lib/metrics.server";
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  attachments?: { filename: string; content: string; contentType: string }[];
-}
+import type { MailMessage } from "./mail-message";
+
+export type { MailMessage };
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -70,7 +66,7 @@ export function setMailer(mailer: Mailer) {
   current = mailer;
 }
 
-/** The mailer startServer made (SMTP or the outbox). */
+/** The mailer startServer made: the mail outbox in front of SMTP or the .eml folder. */
 export function getMailer(): Mailer {
   if (!current) throw new Error("The mailer is not set up; startServer() sets it");
   return current;

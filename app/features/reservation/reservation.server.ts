@@ -39,6 +39,18 @@ export async function holdDay(db: Database, userId: string, day: string, now = n
   return result;
 }
 
+/**
+ * Deletes holds that ran out and belong to no order (background job). A hold on an unpaid order stays until
+ * someone else takes the day, so a payment that comes late still books it if it is free.
+ */
+export async function removeExpiredHolds(db: Database, now = new Date()) {
+  const removed = await db
+    .delete(dayClaims)
+    .where(and(eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt), isNull(dayClaims.orderId), lte(dayClaims.expiresAt, now)))
+    .returning({ id: dayClaims.id });
+  return removed.length;
+}
+
 async function tryToHold(db: Database, userId: string, day: string, now: Date): Promise<HoldResult> {
   const settings = await getReservationSettings(db);
   const today = todayInCopenhagen(now);

@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { MailMessage } from "~/features/email/mail-message";
+
+/**
+ * E-mails waiting to go out, sent, or given up on. A message is stored before it is sent, so an outage of the
+ * mail server delays a confirmation but never loses it; instances claim due rows with a lease.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    message: jsonb("message").$type<MailMessage>().notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set while an instance is sending the message; a crashed sender's lease runs out. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("mail_outbox_due").on(table.nextAttemptAt).where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+    check("mail_outbox_attempts", sql`${table.attempts} >= 0`),
+  ],
+);

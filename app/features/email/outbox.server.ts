@@ -1,0 +1,113 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Database } from "~/db/client.server";
+import { mailOutbox } from "~/db/schema";
+import type { MailMessage } from "./mail-message";
+import type { Mailer } from "./mailer.server";
+
+/** About a day of tries (30 s, 1 min, 2 min … then hourly) before a message is given up on. */
+export const MAX_MAIL_ATTEMPTS = 30;
+const LEASE_SECONDS = 5 * 60;
+const BATCH_SIZE = 20;
+
+export function retryDelaySeconds(attempts: number) {
+  return Math.min(60 * 60, 30 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Every e-mail is first stored in `mail_outbox`, then sent through the delivery (SMTP or the .eml folder).
+ * A failed send is tried again with growing pauses, by whichever instance's job gets to it first: due rows
+ * are claimed with a lease under FOR UPDATE SKIP LOCKED, so no message goes out twice at the same time.
+ */
+export class MailOutbox implements Mailer {
+  #running: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    private readonly delivery: Mailer,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Stores the message and starts sending it; the caller does not wait for the mail server. */
+  async send(message: MailMessage) {
+    await this.enqueue(message);
+    this.#running = this.#running.then(() => this.deliverDue()).catch((error: unknown) => {
+      this.logger.error({ err: error }, "the mail outbox could not be worked through");
+    });
+  }
+
+  async enqueue(message: MailMessage, now = new Date()) {
+    await this.db.insert(mailOutbox).values({ recipient: message.to, subject: message.subject, message, nextAttemptAt: now });
+  }
+
+  /** Resolves when the sending that `send` started is done (for tests and shutdown). */
+  settled() {
+    return this.#running.then(() => undefined);
+  }
+
+  /** Sends what is due now; returns how many went out and how many failed. */
+  async deliverDue(now = new Date()) {
+    const due = await this.claimDue(now);
+    let sent = 0;
+    let failed = 0;
+    for (const row of due) {
+      try {
+        await this.delivery.send(row.message);
+        await this.db.update(mailOutbox).set({ sentAt: new Date(), leaseUntil: null, lastError: null }).where(eq(mailOutbox.id, row.id));
+        sent += 1;
+      } catch (error) {
+        failed += 1;
+        await this.recordFailure(row, error, now);
+      }
+    }
+    return { sent, failed };
+  }
+
+  /** Deletes sent messages older than `days` (they hold addresses and receipts). */
+  async pruneSent(days = 30, now = new Date()) {
+    const removed = await this.db
+      .delete(mailOutbox)
+      .where(lt(mailOutbox.sentAt, new Date(now.getTime() - days * 24 * 60 * 60 * 1000)))
+      .returning({ id: mailOutbox.id });
+    return removed.length;
+  }
+
+  private async claimDue(now: Date) {
+    const due = this.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          isNull(mailOutbox.sentAt),
+          isNull(mailOutbox.failedAt),
+          lte(mailOutbox.nextAttemptAt, now),
+          or(isNull(mailOutbox.leaseUntil), lt(mailOutbox.leaseUntil, now)),
+        ),
+      )
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(BATCH_SIZE)
+      .for("update", { skipLocked: true });
+    return this.db
+      .update(mailOutbox)
+      .set({ leaseUntil: new Date(now.getTime() + LEASE_SECONDS * 1000), attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  }
+
+  private async recordFailure(row: typeof mailOutbox.$inferSelect, error: unknown, now: Date) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const givenUp = row.attempts >= MAX_MAIL_ATTEMPTS;
+    await this.db
+      .update(mailOutbox)
+      .set({
+        leaseUntil: null,
+        lastError: reason.slice(0, 1000),
+        nextAttemptAt: new Date(now.getTime() + retryDelaySeconds(row.attempts) * 1000),
+        failedAt: givenUp ? now : null,
+      })
+      .where(eq(mailOutbox.id, row.id));
+    const entry = { err: error, mailId: row.id, subject: row.subject, attempts: row.attempts };
+    if (givenUp) this.logger.error(entry, "an e-mail could not be sent and is given up on");
+    else this.logger.warn({ ...entry, retryInSeconds: retryDelaySeconds(row.attempts) }, "sending an e-mail failed; it will be tried again");
+  }
+}

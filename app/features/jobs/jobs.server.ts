@@ -1,0 +1,128 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { DatabaseHandle } from "~/db/client.server";
+
+export interface Job {
+  name: string;
+  everySeconds: number;
+  /**
+   * Runs on one instance at a time (a PostgreSQL advisory lock); the others skip that turn. Jobs that are
+   * safe to run side by side (claiming rows with SKIP LOCKED) leave it off.
+   */
+  exclusive: boolean;
+  run(): Promise<unknown>;
+}
+
+export interface JobState {
+  name: string;
+  everySeconds: number;
+  runs: number;
+  skipped: number;
+  running: boolean;
+  lastStartedAt: Date | null;
+  lastDurationMs: number | null;
+  lastError: string | null;
+}
+
+/** Any constant: the namespace of the jobs' advisory locks (the migrations use their own). */
+const JOB_LOCK_NAMESPACE = 727_274;
+
+function lockKey(name: string) {
+  return createHash("sha256").update(name).digest().readInt32BE(0);
+}
+
+/**
+ * Runs the background jobs in-process, each on its own timer, never two turns of one job at once in a
+ * process, and an exclusive job on one instance at a time across all that share the PostgreSQL database.
+ */
+export class JobRunner {
+  readonly #timers: NodeJS.Timeout[] = [];
+  readonly #states = new Map<string, JobState>();
+  readonly #inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly logger: Logger,
+  ) {}
+
+  start(jobs: Job[]) {
+    for (const job of jobs) {
+      this.#stateOf(job);
+      const timer = setInterval(() => void this.runOnce(job), job.everySeconds * 1000);
+      timer.unref();
+      this.#timers.push(timer);
+    }
+  }
+
+  states(): JobState[] {
+    return [...this.#states.values()].map((state) => ({ ...state }));
+  }
+
+  /** One turn of the job: "ran", or "skipped" when it is running here or, if exclusive, on another instance. */
+  async runOnce(job: Job): Promise<"ran" | "skipped"> {
+    const state = this.#stateOf(job);
+    if (state.running) {
+      state.skipped += 1;
+      return "skipped";
+    }
+    state.running = true;
+    const turn = this.#turn(job, state).finally(() => {
+      state.running = false;
+      this.#inFlight.delete(turn);
+    });
+    this.#inFlight.add(turn);
+    return turn;
+  }
+
+  /** Stops the timers and waits for the turns under way. */
+  async stop() {
+    for (const timer of this.#timers.splice(0)) clearInterval(timer);
+    await Promise.allSettled([...this.#inFlight]);
+  }
+
+  async #turn(job: Job, state: JobState): Promise<"ran" | "skipped"> {
+    const started = Date.now();
+    try {
+      const ran = job.exclusive ? await this.#exclusively(job) : (await job.run(), true);
+      if (!ran) {
+        state.skipped += 1;
+        return "skipped";
+      }
+      state.runs += 1;
+      state.lastError = null;
+      return "ran";
+    } catch (error) {
+      state.runs += 1;
+      state.lastError = error instanceof Error ? error.message : String(error);
+      this.logger.error({ err: error, job: job.name }, "a background job failed");
+      return "ran";
+    } finally {
+      state.lastStartedAt = new Date(started);
+      state.lastDurationMs = Date.now() - started;
+    }
+  }
+
+  /** PGlite lives in this process alone; PostgreSQL is shared, so the turn holds a transaction-scoped lock. */
+  async #exclusively(job: Job) {
+    if (this.database.kind === "pglite") {
+      await job.run();
+      return true;
+    }
+    return this.database.db.transaction(async (tx) => {
+      const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${JOB_LOCK_NAMESPACE}, ${lockKey(job.name)}) as locked`);
+      if (!(result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return false;
+      await job.run();
+      return true;
+    });
+  }
+
+  #stateOf(job: Job) {
+    let state = this.#states.get(job.name);
+    if (!state) {
+      state = { name: job.name, everySeconds: job.everySeconds, runs: 0, skipped: 0, running: false, lastStartedAt: null, lastDurationMs: null, lastError: null };
+      this.#states.set(job.name, state);
+    }
+    return state;
+  }
+}

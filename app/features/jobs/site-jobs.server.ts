@@ -1,0 +1,21 @@
+import type { Database } from "~/db/client.server";
+import type { MailOutbox } from "~/features/email/outbox.server";
+import { removeExpiredHolds } from "~/features/reservation/reservation.server";
+import type { Job } from "./jobs.server";
+
+/** The site's background jobs (docs/operations.md lists them). */
+export function siteJobs(options: { db: Database; outbox: MailOutbox; onHoldsExpired: () => void }): Job[] {
+  return [
+    { name: "mail-outbox", everySeconds: 15, exclusive: false, run: () => options.outbox.deliverDue() },
+    {
+      name: "expired-holds",
+      everySeconds: 60,
+      exclusive: true,
+      async run() {
+        // Visitors' calendars show the freed days at once rather than when the cached page runs out.
+        if ((await removeExpiredHolds(options.db)) > 0) options.onHoldsExpired();
+      },
+    },
+    { name: "sent-mail-pruning", everySeconds: 60 * 60, exclusive: true, run: () => options.outbox.pruneSent() },
+  ];
+}

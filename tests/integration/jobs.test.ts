@@ -1,0 +1,103 @@
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { dayClaims, profiles, users } from "~/db/schema";
+import { JobRunner, type Job } from "~/features/jobs/jobs.server";
+import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { createOrder, holdDay, removeExpiredHolds } from "~/features/reservation/reservation.server";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+
+const logger = pino({ level: "silent" });
+
+function slowJob(name: string, exclusive: boolean) {
+  let runs = 0;
+  let release = () => {};
+  const job: Job = {
+    name,
+    everySeconds: 3600,
+    exclusive,
+    run: () => {
+      runs += 1;
+      return new Promise<void>((resolve) => (release = resolve));
+    },
+  };
+  return { job, runs: () => runs, finish: () => release() };
+}
+
+describe.each(databaseKinds)("background jobs on %s", (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, { poolMax: 6 });
+  });
+
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it("never runs two turns of one job at once in a process, and records each turn", async () => {
+    const runner = new JobRunner(database, logger);
+    const slow = slowJob("langsom", false);
+    const first = runner.runOnce(slow.job);
+    expect(await runner.runOnce(slow.job)).toBe("skipped");
+    await vi.waitFor(() => expect(slow.runs()).toBe(1));
+    slow.finish();
+    expect(await first).toBe("ran");
+    expect(runner.states()).toEqual([
+      expect.objectContaining({ name: "langsom", runs: 1, skipped: 1, running: false, lastError: null }),
+    ]);
+  });
+
+  it("records a failing turn and goes on", async () => {
+    const runner = new JobRunner(database, logger);
+    const failing: Job = { name: "fejler", everySeconds: 60, exclusive: true, run: () => Promise.reject(new Error("ingen forbindelse")) };
+    expect(await runner.runOnce(failing)).toBe("ran");
+    expect(runner.states()[0]).toMatchObject({ runs: 1, lastError: "ingen forbindelse" });
+  });
+
+  it("deletes holds that ran out and are on no order, and nothing else", async () => {
+    const today = todayInCopenhagen();
+    await database.db.insert(users).values([
+      { id: "job-anna", name: "Anna", email: "job-anna@example.dk", emailVerified: true },
+      { id: "job-bo", name: "Bo", email: "job-bo@example.dk", emailVerified: true },
+    ]);
+    await database.db.insert(profiles).values({ userId: "job-bo", name: "Bo", email: "job-bo@example.dk", address: "Kajen 2, 8000 Aarhus C", lastLoginAt: new Date() });
+    const past = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await holdDay(database.db, "job-anna", addDays(today, 40), past);
+    await holdDay(database.db, "job-anna", addDays(today, 41));
+    await holdDay(database.db, "job-bo", addDays(today, 42), past);
+    expect((await createOrder(database.db, "job-bo", "demo", past)).ok).toBe(true);
+
+    expect(await removeExpiredHolds(database.db)).toBe(1);
+    const left = await database.db.select({ day: dayClaims.day, userId: dayClaims.userId }).from(dayClaims).where(eq(dayClaims.kind, "hold"));
+    expect(left.map((claim) => claim.day).toSorted()).toEqual([addDays(today, 41), addDays(today, 42)]);
+  });
+});
+
+describe.runIf(databaseKinds.includes("postgres"))("exclusive jobs across instances on postgres", () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres", { poolMax: 6 });
+  });
+
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it("runs an exclusive job on one instance at a time; the other skips its turn", async () => {
+    const [one, two] = [new JobRunner(database, logger), new JobRunner(database, logger)];
+    const slow = slowJob("sikkerhedskopi", true);
+    const first = one.runOnce(slow.job);
+    await vi.waitFor(() => expect(slow.runs()).toBe(1));
+    expect(await two.runOnce(slow.job)).toBe("skipped");
+    slow.finish();
+    expect(await first).toBe("ran");
+
+    const again = slowJob("sikkerhedskopi", true);
+    const turn = two.runOnce(again.job);
+    await vi.waitFor(() => expect(again.runs()).toBe(1));
+    again.finish();
+    expect(await turn).toBe("ran");
+  });
+});
