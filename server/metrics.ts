@@ -11,6 +11,8 @@ interface RouteNode {
   children: RouteNode[];
 }
 
+const MAX_REMEMBERED_PATHS = 5_000;
+
 /**
  * Names a request by its route pattern (`/musik/:albumId`, not `/musik/7f3…`), so the metrics have one series
  * per route instead of one per address.
@@ -26,13 +28,18 @@ export function routeLabeler(manifest: RouteManifest) {
     const parent = route.parentId ? nodes.get(route.parentId) : undefined;
     (parent ? parent.children : roots).push(nodes.get(route.id)!);
   }
+  // Matching ranks the whole route tree each time: far dearer than the request it labels, so remember it.
+  const known = new Map<string, string>();
   return (pathname: string): string => {
+    let label = known.get(pathname);
+    if (label !== undefined) return label;
     const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
     // The manifest never nests under an index route, which is all RouteObject forbids of these nodes.
     const matches = matchRoutes(roots as RouteObject[], path);
-    if (!matches) return "unmatched";
-    const pattern = matches.map((match) => match.route.path?.replace(/^\/|\/$/g, "")).filter(Boolean).join("/");
-    return `/${pattern}`;
+    label = matches ? `/${matches.map((match) => match.route.path?.replace(/^\/|\/$/g, "")).filter(Boolean).join("/")}` : "unmatched";
+    if (known.size >= MAX_REMEMBERED_PATHS) known.clear();
+    known.set(pathname, label);
+    return label;
   };
 }
 
