@@ -25,6 +25,8 @@ import { rejectCrossSiteWrites, securityHeaders } from "./security-headers";
 import { requestLogging } from "./request-logging";
 import { PageCache, visitorPageCache } from "./page-cache";
 import { GracefulShutdown } from "./shutdown";
+import { backupEndpoint, runOperationsCommand } from "./operations";
+import { scheduledBackupJob, type BackupTarget } from "~/features/operations/backup-runs.server";
 import { compressedAssets } from "./compressed-assets";
 import { metricsEndpoint, requestMetrics } from "./metrics";
 import { getMetrics } from "~/lib/metrics.server";
@@ -41,6 +43,10 @@ export interface AppDependencies {
   buildId: string;
   /** Present in development: Vite serves the client and reloads the route modules. */
   vite?: ViteDevServer;
+}
+
+export function backupTargetOf(config: Config, database: DatabaseHandle, storage: Storage, buildId: string): BackupTarget {
+  return { database, storage, buildId, directory: config.BACKUP_DIR, keep: config.BACKUP_KEEP };
 }
 
 /** Pages rendered for visitors; off in development, where the code changes under it. */
@@ -94,6 +100,7 @@ export function createApp({
   });
 
   app.get("/metrics", metricsEndpoint(metrics, config.METRICS_TOKEN));
+  app.post("/ops/backup", backupEndpoint(backupTargetOf(config, database, storage, buildId)));
   app.use("/storage/v1/object/public", serveStoredFiles(storage));
 
   if (vite) {
@@ -199,7 +206,10 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   const shutdown = new GracefulShutdown();
   const pageCache = createPageCache(config, Boolean(options.vite));
   const jobs = new JobRunner(database, logger);
-  jobs.start(siteJobs({ db: database.db, outbox: mailer, onHoldsExpired: () => pageCache.invalidate() }));
+  jobs.start([
+    ...siteJobs({ db: database.db, outbox: mailer, onHoldsExpired: () => pageCache.invalidate() }),
+    ...(config.BACKUP_CRON ? [scheduledBackupJob(config.BACKUP_CRON, backupTargetOf(config, database, storage, buildId))] : []),
+  ]);
   const app = createApp({ config, logger, database, storage, buildId, vite: options.vite, shutdown, pageCache });
   const server = app.listen(config.PORT, config.HOST, (error?: Error) => {
     if (error) {
@@ -219,4 +229,9 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     },
   });
   return server;
+}
+
+/** `npm run backup` / `npm run restore` (scripts/operations.mjs), from the built server bundle. */
+export function runOperations(argv: string[]) {
+  return runOperationsCommand(argv, __BUILD_ID__);
 }

@@ -67,7 +67,7 @@ export function requestMetrics(metrics: Metrics, loadManifest: () => Promise<Rou
   };
 }
 
-function fromLoopbackDirectly(req: Request) {
+export function fromLoopbackDirectly(req: Request) {
   const address = req.socket.remoteAddress ?? "";
   const loopback = address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
   // A reverse proxy on the same machine connects from loopback too, but says whom it forwards.

@@ -1,4 +1,6 @@
+import path from "node:path";
 import { z } from "zod";
+import { isCronExpression } from "~/features/operations/cron";
 
 const booleanFlag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -67,13 +69,23 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
   ADMIN_EMAIL: z.email("must be an e-mail address").optional(),
   ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
+  /** Where `npm run backup` and the scheduled backups write their archives (default DATA_DIR/backups). */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** A cron schedule in Copenhagen time ("0 3 * * *": each night at 03:00) for automatic backups; unset: none. */
+  BACKUP_CRON: z
+    .string()
+    .refine(isCronExpression, "must be a cron schedule, e.g. \"0 3 * * *\" for each night at 03:00")
+    .optional(),
+  /** How many archives to keep in BACKUP_DIR after a scheduled backup. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   /** Required as `Authorization: Bearer …` by /metrics; unset, /metrics answers only direct loopback requests. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Omit<Env, "PUBLIC_URL" | "LOG_LEVEL" | "SEED_DEMO_CONTENT" | "DEMO_PAYMENTS"> & {
+export type Config = Omit<Env, "PUBLIC_URL" | "LOG_LEVEL" | "SEED_DEMO_CONTENT" | "DEMO_PAYMENTS" | "BACKUP_DIR"> & {
+  BACKUP_DIR: string;
   SEED_DEMO_CONTENT: boolean;
   DEMO_PAYMENTS: boolean;
   PUBLIC_URL: string;
@@ -137,6 +149,7 @@ export function loadConfig(
   return {
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    BACKUP_DIR: env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups"),
     LOG_LEVEL: env.LOG_LEVEL ?? (isProduction ? "info" : "debug"),
     // A real deployment starts empty unless asked; a local start gets the demo venue.
     SEED_DEMO_CONTENT: env.SEED_DEMO_CONTENT ?? !declaredDeployment,

@@ -18,8 +18,8 @@ export type DatabaseKind = "pglite" | "postgres";
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
-  /** Applies the committed migrations in `drizzle/`; safe to call on every start. */
-  migrate(): Promise<void>;
+  /** Applies the committed migrations in `drizzle/` (or another folder: restores); safe to call on every start. */
+  migrate(options?: { migrationsFolder?: string }): Promise<void>;
   close(): Promise<void>;
   /** Connections of the PostgreSQL pool; PGlite has one, in-process, and no pool. */
   poolUse?(): { total: number; idle: number; waiting: number; max: number };
@@ -30,7 +30,7 @@ export type DatabaseTarget =
   /** `directory` undefined keeps the database in memory (tests). */
   | { kind: "pglite"; directory?: string };
 
-const migrationsFolder = path.resolve(process.cwd(), "drizzle");
+export const migrationsFolder = path.resolve(process.cwd(), "drizzle");
 /** Any constant: serialises migrations when several instances start against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 727_274_001;
 
@@ -43,12 +43,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       kind: "postgres",
-      async migrate() {
+      async migrate(options) {
         const lockClient = await pool.connect();
         try {
           await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
           // On the locked connection itself, so a pool of one connection cannot wait on itself.
-          await migratePostgres(drizzlePostgres({ client: lockClient, schema }), { migrationsFolder });
+          await migratePostgres(drizzlePostgres({ client: lockClient, schema }), { migrationsFolder: options?.migrationsFolder ?? migrationsFolder });
         } finally {
           await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
           lockClient.release();
@@ -65,7 +65,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db: db as unknown as Database,
     kind: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (options) => migratePglite(db, { migrationsFolder: options?.migrationsFolder ?? migrationsFolder }),
     close: () => client.close(),
   };
 }

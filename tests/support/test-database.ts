@@ -20,11 +20,14 @@ async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) =
   }
 }
 
-/** A fresh, migrated database of the given kind: in memory for PGlite, a new database on the server for PostgreSQL. */
-export async function createTestDatabase(kind: DatabaseKind, { poolMax = 4 }: { poolMax?: number } = {}): Promise<TestDatabase> {
+/** A fresh database (migrated unless asked not to) of the given kind: in memory for PGlite, a new database on the server for PostgreSQL. */
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  { poolMax = 4, migrated = true }: { poolMax?: number; migrated?: boolean } = {},
+): Promise<TestDatabase> {
   if (kind === "pglite") {
     const handle = await openDatabase({ kind: "pglite" });
-    await handle.migrate();
+    if (migrated) await handle.migrate();
     return { ...handle, destroy: () => handle.close() };
   }
 
@@ -35,7 +38,7 @@ export async function createTestDatabase(kind: DatabaseKind, { poolMax = 4 }: { 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolMax });
-  await handle.migrate();
+  if (migrated) await handle.migrate();
   return {
     ...handle,
     async destroy() {

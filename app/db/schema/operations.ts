@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { MailMessage } from "~/features/email/mail-message";
 
 /**
@@ -27,3 +27,13 @@ export const mailOutbox = pgTable(
     check("mail_outbox_attempts", sql`${table.attempts} >= 0`),
   ],
 );
+
+/** Backups made by the scheduled job or by hand through a running server: the status page shows the last. */
+export const backupRuns = pgTable("backup_runs", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  file: text("file").notNull(),
+  bytes: bigint("bytes", { mode: "number" }),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+  error: text("error"),
+});

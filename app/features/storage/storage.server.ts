@@ -1,4 +1,4 @@
-import { mkdir, open, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { AwsClient } from "aws4fetch";
 import { z } from "zod";
@@ -20,6 +20,8 @@ export interface StorageBackend {
   exists(key: string): Promise<boolean>;
   /** Removing a missing object is not an error. */
   remove(key: string): Promise<void>;
+  /** Every key held, for backups. */
+  list(): Promise<string[]>;
 }
 
 export function storageRoot(dataDir: string) {
@@ -85,6 +87,19 @@ export function diskBackend(dataDir: string): DiskBackend {
     async remove(key) {
       await rm(fileOf(key), { force: true });
     },
+    async list() {
+      const buckets = await readdir(root, { withFileTypes: true }).catch(() => []);
+      const keys = await Promise.all(
+        buckets
+          .filter((entry) => entry.isDirectory())
+          .map(async (bucket) =>
+            (await readdir(path.join(root, bucket.name), { withFileTypes: true }))
+              .filter((entry) => entry.isFile())
+              .map((entry) => `${bucket.name}/${entry.name}`),
+          ),
+      );
+      return keys.flat().filter((key) => storageKeySchema.safeParse(key).success).sort();
+    },
   };
 }
 
@@ -146,8 +161,25 @@ export function s3Backend(settings: S3Settings): S3Backend {
       const response = await client.fetch(urlOf(key), { method: "DELETE" });
       if (!response.ok && response.status !== 404) await fail("DELETE", key, response);
     },
+    async list() {
+      const keys: string[] = [];
+      let continuation: string | undefined;
+      do {
+        const query = new URLSearchParams({ "list-type": "2", ...(continuation ? { "continuation-token": continuation } : {}) });
+        const response = await client.fetch(`${base}?${query}`);
+        if (!response.ok) await fail("LIST", settings.bucket, response);
+        const xml = await response.text();
+        for (const [, key] of xml.matchAll(/<Key>([^<]+)<\/Key>/g)) keys.push(decodeXml(key!));
+        continuation = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? decodeXml(/<NextContinuationToken>([^<]+)</.exec(xml)?.[1] ?? "") : undefined;
+      } while (continuation);
+      return keys.filter((key) => storageKeySchema.safeParse(key).success).sort();
+    },
   };
   return backend;
+}
+
+function decodeXml(text: string) {
+  return text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => ({ lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" })[name]!);
 }
 
 /**

@@ -1,0 +1,175 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pino from "pino";
+import * as tar from "tar";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle, DatabaseKind } from "~/db/client.server";
+import { profiles, siteSettings, users } from "~/db/schema";
+import { seedDemoContent } from "~/db/seed/seed.server";
+import { BackupError, createBackup, listBackups, migrationLevel, migrationsUpTo, restoreBackup } from "~/features/operations/backup.server";
+import { lastBackupRun, runRecordedBackup, scheduledBackupJob } from "~/features/operations/backup-runs.server";
+import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { confirmOrder, createOrder, holdDay } from "~/features/reservation/reservation.server";
+import { diskBackend, Storage } from "~/features/storage/storage.server";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+
+const logger = pino({ level: "silent" });
+const temporary: string[] = [];
+const databases: TestDatabase[] = [];
+
+async function temporaryDirectory() {
+  const directory = await mkdtemp(path.join(tmpdir(), "scene-backup-test-"));
+  temporary.push(directory);
+  return directory;
+}
+
+async function emptySite(kind: DatabaseKind, options: { migrated?: boolean } = {}) {
+  const database = await createTestDatabase(kind, { migrated: options.migrated ?? false });
+  databases.push(database);
+  return { database, storage: new Storage(diskBackend(await temporaryDirectory())) };
+}
+
+const seeded = new Map<DatabaseKind, ReturnType<typeof seed>>();
+
+/** A site with the demo content, an account and a paid booking: every kind of row and file. Made once per kind (seeding takes seconds). */
+function seededSite(kind: DatabaseKind) {
+  if (!seeded.has(kind)) seeded.set(kind, seed(kind));
+  return seeded.get(kind)!;
+}
+
+async function seed(kind: DatabaseKind) {
+  const site = await emptySite(kind, { migrated: true });
+  await seedDemoContent(site.database.db, { storage: site.storage, logger });
+  await site.database.db.insert(users).values({ id: "backup-user", name: "Birte Backup", email: "birte@example.dk", emailVerified: true });
+  await site.database.db.insert(profiles).values({ userId: "backup-user", name: "Birte Backup", email: "birte@example.dk", address: "Kajen 3, 8000 Aarhus C", lastLoginAt: new Date() });
+  await holdDay(site.database.db, "backup-user", addDays(todayInCopenhagen(), 50));
+  const order = await createOrder(site.database.db, "backup-user", "demo");
+  if (!order.ok) throw new Error(`no order: ${order.reason}`);
+  await confirmOrder(site.database.db, order.orderId);
+  return site;
+}
+
+/** Every row of every table, as Postgres writes it in UTC, sorted: equal snapshots mean equal data. */
+async function snapshot(database: DatabaseHandle) {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local time zone 'UTC'`);
+    const tables = (await tx.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as { rows: { tablename: string }[] };
+    const result: Record<string, string[]> = {};
+    for (const { tablename } of tables.rows) {
+      const rows = (await tx.execute(sql`select row_to_json(t)::text as line from ${sql.identifier(tablename)} t order by 1`)) as unknown as { rows: { line: string }[] };
+      result[tablename] = rows.rows.map((row) => row.line);
+    }
+    return result;
+  });
+}
+
+async function files(storage: Storage) {
+  const keys = await storage.backend.list();
+  return Object.fromEntries(await Promise.all(keys.map(async (key) => [key, Buffer.from((await storage.read(key))!).toString("base64")] as const)));
+}
+
+afterAll(async () => {
+  await Promise.all(databases.map((database) => database.destroy()));
+  await Promise.all(temporary.map((directory) => rm(directory, { recursive: true, force: true })));
+});
+
+const roundTrips: [DatabaseKind, DatabaseKind][] = databaseKinds.includes("postgres")
+  ? [["pglite", "pglite"], ["pglite", "postgres"], ["postgres", "pglite"]]
+  : [["pglite", "pglite"]];
+
+describe.each(roundTrips)("backup from %s, restored into %s", (from, to) => {
+  let source: Awaited<ReturnType<typeof seededSite>>;
+  let archive: string;
+
+  beforeAll(async () => {
+    source = await seededSite(from);
+    archive = path.join(await temporaryDirectory(), "scene-backup.tar.gz");
+  }, 120_000);
+
+  it("brings back the same rows and the same files, at the same migration level", async () => {
+    const backup = await createBackup({ database: source.database, storage: source.storage, buildId: "test-build", file: archive });
+    expect(backup.manifest.tables.day_claims!.rows).toBe(1);
+    expect(backup.manifest.files.length).toBeGreaterThan(10);
+    expect(backup.bytes).toBeGreaterThan(0);
+
+    const target = await emptySite(to);
+    const restored = await restoreBackup({ archive, database: target.database, storage: target.storage });
+
+    expect(restored.migratedTo).toBe(await migrationLevel(source.database.db));
+    expect(await snapshot(target.database)).toEqual(await snapshot(source.database));
+    expect(await files(target.storage)).toEqual(await files(source.storage));
+  });
+});
+
+describe("restore", () => {
+  let source: Awaited<ReturnType<typeof seededSite>>;
+  let archive: string;
+
+  beforeAll(async () => {
+    source = await seededSite("pglite");
+    archive = path.join(await temporaryDirectory(), "scene-backup.tar.gz");
+    await createBackup({ database: source.database, storage: source.storage, buildId: "test-build", file: archive });
+  }, 120_000);
+
+  it("refuses a database that is not empty, and replaces it with --force", async () => {
+    const target = await emptySite("pglite");
+    await restoreBackup({ archive, database: target.database, storage: target.storage });
+    await target.database.db.update(siteSettings).set({ siteName: "Ændret efter gendannelsen" });
+
+    await expect(restoreBackup({ archive, database: target.database, storage: target.storage })).rejects.toThrow(/not empty/);
+    await restoreBackup({ archive, database: target.database, storage: target.storage, force: true });
+    expect(await snapshot(target.database)).toEqual(await snapshot(source.database));
+  });
+
+  it("refuses a damaged archive before it touches anything", async () => {
+    const unpacked = await temporaryDirectory();
+    await tar.extract({ file: archive, cwd: unpacked });
+    const table = path.join(unpacked, "database", "site_settings.jsonl");
+    await writeFile(table, (await readFile(table, "utf8")).replace("Havnescenen", "Havnescenen!"));
+    const damaged = path.join(unpacked, "damaged.tar.gz");
+    await tar.create({ gzip: true, file: damaged, cwd: unpacked }, ["manifest.json", "database", "files"]);
+
+    const target = await emptySite("pglite");
+    await expect(restoreBackup({ archive: damaged, database: target.database, storage: target.storage })).rejects.toThrow(BackupError);
+    expect(await migrationLevel(target.database.db)).toBe(0);
+  });
+
+  it("migrates an older archive forward to this version", async () => {
+    const older = await createTestDatabase("pglite", { migrated: false });
+    databases.push(older);
+    const latest = await migrationLevel(source.database.db);
+    const folder = await migrationsUpTo(latest - 1);
+    temporary.push(folder);
+    await older.migrate({ migrationsFolder: folder });
+    await older.db.insert(users).values({ id: "old-user", name: "Otto Gammel", email: "otto@example.dk", emailVerified: true });
+    const olderArchive = path.join(await temporaryDirectory(), "older.tar.gz");
+    const backup = await createBackup({ database: older, storage: new Storage(diskBackend(await temporaryDirectory())), buildId: "old", file: olderArchive });
+    expect(backup.manifest.migrationLevel).toBe(latest - 1);
+
+    const target = await emptySite("pglite");
+    const restored = await restoreBackup({ archive: olderArchive, database: target.database, storage: target.storage });
+    expect([restored.migratedFrom, restored.migratedTo]).toEqual([latest - 1, latest]);
+    expect((await snapshot(target.database)).users).toHaveLength(1);
+  });
+});
+
+describe("scheduled backups", () => {
+  it("make one backup per scheduled time across instances, record it, and keep the newest BACKUP_KEEP", async () => {
+    const site = await emptySite("pglite", { migrated: true });
+    const target = { database: site.database, storage: site.storage, buildId: "test", directory: await temporaryDirectory(), keep: 2 };
+    const job = scheduledBackupJob("0 * * * *", target);
+
+    await job.run();
+    await job.run();
+    expect(await listBackups(target.directory)).toHaveLength(1);
+    const last = await lastBackupRun(target);
+    expect(last).toMatchObject({ error: null });
+    expect(last!.bytes).toBeGreaterThan(0);
+
+    for (const minutes of [1, 2]) await runRecordedBackup(target, new Date(Date.now() + minutes * 60_000));
+    const kept = await listBackups(target.directory);
+    expect(kept).toHaveLength(2);
+  });
+});
