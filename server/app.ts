@@ -25,6 +25,7 @@ import { rejectCrossSiteWrites, securityHeaders } from "./security-headers";
 import { requestLogging } from "./request-logging";
 import { PageCache, visitorPageCache } from "./page-cache";
 import { GracefulShutdown } from "./shutdown";
+import { shareInvalidations } from "./cache-broadcast";
 import { backupEndpoint, runOperationsCommand } from "./operations";
 import { scheduledBackupJob, type BackupTarget } from "~/features/operations/backup-runs.server";
 import { compressedAssets } from "./compressed-assets";
@@ -205,6 +206,8 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
 
   const shutdown = new GracefulShutdown();
   const pageCache = createPageCache(config, Boolean(options.vite));
+  const invalidations = config.DATABASE_URL ? shareInvalidations({ databaseUrl: config.DATABASE_URL, pageCache, logger }) : null;
+  await invalidations?.ready;
   const jobs = new JobRunner(database, logger);
   jobs.start([
     ...siteJobs({ db: database.db, outbox: mailer, onHoldsExpired: () => pageCache.invalidate() }),
@@ -225,6 +228,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     async release() {
       await jobs.stop();
       await mailer.settled();
+      await invalidations?.stop();
       await database.close();
     },
   });

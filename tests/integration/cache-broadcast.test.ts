@@ -1,0 +1,34 @@
+import pino from "pino";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { shareInvalidations } from "../../server/cache-broadcast";
+import { PageCache } from "../../server/page-cache";
+
+const logger = pino({ level: "silent" });
+const databaseUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(databaseUrl)("page cache invalidation across instances on postgres", () => {
+  const stops: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  });
+
+  async function instance() {
+    const pageCache = new PageCache({ maxAgeMs: 60_000, maxEntries: 10 });
+    const shared = shareInvalidations({ databaseUrl: databaseUrl!, pageCache, logger });
+    await shared.ready;
+    stops.push(shared.stop);
+    pageCache.store("system /videoer", { body: "<p>gammel</p>", nonce: "n", headers: [] });
+    return pageCache;
+  }
+
+  it("empties every instance's cache when one is invalidated, and only once on the one that wrote", async () => {
+    const [one, two, three] = [await instance(), await instance(), await instance()];
+    let told = 0;
+    one.onInvalidate(() => (told += 1));
+
+    one.invalidate();
+    await vi.waitFor(() => expect([two.size, three.size]).toEqual([0, 0]));
+    expect(one.size).toBe(0);
+    expect(told).toBe(1);
+  });
+});
