@@ -40,6 +40,7 @@ export default [
   route("bruger/update", "routes/bruger.update.tsx"),
   route("bruger/data", "routes/bruger.data.ts"),
   route("alle-brugere", "routes/alle-brugere.tsx"),
+  route("test", "routes/admin.status.tsx"),
   ...adminRoutes,
   route("reservationer", "routes/admin.reservationer.tsx"),
   route("reservationer/eksport", "routes/admin.reservationer.eksport.ts"),

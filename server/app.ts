@@ -32,7 +32,7 @@ import { compressedAssets } from "./compressed-assets";
 import { metricsEndpoint, requestMetrics } from "./metrics";
 import { getMetrics } from "~/lib/metrics.server";
 import { MailOutbox } from "~/features/email/outbox.server";
-import { JobRunner } from "~/features/jobs/jobs.server";
+import { JobRunner, setJobRunner } from "~/features/jobs/jobs.server";
 import { siteJobs } from "~/features/jobs/site-jobs.server";
 
 
@@ -209,6 +209,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   const invalidations = config.DATABASE_URL ? shareInvalidations({ databaseUrl: config.DATABASE_URL, pageCache, logger }) : null;
   await invalidations?.ready;
   const jobs = new JobRunner(database, logger);
+  setJobRunner(jobs);
   jobs.start([
     ...siteJobs({ db: database.db, outbox: mailer, onHoldsExpired: () => pageCache.invalidate() }),
     ...(config.BACKUP_CRON ? [scheduledBackupJob(config.BACKUP_CRON, backupTargetOf(config, database, storage, buildId))] : []),

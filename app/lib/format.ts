@@ -104,3 +104,17 @@ export function weekdayIndex(dateKey: string): number {
 export function startOfWeek(dateKey: string): string {
   return new Date(parseDateKey(dateKey) - weekdayIndex(dateKey) * DAY_MS).toISOString().slice(0, 10);
 }
+
+const byteUnits = ["B", "kB", "MB", "GB", "TB"] as const;
+const byteFormat = new Intl.NumberFormat("da-DK", { maximumFractionDigits: 1 });
+
+/** 1_234_567 → "1,2 MB" (powers of 1000, as disks are sold). */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < byteUnits.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${byteFormat.format(value)} ${byteUnits[unit]}`;
+}

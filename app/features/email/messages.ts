@@ -77,3 +77,10 @@ export function bookingCancelledMessage(siteName: string, to: string, name: stri
     "Beløbet for dagen bliver refunderet. Kontakt os gerne, hvis du har spørgsmål.",
   ]);
 }
+
+export function testMessage(siteName: string, to: string, transport: string) {
+  return message(siteName, to, `Test-e-mail fra ${siteName}`, [
+    "Denne e-mail er sendt fra systemstatus-siden for at prøve, at e-mail virker.",
+    `Den blev sendt via ${transport}.`,
+  ]);
+}

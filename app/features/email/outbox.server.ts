@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
@@ -61,6 +61,17 @@ export class MailOutbox implements Mailer {
       }
     }
     return { sent, failed };
+  }
+
+  /** The error of the newest message to `recipient` if it is still unsent, else null (the status page's test). */
+  async lastFailureFor(recipient: string) {
+    const [newest] = await this.db
+      .select({ sentAt: mailOutbox.sentAt, lastError: mailOutbox.lastError })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, recipient))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    return newest && !newest.sentAt ? (newest.lastError ?? "Ikke sendt endnu.") : null;
   }
 
   /** Deletes sent messages older than `days` (they hold addresses and receipts). */

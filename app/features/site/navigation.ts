@@ -55,4 +55,5 @@ export const adminMenu: readonly MenuItem[] = [
   admin("blokerede-datoer", "Blokerede datoer"),
   admin("reservationsindstillinger", "Priser og regler"),
   admin("alle-brugere", "Brugere"),
+  admin("test", "Systemstatus"),
 ];

@@ -1,0 +1,48 @@
+import { statfs } from "node:fs/promises";
+import { count, sql } from "drizzle-orm";
+import type { Config } from "~/config/env.server";
+import type { DatabaseHandle } from "~/db/client.server";
+import { mailOutbox } from "~/db/schema";
+import { getJobRunner } from "~/features/jobs/jobs.server";
+import type { Storage } from "~/features/storage/storage.server";
+import { migrationLevel } from "./backup.server";
+import { lastBackupRun } from "./backup-runs.server";
+
+/** What the admin's system status page (/test) shows; nothing secret (no addresses with passwords). */
+export async function systemStatus(options: { config: Config; database: DatabaseHandle; storage: Storage; buildId: string; now?: Date }) {
+  const { config, database, storage } = options;
+  const now = options.now ?? new Date();
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  const [level, outbox, backup, disk] = await Promise.all([
+    migrationLevel(database.db),
+    database.db
+      .select({
+        waiting: count(sql`case when ${mailOutbox.sentAt} is null and ${mailOutbox.failedAt} is null then 1 end`),
+        failed: count(sql`case when ${mailOutbox.failedAt} is not null then 1 end`),
+        sentLastDay: count(sql`case when ${mailOutbox.sentAt} >= ${dayAgo} then 1 end`),
+      })
+      .from(mailOutbox),
+    lastBackupRun({ database }),
+    storage.backend.kind === "disk" ? statfs(storage.backend.root).catch(() => statfs(config.DATA_DIR).catch(() => null)) : Promise.resolve(null),
+  ]);
+  return {
+    buildId: options.buildId,
+    startedAt: new Date(Date.now() - process.uptime() * 1000),
+    nodeVersion: process.version,
+    database: { kind: database.kind, migrationLevel: level, pool: database.poolUse?.() ?? null },
+    storage: {
+      kind: storage.backend.kind,
+      freeBytes: disk ? disk.bavail * disk.bsize : null,
+      totalBytes: disk ? disk.blocks * disk.bsize : null,
+    },
+    mail: {
+      transport: config.SMTP_URL ? `SMTP (${new URL(config.SMTP_URL).host})` : "filer i DATA_DIR/outbox (ingen SMTP_URL)",
+      ...outbox[0]!,
+    },
+    backup: backup && { startedAt: backup.startedAt, finishedAt: backup.finishedAt, bytes: backup.bytes, error: backup.error, file: backup.file },
+    backupSchedule: config.BACKUP_CRON ?? null,
+    jobs: getJobRunner()?.states() ?? [],
+  };
+}
+
+export type SystemStatus = Awaited<ReturnType<typeof systemStatus>>;

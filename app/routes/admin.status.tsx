@@ -1,0 +1,155 @@
+import type { ReactNode } from "react";
+import { data, Form } from "react-router";
+import { buttonStyles } from "~/components/ui/button-link";
+import { useToastFrom } from "~/components/ui/toaster";
+import { getConfig } from "~/config/env.server";
+import { getDatabaseHandle } from "~/db/db.server";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { getMailer } from "~/features/email/mailer.server";
+import { testMessage } from "~/features/email/messages";
+import { MailOutbox } from "~/features/email/outbox.server";
+import { systemStatus } from "~/features/operations/status.server";
+import { getSiteSettings } from "~/features/site/settings.server";
+import { getStorage } from "~/features/storage/storage.server";
+import type { Toast } from "~/features/toast/toast";
+import { requestContext } from "~/lib/request-context";
+import { formatBytes, formatDateTime } from "~/lib/format";
+import type { Route } from "./+types/admin.status";
+
+export function meta() {
+  return [{ title: "Systemstatus" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireAdmin(request, url);
+  const status = await systemStatus({ config: getConfig(), database: getDatabaseHandle(), storage: getStorage(), buildId: context.get(requestContext).buildId });
+  return data(status, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** "Send test-e-mail": to the admin's own address, through the outbox and the real transport. */
+export async function action({ request, url }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, url);
+  const config = getConfig();
+  const { siteName } = await getSiteSettings(getDatabaseHandle().db);
+  const transport = config.SMTP_URL ? `SMTP (${new URL(config.SMTP_URL).host})` : "udbakken i DATA_DIR/outbox";
+  const mailer = getMailer();
+  await mailer.send(testMessage(siteName, admin.email, transport));
+  if (mailer instanceof MailOutbox) {
+    await mailer.settled();
+    const failure = await mailer.lastFailureFor(admin.email);
+    if (failure) {
+      return data({ toast: { kind: "error", message: "Test-e-mailen kunne ikke sendes", detail: `${failure} Den prøves igen senere.` } as Toast }, { status: 502 });
+    }
+  }
+  return data({ toast: { kind: "success", message: `Test-e-mailen er sendt til ${admin.email}` } as Toast });
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`panel-${title}`} className="rounded-2xl border border-border bg-surface-raised p-5">
+      <h2 id={`panel-${title}`} className="font-display text-xl font-bold">
+        {title}
+      </h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">{children}</dl>
+    </section>
+  );
+}
+
+function Entry({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </>
+  );
+}
+
+const when = (instant: Date | string | null) => (instant ? formatDateTime(new Date(instant)) : "–");
+
+export default function SystemStatusPage({ loaderData: status, actionData }: Route.ComponentProps) {
+  useToastFrom(actionData?.toast);
+  return (
+    <section className="mx-auto max-w-5xl px-4 pt-12 pb-16 sm:pt-16">
+      <h1 className="font-display text-4xl font-bold tracking-tight">Systemstatus</h1>
+      <p className="mt-3 text-muted">Hvad serveren kører, og om database, filer, e-mail, sikkerhedskopier og baggrundsjob har det godt.</p>
+      <div className="mt-8 grid gap-5 md:grid-cols-2">
+        <Panel title="Server">
+          <Entry label="Build">
+            <code>{status.buildId}</code>
+          </Entry>
+          <Entry label="Startet">{when(status.startedAt)}</Entry>
+          <Entry label="Node.js">{status.nodeVersion}</Entry>
+        </Panel>
+        <Panel title="Database">
+          <Entry label="Type">{status.database.kind === "pglite" ? "Indbygget (PGlite)" : "PostgreSQL"}</Entry>
+          <Entry label="Migrationer">{status.database.migrationLevel}</Entry>
+          {status.database.pool && (
+            <Entry label="Forbindelser">
+              {status.database.pool.total} åbne, {status.database.pool.idle} ledige, {status.database.pool.waiting} venter (højst {status.database.pool.max})
+            </Entry>
+          )}
+        </Panel>
+        <Panel title="Filer">
+          <Entry label="Lager">{status.storage.kind === "disk" ? "Disk (DATA_DIR/storage)" : "S3-kompatibelt"}</Entry>
+          <Entry label="Fri plads">
+            {status.storage.freeBytes === null || status.storage.totalBytes === null
+              ? "Oplyses af lagerets udbyder"
+              : `${formatBytes(status.storage.freeBytes)} af ${formatBytes(status.storage.totalBytes)}`}
+          </Entry>
+        </Panel>
+        <Panel title="E-mail">
+          <Entry label="Afsendes via">{status.mail.transport}</Entry>
+          <Entry label="Sendt seneste døgn">{status.mail.sentLastDay}</Entry>
+          <Entry label="Venter">{status.mail.waiting}</Entry>
+          <Entry label="Opgivet">{status.mail.failed}</Entry>
+          <dd className="col-span-2 mt-2">
+            <Form method="post">
+              <button type="submit" className={buttonStyles.secondary}>
+                Send test-e-mail
+              </button>
+            </Form>
+          </dd>
+        </Panel>
+        <Panel title="Sikkerhedskopi">
+          <Entry label="Seneste">{status.backup ? when(status.backup.startedAt) : "Ingen endnu"}</Entry>
+          {status.backup && (
+            <Entry label="Resultat">
+              {status.backup.error ? `Fejlede: ${status.backup.error}` : status.backup.bytes === null ? "I gang" : formatBytes(status.backup.bytes)}
+            </Entry>
+          )}
+          <Entry label="Plan">{status.backupSchedule ? <code>{status.backupSchedule}</code> : "Ingen (BACKUP_CRON er ikke sat)"}</Entry>
+        </Panel>
+      </div>
+      <h2 className="mt-10 font-display text-2xl font-bold">Baggrundsjob</h2>
+      <div className="mt-4 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-border text-muted">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-semibold">Job</th>
+              <th scope="col" className="py-2 pr-4 font-semibold">Hvert</th>
+              <th scope="col" className="py-2 pr-4 font-semibold">Kørsler</th>
+              <th scope="col" className="py-2 pr-4 font-semibold">Seneste</th>
+              <th scope="col" className="py-2 font-semibold">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {status.jobs.map((job) => (
+              <tr key={job.name} className="border-b border-border">
+                <td className="py-2 pr-4">
+                  <code>{job.name}</code>
+                </td>
+                <td className="py-2 pr-4">{job.everySeconds >= 60 ? `${job.everySeconds / 60} min` : `${job.everySeconds} s`}</td>
+                <td className="py-2 pr-4 tabular-nums">{job.runs}</td>
+                <td className="py-2 pr-4">
+                  {when(job.lastStartedAt)}
+                  {job.lastDurationMs !== null && ` (${job.lastDurationMs} ms)`}
+                </td>
+                <td className="py-2">{job.running ? "Kører" : job.lastError ? `Fejl: ${job.lastError}` : job.runs > 0 ? "OK" : "Venter"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
