@@ -9,6 +9,7 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
+import { reportServerError } from "~/features/error-reporting/server.server";
 import { getLogger } from "~/lib/logger.server";
 import { requestContext } from "~/lib/request-context";
 import { RequestInfoProvider } from "~/lib/request-info";
@@ -56,7 +57,10 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) getLogger().error({ err: error, requestId }, "error while streaming a page");
+          if (shellRendered) {
+            getLogger().error({ err: error, requestId }, "error while streaming a page");
+            reportServerError(error, { requestId, path: new URL(request.url).pathname });
+          }
         },
       },
     );
@@ -68,8 +72,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   const info = (context as RouterContextProvider).get(requestContext);
-  (info?.logger ?? getLogger()).error(
-    { err: error, requestId: info?.requestId, path: new URL(request.url).pathname },
-    "server error",
-  );
+  const path = new URL(request.url).pathname;
+  // The request's own logger names the path already.
+  if (info) info.logger.error({ err: error }, "server error");
+  else getLogger().error({ err: error, path }, "server error");
+  reportServerError(error, { requestId: info?.requestId, path });
 };

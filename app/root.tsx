@@ -24,6 +24,7 @@ import { takeFlashToast } from "~/features/toast/flash.server";
 import { Toaster } from "~/components/ui/toaster";
 import { PlayerProvider } from "~/features/player/player";
 import { BUILD_ID_META, useNewBuildReload } from "~/features/staying-current/build-watch";
+import { ERROR_REPORTING_META } from "~/features/error-reporting/browser";
 import { requestContext } from "~/lib/request-context";
 import { useRequestInfo } from "~/lib/request-info";
 import type { Route } from "./+types/root";
@@ -51,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isAdmin: user?.isAdmin ?? false,
     basketCount,
     publicUrl: getConfig().PUBLIC_URL,
+    errorReporting: getConfig().SENTRY_DSN ? { dsn: getConfig().SENTRY_DSN!, release: buildId } : null,
     toast: takeFlashToast(request.headers.get("Cookie")).toast,
   };
 }
@@ -82,6 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#a13a12" />
         {data && <meta name={BUILD_ID_META} content={data.buildId} />}
+        {data?.errorReporting && <meta name={ERROR_REPORTING_META} content={JSON.stringify(data.errorReporting)} />}
         <Meta />
         {/* Links are allowed by 'self' and need no nonce; an empty one keeps server and client markup equal. */}
         <Links nonce="" />

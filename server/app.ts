@@ -25,6 +25,7 @@ import { rejectCrossSiteWrites, securityHeaders } from "./security-headers";
 import { requestLogging } from "./request-logging";
 import { PageCache, visitorPageCache } from "./page-cache";
 import { GracefulShutdown } from "./shutdown";
+import { flushErrorReporting, reportServerError, startServerErrorReporting } from "~/features/error-reporting/server.server";
 import { shareInvalidations } from "./cache-broadcast";
 import { backupEndpoint, runOperationsCommand } from "./operations";
 import { scheduledBackupJob, type BackupTarget } from "~/features/operations/backup-runs.server";
@@ -77,7 +78,7 @@ export function createApp({
   app.use(requestLogging(logger));
   app.use(requestMetrics(metrics, async () => (await loadBuild()).routes));
   app.use(shutdown.closeConnections);
-  app.use(securityHeaders({ development: Boolean(vite) }));
+  app.use(securityHeaders({ development: Boolean(vite), errorReportingOrigin: config.SENTRY_DSN ? new URL(config.SENTRY_DSN).origin : undefined }));
   app.use(rejectCrossSiteWrites({ publicOrigin: new URL(config.PUBLIC_URL).origin }));
   // Brotli for clients that accept it, gzip otherwise (compression 1.8 chooses).
   app.use(compression());
@@ -134,6 +135,7 @@ export function createApp({
 
   const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
     logger.error({ err: error, requestId: res.locals.requestId, path: req.path }, "unhandled server error");
+    reportServerError(error, { requestId: res.locals.requestId as string, path: req.path });
     if (res.headersSent) return res.end();
     res
       .status(500)
@@ -161,9 +163,10 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   }
   const logger = createLogger({ level: config.LOG_LEVEL, pretty: !config.isProduction });
   setLogger(logger);
+  const buildId = config.BUILD_ID ?? __BUILD_ID__;
+  await startServerErrorReporting(config.SENTRY_DSN ? { dsn: config.SENTRY_DSN, release: buildId } : null, logger);
   const secrets = await resolveSecrets(config);
 
-  const buildId = config.BUILD_ID ?? __BUILD_ID__;
   const database = await openDatabase(
     config.DATABASE_URL
       ? {
@@ -230,6 +233,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
       await jobs.stop();
       await mailer.settled();
       await invalidations?.stop();
+      await flushErrorReporting();
       await database.close();
     },
   });

@@ -4,6 +4,8 @@ import type { RequestHandler } from "express";
 export interface SecurityHeaderOptions {
   /** Development needs Vite's HMR web socket. */
   development: boolean;
+  /** Where the browser sends error reports (the Sentry DSN's origin), when reporting is on. */
+  errorReportingOrigin?: string;
 }
 
 export function createNonce() {
@@ -19,7 +21,7 @@ export function contentSecurityPolicy(nonce: string, options: SecurityHeaderOpti
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'"],
     "media-src": ["'self'", "blob:"],
-    "connect-src": options.development ? ["'self'", "ws:"] : ["'self'"],
+    "connect-src": ["'self'", ...(options.development ? ["ws:"] : []), ...(options.errorReportingOrigin ? [options.errorReportingOrigin] : [])],
     // Videos play from YouTube's privacy-enhanced domain, and only after the visitor clicks.
     "frame-src": ["https://www.youtube-nocookie.com"],
     "object-src": ["'none'"],

@@ -78,6 +78,8 @@ const envSchema = z.object({
     .optional(),
   /** How many archives to keep in BACKUP_DIR after a scheduled backup. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  /** Server and browser errors go to this Sentry project (no personal data); unset, nothing leaves the machine. */
+  SENTRY_DSN: z.url({ protocol: /^https?$/, error: "must be a Sentry DSN (https://<key>@<host>/<project>)" }).optional(),
   /** Required as `Authorization: Bearer …` by /metrics; unset, /metrics answers only direct loopback requests. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
