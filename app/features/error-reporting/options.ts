@@ -1,6 +1,9 @@
 import type { Breadcrumb, ErrorEvent } from "@sentry/react-router";
 
-/** The data a report may carry (issue 8): at most 5 linked errors, breadcrumbs cut at 1024 characters, no personal data. */
+/**
+ * The data a report may carry (issue 8): at most 5 linked errors, breadcrumbs cut at 1024 characters, no personal
+ * data. Stack traces stop at 50 frames in the SDK itself (STACKTRACE_FRAME_LIMIT of @sentry/core).
+ */
 export const LINKED_ERRORS_LIMIT = 5;
 export const BREADCRUMB_TEXT_LIMIT = 1024;
 
