@@ -72,7 +72,7 @@ export default function SystemStatusPage({ loaderData: status, actionData }: Rou
     <section className="mx-auto max-w-5xl px-4 pt-12 pb-16 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Systemstatus</h1>
       <p className="mt-3 text-muted">Hvad serveren kører, og om database, filer, e-mail, sikkerhedskopier og baggrundsjob har det godt.</p>
-      <div className="mt-8 grid gap-5 md:grid-cols-2">
+      <div className="mt-8 grid items-start gap-5 md:grid-cols-2">
         <Panel title="Server">
           <Entry label="Build">
             <code>{status.buildId}</code>
@@ -135,9 +135,7 @@ export default function SystemStatusPage({ loaderData: status, actionData }: Rou
           <tbody>
             {status.jobs.map((job) => (
               <tr key={job.name} className="border-b border-border">
-                <td className="py-2 pr-4">
-                  <code>{job.name}</code>
-                </td>
+                <td className="py-2 pr-4">{job.label}</td>
                 <td className="py-2 pr-4">{job.everySeconds >= 60 ? `${job.everySeconds / 60} min` : `${job.everySeconds} s`}</td>
                 <td className="py-2 pr-4 tabular-nums">{job.runs}</td>
                 <td className="py-2 pr-4">

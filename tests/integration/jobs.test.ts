@@ -14,6 +14,7 @@ function slowJob(name: string, exclusive: boolean) {
   let release = () => {};
   const job: Job = {
     name,
+    label: "Et langsomt testjob",
     everySeconds: 3600,
     exclusive,
     run: () => {
@@ -50,7 +51,7 @@ describe.each(databaseKinds)("background jobs on %s", (kind) => {
 
   it("records a failing turn and goes on", async () => {
     const runner = new JobRunner(database, logger);
-    const failing: Job = { name: "fejler", everySeconds: 60, exclusive: true, run: () => Promise.reject(new Error("ingen forbindelse")) };
+    const failing: Job = { name: "fejler", label: "Et job der fejler", everySeconds: 60, exclusive: true, run: () => Promise.reject(new Error("ingen forbindelse")) };
     expect(await runner.runOnce(failing)).toBe("ran");
     expect(runner.states()[0]).toMatchObject({ runs: 1, lastError: "ingen forbindelse" });
   });

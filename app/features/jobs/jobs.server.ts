@@ -5,6 +5,8 @@ import type { DatabaseHandle } from "~/db/client.server";
 
 export interface Job {
   name: string;
+  /** What the job does, in Danish, for the status page. */
+  label: string;
   everySeconds: number;
   /**
    * Runs on one instance at a time (a PostgreSQL advisory lock); the others skip that turn. Jobs that are
@@ -16,6 +18,7 @@ export interface Job {
 
 export interface JobState {
   name: string;
+  label: string;
   everySeconds: number;
   runs: number;
   skipped: number;
@@ -120,7 +123,7 @@ export class JobRunner {
   #stateOf(job: Job) {
     let state = this.#states.get(job.name);
     if (!state) {
-      state = { name: job.name, everySeconds: job.everySeconds, runs: 0, skipped: 0, running: false, lastStartedAt: null, lastDurationMs: null, lastError: null };
+      state = { name: job.name, label: job.label, everySeconds: job.everySeconds, runs: 0, skipped: 0, running: false, lastStartedAt: null, lastDurationMs: null, lastError: null };
       this.#states.set(job.name, state);
     }
     return state;

@@ -46,6 +46,7 @@ export function scheduledBackupJob(cron: string, target: BackupTarget): Job {
   const schedule = new Cron(cron, { paused: true, timezone: "Europe/Copenhagen" });
   return {
     name: "scheduled-backup",
+    label: "Tager planlagte sikkerhedskopier",
     everySeconds: 60,
     exclusive: true,
     async run() {
