@@ -21,7 +21,8 @@ export function shareInvalidations(options: { databaseUrl: string; pageCache: Pa
   const listen = async () => {
     const client = new pg.Client({ connectionString: options.databaseUrl });
     client.on("notification", (notice) => {
-      if (notice.channel === CHANNEL && notice.payload !== instanceId) options.pageCache.clear();
+      const [sender, path] = (notice.payload ?? "").split(" ");
+      if (notice.channel === CHANNEL && sender !== instanceId) options.pageCache.clear(path === "*" ? undefined : path);
     });
     client.on("error", (error) => {
       options.logger.warn({ err: error }, "page cache listener connection lost; reconnecting");
@@ -35,8 +36,8 @@ export function shareInvalidations(options: { databaseUrl: string; pageCache: Pa
     listener = client;
   };
 
-  const unsubscribe = options.pageCache.onInvalidate(() => {
-    notifier.query("select pg_notify($1, $2)", [CHANNEL, instanceId]).catch((error: unknown) => {
+  const unsubscribe = options.pageCache.onInvalidate((path) => {
+    notifier.query("select pg_notify($1, $2)", [CHANNEL, `${instanceId} ${path ?? "*"}`]).catch((error: unknown) => {
       options.logger.warn({ err: error }, "telling the other instances to empty their page caches failed");
     });
   });

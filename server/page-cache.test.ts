@@ -16,10 +16,12 @@ async function serve(cache: PageCache) {
   app.use(compression());
   app.use(visitorPageCache(cache));
   app.post("/gem", (_req, res) => res.status(204).end());
+  app.post("/hold", (req, res) => res.setHeader("X-Page-Cache-Invalidate", String(req.query.scope)).status(200).end());
   app.post("/fejl", (_req, res) => res.status(400).end());
   app.get("/cookie", (_req, res) => res.cookie("flash", "1").type("html").send("<p>med cookie</p>"));
-  app.get("/{*path}", (req, res) => {
+  app.get("/{*path}", async (req, res) => {
     renders += 1;
+    if (req.query.langsom) await new Promise((resolve) => setTimeout(resolve, 200));
     const nonce = String(res.locals.cspNonce);
     const who = /scene\.session_token=(\w+)/.exec(req.get("cookie") ?? "")?.[1] ?? "gæst";
     res.type("html");
@@ -110,6 +112,32 @@ describe("visitor page cache", () => {
   });
 });
 
+describe("visitor page cache, scoped and coalesced", () => {
+  it("forgets only the pages a write names, or none", async () => {
+    const cache = new PageCache({ maxAgeMs: 60_000, maxEntries: 10 });
+    const site = await serve(cache);
+    for (const path of ["/", "/reservation", "/reservation?maaned=2026-12"]) await (await fetch(`${site.base}${path}`)).text();
+    await vi.waitFor(() => expect(cache.size).toBe(3));
+
+    await (await fetch(`${site.base}/hold?scope=none`, { method: "POST" })).text();
+    expect(cache.size).toBe(3);
+    await (await fetch(`${site.base}/hold?scope=/reservation`, { method: "POST" })).text();
+    await vi.waitFor(() => expect(cache.size).toBe(1));
+    expect(cache.get("system /")).toBeDefined();
+  });
+
+  it("renders a page once for visitors who ask for it at the same time", async () => {
+    const cache = new PageCache({ maxAgeMs: 60_000, maxEntries: 10 });
+    const site = await serve(cache);
+    const responses = await Promise.all(Array.from({ length: 8 }, () => fetch(`${site.base}/musik?langsom=1`)));
+    const bodies = await Promise.all(responses.map((response) => response.text()));
+    expect(site.renders()).toBe(1);
+    expect(responses.filter((response) => response.headers.get("x-page-cache") === "hit")).toHaveLength(7);
+    expect(new Set(responses.map(nonceOf)).size).toBe(8);
+    bodies.forEach((body, index) => expect(body).toContain(`nonce="${nonceOf(responses[index]!)}"`));
+  });
+});
+
 describe("PageCache", () => {
   const page = { body: "<p>x</p>", nonce: "n0nce", headers: [] as [string, string][] };
 
@@ -117,7 +145,8 @@ describe("PageCache", () => {
     let now = 0;
     const cache = new PageCache({ maxAgeMs: 30_000, maxEntries: 10, now: () => now });
     cache.store("a", page);
-    now = 29_999;
+    // Each page lives 90–100 % of the limit, so pages cached together do not all expire at once.
+    now = 26_999;
     expect(cache.get("a")).toBeDefined();
     now = 30_000;
     expect(cache.get("a")).toBeUndefined();

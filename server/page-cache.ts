@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 import { COLOR_MODE_COOKIE, readColorMode } from "~/features/color-mode/color-mode";
+import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 
 /**
  * Rendered pages for visitors without a session, shared between visitors (docs/decisions/010).
@@ -15,8 +16,18 @@ export interface CachedPage {
   parts: string[];
   headers: [string, string][];
   etag: string;
-  storedAt: number;
+  expiresAt: number;
 }
+
+
+/** Whether the page cached under `key` ("<mode> <url>") lies at or under `path`. */
+function keyIsUnder(key: string, path: string) {
+  const url = key.slice(key.indexOf(" ") + 1);
+  return url === path || url.startsWith(`${path}/`) || url.startsWith(`${path}?`) || url.startsWith(`${path}.data`);
+}
+
+/** How long a render may keep the requests for the same page waiting before they render it themselves. */
+const RENDER_WAIT_MS = 5_000;
 
 export interface PageCacheOptions {
   maxAgeMs: number;
@@ -26,7 +37,8 @@ export interface PageCacheOptions {
 
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
-  readonly #listeners = new Set<() => void>();
+  readonly #rendering = new Map<string, Promise<void>>();
+  readonly #listeners = new Set<(path?: string) => void>();
   readonly #options: Required<PageCacheOptions>;
 
   constructor(options: PageCacheOptions) {
@@ -44,7 +56,7 @@ export class PageCache {
   get(key: string): CachedPage | undefined {
     const page = this.#entries.get(key);
     if (!page) return undefined;
-    if (this.#options.now() - page.storedAt >= this.#options.maxAgeMs) {
+    if (this.#options.now() >= page.expiresAt) {
       this.#entries.delete(key);
       return undefined;
     }
@@ -59,24 +71,46 @@ export class PageCache {
     const parts = page.body.split(page.nonce);
     const etag = `W/"${createHash("sha256").update(parts.join("\0")).digest("base64url").slice(0, 27)}"`;
     this.#entries.delete(key);
-    this.#entries.set(key, { parts, headers: page.headers, etag, storedAt: this.#options.now() });
+    // A little spread, so pages cached together are not all rendered again at the same moment.
+    const maxAge = this.#options.maxAgeMs * (0.9 + Math.random() * 0.1);
+    this.#entries.set(key, { parts, headers: page.headers, etag, expiresAt: this.#options.now() + maxAge });
     while (this.#entries.size > this.#options.maxEntries) {
       this.#entries.delete(this.#entries.keys().next().value!);
     }
   }
 
-  /** Forgets every page; listeners pass the news on (to other instances, in a scale-out). */
-  invalidate() {
-    this.#entries.clear();
-    for (const listener of this.#listeners) listener();
+  /** Forgets every page, or those at and under `path`; listeners pass the news on (to other instances). */
+  invalidate(path?: string) {
+    this.clear(path);
+    for (const listener of this.#listeners) listener(path);
   }
 
-  /** Forgets every page without telling the listeners: for news that came from elsewhere. */
-  clear() {
-    this.#entries.clear();
+  /** Forgets pages without telling the listeners: for news that came from elsewhere. */
+  clear(path?: string) {
+    if (path === undefined) return this.#entries.clear();
+    for (const key of [...this.#entries.keys()]) if (keyIsUnder(key, path)) this.#entries.delete(key);
   }
 
-  onInvalidate(listener: () => void) {
+  /**
+   * The render under way for `key`, if any: requests for a page being rendered wait for it instead of
+   * rendering it again (a burst of visitors, or the moment a popular page expires).
+   */
+  renderUnderWay(key: string) {
+    return this.#rendering.get(key);
+  }
+
+  /** Marks a render of `key` as under way; the returned function ends it (after storing, or when not storable). */
+  startRender(key: string) {
+    let end!: () => void;
+    const render = new Promise<void>((resolve) => (end = resolve));
+    this.#rendering.set(key, render);
+    return () => {
+      if (this.#rendering.get(key) === render) this.#rendering.delete(key);
+      end();
+    };
+  }
+
+  onInvalidate(listener: (path?: string) => void) {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
@@ -128,19 +162,29 @@ function sendCachedPage(res: Response, page: CachedPage, nonce: string, ifNoneMa
  * cache after every successful write request. Runs after the security headers (the nonce) and compression.
  */
 export function visitorPageCache(cache: PageCache, options: { onLookup?: (result: "hit" | "miss") => void } = {}): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS") {
       res.on("finish", () => {
-        if (res.statusCode < 400) cache.invalidate();
+        if (res.statusCode >= 400) return;
+        const scope = res.getHeader(INVALIDATE_HEADER);
+        if (scope === "none") return;
+        cache.invalidate(typeof scope === "string" && scope.startsWith("/") ? scope : undefined);
       });
       return next();
     }
     const key = cache.enabled ? visitorCacheKey(req.method, req.originalUrl, req.get("cookie")) : null;
     if (key === null) return next();
     const nonce = res.locals.cspNonce as string;
-    const cached = cache.get(key);
+    let cached = cache.get(key);
+    const underWay = cached ? undefined : cache.renderUnderWay(key);
+    if (underWay) {
+      await Promise.race([underWay, new Promise((resolve) => setTimeout(resolve, RENDER_WAIT_MS).unref())]);
+      cached = cache.get(key);
+    }
     options.onLookup?.(cached ? "hit" : "miss");
     if (cached) return sendCachedPage(res, cached, nonce, req.get("if-none-match"));
+    // 'close' comes after 'finish' (and its storing), or alone when the client went away.
+    if (!underWay) res.once("close", cache.startRender(key));
 
     const headersBefore = new Set(res.getHeaderNames());
     const chunks: Buffer[] = [];

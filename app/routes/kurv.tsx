@@ -14,6 +14,7 @@ import { createOrder, getBasket, getOrder, releaseHold } from "~/features/reserv
 import { withFlashToast } from "~/features/toast/flash.server";
 import type { Toast } from "~/features/toast/toast";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
+import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import type { Route } from "./+types/kurv";
 
 export function meta() {
@@ -36,13 +37,19 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
+/** Passes the action's word on which cached visitor pages it changed to the response (server/page-cache.ts). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const scope = actionHeaders.get(INVALIDATE_HEADER);
+  return scope ? { [INVALIDATE_HEADER]: scope } : new Headers();
+}
+
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   const form = await request.formData();
   if (form.get("intent") === "remove") {
     const claimId = z.uuid().safeParse(form.get("claimId"));
     if (claimId.success) await releaseHold(getDb(), user.id, claimId.data);
-    return data({ toast: { kind: "success", message: "Dagen er fjernet fra kurven" } as Toast });
+    return data({ toast: { kind: "success", message: "Dagen er fjernet fra kurven" } as Toast }, { headers: { [INVALIDATE_HEADER]: "/reservation" } });
   }
   if (form.get("intent") === "checkout") {
     const provider = getPaymentProvider();

@@ -8,6 +8,7 @@ import { DayCalendar } from "~/features/reservation/components/day-calendar";
 import { addDays, monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
 import { calendarDays, getReservationSettings, holdDay } from "~/features/reservation/reservation.server";
 import type { Toast } from "~/features/toast/toast";
+import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/reservation";
@@ -41,6 +42,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 /** Selecting a day (spec §2, §8): a hint for a day that is taken, else the day goes in the basket. */
+/** Passes the action's word on which cached visitor pages it changed to the response (server/page-cache.ts). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const scope = actionHeaders.get(INVALIDATE_HEADER);
+  return scope ? { [INVALIDATE_HEADER]: scope } : new Headers();
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const month = monthSchema.safeParse(form.get("maaned")).data;
@@ -50,7 +57,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (!day.success) return data({ toast: { kind: "error", message: "Vælg en dag i kalenderen" } as Toast }, { status: 400 });
   const [view] = await calendarDays(getDb(), { from: day.data, to: day.data }, user.id);
   const toast = await selectDay(user.id, day.data, view!);
-  return data({ toast }, { status: toast.kind === "error" ? 409 : 200 });
+  // Only a day that went into a basket changes what visitors see, and only on the calendar.
+  const changed = toast.kind === "success" ? "/reservation" : "none";
+  return data({ toast }, { status: toast.kind === "error" ? 409 : 200, headers: { [INVALIDATE_HEADER]: changed } });
 }
 
 async function selectDay(userId: string, day: string, view: Awaited<ReturnType<typeof calendarDays>>[number]): Promise<Toast> {

@@ -31,4 +31,12 @@ describe.runIf(databaseUrl)("page cache invalidation across instances on postgre
     expect(one.size).toBe(0);
     expect(told).toBe(1);
   });
+
+  it("passes on which pages a write changed", async () => {
+    const [one, two] = [await instance(), await instance()];
+    two.store("system /reservation?maaned=2026-12", { body: "<p>kalender</p>", nonce: "n", headers: [] });
+    one.invalidate("/reservation");
+    await vi.waitFor(() => expect(two.get("system /reservation?maaned=2026-12")).toBeUndefined());
+    expect(two.get("system /videoer")).toBeDefined();
+  });
 });
