@@ -21,7 +21,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// connection string")
     .optional(),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   BUILD_ID: z
