@@ -5,6 +5,7 @@ import type { PageCache } from "./page-cache";
 
 const CHANNEL = "scene_page_cache";
 const RECONNECT_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
 
 /**
  * Several instances on one PostgreSQL: a write on one empties the visitor page cache of all. Each instance
@@ -18,22 +19,35 @@ export function shareInvalidations(options: { databaseUrl: string; pageCache: Pa
   let listener: pg.Client | undefined;
   let stopped = false;
 
-  const listen = async () => {
-    const client = new pg.Client({ connectionString: options.databaseUrl });
-    client.on("notification", (notice) => {
-      const [sender, path] = (notice.payload ?? "").split(" ");
-      if (notice.channel === CHANNEL && sender !== instanceId) options.pageCache.clear(path === "*" ? undefined : path);
-    });
-    client.on("error", (error) => {
-      options.logger.warn({ err: error }, "page cache listener connection lost; reconnecting");
-      void client.end().catch(() => undefined);
-      if (listener === client) listener = undefined;
-      // Notices missed meanwhile are covered by emptying the cache once the listener is back.
-      if (!stopped) setTimeout(() => void listen().then(() => options.pageCache.clear(), () => undefined), RECONNECT_MS).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    listener = client;
+  // Listens until stopped: a lost connection is replaced, trying again with growing pauses while the database
+  // is away; notices missed meanwhile are covered by emptying the cache once listening again.
+  const listen = async (): Promise<void> => {
+    for (let attempt = 0; !stopped; attempt += 1) {
+      const client = new pg.Client({ connectionString: options.databaseUrl });
+      client.on("notification", (notice) => {
+        const [sender, path] = (notice.payload ?? "").split(" ");
+        if (notice.channel === CHANNEL && sender !== instanceId) options.pageCache.clear(path === "*" ? undefined : path);
+      });
+      client.on("error", (error) => {
+        // Only the connection in use is replaced; one that failed to connect is dealt with below.
+        if (listener !== client) return;
+        listener = undefined;
+        options.logger.warn({ err: error }, "page cache listener connection lost; reconnecting");
+        void client.end().catch(() => undefined);
+        if (!stopped) void listen().then(() => options.pageCache.clear());
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${CHANNEL}`);
+        if (stopped) return void (await client.end());
+        listener = client;
+        return;
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        options.logger.warn({ err: error, attempt }, "page cache listener cannot connect; trying again");
+        await new Promise((resolve) => setTimeout(resolve, Math.min(RECONNECT_MAX_MS, RECONNECT_MS * 2 ** attempt)).unref());
+      }
+    }
   };
 
   const unsubscribe = options.pageCache.onInvalidate((path) => {

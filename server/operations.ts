@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import { loadConfig, setConfig, type Config } from "~/config/env.server";
@@ -81,8 +82,10 @@ export async function runOperationsCommand(argv: string[], buildId: string): Pro
     if (!config.DATABASE_URL && (await runningServer(config))) throw new BackupError("Stop the server first: it has the PGlite database open");
     const database = await openConfiguredDatabase(config);
     try {
-      const result = await restoreBackup({ archive, database, storage: createStorage(config), force: rest.includes("--force") });
+      const safetyBackup = path.join(config.BACKUP_DIR, `before-restore-${backupFileName()}`);
+      const result = await restoreBackup({ archive, database, storage: createStorage(config), force: rest.includes("--force"), safetyBackup });
       const rows = Object.values(result.manifest.tables).reduce((total, table) => total + table.rows, 0);
+      if (existsSync(safetyBackup)) process.stdout.write(`What was there before is saved in ${safetyBackup}\n`);
       process.stdout.write(
         `Restored ${archive} (made ${result.manifest.createdAt} on ${result.manifest.databaseKind}): ${rows} rows, ${result.manifest.files.length} files; migrations ${result.migratedFrom} → ${result.migratedTo}\n`,
       );

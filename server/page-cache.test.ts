@@ -196,3 +196,18 @@ describe("etagMatches", () => {
     expect(etagMatches(undefined, 'W/"b"')).toBe(false);
   });
 });
+
+describe("PageCache generations", () => {
+  it("drops a page whose render began before a change", () => {
+    const cache = new PageCache({ maxAgeMs: 30_000, maxEntries: 10 });
+    const renderBegan = cache.generation;
+    cache.invalidate("/reservation");
+    cache.store("system /reservation", { body: "<p>før</p>", nonce: "n", headers: [] }, renderBegan);
+    expect(cache.get("system /reservation")).toBeUndefined();
+    cache.store("system /reservation", { body: "<p>efter</p>", nonce: "n", headers: [] }, cache.generation);
+    expect(cache.get("system /reservation")).toBeDefined();
+    // A change elsewhere does not cost other pages their render.
+    cache.store("system /musik", { body: "<p>musik</p>", nonce: "n", headers: [] }, renderBegan);
+    expect(cache.get("system /musik")).toBeDefined();
+  });
+});

@@ -39,6 +39,10 @@ export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
   readonly #rendering = new Map<string, Promise<void>>();
   readonly #listeners = new Set<(path?: string) => void>();
+  /** Counts clears: a render that began before a clear of its page must not store what it rendered. */
+  #generation = 0;
+  #lastClearOfAll = 0;
+  readonly #lastClearOf = new Map<string, number>();
   readonly #options: Required<PageCacheOptions>;
 
   constructor(options: PageCacheOptions) {
@@ -66,8 +70,13 @@ export class PageCache {
     return page;
   }
 
-  store(key: string, page: { body: string; nonce: string; headers: [string, string][] }) {
-    if (!this.enabled) return;
+  get generation() {
+    return this.#generation;
+  }
+
+  /** Stores a page rendered since `generation`; a page rendered before a change since is dropped. */
+  store(key: string, page: { body: string; nonce: string; headers: [string, string][] }, generation = this.#generation) {
+    if (!this.enabled || this.#clearedSince(key, generation)) return;
     const parts = page.body.split(page.nonce);
     const etag = `W/"${createHash("sha256").update(parts.join("\0")).digest("base64url").slice(0, 27)}"`;
     this.#entries.delete(key);
@@ -87,8 +96,19 @@ export class PageCache {
 
   /** Forgets pages without telling the listeners: for news that came from elsewhere. */
   clear(path?: string) {
-    if (path === undefined) return this.#entries.clear();
+    this.#generation += 1;
+    if (path === undefined) {
+      this.#lastClearOfAll = this.#generation;
+      return this.#entries.clear();
+    }
+    this.#lastClearOf.set(path, this.#generation);
     for (const key of [...this.#entries.keys()]) if (keyIsUnder(key, path)) this.#entries.delete(key);
+  }
+
+  #clearedSince(key: string, generation: number) {
+    if (this.#lastClearOfAll > generation) return true;
+    for (const [path, at] of this.#lastClearOf) if (at > generation && keyIsUnder(key, path)) return true;
+    return false;
   }
 
   /**
@@ -176,7 +196,9 @@ export function visitorPageCache(cache: PageCache, options: { onLookup?: (result
     if (key === null) return next();
     const nonce = res.locals.cspNonce as string;
     let cached = cache.get(key);
-    const underWay = cached ? undefined : cache.renderUnderWay(key);
+    // Only pages are worth waiting for; data, feeds and files are not stored.
+    const isPage = !/\.[a-z0-9]+$/i.test(req.path);
+    const underWay = cached || !isPage ? undefined : cache.renderUnderWay(key);
     if (underWay) {
       await Promise.race([underWay, new Promise((resolve) => setTimeout(resolve, RENDER_WAIT_MS).unref())]);
       cached = cache.get(key);
@@ -184,7 +206,8 @@ export function visitorPageCache(cache: PageCache, options: { onLookup?: (result
     options.onLookup?.(cached ? "hit" : "miss");
     if (cached) return sendCachedPage(res, cached, nonce, req.get("if-none-match"));
     // 'close' comes after 'finish' (and its storing), or alone when the client went away.
-    if (!underWay) res.once("close", cache.startRender(key));
+    if (!underWay && isPage) res.once("close", cache.startRender(key));
+    const generation = cache.generation;
 
     const headersBefore = new Set(res.getHeaderNames());
     const chunks: Buffer[] = [];
@@ -218,7 +241,7 @@ export function visitorPageCache(cache: PageCache, options: { onLookup?: (result
         .getHeaderNames()
         .filter((name) => !headersBefore.has(name) && !UNSTORED_HEADERS.has(name) && name !== "cache-control" && name !== "x-page-cache")
         .map((name): [string, string] => [name, String(res.getHeader(name))]);
-      cache.store(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, headers });
+      cache.store(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, headers }, generation);
     });
     next();
   };

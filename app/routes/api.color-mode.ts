@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { colorModeCookie, colorModes } from "~/features/color-mode/color-mode";
+import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/api.color-mode";
 
@@ -14,7 +15,8 @@ export async function action({ request, url }: Route.ActionArgs) {
   const parsed = colorModeFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Ukendt farvetema" }, { status: 400 });
 
-  const headers = { "Set-Cookie": colorModeCookie(parsed.data.colorMode, { secure: url.protocol === "https:" }) };
+  // A visitor's own choice: the pages cached for everyone stay as they are.
+  const headers = { "Set-Cookie": colorModeCookie(parsed.data.colorMode, { secure: url.protocol === "https:" }), [INVALIDATE_HEADER]: "none" };
   if (parsed.data.redirectTo !== undefined) throw redirect(safeRedirectPath(parsed.data.redirectTo), { headers });
   return data({ colorMode: parsed.data.colorMode }, { headers });
 }

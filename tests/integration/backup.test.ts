@@ -119,8 +119,14 @@ describe("restore", () => {
     await target.database.db.update(siteSettings).set({ siteName: "Ændret efter gendannelsen" });
 
     await expect(restoreBackup({ archive, database: target.database, storage: target.storage })).rejects.toThrow(/not empty/);
-    await restoreBackup({ archive, database: target.database, storage: target.storage, force: true });
+    const safetyBackup = path.join(await temporaryDirectory(), "before-restore.tar.gz");
+    await restoreBackup({ archive, database: target.database, storage: target.storage, force: true, safetyBackup });
     expect(await snapshot(target.database)).toEqual(await snapshot(source.database));
+
+    // What --force replaced is kept: restoring the safety backup brings the changed name back.
+    const previous = await emptySite("pglite");
+    await restoreBackup({ archive: safetyBackup, database: previous.database, storage: previous.storage });
+    expect((await snapshot(previous.database)).site_settings!.join()).toContain("Ændret efter gendannelsen");
   });
 
   it("refuses a damaged archive before it touches anything", async () => {

@@ -1,3 +1,4 @@
+import pg from "pg";
 import pino from "pino";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { shareInvalidations } from "../../server/cache-broadcast";
@@ -30,6 +31,24 @@ describe.runIf(databaseUrl)("page cache invalidation across instances on postgre
     await vi.waitFor(() => expect([two.size, three.size]).toEqual([0, 0]));
     expect(one.size).toBe(0);
     expect(told).toBe(1);
+  });
+
+  it("listens again after its connection is cut", async () => {
+    const [one, two] = [await instance(), await instance()];
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      const cut = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN scene_page_cache' and datname = current_database() and pid <> pg_backend_pid()");
+      expect(cut.rowCount).toBeGreaterThanOrEqual(2);
+    } finally {
+      await admin.end();
+    }
+    await vi.waitFor(async () => {
+      two.store("system /videoer", { body: "<p>gammel</p>", nonce: "n", headers: [] });
+      one.invalidate();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(two.get("system /videoer")).toBeUndefined();
+    }, { timeout: 10_000, interval: 200 });
   });
 
   it("passes on which pages a write changed", async () => {

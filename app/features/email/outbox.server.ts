@@ -45,12 +45,16 @@ export class MailOutbox implements Mailer {
     return this.#running.then(() => undefined);
   }
 
-  /** Sends what is due now; returns how many went out and how many failed. */
+  /**
+   * Sends what is due now, claiming one message at a time so that each send has a whole lease (longer than
+   * the mail server's timeouts); returns how many went out and how many failed.
+   */
   async deliverDue(now = new Date()) {
-    const due = await this.claimDue(now);
     let sent = 0;
     let failed = 0;
-    for (const row of due) {
+    for (let turn = 0; turn < BATCH_SIZE; turn += 1) {
+      const [row] = await this.claimDue(now);
+      if (!row) break;
       try {
         await this.delivery.send(row.message);
         await this.db.update(mailOutbox).set({ sentAt: new Date(), leaseUntil: null, lastError: null }).where(eq(mailOutbox.id, row.id));
@@ -96,7 +100,7 @@ export class MailOutbox implements Mailer {
         ),
       )
       .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(BATCH_SIZE)
+      .limit(1)
       .for("update", { skipLocked: true });
     return this.db
       .update(mailOutbox)

@@ -12,20 +12,36 @@ export interface ErrorReportingConfig {
   release: string;
 }
 
+const withoutQuery = (url: unknown) => (typeof url === "string" ? url.split("?")[0] : url);
+
+/**
+ * Database errors name the values of a failed query ("params: …", "Key (email)=(…)"): e-mail addresses,
+ * addresses, tokens. Only the statement's shape is kept.
+ */
+export function withoutQueryValues(text: string) {
+  return text.replace(/params: [\s\S]*$/, "params: [skjult]").replace(/Key \(([^)]*)\)=\([^)]*\)/g, "Key ($1)=([skjult])");
+}
+
 export function trimBreadcrumb(breadcrumb: Breadcrumb): Breadcrumb {
-  if (breadcrumb.message && breadcrumb.message.length > BREADCRUMB_TEXT_LIMIT) {
-    breadcrumb.message = breadcrumb.message.slice(0, BREADCRUMB_TEXT_LIMIT);
+  if (breadcrumb.message) breadcrumb.message = withoutQueryValues(breadcrumb.message).slice(0, BREADCRUMB_TEXT_LIMIT);
+  // Links with tokens (password reset, payment sessions) travel in query strings.
+  if (breadcrumb.data) {
+    for (const field of ["url", "from", "to"]) if (field in breadcrumb.data) breadcrumb.data[field] = withoutQuery(breadcrumb.data[field]);
   }
   return breadcrumb;
 }
 
-/** Takes out who the visitor is: user, address, cookies, headers, query strings and request bodies. */
+/** Takes out who the visitor is: user, address, cookies, headers, query strings, request bodies and query values. */
 export function withoutPersonalData(event: ErrorEvent): ErrorEvent {
   delete event.user;
   if (event.request) {
     const { url, method } = event.request;
-    event.request = { url: url?.split("?")[0], method };
+    event.request = { url: withoutQuery(url) as string | undefined, method };
   }
+  for (const exception of event.exception?.values ?? []) {
+    if (exception.value) exception.value = withoutQueryValues(exception.value);
+  }
+  if (event.message) event.message = withoutQueryValues(event.message);
   return event;
 }
 

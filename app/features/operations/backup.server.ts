@@ -7,7 +7,7 @@ import * as tar from "tar";
 import { z } from "zod";
 import { migrationsFolder, type Database, type DatabaseHandle } from "~/db/client.server";
 import { contentTypeByExtension } from "~/features/media/media";
-import type { Storage } from "~/features/storage/storage.server";
+import { storageKeySchema, type Storage } from "~/features/storage/storage.server";
 
 /**
  * One archive (`.tar.gz`) holds a backup: every table of the `public` schema as JSON lines (Postgres' own
@@ -24,7 +24,7 @@ const manifestSchema = z.object({
   databaseKind: z.enum(["pglite", "postgres"]),
   migrationLevel: z.number().int().min(0),
   tables: z.record(z.string().regex(/^[a-z_][a-z0-9_]*$/), z.object({ rows: z.number().int().min(0), sha256: z.string() })),
-  files: z.array(z.object({ key: z.string(), bytes: z.number().int().min(0), sha256: z.string() })),
+  files: z.array(z.object({ key: storageKeySchema, bytes: z.number().int().min(0), sha256: z.string() })),
 });
 export type BackupManifest = z.infer<typeof manifestSchema>;
 
@@ -115,7 +115,8 @@ export async function createBackup(options: { database: DatabaseHandle; storage:
 async function openArchive(file: string) {
   const directory = await mkdtemp(path.join(tmpdir(), "scene-restore-"));
   try {
-    await tar.extract({ file, cwd: directory, strict: true });
+    // Plain files and folders only: a link in an archive could point reads outside the folder.
+    await tar.extract({ file, cwd: directory, strict: true, filter: (_path, entry) => "type" in entry && (entry.type === "File" || entry.type === "Directory") });
     const parsed = manifestSchema.safeParse(JSON.parse(await readFile(path.join(directory, "manifest.json"), "utf8")));
     if (!parsed.success) throw new BackupError(`${file} is not a Scene backup (format ${BACKUP_FORMAT}): ${parsed.error.message}`);
     const manifest = parsed.data;
@@ -194,15 +195,25 @@ export interface RestoreResult {
  * database to the archive's level, loads every table in one transaction, checks the counts, migrates on to
  * this version's level, then puts the files back.
  */
-export async function restoreBackup(options: { archive: string; database: DatabaseHandle; storage: Storage; force?: boolean }): Promise<RestoreResult> {
+export async function restoreBackup(options: {
+  archive: string;
+  database: DatabaseHandle;
+  storage: Storage;
+  /** Replace a database and storage that are not empty; what was there is first saved to `safetyBackup`. */
+  force?: boolean;
+  safetyBackup?: string;
+}): Promise<RestoreResult> {
   const { directory, manifest } = await openArchive(options.archive);
   let migrations: string | undefined;
   try {
+    // Everything that can be checked before the target is touched is checked first.
+    migrations = await migrationsUpTo(manifest.migrationLevel);
     if (!(await isEmpty(options.database, options.storage))) {
       if (!options.force) throw new BackupError("The database or the storage is not empty; restore only into empty ones, or give --force to replace what is there");
+      if (!options.safetyBackup) throw new BackupError("Replacing a database needs a file to save what is there first");
+      await createBackup({ database: options.database, storage: options.storage, buildId: "before-restore", file: options.safetyBackup });
       await wipe(options.database, options.storage);
     }
-    migrations = await migrationsUpTo(manifest.migrationLevel);
     await options.database.migrate({ migrationsFolder: migrations });
 
     const tables = Object.keys(manifest.tables);
