@@ -7,14 +7,17 @@ import { precompressAssets } from "./build-tools/precompress";
 
 function gitShortSha() {
   try {
-    return execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+    return execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .trim();
   } catch {
     return "nogit";
   }
 }
 
 /** Every build gets its own id; clients compare it with the server's to notice a deploy. */
-const buildId = process.env.BUILD_ID ?? `${new Date().toISOString().replace(/[-:T]/g, "").slice(0, 14)}-${gitShortSha()}`;
+const buildId =
+  process.env.BUILD_ID ?? `${new Date().toISOString().replace(/[-:T]/g, "").slice(0, 14)}-${gitShortSha()}`;
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId) },

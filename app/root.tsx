@@ -41,7 +41,9 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { buildId } = context.get(requestContext);
   const [settings, user] = await Promise.all([getSiteSettings(getDb()), getSessionUser(request)]);
-  const [profile, basketCount] = user ? await Promise.all([getProfile(getDb(), user.id), countBasket(getDb(), user.id)]) : [null, 0];
+  const [profile, basketCount] = user
+    ? await Promise.all([getProfile(getDb(), user.id), countBasket(getDb(), user.id)])
+    : [null, 0];
   return {
     buildId,
     colorMode: readColorMode(request.headers.get("Cookie")),

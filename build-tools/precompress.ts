@@ -28,7 +28,10 @@ export function precompressAssets(): Plugin {
           const file = path.join(directory, name);
           const content = await readFile(file);
           if (content.length < MIN_BYTES) return;
-          await writeFile(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          await writeFile(
+            `${file}.br`,
+            brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
           await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
         }),
       );

@@ -41,12 +41,15 @@ const profiling = process.argv.includes("--profile");
 function largestScriptAsset() {
   const directory = "build/client/assets";
   const scripts = readdirSync(directory).filter((name) => name.endsWith(".js"));
-  return scripts.reduce((largest, name) => (statSync(path.join(directory, name)).size > statSync(path.join(directory, largest)).size ? name : largest));
+  return scripts.reduce((largest, name) =>
+    statSync(path.join(directory, name)).size > statSync(path.join(directory, largest)).size ? name : largest,
+  );
 }
 
 async function expectOk(url, headers) {
   const response = await fetch(url, { headers });
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status} before measuring: ${(await response.text()).slice(0, 300)}`);
+  if (response.status !== 200)
+    throw new Error(`${url} answered ${response.status} before measuring: ${(await response.text()).slice(0, 300)}`);
   await response.arrayBuffer();
 }
 
@@ -59,7 +62,11 @@ async function measureTargets(baseUrl, signedInCookie) {
     { name: "/reservation (visitor)", path: "/reservation" },
     { name: "page API (frontpage)", path: "/api/prisma/get-page-by-name/frontpage" },
     // What the browser fetches when a signed-in user moves to a month: React Router's single-fetch data URL.
-    { name: "calendar data (signed in)", path: `/reservation.data?maaned=${month}`, headers: { cookie: signedInCookie } },
+    {
+      name: "calendar data (signed in)",
+      path: `/reservation.data?maaned=${month}`,
+      headers: { cookie: signedInCookie },
+    },
   ];
   const results = [];
   for (const target of targets) {
@@ -116,8 +123,13 @@ function printTargets(label, targets) {
     ["req/s ×", 8, (row) => formatNumber(row.requestsPerSecondRatio, 2)],
     ["p99 ×", 7, (row) => formatNumber(row.p99Ratio, 2)],
   ];
-  const line = (cells) => cells.map((cell, index) => (index === 0 ? cell.padEnd(columns[0][1]) : cell.padStart(columns[index][1]))).join("  ");
-  console.log(`\n${label}: ${CONNECTIONS} connections, ${MEASURE_SECONDS} s per target (× = relative to the static asset)`);
+  const line = (cells) =>
+    cells
+      .map((cell, index) => (index === 0 ? cell.padEnd(columns[0][1]) : cell.padStart(columns[index][1])))
+      .join("  ");
+  console.log(
+    `\n${label}: ${CONNECTIONS} connections, ${MEASURE_SECONDS} s per target (× = relative to the static asset)`,
+  );
   console.log(line(columns.map(([title]) => title)));
   for (const row of targets) console.log(line(columns.map(([, , cell]) => cell(row))));
 }
@@ -126,7 +138,9 @@ function printContention(contention) {
   console.log(
     `\nContention: ${contention.users} users racing for ${CONTESTED_DAYS} days (${contention.days.first} – ${contention.days.last}) for ${formatNumber(contention.seconds)} s`,
   );
-  console.log(`  hold attempts/s ${formatNumber(contention.attemptsPerSecond)}, successful holds/s ${formatNumber(contention.holdsPerSecond)}`);
+  console.log(
+    `  hold attempts/s ${formatNumber(contention.attemptsPerSecond)}, successful holds/s ${formatNumber(contention.holdsPerSecond)}`,
+  );
   console.log(`  hold p50 ${formatNumber(contention.holdP50Ms)} ms, p99 ${formatNumber(contention.holdP99Ms)} ms`);
   console.log(`  releases ${contention.releases}, errors ${contention.errors}, 5xx ${contention.serverErrors}`);
   console.log(`  double claims: ${contention.doubleClaims.length}`);
@@ -139,7 +153,9 @@ async function runEngine(engine) {
   const profilePath = path.join(PROFILE_DIR, `server-${engine.name}.cpuprofile`);
   const server = await startServer({ dataDir, databaseUrl, cpuProfilePath: profiling ? profilePath : undefined });
   const users = await signUpUsers(server.url, USERS);
-  console.log(`Measuring ${CONNECTIONS} connections for ${MEASURE_SECONDS} s per target, after ${WARM_UP_SECONDS} s of warm-up…`);
+  console.log(
+    `Measuring ${CONNECTIONS} connections for ${MEASURE_SECONDS} s per target, after ${WARM_UP_SECONDS} s of warm-up…`,
+  );
   const targets = await measureTargets(server.url, users[0].cookie);
   console.log(`Racing ${users.length} users for ${CONTESTED_DAYS} days for ${CONTENTION_SECONDS} s…`);
   const contention = await raceForDays(server.url, users, { dayCount: CONTESTED_DAYS, seconds: CONTENTION_SECONDS });
@@ -184,9 +200,15 @@ writeFileSync(
 console.log(`\nWrote ${RESULTS_FILE}`);
 
 const failures = runs.flatMap(({ engine, targets, contention }) => [
-  ...targets.filter((target) => target.non2xx > 0 || target.errors > 0).map((target) => `${engine}: ${target.target} had ${target.non2xx} non-2xx and ${target.errors} errors`),
-  ...(contention.errors > 0 || contention.serverErrors > 0 ? [`${engine}: the race had ${contention.errors} errors and ${contention.serverErrors} 5xx`] : []),
-  ...(contention.doubleClaims.length > 0 ? [`${engine}: days with two active claims: ${contention.doubleClaims.map((row) => row.day).join(", ")}`] : []),
+  ...targets
+    .filter((target) => target.non2xx > 0 || target.errors > 0)
+    .map((target) => `${engine}: ${target.target} had ${target.non2xx} non-2xx and ${target.errors} errors`),
+  ...(contention.errors > 0 || contention.serverErrors > 0
+    ? [`${engine}: the race had ${contention.errors} errors and ${contention.serverErrors} 5xx`]
+    : []),
+  ...(contention.doubleClaims.length > 0
+    ? [`${engine}: days with two active claims: ${contention.doubleClaims.map((row) => row.day).join(", ")}`]
+    : []),
 ]);
 if (failures.length > 0) {
   for (const failure of failures) console.error(failure);

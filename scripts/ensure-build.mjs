@@ -5,7 +5,16 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const output = "build/server/index.js";
-const sources = ["app", "server", "build-tools", "public", "drizzle", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const sources = [
+  "app",
+  "server",
+  "build-tools",
+  "public",
+  "drizzle",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+];
 
 function newestModification(entry) {
   if (!existsSync(entry)) return 0;

@@ -51,7 +51,10 @@ async function startServer() {
       const deadline = Date.now() + 90_000;
       for (;;) {
         if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before answering`);
-        const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false);
+        const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (response) => response.ok,
+          () => false,
+        );
         if (healthy) return;
         if (Date.now() > deadline) throw new Error("The server did not answer /healthz within 90 s");
         await new Promise((resolve) => setTimeout(resolve, 250));
@@ -87,7 +90,13 @@ function shortfallsOf(lhr) {
         if (audit.score === null) return false;
         return categoryId === "performance" ? ref.weight > 0 && audit.score < 0.9 : audit.score < 1;
       })
-      .map(({ audit }) => ({ category: categoryId, id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue })),
+      .map(({ audit }) => ({
+        category: categoryId,
+        id: audit.id,
+        title: audit.title,
+        score: audit.score,
+        displayValue: audit.displayValue,
+      })),
   );
 }
 
@@ -95,7 +104,12 @@ function shortfallsOf(lhr) {
 async function runLighthouse(url, chrome) {
   const attempts = 3;
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: categories,
+    });
     const failure = result ? result.lhr.runtimeError : { code: "NO_RESULT", message: "Lighthouse returned nothing" };
     if (!failure) return result.lhr;
     if (attempt === attempts) throw new Error(`Lighthouse could not audit ${url}: ${failure.message}`);
@@ -132,12 +146,19 @@ function printTable(results) {
     ]),
   ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  for (const row of rows) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  "));
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+        .join("  "),
+    );
 }
 
 function missedTargets(results) {
   return results.flatMap(({ page, scores }) =>
-    categories.filter((categoryId) => scores[categoryId] < targets[categoryId]).map((categoryId) => `${page}: ${categoryId} ${scores[categoryId]} < ${targets[categoryId]}`),
+    categories
+      .filter((categoryId) => scores[categoryId] < targets[categoryId])
+      .map((categoryId) => `${page}: ${categoryId} ${scores[categoryId]} < ${targets[categoryId]}`),
   );
 }
 
@@ -185,7 +206,12 @@ try {
     node: process.version,
     lighthouse: createRequire(import.meta.url)("lighthouse/package.json").version,
     preset: "mobile",
-    pages: results.map(({ page, scores, metrics, shortfalls }) => ({ page, scores, metrics, shortfalls: shortfalls.map(({ category, id }) => ({ category, id })) })),
+    pages: results.map(({ page, scores, metrics, shortfalls }) => ({
+      page,
+      scores,
+      metrics,
+      shortfalls: shortfalls.map(({ category, id }) => ({ category, id })),
+    })),
   };
   writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nWrote ${reportFile}`);

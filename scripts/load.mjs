@@ -99,7 +99,10 @@ function createRequestLog() {
 async function getAndRecord(baseUrl, kind, pathAndQuery, log) {
   const started = performance.now();
   try {
-    const response = await fetch(`${baseUrl}${pathAndQuery}`, { headers: BROWSER_HEADERS, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const response = await fetch(`${baseUrl}${pathAndQuery}`, {
+      headers: BROWSER_HEADERS,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
     await response.arrayBuffer();
     log.record({ kind, status: response.status, milliseconds: performance.now() - started });
   } catch (error) {
@@ -118,7 +121,9 @@ function nextMonth(month) {
  */
 async function discoverPages(baseUrl) {
   const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
-  const albumPaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, location]) => new URL(location).pathname).filter((pathname) => /^\/musik\/[^/]+$/.test(pathname));
+  const albumPaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map(([, location]) => new URL(location).pathname)
+    .filter((pathname) => /^\/musik\/[^/]+$/.test(pathname));
   if (albumPaths.length === 0) throw new Error("The sitemap lists no album page");
   const month = nextMonth(todayInCopenhagen().slice(0, 7));
   const pathsByKind = {
@@ -174,7 +179,12 @@ async function browse(baseUrl, pages, deadline, log) {
 async function busyEvening(baseUrl, { pages, visitors, users, seconds, log }) {
   const deadline = Date.now() + seconds * 1000;
   const [race] = await Promise.all([
-    raceForDays(baseUrl, users, { dayCount: CONTESTED_DAYS, seconds, requestTimeoutMs: REQUEST_TIMEOUT_MS, onRequest: log.record }),
+    raceForDays(baseUrl, users, {
+      dayCount: CONTESTED_DAYS,
+      seconds,
+      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      onRequest: log.record,
+    }),
     ...Array.from({ length: visitors }, () => browse(baseUrl, pages, deadline, log)),
   ]);
   return race;
@@ -214,7 +224,10 @@ async function sampleDuringLoad(baseUrl, loadStarted, seconds, samples) {
 const inMb = (bytes) => formatNumber(bytes / MB);
 
 function printTable(title, columns, rows) {
-  const line = (cells) => cells.map((cell, index) => (index === 0 ? cell.padEnd(columns[0][1]) : cell.padStart(columns[index][1]))).join("  ");
+  const line = (cells) =>
+    cells
+      .map((cell, index) => (index === 0 ? cell.padEnd(columns[0][1]) : cell.padStart(columns[index][1])))
+      .join("  ");
   console.log(`\n${title}`);
   console.log(line(columns.map(([heading]) => heading)));
   for (const row of rows) console.log(line(columns.map(([, , cell]) => cell(row))));
@@ -231,7 +244,14 @@ function printResults(result) {
       ["p99 ms", 7, (row) => formatNumber(row.p99Ms)],
       ["5xx", 5, (row) => String(row.serverErrors)],
       ["net err", 7, (row) => String(row.networkErrors)],
-      ["statuses", 8, (row) => Object.entries(row.statuses).map(([status, count]) => `${status}×${count}`).join(" ")],
+      [
+        "statuses",
+        8,
+        (row) =>
+          Object.entries(row.statuses)
+            .map(([status, count]) => `${status}×${count}`)
+            .join(" "),
+      ],
     ],
     result.requests,
   );
@@ -274,7 +294,10 @@ function evaluate({ race: { doubleClaims }, requests, warmUpRequests, serverFigu
     {
       check: "double claims",
       passed: doubleClaims.length === 0,
-      detail: doubleClaims.length === 0 ? "no day has two active claims" : `days with two active claims: ${doubleClaims.map((row) => row.day).join(", ")}`,
+      detail:
+        doubleClaims.length === 0
+          ? "no day has two active claims"
+          : `days with two active claims: ${doubleClaims.map((row) => row.day).join(", ")}`,
     },
     { check: "5xx responses", passed: serverErrors === 0, detail: `${serverErrors} during warm-up and load` },
     {
@@ -299,10 +322,18 @@ async function run(engine, seconds) {
 
   console.log(`Warming up for ${WARM_UP.seconds} s: ${WARM_UP.visitors} visitors, ${WARM_UP.users} users racing…`);
   const warmUpLog = createRequestLog();
-  await busyEvening(server.url, { pages, visitors: WARM_UP.visitors, users: users.slice(0, WARM_UP.users), seconds: WARM_UP.seconds, log: warmUpLog });
+  await busyEvening(server.url, {
+    pages,
+    visitors: WARM_UP.visitors,
+    users: users.slice(0, WARM_UP.users),
+    seconds: WARM_UP.seconds,
+    log: warmUpLog,
+  });
 
   const serverFigures = [{ moment: "after warm-up", ...(await readServerFigures(server.url)) }];
-  console.log(`Loading for ${seconds} s: ${VISITORS} visitors browsing, ${USERS} users racing for ${CONTESTED_DAYS} days…`);
+  console.log(
+    `Loading for ${seconds} s: ${VISITORS} visitors browsing, ${USERS} users racing for ${CONTESTED_DAYS} days…`,
+  );
   const log = createRequestLog();
   const loadStarted = Date.now();
   const clientCpuBefore = process.cpuUsage();
@@ -338,7 +369,10 @@ async function run(engine, seconds) {
       serverCores: (loadEnded.cpuSeconds - afterWarmUp.cpuSeconds) / loadSeconds,
       clientCores: (clientCpu.user + clientCpu.system) / 1e6 / loadSeconds,
     },
-    pageCache: { hits: loadEnded.pageCacheHits - afterWarmUp.pageCacheHits, misses: loadEnded.pageCacheMisses - afterWarmUp.pageCacheMisses },
+    pageCache: {
+      hits: loadEnded.pageCacheHits - afterWarmUp.pageCacheHits,
+      misses: loadEnded.pageCacheMisses - afterWarmUp.pageCacheMisses,
+    },
   };
   return { ...result, checks: evaluate(result) };
 }
@@ -361,7 +395,11 @@ printResults(result);
 console.log("");
 for (const { check, passed, detail } of result.checks) console.log(`${passed ? "PASS" : "FAIL"}  ${check}: ${detail}`);
 const failed = result.checks.filter((check) => !check.passed);
-console.log(failed.length === 0 ? "\nVerdict: PASS, the server survives a busy evening" : `\nVerdict: FAIL (${failed.map((check) => check.check).join(", ")})`);
+console.log(
+  failed.length === 0
+    ? "\nVerdict: PASS, the server survives a busy evening"
+    : `\nVerdict: FAIL (${failed.map((check) => check.check).join(", ")})`,
+);
 
 const [cpu] = os.cpus();
 mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });

@@ -25,7 +25,11 @@ import { rejectCrossSiteWrites, securityHeaders } from "./security-headers";
 import { requestLogging } from "./request-logging";
 import { PageCache, visitorPageCache } from "./page-cache";
 import { GracefulShutdown } from "./shutdown";
-import { flushErrorReporting, reportServerError, startServerErrorReporting } from "~/features/error-reporting/server.server";
+import {
+  flushErrorReporting,
+  reportServerError,
+  startServerErrorReporting,
+} from "~/features/error-reporting/server.server";
 import { shareInvalidations } from "./cache-broadcast";
 import { backupEndpoint, runOperationsCommand } from "./operations";
 import { scheduledBackupJob, type BackupTarget } from "~/features/operations/backup-runs.server";
@@ -35,7 +39,6 @@ import { getMetrics } from "~/lib/metrics.server";
 import { MailOutbox } from "~/features/email/outbox.server";
 import { JobRunner, setJobRunner } from "~/features/jobs/jobs.server";
 import { siteJobs } from "~/features/jobs/site-jobs.server";
-
 
 export interface AppDependencies {
   config: Config;
@@ -47,7 +50,12 @@ export interface AppDependencies {
   vite?: ViteDevServer;
 }
 
-export function backupTargetOf(config: Config, database: DatabaseHandle, storage: Storage, buildId: string): BackupTarget {
+export function backupTargetOf(
+  config: Config,
+  database: DatabaseHandle,
+  storage: Storage,
+  buildId: string,
+): BackupTarget {
   return { database, storage, buildId, directory: config.BACKUP_DIR, keep: config.BACKUP_KEEP };
 }
 
@@ -78,7 +86,12 @@ export function createApp({
   app.use(requestLogging(logger));
   app.use(requestMetrics(metrics, async () => (await loadBuild()).routes));
   app.use(shutdown.closeConnections);
-  app.use(securityHeaders({ development: Boolean(vite), errorReportingOrigin: config.SENTRY_DSN ? new URL(config.SENTRY_DSN).origin : undefined }));
+  app.use(
+    securityHeaders({
+      development: Boolean(vite),
+      errorReportingOrigin: config.SENTRY_DSN ? new URL(config.SENTRY_DSN).origin : undefined,
+    }),
+  );
   app.use(rejectCrossSiteWrites({ publicOrigin: new URL(config.PUBLIC_URL).origin }));
   // Brotli for clients that accept it, gzip otherwise (compression 1.8 chooses).
   app.use(compression());
@@ -197,8 +210,16 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   setMailer(mailer);
   const stripe = stripeSettingsOf(config);
   setPaymentProvider(stripe ? stripeProvider(database.db, stripe) : config.DEMO_PAYMENTS ? demoProvider : null);
-  if (!stripe && !config.DEMO_PAYMENTS) logger.warn("No payment is set up (STRIPE_SECRET_KEY): the basket cannot be paid");
-  const auth = createAuth({ db: database.db, secret: secrets.AUTH_SECRET, publicUrl: config.PUBLIC_URL, siteName, mailer, logger });
+  if (!stripe && !config.DEMO_PAYMENTS)
+    logger.warn("No payment is set up (STRIPE_SECRET_KEY): the basket cannot be paid");
+  const auth = createAuth({
+    db: database.db,
+    secret: secrets.AUTH_SECRET,
+    publicUrl: config.PUBLIC_URL,
+    siteName,
+    mailer,
+    logger,
+  });
   setAuth(auth);
   await bootstrapAdmin(database.db, auth, {
     email: config.ADMIN_EMAIL,
@@ -209,13 +230,17 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
 
   const shutdown = new GracefulShutdown();
   const pageCache = createPageCache(config, Boolean(options.vite));
-  const invalidations = config.DATABASE_URL ? shareInvalidations({ databaseUrl: config.DATABASE_URL, pageCache, logger }) : null;
+  const invalidations = config.DATABASE_URL
+    ? shareInvalidations({ databaseUrl: config.DATABASE_URL, pageCache, logger })
+    : null;
   await invalidations?.ready;
   const jobs = new JobRunner(database, logger);
   setJobRunner(jobs);
   jobs.start([
     ...siteJobs({ db: database.db, outbox: mailer, onHoldsExpired: () => pageCache.invalidate() }),
-    ...(config.BACKUP_CRON ? [scheduledBackupJob(config.BACKUP_CRON, backupTargetOf(config, database, storage, buildId))] : []),
+    ...(config.BACKUP_CRON
+      ? [scheduledBackupJob(config.BACKUP_CRON, backupTargetOf(config, database, storage, buildId))]
+      : []),
   ]);
   const app = createApp({ config, logger, database, storage, buildId, vite: options.vite, shutdown, pageCache });
   const server = app.listen(config.PORT, config.HOST, (error?: Error) => {

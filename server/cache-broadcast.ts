@@ -26,7 +26,8 @@ export function shareInvalidations(options: { databaseUrl: string; pageCache: Pa
       const client = new pg.Client({ connectionString: options.databaseUrl });
       client.on("notification", (notice) => {
         const [sender, path] = (notice.payload ?? "").split(" ");
-        if (notice.channel === CHANNEL && sender !== instanceId) options.pageCache.clear(path === "*" ? undefined : path);
+        if (notice.channel === CHANNEL && sender !== instanceId)
+          options.pageCache.clear(path === "*" ? undefined : path);
       });
       client.on("error", (error) => {
         // Only the connection in use is replaced; one that failed to connect is dealt with below.
@@ -45,7 +46,9 @@ export function shareInvalidations(options: { databaseUrl: string; pageCache: Pa
       } catch (error) {
         await client.end().catch(() => undefined);
         options.logger.warn({ err: error, attempt }, "page cache listener cannot connect; trying again");
-        await new Promise((resolve) => setTimeout(resolve, Math.min(RECONNECT_MAX_MS, RECONNECT_MS * 2 ** attempt)).unref());
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.min(RECONNECT_MAX_MS, RECONNECT_MS * 2 ** attempt)).unref(),
+        );
       }
     }
   };

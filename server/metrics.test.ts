@@ -53,7 +53,9 @@ describe("requestMetrics and /metrics", () => {
     await fetch(`${base}/healthz`);
     await vi.waitFor(async () => {
       const text = await (await fetch(`${base}/metrics`)).text();
-      expect(text).toContain('scene_http_request_duration_seconds_count{method="GET",route="/musik/:albumId",status="404"} 2');
+      expect(text).toContain(
+        'scene_http_request_duration_seconds_count{method="GET",route="/musik/:albumId",status="404"} 2',
+      );
       expect(text).toContain('scene_http_request_duration_seconds_count{method="GET",route="/healthz",status="200"} 1');
       expect(text).toContain("scene_process_resident_memory_bytes");
     });

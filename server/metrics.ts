@@ -36,7 +36,12 @@ export function routeLabeler(manifest: RouteManifest) {
     const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
     // The manifest never nests under an index route, which is all RouteObject forbids of these nodes.
     const matches = matchRoutes(roots as RouteObject[], path);
-    label = matches ? `/${matches.map((match) => match.route.path?.replace(/^\/|\/$/g, "")).filter(Boolean).join("/")}` : "unmatched";
+    label = matches
+      ? `/${matches
+          .map((match) => match.route.path?.replace(/^\/|\/$/g, ""))
+          .filter(Boolean)
+          .join("/")}`
+      : "unmatched";
     if (known.size >= MAX_REMEMBERED_PATHS) known.clear();
     known.set(pathname, label);
     return label;
@@ -57,7 +62,8 @@ export function requestMetrics(metrics: Metrics, loadManifest: () => Promise<Rou
     res.on("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const expressRoute =
-        (req.route as { path?: string } | undefined)?.path ?? expressRoutes.find(([pattern]) => pattern.test(req.path))?.[1];
+        (req.route as { path?: string } | undefined)?.path ??
+        expressRoutes.find(([pattern]) => pattern.test(req.path))?.[1];
       void labeler!.then((label) => {
         const route = expressRoute ?? label?.(req.path) ?? "unmatched";
         metrics.requests.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);

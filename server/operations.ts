@@ -15,7 +15,8 @@ import { fromLoopbackDirectly } from "./metrics";
 export function backupEndpoint(target: BackupTarget): RequestHandler {
   return async (req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    if (!fromLoopbackDirectly(req)) return void res.status(403).type("text/plain; charset=utf-8").send("Kun fra maskinen selv.");
+    if (!fromLoopbackDirectly(req))
+      return void res.status(403).type("text/plain; charset=utf-8").send("Kun fra maskinen selv.");
     try {
       const { file, bytes, manifest, pruned } = await runRecordedBackup(target);
       res.json({ file, bytes, tables: Object.keys(manifest.tables).length, files: manifest.files.length, pruned });
@@ -34,7 +35,10 @@ function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
 /** Whether a Scene server answers on this machine's configured port (then it owns the PGlite files). */
 async function runningServer(config: Config) {
   const url = `http://127.0.0.1:${config.PORT}`;
-  const healthy = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then((response) => response.ok, () => false);
+  const healthy = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+    (response) => response.ok,
+    () => false,
+  );
   return healthy ? url : null;
 }
 
@@ -57,16 +61,22 @@ export async function runOperationsCommand(argv: string[], buildId: string): Pro
     if (server && !option("--out")) {
       const response = await fetch(`${server}/ops/backup`, { method: "POST" });
       const body = (await response.json()) as { file?: string; bytes?: number; error?: string };
-      if (!response.ok) throw new BackupError(`The running server could not make the backup: ${body.error ?? response.status}`);
+      if (!response.ok)
+        throw new BackupError(`The running server could not make the backup: ${body.error ?? response.status}`);
       process.stdout.write(`Backup written by the running server: ${body.file} (${body.bytes} bytes)\n`);
       return 0;
     }
-    if (server) throw new BackupError("The server is running on PGlite: it writes the backup to BACKUP_DIR itself; leave out --out");
+    if (server)
+      throw new BackupError(
+        "The server is running on PGlite: it writes the backup to BACKUP_DIR itself; leave out --out",
+      );
     const database = await openConfiguredDatabase(config);
     try {
       const file = option("--out") ?? path.join(config.BACKUP_DIR, backupFileName());
       const { bytes, manifest } = await createBackup({ database, storage: createStorage(config), buildId, file });
-      process.stdout.write(`Backup written: ${file} (${bytes} bytes, ${Object.keys(manifest.tables).length} tables, ${manifest.files.length} files)\n`);
+      process.stdout.write(
+        `Backup written: ${file} (${bytes} bytes, ${Object.keys(manifest.tables).length} tables, ${manifest.files.length} files)\n`,
+      );
       return 0;
     } finally {
       await database.close();
@@ -79,11 +89,18 @@ export async function runOperationsCommand(argv: string[], buildId: string): Pro
       console.error(usage);
       return 2;
     }
-    if (!config.DATABASE_URL && (await runningServer(config))) throw new BackupError("Stop the server first: it has the PGlite database open");
+    if (!config.DATABASE_URL && (await runningServer(config)))
+      throw new BackupError("Stop the server first: it has the PGlite database open");
     const database = await openConfiguredDatabase(config);
     try {
       const safetyBackup = path.join(config.BACKUP_DIR, `before-restore-${backupFileName()}`);
-      const result = await restoreBackup({ archive, database, storage: createStorage(config), force: rest.includes("--force"), safetyBackup });
+      const result = await restoreBackup({
+        archive,
+        database,
+        storage: createStorage(config),
+        force: rest.includes("--force"),
+        safetyBackup,
+      });
       const rows = Object.values(result.manifest.tables).reduce((total, table) => total + table.rows, 0);
       if (existsSync(safetyBackup)) process.stdout.write(`What was there before is saved in ${safetyBackup}\n`);
       process.stdout.write(

@@ -116,7 +116,8 @@ describe("visitor page cache, scoped and coalesced", () => {
   it("forgets only the pages a write names, or none", async () => {
     const cache = new PageCache({ maxAgeMs: 60_000, maxEntries: 10 });
     const site = await serve(cache);
-    for (const path of ["/", "/reservation", "/reservation?maaned=2026-12"]) await (await fetch(`${site.base}${path}`)).text();
+    for (const path of ["/", "/reservation", "/reservation?maaned=2026-12"])
+      await (await fetch(`${site.base}${path}`)).text();
     await vi.waitFor(() => expect(cache.size).toBe(3));
 
     await (await fetch(`${site.base}/hold?scope=none`, { method: "POST" })).text();

@@ -19,7 +19,6 @@ export interface CachedPage {
   expiresAt: number;
 }
 
-
 /** Whether the page cached under `key` ("<mode> <url>") lies at or under `path`. */
 function keyIsUnder(key: string, path: string) {
   const url = key.slice(key.indexOf(" ") + 1);
@@ -75,7 +74,11 @@ export class PageCache {
   }
 
   /** Stores a page rendered since `generation`; a page rendered before a change since is dropped. */
-  store(key: string, page: { body: string; nonce: string; headers: [string, string][] }, generation = this.#generation) {
+  store(
+    key: string,
+    page: { body: string; nonce: string; headers: [string, string][] },
+    generation = this.#generation,
+  ) {
     if (!this.enabled || this.#clearedSince(key, generation)) return;
     const parts = page.body.split(page.nonce);
     const etag = `W/"${createHash("sha256").update(parts.join("\0")).digest("base64url").slice(0, 27)}"`;
@@ -160,7 +163,16 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string) {
 const VISITOR_CACHE_CONTROL = "private, no-cache";
 
 /** Headers of the handler's own; those set before it (security, request id) are set again for each response. */
-const UNSTORED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "vary", "etag", "date", "connection", "keep-alive"]);
+const UNSTORED_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "vary",
+  "etag",
+  "date",
+  "connection",
+  "keep-alive",
+]);
 
 function sendCachedPage(res: Response, page: CachedPage, nonce: string, ifNoneMatch: string | undefined) {
   for (const [name, value] of page.headers) res.setHeader(name, value);
@@ -181,7 +193,10 @@ function sendCachedPage(res: Response, page: CachedPage, nonce: string, ifNoneMa
  * Answers visitors' page requests from the cache, stores the HTML pages rendered for them, and empties the
  * cache after every successful write request. Runs after the security headers (the nonce) and compression.
  */
-export function visitorPageCache(cache: PageCache, options: { onLookup?: (result: "hit" | "miss") => void } = {}): RequestHandler {
+export function visitorPageCache(
+  cache: PageCache,
+  options: { onLookup?: (result: "hit" | "miss") => void } = {},
+): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS") {
       res.on("finish", () => {
@@ -218,14 +233,22 @@ export function visitorPageCache(cache: PageCache, options: { onLookup?: (result
       if (!res.headersSent && storable) {
         const type = String(res.getHeader("content-type") ?? "");
         const cacheControl = String(res.getHeader("cache-control") ?? "");
-        storable = res.statusCode === 200 && type.startsWith("text/html") && !res.hasHeader("set-cookie") && !/no-store|private/.test(cacheControl);
+        storable =
+          res.statusCode === 200 &&
+          type.startsWith("text/html") &&
+          !res.hasHeader("set-cookie") &&
+          !/no-store|private/.test(cacheControl);
         if (storable) {
           if (!cacheControl) res.setHeader("Cache-Control", VISITOR_CACHE_CONTROL);
           res.setHeader("X-Page-Cache", "miss");
         }
       }
       if (!storable || chunk === undefined || chunk === null || typeof chunk === "function") return;
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+      chunks.push(
+        Buffer.isBuffer(chunk)
+          ? chunk
+          : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"),
+      );
     };
     res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
       collect(chunk, encoding);
@@ -239,7 +262,13 @@ export function visitorPageCache(cache: PageCache, options: { onLookup?: (result
       if (!storable || chunks.length === 0) return;
       const headers = res
         .getHeaderNames()
-        .filter((name) => !headersBefore.has(name) && !UNSTORED_HEADERS.has(name) && name !== "cache-control" && name !== "x-page-cache")
+        .filter(
+          (name) =>
+            !headersBefore.has(name) &&
+            !UNSTORED_HEADERS.has(name) &&
+            name !== "cache-control" &&
+            name !== "x-page-cache",
+        )
         .map((name): [string, string] => [name, String(res.getHeader(name))]);
       cache.store(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, headers }, generation);
     });

@@ -21,7 +21,11 @@ export function contentSecurityPolicy(nonce: string, options: SecurityHeaderOpti
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'"],
     "media-src": ["'self'", "blob:"],
-    "connect-src": ["'self'", ...(options.development ? ["ws:"] : []), ...(options.errorReportingOrigin ? [options.errorReportingOrigin] : [])],
+    "connect-src": [
+      "'self'",
+      ...(options.development ? ["ws:"] : []),
+      ...(options.errorReportingOrigin ? [options.errorReportingOrigin] : []),
+    ],
     // Videos play from YouTube's privacy-enhanced domain, and only after the visitor clicks.
     "frame-src": ["https://www.youtube-nocookie.com"],
     "object-src": ["'none'"],

@@ -38,7 +38,9 @@ export class GracefulShutdown {
       const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
       server.close(async () => {
         clearInterval(idleSweep);
-        await options.release().catch((error: unknown) => options.logger.error({ err: error }, "releasing resources failed"));
+        await options
+          .release()
+          .catch((error: unknown) => options.logger.error({ err: error }, "releasing resources failed"));
         options.logger.info("stopped");
         options.logger.flush();
         exit(0);

@@ -7,7 +7,6 @@ import { bucketSchema, storageKeySchema, type Storage } from "~/features/storage
 /** Spec §7: uploads are cached for 3600 s. Names never change content (no overwrite), so this is safe. */
 const CACHE_CONTROL = "public, max-age=3600";
 
-
 /**
  * Serves `/storage/v1/object/public/{bucket}/{file}` from whichever back end stores the files: the disk
  * directly (with ranges and ETags), S3 through this server, so addresses stay the same whichever is used.
@@ -15,7 +14,12 @@ const CACHE_CONTROL = "public, max-age=3600";
 export function serveStoredFiles(storage: Storage): RequestHandler {
   const backend = storage.backend;
   if (backend.kind === "disk") {
-    const serveStatic = express.static(backend.root, { index: false, dotfiles: "deny", fallthrough: true, cacheControl: false });
+    const serveStatic = express.static(backend.root, {
+      index: false,
+      dotfiles: "deny",
+      fallthrough: true,
+      cacheControl: false,
+    });
     return (req, res, next) => {
       res.setHeader("Cache-Control", CACHE_CONTROL);
       serveStatic(req, res, next);
@@ -32,7 +36,10 @@ export function serveStoredFiles(storage: Storage): RequestHandler {
       if (!upstream.ok) throw new Error(`storage answered ${upstream.status}`);
       res.status(upstream.status);
       const extension = key.slice(key.lastIndexOf(".") + 1);
-      res.setHeader("Content-Type", contentTypeByExtension[extension as keyof typeof contentTypeByExtension] ?? "application/octet-stream");
+      res.setHeader(
+        "Content-Type",
+        contentTypeByExtension[extension as keyof typeof contentTypeByExtension] ?? "application/octet-stream",
+      );
       res.setHeader("Cache-Control", CACHE_CONTROL);
       res.setHeader("Accept-Ranges", "bytes");
       for (const header of ["content-length", "content-range", "etag", "last-modified"]) {

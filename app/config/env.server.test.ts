@@ -34,24 +34,37 @@ describe("loadConfig", () => {
     const problems = problemsOf(() =>
       loadConfig({ DATABASE_URL: "mysql://user:hunter2@db/scene", PUBLIC_URL: "ftp://x", LOG_LEVEL: "loud" }),
     );
-    expect(problems.map((problem) => problem.split(":")[0]).sort()).toEqual(["DATABASE_URL", "LOG_LEVEL", "PUBLIC_URL"]);
+    expect(problems.map((problem) => problem.split(":")[0]).sort()).toEqual([
+      "DATABASE_URL",
+      "LOG_LEVEL",
+      "PUBLIC_URL",
+    ]);
     expect(problems.join("\n")).not.toContain("hunter2");
   });
 
   it("requires AUTH_SECRET on a declared deployment with PostgreSQL", () => {
-    const deployment = { NODE_ENV: "production", DATABASE_URL: "postgres://db/scene", PUBLIC_URL: "https://havnescenen.dk" };
+    const deployment = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://db/scene",
+      PUBLIC_URL: "https://havnescenen.dk",
+    };
     expect(problemsOf(() => loadConfig(deployment))[0]).toMatch(/^AUTH_SECRET: is required/);
     expect(loadConfig({ ...deployment, AUTH_SECRET: "x".repeat(32) }).requiresExplicitSecrets).toBe(true);
   });
 
   it("lets a plain `npm start` on PostgreSQL generate its secret", () => {
-    const config = loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://db/scene" }, { declaredDeployment: false });
+    const config = loadConfig(
+      { NODE_ENV: "production", DATABASE_URL: "postgres://db/scene" },
+      { declaredDeployment: false },
+    );
     expect(config.isProduction).toBe(true);
     expect(config.requiresExplicitSecrets).toBe(false);
   });
 
   it("refuses a short secret and an odd build id", () => {
-    expect(problemsOf(() => loadConfig({ AUTH_SECRET: "short" }))[0]).toBe("AUTH_SECRET: must be at least 32 characters");
+    expect(problemsOf(() => loadConfig({ AUTH_SECRET: "short" }))[0]).toBe(
+      "AUTH_SECRET: must be at least 32 characters",
+    );
     expect(problemsOf(() => loadConfig({ BUILD_ID: "a b" }))[0]).toMatch(/^BUILD_ID:/);
   });
 

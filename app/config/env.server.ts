@@ -66,7 +66,10 @@ const envSchema = z.object({
     .optional(),
   /** The labelled test payment where "Betal" books without money; on by default except in a declared deployment. */
   DEMO_PAYMENTS: booleanFlag.optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be a Stripe webhook signing secret (whsec_…)")
+    .optional(),
   ADMIN_EMAIL: z.email("must be an e-mail address").optional(),
   ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
   /** Where `npm run backup` and the scheduled backups write their archives (default DATA_DIR/backups). */
@@ -74,12 +77,14 @@ const envSchema = z.object({
   /** A cron schedule in Copenhagen time ("0 3 * * *": each night at 03:00) for automatic backups; unset: none. */
   BACKUP_CRON: z
     .string()
-    .refine(isCronExpression, "must be a cron schedule, e.g. \"0 3 * * *\" for each night at 03:00")
+    .refine(isCronExpression, 'must be a cron schedule, e.g. "0 3 * * *" for each night at 03:00')
     .optional(),
   /** How many archives to keep in BACKUP_DIR after a scheduled backup. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   /** Server and browser errors go to this Sentry project (no personal data); unset, nothing leaves the machine. */
-  SENTRY_DSN: z.url({ protocol: /^https?$/, error: "must be a Sentry DSN (https://<key>@<host>/<project>)" }).optional(),
+  SENTRY_DSN: z
+    .url({ protocol: /^https?$/, error: "must be a Sentry DSN (https://<key>@<host>/<project>)" })
+    .optional(),
   /** Required as `Authorization: Bearer …` by /metrics; unset, /metrics answers only direct loopback requests. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
@@ -138,10 +143,14 @@ export function loadConfig(
     throw new ConfigError(["S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: are required with S3_BUCKET"]);
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-    throw new ConfigError(["STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY (payments are confirmed only by the signed webhook)"]);
+    throw new ConfigError([
+      "STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY (payments are confirmed only by the signed webhook)",
+    ]);
   }
   if (declaredDeployment && !env.PUBLIC_URL) {
-    throw new ConfigError(["PUBLIC_URL: is required with NODE_ENV=production (links in e-mails and sign-in checks use it)"]);
+    throw new ConfigError([
+      "PUBLIC_URL: is required with NODE_ENV=production (links in e-mails and sign-in checks use it)",
+    ]);
   }
   if (requiresExplicitSecrets && !env.AUTH_SECRET) {
     throw new ConfigError([

@@ -22,7 +22,9 @@ describe("resolveSecrets", () => {
 
   it("uses the environment's secret and writes nothing", async () => {
     const secret = "s".repeat(40);
-    expect(await resolveSecrets(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret }))).toEqual({ AUTH_SECRET: secret });
+    expect(await resolveSecrets(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret }))).toEqual({
+      AUTH_SECRET: secret,
+    });
     await expect(readFile(path.join(dataDir, "secrets.json"))).rejects.toThrow(/ENOENT/);
   });
 

@@ -23,7 +23,9 @@ export async function resolveSecrets(config: Config): Promise<Secrets> {
   // finds no file or a complete one, and if two race, both end up with the one that was linked first.
   await mkdir(config.DATA_DIR, { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  await writeFile(temporary, JSON.stringify({ AUTH_SECRET: randomBytes(48).toString("base64url") }, null, 2), { mode: 0o600 });
+  await writeFile(temporary, JSON.stringify({ AUTH_SECRET: randomBytes(48).toString("base64url") }, null, 2), {
+    mode: 0o600,
+  });
   try {
     await link(temporary, file).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== "EEXIST") throw error;

@@ -48,14 +48,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         try {
           await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
           // On the locked connection itself, so a pool of one connection cannot wait on itself.
-          await migratePostgres(drizzlePostgres({ client: lockClient, schema }), { migrationsFolder: options?.migrationsFolder ?? migrationsFolder });
+          await migratePostgres(drizzlePostgres({ client: lockClient, schema }), {
+            migrationsFolder: options?.migrationsFolder ?? migrationsFolder,
+          });
         } finally {
           await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
           lockClient.release();
         }
       },
       close: () => pool.end(),
-      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
+      poolUse: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? 10,
+      }),
     };
   }
 

@@ -2,7 +2,8 @@ import { z } from "zod";
 
 export type FieldErrors = Record<string, string[] | undefined>;
 
-export type FormResult<T> = { success: true; data: T } | { success: false; fieldErrors: FieldErrors; values: Record<string, string> };
+export type FormResult<T> =
+  { success: true; data: T } | { success: false; fieldErrors: FieldErrors; values: Record<string, string> };
 
 /** Parses a submitted form with a zod schema; on failure, the Danish messages per field and what was typed. */
 export function parseForm<Schema extends z.ZodType>(schema: Schema, formData: FormData): FormResult<z.output<Schema>> {

@@ -233,13 +233,22 @@ describe("formatMoney", () => {
     expect(formatMoney(-123450)).toMatch(/^-[\d.]+,\d\d kr\.$/);
   });
 
-  it.each([10.5, 0.1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])("refuses %d, which is not a whole number of øre", (oere) => {
-    expect(() => formatMoney(oere)).toThrow(RangeError);
-  });
+  it.each([10.5, 0.1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])(
+    "refuses %d, which is not a whole number of øre",
+    (oere) => {
+      expect(() => formatMoney(oere)).toThrow(RangeError);
+    },
+  );
 });
 
 describe("formatBytes", () => {
   it("writes sizes the Danish way in powers of 1000", () => {
-    expect([0, 999, 1_000, 1_234_567, 52_300_000_000].map(formatBytes)).toEqual(["0 B", "999 B", "1 kB", "1,2 MB", "52,3 GB"]);
+    expect([0, 999, 1_000, 1_234_567, 52_300_000_000].map(formatBytes)).toEqual([
+      "0 B",
+      "999 B",
+      "1 kB",
+      "1,2 MB",
+      "52,3 GB",
+    ]);
   });
 });

@@ -2,8 +2,18 @@
 export const LOCALE = "da-DK";
 export const TIME_ZONE = "Europe/Copenhagen";
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: "2-digit", month: "2-digit", year: "2-digit" });
-const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const dateFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "2-digit",
+});
+const timeFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 const longDateFormat = new Intl.DateTimeFormat(LOCALE, {
   timeZone: TIME_ZONE,
   weekday: "long",
@@ -61,7 +71,9 @@ export function formatMoney(oere: number): string {
 
 /** The Copenhagen wall-clock time of an instant, read as if it were UTC. */
 function wallClock(instant: number) {
-  const parts = Object.fromEntries(wallClockFormat.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
+  const parts = Object.fromEntries(
+    wallClockFormat.formatToParts(instant).map((part) => [part.type, Number(part.value)]),
+  );
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
 }
 

@@ -3,7 +3,11 @@ import { createLogger, runInRequestScope } from "./logger.server";
 
 function capturedLogger() {
   const lines: string[] = [];
-  const logger = createLogger({ level: "info", pretty: false, destination: { write: (line: string) => void lines.push(line) } });
+  const logger = createLogger({
+    level: "info",
+    pretty: false,
+    destination: { write: (line: string) => void lines.push(line) },
+  });
   return { logger, lines };
 }
 
@@ -28,7 +32,10 @@ describe("createLogger", () => {
 
   it("hides passwords and cookies", () => {
     const { logger, lines } = capturedLogger();
-    logger.info({ body: { password: "Hemmelig-2026" }, req: { headers: { cookie: "scene.session_token=x" } } }, "sign-in");
+    logger.info(
+      { body: { password: "Hemmelig-2026" }, req: { headers: { cookie: "scene.session_token=x" } } },
+      "sign-in",
+    );
     expect(lines[0]).not.toContain("Hemmelig");
     expect(lines[0]).not.toContain("session_token");
   });

@@ -10,7 +10,11 @@ export function runInRequestScope<T>(requestId: string, work: () => T): T {
   return requestScope.run({ requestId }, work);
 }
 
-export function createLogger(options: { level: string; pretty: boolean; destination?: pino.DestinationStream }): Logger {
+export function createLogger(options: {
+  level: string;
+  pretty: boolean;
+  destination?: pino.DestinationStream;
+}): Logger {
   return pino(
     {
       level: options.level,
@@ -19,7 +23,10 @@ export function createLogger(options: { level: string; pretty: boolean; destinat
         const scope = requestScope.getStore();
         return scope ? { requestId: scope.requestId } : {};
       },
-      redact: { paths: ["req.headers.cookie", "req.headers.authorization", "*.password", "*.secret"], censor: "[skjult]" },
+      redact: {
+        paths: ["req.headers.cookie", "req.headers.authorization", "*.password", "*.secret"],
+        censor: "[skjult]",
+      },
       ...(options.pretty
         ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } } }
         : {}),

@@ -2,7 +2,9 @@ const PROBE_ORIGIN = "http://x.invalid";
 
 export class ExternalNavigationError extends Error {
   constructor(readonly target: string) {
-    super(`Refused to navigate to ${JSON.stringify(target)}: not a same-site path, and not an http(s) address allowed with { external: true }`);
+    super(
+      `Refused to navigate to ${JSON.stringify(target)}: not a same-site path, and not an http(s) address allowed with { external: true }`,
+    );
     this.name = "ExternalNavigationError";
   }
 }

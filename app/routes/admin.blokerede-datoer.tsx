@@ -19,7 +19,13 @@ export function meta() {
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, url);
   const blocked = await getBlockedDates(getDb(), todayInCopenhagen());
-  return { blocked: blocked.map((entry) => ({ day: entry.day, title: entry.title, label: formatDateLong(dayBounds(entry.day).start) })) };
+  return {
+    blocked: blocked.map((entry) => ({
+      day: entry.day,
+      title: entry.title,
+      label: formatDateLong(dayBounds(entry.day).start),
+    })),
+  };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
@@ -28,14 +34,33 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (form.get("intent") === "unblock") {
     const day = z.iso.date().safeParse(form.get("day"));
     if (day.success) await unblockDay(getDb(), day.data);
-    return data({ toast: { kind: "success", message: "Datoen er åbnet igen" } as Toast, errors: undefined, values: undefined });
+    return data({
+      toast: { kind: "success", message: "Datoen er åbnet igen" } as Toast,
+      errors: undefined,
+      values: undefined,
+    });
   }
-  const values = { from: String(form.get("from") ?? ""), to: String(form.get("to") ?? ""), title: String(form.get("title") ?? "") };
+  const values = {
+    from: String(form.get("from") ?? ""),
+    to: String(form.get("to") ?? ""),
+    title: String(form.get("title") ?? ""),
+  };
   const parsed = blockSchema.safeParse(values);
   if (!parsed.success) {
-    return data({ toast: { kind: "error", message: "Ret de markerede felter" } as Toast, errors: z.flattenError(parsed.error).fieldErrors, values }, { status: 400 });
+    return data(
+      {
+        toast: { kind: "error", message: "Ret de markerede felter" } as Toast,
+        errors: z.flattenError(parsed.error).fieldErrors,
+        values,
+      },
+      { status: 400 },
+    );
   }
-  const added = await blockDays(getDb(), { from: parsed.data.from, to: parsed.data.to || parsed.data.from }, parsed.data.title);
+  const added = await blockDays(
+    getDb(),
+    { from: parsed.data.from, to: parsed.data.to || parsed.data.from },
+    parsed.data.title,
+  );
   const message = added === 1 ? "1 dato er blokeret" : `${added} datoer er blokeret`;
   return data({ toast: { kind: "success", message } as Toast, errors: undefined, values: undefined });
 }
@@ -45,13 +70,35 @@ export default function BlockedDates({ loaderData, actionData }: Route.Component
   return (
     <section className="mx-auto max-w-3xl px-4 pt-12 pb-16 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Blokerede datoer</h1>
-      <p className="mt-3 text-muted">Blokerede dage kan ikke reserveres. Titlen vises i kalenderen, fx “Lukket for ferie”.</p>
+      <p className="mt-3 text-muted">
+        Blokerede dage kan ikke reserveres. Titlen vises i kalenderen, fx “Lukket for ferie”.
+      </p>
       <Form method="post" className="mt-8 grid gap-5 rounded-2xl border border-border p-5" noValidate>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Fra og med" name="from" type="date" required defaultValue={actionData?.values?.from} errors={actionData?.errors?.from} />
-          <Field label="Til og med" name="to" type="date" defaultValue={actionData?.values?.to} errors={actionData?.errors?.to} hint="Tom for en enkelt dag." />
+          <Field
+            label="Fra og med"
+            name="from"
+            type="date"
+            required
+            defaultValue={actionData?.values?.from}
+            errors={actionData?.errors?.from}
+          />
+          <Field
+            label="Til og med"
+            name="to"
+            type="date"
+            defaultValue={actionData?.values?.to}
+            errors={actionData?.errors?.to}
+            hint="Tom for en enkelt dag."
+          />
         </div>
-        <Field label="Titel" name="title" required defaultValue={actionData?.values?.title} errors={actionData?.errors?.title} />
+        <Field
+          label="Titel"
+          name="title"
+          required
+          defaultValue={actionData?.values?.title}
+          errors={actionData?.errors?.title}
+        />
         <button type="submit" name="intent" value="block" className={`${buttonStyles.primary} justify-self-start`}>
           Bloker
         </button>
@@ -69,7 +116,13 @@ export default function BlockedDates({ loaderData, actionData }: Route.Component
               </span>
               <Form method="post">
                 <input type="hidden" name="day" value={entry.day} />
-                <button type="submit" name="intent" value="unblock" className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent" aria-label={`Åbn ${entry.label} igen`}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="unblock"
+                  className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent"
+                  aria-label={`Åbn ${entry.label} igen`}
+                >
                   Åbn igen
                 </button>
               </Form>

@@ -31,7 +31,10 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? resources[loaderData.resourceName].createLabel : "Opret" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: loaderData ? resources[loaderData.resourceName].createLabel : "Opret" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function AdminCreate({ loaderData, actionData }: Route.ComponentProps) {

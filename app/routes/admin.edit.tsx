@@ -3,9 +3,22 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { getDb } from "~/db/db.server";
 import { requireAdmin } from "~/features/accounts/session.server";
-import { done, readAdminForm, rowIntent, saveEntity, type AdminActionData } from "~/features/content/admin/actions.server";
+import {
+  done,
+  readAdminForm,
+  rowIntent,
+  saveEntity,
+  type AdminActionData,
+} from "~/features/content/admin/actions.server";
 import { EntityForm } from "~/features/content/admin/components/entity-form";
-import { DeleteButton, DragHandle, MoveButtons, RowIntent, StatusBadge, useDragOrder } from "~/features/content/admin/components/row-actions";
+import {
+  DeleteButton,
+  DragHandle,
+  MoveButtons,
+  RowIntent,
+  StatusBadge,
+  useDragOrder,
+} from "~/features/content/admin/components/row-actions";
 import { getRecord, listRecords } from "~/features/content/admin/records.server";
 import { childResourceOf, resourceByPath, resources, type ResourceDef } from "~/features/content/admin/resources";
 import { pagePaths, type PageName } from "~/features/content/page-names";
@@ -31,7 +44,9 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const resource = resourceOf(url);
   const record = await recordOf(resource, params.id);
   const child = childResourceOf(resource);
-  const children = child ? (await listRecords(getDb(), child, { parentId: record.id, sort: "manual", pageSize: 500 })).records : [];
+  const children = child
+    ? (await listRecords(getDb(), child, { parentId: record.id, sort: "manual", pageSize: 500 })).records
+    : [];
   const publicPath = resource.name === "page" ? pagePaths[record.values.page_page as PageName] : resource.publicPath;
   return {
     resourceName: resource.name,
@@ -64,7 +79,10 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   if (child && intent === "child-create") {
     const saved = await saveEntity(child, formData, { parentId: record.id, form: "new" });
     if ("error" in saved) return saved.error;
-    return done(`${resource.path}/${record.id}`, `${child.the.charAt(0).toUpperCase() + child.the.slice(1)} er tilføjet`);
+    return done(
+      `${resource.path}/${record.id}`,
+      `${child.the.charAt(0).toUpperCase() + child.the.slice(1)} er tilføjet`,
+    );
   }
   if (child && intent === "child-save") {
     const childId = String(formData.get("id") ?? "");
@@ -90,7 +108,10 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Rediger: ${loaderData.record.title}` : "Rediger" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: loaderData ? `Rediger: ${loaderData.record.title}` : "Rediger" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function AdminEdit({ loaderData, actionData }: Route.ComponentProps) {
@@ -148,7 +169,15 @@ export default function AdminEdit({ loaderData, actionData }: Route.ComponentPro
 
 type ChildRecord = Route.ComponentProps["loaderData"]["children"][number];
 
-function ChildSection({ child, records, errors }: { child: ResourceDef; records: ChildRecord[]; errors?: AdminActionData }) {
+function ChildSection({
+  child,
+  records,
+  errors,
+}: {
+  child: ResourceDef;
+  records: ChildRecord[];
+  errors?: AdminActionData;
+}) {
   const { order, rowProps } = useDragOrder(
     records.map((record) => record.id),
     { intent: "child-reorder" },
@@ -167,17 +196,29 @@ function ChildSection({ child, records, errors }: { child: ResourceDef; records:
             const record = byId.get(id)!;
             const rowErrors = errors?.form === record.id ? errors : undefined;
             return (
-              <li key={record.id} className="rounded-2xl border border-border bg-surface-raised p-4" {...rowProps(record.id)}>
+              <li
+                key={record.id}
+                className="rounded-2xl border border-border bg-surface-raised p-4"
+                {...rowProps(record.id)}
+              >
                 <div className="flex flex-wrap items-center gap-3">
                   <DragHandle />
                   <span className="font-semibold">
                     <span className="mr-2 text-muted tabular-nums">{index + 1}.</span>
                     {record.title}
                   </span>
-                  {record.audio?.durationSeconds ? <span className="text-sm text-muted">{formatDuration(record.audio.durationSeconds)}</span> : null}
+                  {record.audio?.durationSeconds ? (
+                    <span className="text-sm text-muted">{formatDuration(record.audio.durationSeconds)}</span>
+                  ) : null}
                   <StatusBadge published={record.published} />
                   <div className="ml-auto flex flex-wrap items-center gap-2">
-                    <MoveButtons id={record.id} index={index} count={records.length} title={record.title} intent="child-move" />
+                    <MoveButtons
+                      id={record.id}
+                      index={index}
+                      count={records.length}
+                      title={record.title}
+                      intent="child-move"
+                    />
                     <RowIntent
                       intent={record.published ? "child-unpublish" : "child-publish"}
                       id={record.id}
@@ -206,7 +247,11 @@ function ChildSection({ child, records, errors }: { child: ResourceDef; records:
                     />
                     {record.image && child.fields.some((field) => field.kind === "image" && field.optional) && (
                       <div className="mt-3">
-                        <RowIntent intent="child-remove-image" id={record.id} label={`Fjern billedet fra ${record.title}`}>
+                        <RowIntent
+                          intent="child-remove-image"
+                          id={record.id}
+                          label={`Fjern billedet fra ${record.title}`}
+                        >
                           Fjern billedet
                         </RowIntent>
                       </div>

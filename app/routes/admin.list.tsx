@@ -7,7 +7,14 @@ import { useToastFrom } from "~/components/ui/toaster";
 import { getDb } from "~/db/db.server";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { readAdminForm, rowIntent } from "~/features/content/admin/actions.server";
-import { DeleteButton, DragHandle, MoveButtons, RowIntent, StatusBadge, useDragOrder } from "~/features/content/admin/components/row-actions";
+import {
+  DeleteButton,
+  DragHandle,
+  MoveButtons,
+  RowIntent,
+  StatusBadge,
+  useDragOrder,
+} from "~/features/content/admin/components/row-actions";
 import { recordSubtitle, sortLabels } from "~/features/content/admin/list-view";
 import { listRecords } from "~/features/content/admin/records.server";
 import { resourceByPath, resources } from "~/features/content/admin/resources";
@@ -109,7 +116,12 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
           <label htmlFor="sort" className="text-sm font-semibold">
             Sortering
           </label>
-          <select id="sort" name="sortering" defaultValue={sort} className="rounded-xl border border-control-border bg-surface-raised px-4 py-2.5">
+          <select
+            id="sort"
+            name="sortering"
+            defaultValue={sort}
+            className="rounded-xl border border-control-border bg-surface-raised px-4 py-2.5"
+          >
             {(Object.keys(sortLabels) as (keyof typeof sortLabels)[])
               .filter((key) => key !== "manual" || resource.ordered)
               .map((key) => (
@@ -165,7 +177,11 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
             </thead>
             <tbody>
               {rows.map((record, index) => (
-                <tr key={record.id} className="border-b border-border align-middle" {...(manual ? rowProps(record.id) : {})}>
+                <tr
+                  key={record.id}
+                  className="border-b border-border align-middle"
+                  {...(manual ? rowProps(record.id) : {})}
+                >
                   {manual && (
                     <td className="py-3">
                       <DragHandle />
@@ -173,15 +189,25 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
                   )}
                   <td className="py-3 pr-4">
                     {record.image ? (
-                      <StoredImage image={record.image} sizes="5rem" className="aspect-[3/2] w-20 rounded-lg object-cover" />
+                      <StoredImage
+                        image={record.image}
+                        sizes="5rem"
+                        className="aspect-[3/2] w-20 rounded-lg object-cover"
+                      />
                     ) : (
-                      <span className="grid aspect-[3/2] w-20 place-items-center rounded-lg bg-surface-sunken text-muted" aria-hidden="true">
+                      <span
+                        className="grid aspect-[3/2] w-20 place-items-center rounded-lg bg-surface-sunken text-muted"
+                        aria-hidden="true"
+                      >
                         {resource.name === "youtube" ? "▶" : "–"}
                       </span>
                     )}
                   </td>
                   <th scope="row" className="py-3 pr-4 font-medium">
-                    <Link to={`${resource.path}/${record.id}`} className="font-semibold underline-offset-4 hover:underline">
+                    <Link
+                      to={`${resource.path}/${record.id}`}
+                      className="font-semibold underline-offset-4 hover:underline"
+                    >
                       {record.title}
                     </Link>
                     <span className="line-clamp-1 block font-normal text-muted">{record.subtitle}</span>
@@ -195,7 +221,11 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
                   <td className="py-3">
                     <div className="flex flex-wrap items-center gap-2">
                       {manual && <MoveButtons id={record.id} index={index} count={rows.length} title={record.title} />}
-                      <Link to={`${resource.path}/${record.id}`} className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent" aria-label={`Rediger ${record.title}`}>
+                      <Link
+                        to={`${resource.path}/${record.id}`}
+                        className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent"
+                        aria-label={`Rediger ${record.title}`}
+                      >
                         Rediger
                       </Link>
                       <RowIntent

@@ -8,8 +8,14 @@ import type { Route } from "./+types/admin.reservationer.eksport";
 /** The month's bookings as CSV, for bookkeeping. */
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, url);
-  const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/).safeParse(url.searchParams.get("maaned")).data ?? todayInCopenhagen().slice(0, 7);
-  const days = monthGrid(month).weeks.flat().filter((day) => day.startsWith(month));
+  const month =
+    z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+      .safeParse(url.searchParams.get("maaned")).data ?? todayInCopenhagen().slice(0, 7);
+  const days = monthGrid(month)
+    .weeks.flat()
+    .filter((day) => day.startsWith(month));
   const csv = bookingsCsv(await listBookings(getDb(), { from: days[0]!, to: days.at(-1)! }));
   return new Response(csv, {
     headers: {

@@ -30,12 +30,23 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, url);
   const month = monthSchema.safeParse(url.searchParams.get("maaned")).data ?? todayInCopenhagen().slice(0, 7);
   const grid = monthGrid(month);
-  const all = await listBookings(getDb(), { from: `${month}-01`, to: grid.weeks.flat().filter((day) => day.startsWith(month)).at(-1)! });
+  const all = await listBookings(getDb(), {
+    from: `${month}-01`,
+    to: grid.weeks
+      .flat()
+      .filter((day) => day.startsWith(month))
+      .at(-1)!,
+  });
   const bookings = all.filter((booking) => !booking.cancelledAt);
   return {
     cancelled: all
       .filter((booking) => booking.cancelledAt)
-      .map((booking) => ({ ...booking, label: formatDateLong(dayBounds(booking.day).start), price: formatMoney(booking.priceOere), when: formatDateTime(booking.cancelledAt!) })),
+      .map((booking) => ({
+        ...booking,
+        label: formatDateLong(dayBounds(booking.day).start),
+        price: formatMoney(booking.priceOere),
+        when: formatDateTime(booking.cancelledAt!),
+      })),
     month,
     weeks: grid.weeks,
     previousMonth: shiftMonth(month, -1),
@@ -54,20 +65,49 @@ export async function action({ request, url }: Route.ActionArgs) {
   await requireAdmin(request, url);
   const parsed = cancelSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    return data({ toast: { kind: "error", message: "Skriv en begrundelse for aflysningen" } as Toast, errors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+    return data(
+      {
+        toast: { kind: "error", message: "Skriv en begrundelse for aflysningen" } as Toast,
+        errors: z.flattenError(parsed.error).fieldErrors,
+      },
+      { status: 400 },
+    );
   }
   const result = await cancelBooking(getDb(), parsed.data.claimId, { reason: parsed.data.reason });
-  if (!result.ok) return data({ toast: { kind: "error", message: "Reservationen kunne ikke aflyses" } as Toast, errors: {} }, { status: 409 });
+  if (!result.ok)
+    return data(
+      { toast: { kind: "error", message: "Reservationen kunne ikke aflyses" } as Toast, errors: {} },
+      { status: 409 },
+    );
   if (result.userId) {
     try {
-      const [person] = await getDb().select({ name: profiles.name, email: profiles.email }).from(profiles).where(eq(profiles.userId, result.userId));
+      const [person] = await getDb()
+        .select({ name: profiles.name, email: profiles.email })
+        .from(profiles)
+        .where(eq(profiles.userId, result.userId));
       const { siteName } = await getSiteSettings(getDb());
-      if (person) await getMailer().send(bookingCancelledMessage(siteName, person.email, person.name, formatDateLong(dayBounds(result.day).start), parsed.data.reason));
+      if (person)
+        await getMailer().send(
+          bookingCancelledMessage(
+            siteName,
+            person.email,
+            person.name,
+            formatDateLong(dayBounds(result.day).start),
+            parsed.data.reason,
+          ),
+        );
     } catch (error) {
       getLogger().error({ err: error }, "the cancellation e-mail could not be sent");
     }
   }
-  return data({ toast: { kind: "success", message: "Reservationen er aflyst", detail: "Lejeren har fået besked på e-mail." } as Toast, errors: {} });
+  return data({
+    toast: {
+      kind: "success",
+      message: "Reservationen er aflyst",
+      detail: "Lejeren har fået besked på e-mail.",
+    } as Toast,
+    errors: {},
+  });
 }
 
 export default function AdminReservations({ loaderData, actionData }: Route.ComponentProps) {
@@ -88,11 +128,21 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
         </div>
       </div>
       <nav aria-label="Måned" className="mt-6 flex flex-wrap items-center gap-3">
-        <Link to={`?maaned=${loaderData.previousMonth}`} className={buttonStyles.secondary} aria-label={`Forrige måned, ${formatMonth(loaderData.previousMonth)}`}>
+        <Link
+          to={`?maaned=${loaderData.previousMonth}`}
+          className={buttonStyles.secondary}
+          aria-label={`Forrige måned, ${formatMonth(loaderData.previousMonth)}`}
+        >
           ‹
         </Link>
-        <h2 className="min-w-44 text-center font-display text-2xl font-bold first-letter:uppercase">{formatMonth(month)}</h2>
-        <Link to={`?maaned=${loaderData.nextMonth}`} className={buttonStyles.secondary} aria-label={`Næste måned, ${formatMonth(loaderData.nextMonth)}`}>
+        <h2 className="min-w-44 text-center font-display text-2xl font-bold first-letter:uppercase">
+          {formatMonth(month)}
+        </h2>
+        <Link
+          to={`?maaned=${loaderData.nextMonth}`}
+          className={buttonStyles.secondary}
+          aria-label={`Næste måned, ${formatMonth(loaderData.nextMonth)}`}
+        >
           ›
         </Link>
         <a href={`/reservationer/eksport?maaned=${month}`} className={`${buttonStyles.secondary} ml-auto`} download>
@@ -103,7 +153,10 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
         {bookings.length === 1 ? "1 reserveret dag" : `${bookings.length} reserverede dage`}, i alt {loaderData.total}
       </p>
 
-      <table className="mt-6 hidden w-full table-fixed border-separate border-spacing-1 md:table" aria-label={`Måneden ${formatMonth(month)}`}>
+      <table
+        className="mt-6 hidden w-full table-fixed border-separate border-spacing-1 md:table"
+        aria-label={`Måneden ${formatMonth(month)}`}
+      >
         <WeekdayHead />
         <tbody>
           {weeks.map((week) => (
@@ -112,9 +165,14 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
                 const booking = byDay.get(day);
                 if (!day.startsWith(month)) return <td key={day} aria-hidden="true" />;
                 return (
-                  <td key={day} className={`h-20 rounded-lg border border-border align-top text-xs ${booking ? "bg-violet-100 text-violet-950 dark:bg-violet-900 dark:text-violet-50" : ""}`}>
+                  <td
+                    key={day}
+                    className={`h-20 rounded-lg border border-border align-top text-xs ${booking ? "bg-violet-100 text-violet-950 dark:bg-violet-900 dark:text-violet-50" : ""}`}
+                  >
                     <span className="block p-1 font-semibold">{Number(day.slice(8))}</span>
-                    {booking && <span className="block truncate px-1">{booking.bookerName || booking.bookerAddress}</span>}
+                    {booking && (
+                      <span className="block truncate px-1">{booking.bookerName || booking.bookerAddress}</span>
+                    )}
                   </td>
                 );
               })}
@@ -128,17 +186,29 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
           <table className="w-full min-w-[52rem] text-left text-sm">
             <thead className="border-b border-border text-muted">
               <tr>
-                <th scope="col" className="py-3 pr-4 font-semibold">Dato</th>
-                <th scope="col" className="py-3 pr-4 font-semibold">Lejer</th>
-                <th scope="col" className="py-3 pr-4 font-semibold">Adresse og telefon</th>
-                <th scope="col" className="py-3 pr-4 font-semibold">Beløb</th>
-                <th scope="col" className="py-3 font-semibold">Aflys</th>
+                <th scope="col" className="py-3 pr-4 font-semibold">
+                  Dato
+                </th>
+                <th scope="col" className="py-3 pr-4 font-semibold">
+                  Lejer
+                </th>
+                <th scope="col" className="py-3 pr-4 font-semibold">
+                  Adresse og telefon
+                </th>
+                <th scope="col" className="py-3 pr-4 font-semibold">
+                  Beløb
+                </th>
+                <th scope="col" className="py-3 font-semibold">
+                  Aflys
+                </th>
               </tr>
             </thead>
             <tbody>
               {bookings.map((booking) => (
                 <tr key={booking.claimId} className="border-b border-border align-top">
-                  <th scope="row" className="py-3 pr-4 font-medium first-letter:uppercase">{booking.label}</th>
+                  <th scope="row" className="py-3 pr-4 font-medium first-letter:uppercase">
+                    {booking.label}
+                  </th>
                   <td className="py-3 pr-4">
                     {booking.bookerName}
                     <span className="block text-muted">{booking.bookerEmail}</span>
@@ -149,7 +219,9 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
                   </td>
                   <td className="py-3 pr-4 tabular-nums">
                     {booking.price}
-                    {booking.receiptNumber ? <span className="block text-muted">Kvittering nr. {booking.receiptNumber}</span> : null}
+                    {booking.receiptNumber ? (
+                      <span className="block text-muted">Kvittering nr. {booking.receiptNumber}</span>
+                    ) : null}
                   </td>
                   <td className="py-3">
                     <details>
@@ -161,8 +233,17 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
                         <label htmlFor={`reason-${booking.claimId}`} className="text-sm font-semibold">
                           Begrundelse (sendes til lejeren)
                         </label>
-                        <textarea id={`reason-${booking.claimId}`} name="reason" rows={3} required className="rounded-xl border border-control-border bg-surface-raised px-3 py-2" />
-                        <button type="submit" className="justify-self-start rounded-full bg-red-700 px-4 py-1.5 font-semibold text-white hover:bg-red-800">
+                        <textarea
+                          id={`reason-${booking.claimId}`}
+                          name="reason"
+                          rows={3}
+                          required
+                          className="rounded-xl border border-control-border bg-surface-raised px-3 py-2"
+                        />
+                        <button
+                          type="submit"
+                          className="justify-self-start rounded-full bg-red-700 px-4 py-1.5 font-semibold text-white hover:bg-red-800"
+                        >
                           Aflys reservationen
                         </button>
                       </Form>
@@ -185,7 +266,8 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
             {loaderData.cancelled.map((booking) => (
               <li key={booking.claimId} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm">
                 <span>
-                  <span className="font-semibold first-letter:uppercase">{booking.label}</span>, {booking.bookerName} ({booking.bookerEmail})
+                  <span className="font-semibold first-letter:uppercase">{booking.label}</span>, {booking.bookerName} (
+                  {booking.bookerEmail})
                   <span className="block text-muted">
                     {booking.when}: {booking.cancelReason}
                   </span>

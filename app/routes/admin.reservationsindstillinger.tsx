@@ -35,13 +35,24 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
   await requireAdmin(request, url);
-  const values = Object.fromEntries([...(await request.formData()).entries()].map(([key, value]) => [key, String(value)]));
+  const values = Object.fromEntries(
+    [...(await request.formData()).entries()].map(([key, value]) => [key, String(value)]),
+  );
   const parsed = settingsSchema.safeParse(values);
   if (!parsed.success) {
-    return data({ toast: { kind: "error", message: "Ret de markerede felter" } as Toast, errors: z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined> }, { status: 400 });
+    return data(
+      {
+        toast: { kind: "error", message: "Ret de markerede felter" } as Toast,
+        errors: z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined>,
+      },
+      { status: 400 },
+    );
   }
   await updateReservationSettings(getDb(), settingsInputOf(parsed.data));
-  return data({ toast: { kind: "success", message: "Priser og regler er gemt" } as Toast, errors: {} as Record<string, string[] | undefined> });
+  return data({
+    toast: { kind: "success", message: "Priser og regler er gemt" } as Toast,
+    errors: {} as Record<string, string[] | undefined>,
+  });
 }
 
 export default function ReservationSettings({ loaderData, actionData }: Route.ComponentProps) {
@@ -55,20 +66,62 @@ export default function ReservationSettings({ loaderData, actionData }: Route.Co
         <fieldset className="grid gap-5 rounded-2xl border border-border p-5">
           <legend className="px-1 font-display text-xl font-bold">Priser pr. dag, inkl. moms</legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field label="Hverdage (kr.)" name="weekdayPrice" inputMode="decimal" defaultValue={values.weekdayPrice} errors={errors.weekdayPrice} hint="Mandag–torsdag og søndag." />
-            <Field label="Fredag og lørdag (kr.)" name="weekendPrice" inputMode="decimal" defaultValue={values.weekendPrice} errors={errors.weekendPrice} />
+            <Field
+              label="Hverdage (kr.)"
+              name="weekdayPrice"
+              inputMode="decimal"
+              defaultValue={values.weekdayPrice}
+              errors={errors.weekdayPrice}
+              hint="Mandag–torsdag og søndag."
+            />
+            <Field
+              label="Fredag og lørdag (kr.)"
+              name="weekendPrice"
+              inputMode="decimal"
+              defaultValue={values.weekendPrice}
+              errors={errors.weekendPrice}
+            />
           </div>
           <label className="flex items-center gap-3">
-            <input type="checkbox" name="holidaysAtWeekendPrice" defaultChecked={values.holidaysAtWeekendPrice} className="size-5 accent-accent" />
+            <input
+              type="checkbox"
+              name="holidaysAtWeekendPrice"
+              defaultChecked={values.holidaysAtWeekendPrice}
+              className="size-5 accent-accent"
+            />
             Helligdage koster som fredag og lørdag
           </label>
         </fieldset>
         <fieldset className="grid gap-5 rounded-2xl border border-border p-5 sm:grid-cols-2">
           <legend className="px-1 font-display text-xl font-bold">Regler</legend>
-          <Field label="Tid i kurven (minutter)" name="holdMinutes" inputMode="numeric" defaultValue={values.holdMinutes} errors={errors.holdMinutes} />
-          <Field label="Kan reserveres dage frem" name="horizonDays" inputMode="numeric" defaultValue={values.horizonDays} errors={errors.horizonDays} />
-          <Field label="Flest dage pr. bestilling" name="maxDaysPerOrder" inputMode="numeric" defaultValue={values.maxDaysPerOrder} errors={errors.maxDaysPerOrder} />
-          <Field label="Afbestilling senest (dage før)" name="cancellationDays" inputMode="numeric" defaultValue={values.cancellationDays} errors={errors.cancellationDays} />
+          <Field
+            label="Tid i kurven (minutter)"
+            name="holdMinutes"
+            inputMode="numeric"
+            defaultValue={values.holdMinutes}
+            errors={errors.holdMinutes}
+          />
+          <Field
+            label="Kan reserveres dage frem"
+            name="horizonDays"
+            inputMode="numeric"
+            defaultValue={values.horizonDays}
+            errors={errors.horizonDays}
+          />
+          <Field
+            label="Flest dage pr. bestilling"
+            name="maxDaysPerOrder"
+            inputMode="numeric"
+            defaultValue={values.maxDaysPerOrder}
+            errors={errors.maxDaysPerOrder}
+          />
+          <Field
+            label="Afbestilling senest (dage før)"
+            name="cancellationDays"
+            inputMode="numeric"
+            defaultValue={values.cancellationDays}
+            errors={errors.cancellationDays}
+          />
         </fieldset>
         <button type="submit" className={`${buttonStyles.primary} justify-self-start`}>
           Gem

@@ -22,7 +22,12 @@ export function meta() {
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   await requireAdmin(request, url);
-  const status = await systemStatus({ config: getConfig(), database: getDatabaseHandle(), storage: getStorage(), buildId: context.get(requestContext).buildId });
+  const status = await systemStatus({
+    config: getConfig(),
+    database: getDatabaseHandle(),
+    storage: getStorage(),
+    buildId: context.get(requestContext).buildId,
+  });
   return data(status, { headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -38,7 +43,16 @@ export async function action({ request, url }: Route.ActionArgs) {
     await mailer.settled();
     const failure = await mailer.lastFailureFor(admin.email);
     if (failure) {
-      return data({ toast: { kind: "error", message: "Test-e-mailen kunne ikke sendes", detail: `${failure} Den prøves igen senere.` } as Toast }, { status: 502 });
+      return data(
+        {
+          toast: {
+            kind: "error",
+            message: "Test-e-mailen kunne ikke sendes",
+            detail: `${failure} Den prøves igen senere.`,
+          } as Toast,
+        },
+        { status: 502 },
+      );
     }
   }
   return data({ toast: { kind: "success", message: `Test-e-mailen er sendt til ${admin.email}` } as Toast });
@@ -71,7 +85,9 @@ export default function SystemStatusPage({ loaderData: status, actionData }: Rou
   return (
     <section className="mx-auto max-w-5xl px-4 pt-12 pb-16 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Systemstatus</h1>
-      <p className="mt-3 text-muted">Hvad serveren kører, og om database, filer, e-mail, sikkerhedskopier og baggrundsjob har det godt.</p>
+      <p className="mt-3 text-muted">
+        Hvad serveren kører, og om database, filer, e-mail, sikkerhedskopier og baggrundsjob har det godt.
+      </p>
       <div className="mt-8 grid items-start gap-5 md:grid-cols-2">
         <Panel title="Server">
           <Entry label="Build">
@@ -85,7 +101,8 @@ export default function SystemStatusPage({ loaderData: status, actionData }: Rou
           <Entry label="Migrationer">{status.database.migrationLevel}</Entry>
           {status.database.pool && (
             <Entry label="Forbindelser">
-              {status.database.pool.total} åbne, {status.database.pool.idle} ledige, {status.database.pool.waiting} venter (højst {status.database.pool.max})
+              {status.database.pool.total} åbne, {status.database.pool.idle} ledige, {status.database.pool.waiting}{" "}
+              venter (højst {status.database.pool.max})
             </Entry>
           )}
         </Panel>
@@ -114,10 +131,16 @@ export default function SystemStatusPage({ loaderData: status, actionData }: Rou
           <Entry label="Seneste">{status.backup ? when(status.backup.startedAt) : "Ingen endnu"}</Entry>
           {status.backup && (
             <Entry label="Resultat">
-              {status.backup.error ? `Fejlede: ${status.backup.error}` : status.backup.bytes === null ? "I gang" : formatBytes(status.backup.bytes)}
+              {status.backup.error
+                ? `Fejlede: ${status.backup.error}`
+                : status.backup.bytes === null
+                  ? "I gang"
+                  : formatBytes(status.backup.bytes)}
             </Entry>
           )}
-          <Entry label="Plan">{status.backupSchedule ? <code>{status.backupSchedule}</code> : "Ingen (BACKUP_CRON er ikke sat)"}</Entry>
+          <Entry label="Plan">
+            {status.backupSchedule ? <code>{status.backupSchedule}</code> : "Ingen (BACKUP_CRON er ikke sat)"}
+          </Entry>
         </Panel>
       </div>
       <h2 className="mt-10 font-display text-2xl font-bold">Baggrundsjob</h2>
@@ -125,24 +148,38 @@ export default function SystemStatusPage({ loaderData: status, actionData }: Rou
         <table className="w-full text-left text-sm">
           <thead className="border-b border-border text-muted">
             <tr>
-              <th scope="col" className="py-2 pr-4 font-semibold">Job</th>
-              <th scope="col" className="py-2 pr-4 font-semibold">Hvert</th>
-              <th scope="col" className="py-2 pr-4 font-semibold">Kørsler</th>
-              <th scope="col" className="py-2 pr-4 font-semibold">Seneste</th>
-              <th scope="col" className="py-2 font-semibold">Status</th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Job
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Hvert
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Kørsler
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Seneste
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                Status
+              </th>
             </tr>
           </thead>
           <tbody>
             {status.jobs.map((job) => (
               <tr key={job.name} className="border-b border-border">
                 <td className="py-2 pr-4">{job.label}</td>
-                <td className="py-2 pr-4">{job.everySeconds >= 60 ? `${job.everySeconds / 60} min` : `${job.everySeconds} s`}</td>
+                <td className="py-2 pr-4">
+                  {job.everySeconds >= 60 ? `${job.everySeconds / 60} min` : `${job.everySeconds} s`}
+                </td>
                 <td className="py-2 pr-4 tabular-nums">{job.runs}</td>
                 <td className="py-2 pr-4">
                   {when(job.lastStartedAt)}
                   {job.lastDurationMs !== null && ` (${job.lastDurationMs} ms)`}
                 </td>
-                <td className="py-2">{job.running ? "Kører" : job.lastError ? `Fejl: ${job.lastError}` : job.runs > 0 ? "OK" : "Venter"}</td>
+                <td className="py-2">
+                  {job.running ? "Kører" : job.lastError ? `Fejl: ${job.lastError}` : job.runs > 0 ? "OK" : "Venter"}
+                </td>
               </tr>
             ))}
           </tbody>

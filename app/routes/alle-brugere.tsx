@@ -48,7 +48,8 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: "Ukendt handling." }, { status: 400 });
   const { intent, userId } = parsed.data;
   try {
-    if (intent === "grant-admin" || intent === "remove-admin") await setAdmin(getDb(), admin.id, userId, intent === "grant-admin");
+    if (intent === "grant-admin" || intent === "remove-admin")
+      await setAdmin(getDb(), admin.id, userId, intent === "grant-admin");
     else await setDisabled(getDb(), admin.id, userId, intent === "disable");
   } catch (error) {
     if (error instanceof SelfChangeError) return data({ error: error.message }, { status: 400 });
@@ -67,13 +68,27 @@ function SortLink({ sort, label }: { sort: "navn" | "login"; label: string }) {
   if (active && !descending) next.set("faldende", "1");
   else next.delete("faldende");
   return (
-    <Link to={`?${next}`} className="underline-offset-2 hover:underline" aria-label={`Sorter efter ${label.toLowerCase()}`}>
+    <Link
+      to={`?${next}`}
+      className="underline-offset-2 hover:underline"
+      aria-label={`Sorter efter ${label.toLowerCase()}`}
+    >
       {label} {active ? (descending ? "↓" : "↑") : ""}
     </Link>
   );
 }
 
-function RowAction({ userId, intent, label, disabled }: { userId: string; intent: string; label: string; disabled?: boolean }) {
+function RowAction({
+  userId,
+  intent,
+  label,
+  disabled,
+}: {
+  userId: string;
+  intent: string;
+  label: string;
+  disabled?: boolean;
+}) {
   return (
     <Form method="post" className="inline">
       <input type="hidden" name="userId" value={userId} />
@@ -126,17 +141,29 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         <table className="w-full min-w-[44rem] text-left text-sm" aria-busy={busy}>
           <thead className="border-b border-border text-muted">
             <tr>
-              <th scope="col" className="py-3 pr-4 font-semibold"><SortLink sort="navn" label="Navn" /></th>
-              <th scope="col" className="py-3 pr-4 font-semibold">E-mail</th>
-              <th scope="col" className="py-3 pr-4 font-semibold"><SortLink sort="login" label="Sidst logget ind" /></th>
-              <th scope="col" className="py-3 pr-4 font-semibold">Rolle og status</th>
-              <th scope="col" className="py-3 font-semibold">Handlinger</th>
+              <th scope="col" className="py-3 pr-4 font-semibold">
+                <SortLink sort="navn" label="Navn" />
+              </th>
+              <th scope="col" className="py-3 pr-4 font-semibold">
+                E-mail
+              </th>
+              <th scope="col" className="py-3 pr-4 font-semibold">
+                <SortLink sort="login" label="Sidst logget ind" />
+              </th>
+              <th scope="col" className="py-3 pr-4 font-semibold">
+                Rolle og status
+              </th>
+              <th scope="col" className="py-3 font-semibold">
+                Handlinger
+              </th>
             </tr>
           </thead>
           <tbody>
             {users.map((user) => (
               <tr key={user.id} className="border-b border-border align-middle">
-                <th scope="row" className="py-3 pr-4 font-medium">{user.name}</th>
+                <th scope="row" className="py-3 pr-4 font-medium">
+                  {user.name}
+                </th>
                 <td className="py-3 pr-4">{user.email}</td>
                 <td className="py-3 pr-4">{user.lastLogin ?? "Aldrig"}</td>
                 <td className="py-3 pr-4">
@@ -145,7 +172,12 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                 </td>
                 <td className="flex flex-wrap gap-2 py-3">
                   {user.isAdmin ? (
-                    <RowAction userId={user.id} intent="remove-admin" label="Fjern administrator" disabled={user.id === selfId} />
+                    <RowAction
+                      userId={user.id}
+                      intent="remove-admin"
+                      label="Fjern administrator"
+                      disabled={user.id === selfId}
+                    />
                   ) : (
                     <RowAction userId={user.id} intent="grant-admin" label="Gør til administrator" />
                   )}

@@ -6,7 +6,12 @@ import { getConfig } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { requireUser } from "~/features/accounts/session.server";
 import { daysBetween, todayInCopenhagen } from "~/features/reservation/days";
-import { cancelBooking, feedTokenOf, getReservationSettings, getUserBookings } from "~/features/reservation/reservation.server";
+import {
+  cancelBooking,
+  feedTokenOf,
+  getReservationSettings,
+  getUserBookings,
+} from "~/features/reservation/reservation.server";
 import type { Toast } from "~/features/toast/toast";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
 import type { Route } from "./+types/alle-reservationer";
@@ -17,7 +22,11 @@ export function meta() {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  const [bookings, settings, token] = await Promise.all([getUserBookings(getDb(), user.id), getReservationSettings(getDb()), feedTokenOf(getDb(), user.id)]);
+  const [bookings, settings, token] = await Promise.all([
+    getUserBookings(getDb(), user.id),
+    getReservationSettings(getDb()),
+    feedTokenOf(getDb(), user.id),
+  ]);
   const today = todayInCopenhagen();
   const view = bookings.map((booking) => ({
     claimId: booking.claimId,
@@ -43,10 +52,15 @@ export async function action({ request, url }: Route.ActionArgs) {
   const result = claimId.success
     ? await cancelBooking(getDb(), claimId.data, { userId: user.id, reason: "Afbestilt af lejeren" })
     : ({ ok: false, reason: "not-found" } as const);
-  if (result.ok) return data({ toast: { kind: "success", message: "Dagen er afbestilt", detail: "Beløbet refunderes efter vilkårene." } as Toast });
+  if (result.ok)
+    return data({
+      toast: { kind: "success", message: "Dagen er afbestilt", detail: "Beløbet refunderes efter vilkårene." } as Toast,
+    });
   const settings = await getReservationSettings(getDb());
   const message =
-    result.reason === "too-late" ? `Dagen kan kun afbestilles indtil ${settings.cancellationDays} dage før` : "Reservationen kunne ikke afbestilles";
+    result.reason === "too-late"
+      ? `Dagen kan kun afbestilles indtil ${settings.cancellationDays} dage før`
+      : "Reservationen kunne ikke afbestilles";
   return data({ toast: { kind: "error", message } as Toast }, { status: 409 });
 }
 
@@ -70,7 +84,9 @@ export default function MyReservations({ loaderData, actionData }: Route.Compone
             <li key={booking.claimId} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
               <div className="min-w-0 flex-1">
                 <p className="font-semibold first-letter:uppercase">{booking.label}</p>
-                {booking.receiptNumber ? <p className="text-sm text-muted">Kvittering nr. {booking.receiptNumber}</p> : null}
+                {booking.receiptNumber ? (
+                  <p className="text-sm text-muted">Kvittering nr. {booking.receiptNumber}</p>
+                ) : null}
               </div>
               <span className="tabular-nums">{booking.price}</span>
               {booking.cancellable && (
@@ -82,7 +98,10 @@ export default function MyReservations({ loaderData, actionData }: Route.Compone
                     <p>Vil du afbestille {booking.label}?</p>
                     <Form method="post" className="mt-3">
                       <input type="hidden" name="claimId" value={booking.claimId} />
-                      <button type="submit" className="rounded-full bg-red-700 px-4 py-1.5 font-semibold text-white hover:bg-red-800">
+                      <button
+                        type="submit"
+                        className="rounded-full bg-red-700 px-4 py-1.5 font-semibold text-white hover:bg-red-800"
+                      >
                         Ja, afbestil
                       </button>
                     </Form>
@@ -123,12 +142,19 @@ export default function MyReservations({ loaderData, actionData }: Route.Compone
           Abonnér i din kalender
         </h2>
         <p className="mt-2 text-sm text-muted">
-          Tilføj adressen i din kalender-app (fx Google Kalender, Outlook eller iPhone), så dine reservationer altid står der. Del den ikke med andre.
+          Tilføj adressen i din kalender-app (fx Google Kalender, Outlook eller iPhone), så dine reservationer altid
+          står der. Del den ikke med andre.
         </p>
         <label htmlFor="feed" className="mt-3 block text-sm font-semibold">
           Din personlige kalenderadresse
         </label>
-        <input id="feed" readOnly value={feedUrl} className="mt-1 w-full rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 font-mono text-sm" onFocus={(event) => event.currentTarget.select()} />
+        <input
+          id="feed"
+          readOnly
+          value={feedUrl}
+          className="mt-1 w-full rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 font-mono text-sm"
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <a href={feedUrl} className={`${buttonStyles.secondary} mt-3`}>
           Hent som .ics
         </a>

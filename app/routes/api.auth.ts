@@ -10,7 +10,10 @@ async function forward({ request, context }: Route.LoaderArgs | Route.ActionArgs
   const answer = await getAuth().handler(new Request(request, { headers }));
   const response = new Response(answer.body, answer);
   // Signing in or out changes no page visitors see; a deleted account frees its days in the calendar.
-  response.headers.set(INVALIDATE_HEADER, new URL(request.url).pathname.endsWith("/delete-user") ? "/reservation" : "none");
+  response.headers.set(
+    INVALIDATE_HEADER,
+    new URL(request.url).pathname.endsWith("/delete-user") ? "/reservation" : "none",
+  );
   return response;
 }
 

@@ -16,7 +16,10 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: "Ukendt farvetema" }, { status: 400 });
 
   // A visitor's own choice: the pages cached for everyone stay as they are.
-  const headers = { "Set-Cookie": colorModeCookie(parsed.data.colorMode, { secure: url.protocol === "https:" }), [INVALIDATE_HEADER]: "none" };
+  const headers = {
+    "Set-Cookie": colorModeCookie(parsed.data.colorMode, { secure: url.protocol === "https:" }),
+    [INVALIDATE_HEADER]: "none",
+  };
   if (parsed.data.redirectTo !== undefined) throw redirect(safeRedirectPath(parsed.data.redirectTo), { headers });
   return data({ colorMode: parsed.data.colorMode }, { headers });
 }

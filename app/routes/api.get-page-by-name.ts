@@ -27,7 +27,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // Revalidated on every use, answered with 304 when nothing changed.
   const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
   const headers = { "Cache-Control": "public, max-age=0, must-revalidate", ETag: etag };
-  const known = request.headers.get("If-None-Match")?.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+  const known = request.headers
+    .get("If-None-Match")
+    ?.split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""));
   if (known?.includes(etag)) return new Response(null, { status: 304, headers });
   return new Response(body, { headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } });
 }

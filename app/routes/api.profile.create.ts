@@ -20,6 +20,9 @@ export async function action({ request }: Route.ActionArgs) {
   await getDb()
     .insert(profiles)
     .values(values)
-    .onConflictDoUpdate({ target: profiles.userId, set: { name: values.name, email: values.email, lastLoginAt: values.lastLoginAt, avatarUrl: values.avatarUrl } });
+    .onConflictDoUpdate({
+      target: profiles.userId,
+      set: { name: values.name, email: values.email, lastLoginAt: values.lastLoginAt, avatarUrl: values.avatarUrl },
+    });
   return data(await profileResponse(getDb(), payload.userId), { status: 201 });
 }

@@ -1,7 +1,12 @@
 import { data } from "react-router";
 import { getDb } from "~/db/db.server";
 import { profileUpdateSchema } from "~/features/accounts/profile-api";
-import { profileResponse, readJsonBody, requireProfileAccess, updateProfileFields } from "~/features/accounts/profile-api.server";
+import {
+  profileResponse,
+  readJsonBody,
+  requireProfileAccess,
+  updateProfileFields,
+} from "~/features/accounts/profile-api.server";
 import type { Route } from "./+types/api.profile.update";
 
 /** Spec §7: PATCH /api/prisma/update-profile/{id}. */

@@ -8,6 +8,14 @@ import type { Route } from "./+types/api.stripe-webhook";
 export async function action({ request }: Route.ActionArgs) {
   const settings = stripeSettingsOf(getConfig());
   if (!settings) throw data(null, { status: 404 });
-  const outcome = await handleStripeWebhook(getDb(), settings, await request.text(), request.headers.get("Stripe-Signature"));
-  return Response.json(outcome.status === 200 ? { received: true, handled: outcome.handled } : { error: outcome.reason }, { status: outcome.status });
+  const outcome = await handleStripeWebhook(
+    getDb(),
+    settings,
+    await request.text(),
+    request.headers.get("Stripe-Signature"),
+  );
+  return Response.json(
+    outcome.status === 200 ? { received: true, handled: outcome.handled } : { error: outcome.reason },
+    { status: outcome.status },
+  );
 }

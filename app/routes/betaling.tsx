@@ -29,7 +29,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const order = await ownPendingOrder(user.id, url.searchParams.get("ordre"));
   if (order.status === "paid") throw redirect(`/success?ordre=${order.id}`);
   const receipt = await receiptOf(getDb(), order);
-  return { orderId: order.id, status: order.status, failureReason: order.failureReason, days: receipt.days, total: receipt.total, vat: receipt.vat, provider: order.provider };
+  return {
+    orderId: order.id,
+    status: order.status,
+    failureReason: order.failureReason,
+    days: receipt.days,
+    total: receipt.total,
+    vat: receipt.vat,
+    provider: order.provider,
+  };
 }
 
 /** The demo provider's "Betal": confirms the order as if a payment had come through. */
@@ -40,7 +48,9 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (order.provider !== "demo") throw data(null, { status: 400 });
   const result = await completePaidOrder(getDb(), order.id);
   if (result.status === "confirmed" || result.status === "already-paid") {
-    throw redirect(`/success?ordre=${order.id}`, { headers: withFlashToast({ kind: "success", message: "Betalingen er gennemført" }) });
+    throw redirect(`/success?ordre=${order.id}`, {
+      headers: withFlashToast({ kind: "success", message: "Betalingen er gennemført" }),
+    });
   }
   return data(
     {
@@ -78,9 +88,15 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           </Link>
         </div>
       ) : failed ? (
-        <div role="alert" className="mt-8 rounded-2xl border border-red-600/40 bg-red-50 p-5 text-red-950 dark:bg-red-950 dark:text-red-50">
+        <div
+          role="alert"
+          className="mt-8 rounded-2xl border border-red-600/40 bg-red-50 p-5 text-red-950 dark:bg-red-950 dark:text-red-50"
+        >
           <p className="font-semibold">Reservationen kunne ikke gennemføres.</p>
-          <p className="mt-1">{loaderData.failureReason ?? "En af dagene blev optaget, før betalingen kom igennem. Der er ikke trukket penge."}</p>
+          <p className="mt-1">
+            {loaderData.failureReason ??
+              "En af dagene blev optaget, før betalingen kom igennem. Der er ikke trukket penge."}
+          </p>
           <Link to="/reservation" className={`${buttonStyles.secondary} mt-4`}>
             Tilbage til kalenderen
           </Link>
@@ -89,8 +105,8 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
         <div className="mt-8 rounded-2xl border-2 border-dashed border-amber-500 bg-amber-50 p-5 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
           <p className="font-semibold">Testbetaling</p>
           <p className="mt-1">
-            Denne side er en demonstration af betalingen: der trækkes ingen penge. Tryk på “Betal” for at gennemføre reservationen, som om
-            betalingen var gået igennem.
+            Denne side er en demonstration af betalingen: der trækkes ingen penge. Tryk på “Betal” for at gennemføre
+            reservationen, som om betalingen var gået igennem.
           </p>
           <Form method="post" className="mt-4 flex flex-wrap gap-3">
             <input type="hidden" name="ordre" value={loaderData.orderId} />

@@ -8,7 +8,10 @@ import type { Route } from "./+types/billeder";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const preview = await isAdminPreview(request, url);
-  const [page, images] = await Promise.all([loadPageView("images", preview), getStockImages(getDb(), { includeDrafts: preview })]);
+  const [page, images] = await Promise.all([
+    loadPageView("images", preview),
+    getStockImages(getDb(), { includeDrafts: preview }),
+  ]);
   return { page, images, preview };
 }
 

@@ -12,16 +12,32 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const db = getDb();
   const [[account], profile, userSessions] = await Promise.all([
     db
-      .select({ name: users.name, email: users.email, emailVerified: users.emailVerified, createdAt: users.createdAt, twoFactorEnabled: users.twoFactorEnabled })
+      .select({
+        name: users.name,
+        email: users.email,
+        emailVerified: users.emailVerified,
+        createdAt: users.createdAt,
+        twoFactorEnabled: users.twoFactorEnabled,
+      })
       .from(users)
       .where(eq(users.id, user.id)),
     getProfile(db, user.id),
     db
-      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+      .select({
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+        ipAddress: sessions.ipAddress,
+        userAgent: sessions.userAgent,
+      })
       .from(sessions)
       .where(eq(sessions.userId, user.id)),
   ]);
-  const body = { exportedAt: new Date().toISOString(), account, profile: profile ? profileJson(profile) : null, sessions: userSessions };
+  const body = {
+    exportedAt: new Date().toISOString(),
+    account,
+    profile: profile ? profileJson(profile) : null,
+    sessions: userSessions,
+  };
   return new Response(JSON.stringify(body, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

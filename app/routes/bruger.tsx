@@ -50,7 +50,13 @@ interface TwoFactorSetup {
   qrCode: string;
   backupCodes?: string[];
 }
-type ActionResult = { intent: Intent; fieldErrors?: FieldErrors; formError?: string; done?: string; setup?: TwoFactorSetup };
+type ActionResult = {
+  intent: Intent;
+  fieldErrors?: FieldErrors;
+  formError?: string;
+  done?: string;
+  setup?: TwoFactorSetup;
+};
 
 const passwordOnly = z.object({ password: z.string({ error: "Feltet skal udfyldes" }).min(1, "Feltet skal udfyldes") });
 const schemas = {
@@ -60,7 +66,10 @@ const schemas = {
   "enable-2fa": passwordOnly,
   "disable-2fa": passwordOnly,
   "confirm-2fa": z.object({
-    code: z.string().trim().regex(/^\d{6}$/, "Koden er 6 cifre"),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, "Koden er 6 cifre"),
     totpURI: z.string().startsWith("otpauth://totp/"),
   }),
 };
@@ -83,19 +92,29 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const intent = z
     .enum(["change-password", "change-email", "delete-account", "enable-2fa", "confirm-2fa", "disable-2fa"])
     .safeParse(formData.get("intent"));
-  if (!intent.success) return data<ActionResult>({ intent: "change-password", formError: "Ukendt handling." }, { status: 400 });
+  if (!intent.success)
+    return data<ActionResult>({ intent: "change-password", formError: "Ukendt handling." }, { status: 400 });
   const parsed = parseForm(schemas[intent.data], formData);
-  if (!parsed.success) return data<ActionResult>({ intent: intent.data, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  if (!parsed.success)
+    return data<ActionResult>({ intent: intent.data, fieldErrors: parsed.fieldErrors }, { status: 400 });
 
   if (intent.data === "enable-2fa" || intent.data === "disable-2fa") {
     const { password } = parsed.data as z.infer<typeof passwordOnly>;
-    const result = await callAuth(request, context, intent.data === "enable-2fa" ? "/two-factor/enable" : "/two-factor/disable", { password });
+    const result = await callAuth(
+      request,
+      context,
+      intent.data === "enable-2fa" ? "/two-factor/enable" : "/two-factor/disable",
+      { password },
+    );
     if (!result.ok) {
       const message = result.code === "INVALID_PASSWORD" ? wrongPassword : authErrorMessage(result.status, result.code);
       return data<ActionResult>({ intent: intent.data, fieldErrors: { password: [message] } }, { status: 400 });
     }
     if (intent.data === "disable-2fa") {
-      return data<ActionResult>({ intent: intent.data, done: "Totrinsbekræftelse er slået fra." }, { headers: withCookies(result.setCookies) });
+      return data<ActionResult>(
+        { intent: intent.data, done: "Totrinsbekræftelse er slået fra." },
+        { headers: withCookies(result.setCookies) },
+      );
     }
     const { totpURI, backupCodes } = result.payload as { totpURI: string; backupCodes: string[] };
     return data<ActionResult>({ intent: "confirm-2fa", setup: await twoFactorSetup(totpURI, backupCodes) });
@@ -106,19 +125,30 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const result = await callAuth(request, context, "/two-factor/verify-totp", { code });
     if (!result.ok) {
       return data<ActionResult>(
-        { intent: intent.data, setup: await twoFactorSetup(totpURI), fieldErrors: { code: ["Koden er forkert. Prøv den næste kode fra appen."] } },
+        {
+          intent: intent.data,
+          setup: await twoFactorSetup(totpURI),
+          fieldErrors: { code: ["Koden er forkert. Prøv den næste kode fra appen."] },
+        },
         { status: 400 },
       );
     }
     return data<ActionResult>(
-      { intent: intent.data, done: "Totrinsbekræftelse er slået til. Næste gang du logger ind, beder vi om en kode fra appen." },
+      {
+        intent: intent.data,
+        done: "Totrinsbekræftelse er slået til. Næste gang du logger ind, beder vi om en kode fra appen.",
+      },
       { headers: withCookies(result.setCookies) },
     );
   }
 
   if (intent.data === "change-password") {
     const { currentPassword, newPassword } = parsed.data as z.infer<typeof changePasswordSchema>;
-    const result = await callAuth(request, context, "/change-password", { currentPassword, newPassword, revokeOtherSessions: true });
+    const result = await callAuth(request, context, "/change-password", {
+      currentPassword,
+      newPassword,
+      revokeOtherSessions: true,
+    });
     if (!result.ok) {
       const message = result.code === "INVALID_PASSWORD" ? wrongPassword : authErrorMessage(result.status, result.code);
       return data<ActionResult>({ intent: intent.data, fieldErrors: { currentPassword: [message] } }, { status: 400 });
@@ -133,10 +163,20 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const { newEmail } = parsed.data as z.infer<typeof changeEmailSchema>;
     const result = await callAuth(request, context, "/change-email", { newEmail, callbackURL: "/bruger" });
     // The same answer whether or not the address is taken, so the form cannot be used to look up accounts.
-    if (!result.ok && result.code !== "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" && result.code !== "USER_ALREADY_EXISTS") {
-      return data<ActionResult>({ intent: intent.data, formError: authErrorMessage(result.status, result.code) }, { status: 400 });
+    if (
+      !result.ok &&
+      result.code !== "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" &&
+      result.code !== "USER_ALREADY_EXISTS"
+    ) {
+      return data<ActionResult>(
+        { intent: intent.data, formError: authErrorMessage(result.status, result.code) },
+        { status: 400 },
+      );
     }
-    return data<ActionResult>({ intent: intent.data, done: `Vi har sendt et link til ${newEmail}. Din e-mail skifter, når du åbner det.` });
+    return data<ActionResult>({
+      intent: intent.data,
+      done: `Vi har sendt et link til ${newEmail}. Din e-mail skifter, når du åbner det.`,
+    });
   }
 
   const { password } = parsed.data as z.infer<typeof deleteAccountSchema>;
@@ -177,7 +217,10 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
   const password = result("change-password");
   const changeEmail = result("change-email");
   const deletion = result("delete-account");
-  const twoFactor = actionData?.intent === "enable-2fa" || actionData?.intent === "confirm-2fa" || actionData?.intent === "disable-2fa" ? actionData : undefined;
+  const twoFactor =
+    actionData?.intent === "enable-2fa" || actionData?.intent === "confirm-2fa" || actionData?.intent === "disable-2fa"
+      ? actionData
+      : undefined;
   return (
     <div className="mx-auto max-w-3xl px-4 pt-12 sm:pt-16">
       <div className="flex items-center gap-4">
@@ -199,11 +242,20 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
 
       <Section title="Skift adgangskode">
         {password?.done ? (
-          <p role="status" className="mt-4 font-medium">{password.done}</p>
+          <p role="status" className="mt-4 font-medium">
+            {password.done}
+          </p>
         ) : (
           <Form method="post" className="mt-6 grid max-w-md gap-5" noValidate>
             <input type="hidden" name="intent" value="change-password" />
-            <Field label="Nuværende adgangskode" name="currentPassword" type="password" autoComplete="current-password" required errors={password?.fieldErrors?.currentPassword} />
+            <Field
+              label="Nuværende adgangskode"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              errors={password?.fieldErrors?.currentPassword}
+            />
             <NewPasswordField label="Ny adgangskode" name="newPassword" errors={password?.fieldErrors?.newPassword} />
             <button type="submit" className={buttonStyles.secondary} disabled={busy("change-password")}>
               Skift adgangskode
@@ -214,18 +266,34 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
 
       <Section title="Totrinsbekræftelse">
         {twoFactor?.done ? (
-          <p role="status" className="mt-4 font-medium">{twoFactor.done}</p>
+          <p role="status" className="mt-4 font-medium">
+            {twoFactor.done}
+          </p>
         ) : twoFactor?.setup ? (
           <div className="mt-6 grid gap-6">
-            <p>Scan QR-koden med en godkendelses-app (fx Google Authenticator, Microsoft Authenticator eller 1Password), og skriv koden fra appen.</p>
-            <img src={twoFactor.setup.qrCode} alt="QR-kode til din godkendelses-app" width={192} height={192} className="rounded-lg bg-white p-2" />
+            <p>
+              Scan QR-koden med en godkendelses-app (fx Google Authenticator, Microsoft Authenticator eller 1Password),
+              og skriv koden fra appen.
+            </p>
+            <img
+              src={twoFactor.setup.qrCode}
+              alt="QR-kode til din godkendelses-app"
+              width={192}
+              height={192}
+              className="rounded-lg bg-white p-2"
+            />
             <p className="text-sm">
-              Kan du ikke scanne? Skriv nøglen: <code data-testid="totp-secret" className="rounded bg-surface-sunken px-1.5 py-0.5 break-all">{twoFactor.setup.secret}</code>
+              Kan du ikke scanne? Skriv nøglen:{" "}
+              <code data-testid="totp-secret" className="rounded bg-surface-sunken px-1.5 py-0.5 break-all">
+                {twoFactor.setup.secret}
+              </code>
             </p>
             {twoFactor.setup.backupCodes && (
               <div>
                 <h3 className="font-bold">Dine backup-koder</h3>
-                <p className="text-sm text-muted">Gem dem et sikkert sted. Hver kode kan bruges én gang, hvis du mister telefonen.</p>
+                <p className="text-sm text-muted">
+                  Gem dem et sikkert sted. Hver kode kan bruges én gang, hvis du mister telefonen.
+                </p>
                 <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-5">
                   {twoFactor.setup.backupCodes.map((code) => (
                     <li key={code}>{code}</li>
@@ -236,7 +304,15 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
             <Form method="post" className="grid max-w-md gap-5" noValidate>
               <input type="hidden" name="intent" value="confirm-2fa" />
               <input type="hidden" name="totpURI" value={twoFactor.setup.totpURI} />
-              <Field label="Kode fra appen" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required errors={twoFactor.fieldErrors?.code} />
+              <Field
+                label="Kode fra appen"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                required
+                errors={twoFactor.fieldErrors?.code}
+              />
               <button type="submit" className={buttonStyles.primary} disabled={busy("confirm-2fa")}>
                 Slå totrinsbekræftelse til
               </button>
@@ -246,7 +322,14 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
           <Form method="post" className="mt-6 grid max-w-md gap-5" noValidate>
             <p>Totrinsbekræftelse er slået til.</p>
             <input type="hidden" name="intent" value="disable-2fa" />
-            <Field label="Adgangskode" name="password" type="password" autoComplete="current-password" required errors={twoFactor?.fieldErrors?.password} />
+            <Field
+              label="Adgangskode"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              errors={twoFactor?.fieldErrors?.password}
+            />
             <button type="submit" className={buttonStyles.secondary} disabled={busy("disable-2fa")}>
               Slå totrinsbekræftelse fra
             </button>
@@ -255,7 +338,14 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
           <Form method="post" className="mt-6 grid max-w-md gap-5" noValidate>
             <p className="text-muted">Beskyt kontoen med en kode fra en app på din telefon, når du logger ind.</p>
             <input type="hidden" name="intent" value="enable-2fa" />
-            <Field label="Adgangskode" name="password" type="password" autoComplete="current-password" required errors={twoFactor?.fieldErrors?.password} />
+            <Field
+              label="Adgangskode"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              errors={twoFactor?.fieldErrors?.password}
+            />
             <button type="submit" className={buttonStyles.secondary} disabled={busy("enable-2fa")}>
               Kom i gang
             </button>
@@ -265,12 +355,21 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
 
       <Section title="Skift e-mail">
         {changeEmail?.done ? (
-          <p role="status" className="mt-4 font-medium">{changeEmail.done}</p>
+          <p role="status" className="mt-4 font-medium">
+            {changeEmail.done}
+          </p>
         ) : (
           <Form method="post" className="mt-6 grid max-w-md gap-5" noValidate>
             <input type="hidden" name="intent" value="change-email" />
             <FormError message={changeEmail?.formError} />
-            <Field label="Ny e-mail" name="newEmail" type="email" autoComplete="email" required errors={changeEmail?.fieldErrors?.newEmail} />
+            <Field
+              label="Ny e-mail"
+              name="newEmail"
+              type="email"
+              autoComplete="email"
+              required
+              errors={changeEmail?.fieldErrors?.newEmail}
+            />
             <button type="submit" className={buttonStyles.secondary} disabled={busy("change-email")}>
               Send bekræftelseslink
             </button>
@@ -290,10 +389,23 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
         <Form method="post" className="mt-8 grid max-w-md gap-5 rounded-2xl border border-red-600/40 p-6" noValidate>
           <h3 className="text-lg font-bold">Slet min konto</h3>
           <input type="hidden" name="intent" value="delete-account" />
-          <Field label="Adgangskode" name="password" type="password" autoComplete="current-password" required errors={deletion?.fieldErrors?.password} />
+          <Field
+            label="Adgangskode"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            errors={deletion?.fieldErrors?.password}
+          />
           <div className="grid gap-1.5">
             <label className="flex items-start gap-3">
-              <input type="checkbox" name="confirm" value="ja" className="mt-1 size-4" aria-describedby="bekraeft-fejl" />
+              <input
+                type="checkbox"
+                name="confirm"
+                value="ja"
+                className="mt-1 size-4"
+                aria-describedby="bekraeft-fejl"
+              />
               <span>Ja, slet min konto og mine oplysninger. Det kan ikke fortrydes.</span>
             </label>
             {deletion?.fieldErrors?.confirm && (
@@ -302,7 +414,11 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
               </p>
             )}
           </div>
-          <button type="submit" className={`${buttonStyles.primary} bg-red-700 text-white hover:bg-red-800`} disabled={busy("delete-account")}>
+          <button
+            type="submit"
+            className={`${buttonStyles.primary} bg-red-700 text-white hover:bg-red-800`}
+            disabled={busy("delete-account")}
+          >
             Slet min konto
           </button>
         </Form>

@@ -28,7 +28,10 @@ export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   // Refuse an oversized upload before reading it (the form's own fields are tiny).
   if (Number(request.headers.get("Content-Length") ?? 0) > AVATAR_MAX_BYTES + 64 * 1024) {
-    return data({ avatarError: "Billedet må højst fylde 5 MB", fieldErrors: {} as FieldErrors, values: undefined }, { status: 413 });
+    return data(
+      { avatarError: "Billedet må højst fylde 5 MB", fieldErrors: {} as FieldErrors, values: undefined },
+      { status: 413 },
+    );
   }
   const formData = await request.formData();
   if (formData.get("intent") === "avatar") {
@@ -44,7 +47,10 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
   const parsed = parseForm(contactDetailsSchema, formData);
   if (!parsed.success) {
-    return data({ fieldErrors: parsed.fieldErrors as FieldErrors, values: parsed.values, avatarError: undefined }, { status: 400 });
+    return data(
+      { fieldErrors: parsed.fieldErrors as FieldErrors, values: parsed.values, avatarError: undefined },
+      { status: 400 },
+    );
   }
   await updateContactDetails(getDb(), user.id, parsed.data);
   throw redirect("/bruger");
@@ -60,7 +66,14 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
       <h1 className="font-display text-4xl font-bold tracking-tight">Ret mine oplysninger</h1>
       <p className="mt-3 text-muted">Vi bruger adressen og telefonnummeret på dine reservationer og kvitteringer.</p>
       <Form method="post" className="mt-8 grid gap-5" noValidate>
-        <Field label="Adresse" name="address" autoComplete="street-address" required defaultValue={values.address} errors={actionData?.fieldErrors.address} />
+        <Field
+          label="Adresse"
+          name="address"
+          autoComplete="street-address"
+          required
+          defaultValue={values.address}
+          errors={actionData?.fieldErrors.address}
+        />
         <Field
           label="Telefon"
           name="phone"
@@ -88,7 +101,13 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="mt-4 flex items-center gap-4">
           {loaderData.avatarUrl ? (
-            <img src={loaderData.avatarUrl} alt="Dit profilbillede" width={50} height={50} className="size-[50px] rounded-full" />
+            <img
+              src={loaderData.avatarUrl}
+              alt="Dit profilbillede"
+              width={50}
+              height={50}
+              className="size-[50px] rounded-full"
+            />
           ) : (
             <p className="text-muted">Du har ikke noget profilbillede endnu.</p>
           )}

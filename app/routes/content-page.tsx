@@ -20,7 +20,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const preview = await isAdminPreview(request, url);
   // Priser shows the prices the calendar charges; Vilkår states the cancellation rule the site enforces.
   const rules = name === "prices" || name === "terms" ? await getReservationSettings(getDb()) : null;
-  const organization = name === "practical" ? organizationData(getConfig().PUBLIC_URL, await getSiteSettings(getDb())) : null;
+  const organization =
+    name === "practical" ? organizationData(getConfig().PUBLIC_URL, await getSiteSettings(getDb())) : null;
   return {
     name,
     organization,
@@ -52,9 +53,9 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
           Afbestilling af en reserveret dag
         </h2>
         <p className="mt-3 leading-relaxed text-muted">
-          Du kan selv afbestille en reserveret dag under Mine reservationer indtil {rules.cancellationDays} dage før dagen. Dagen bliver
-          ledig for andre med det samme. En dag i kurven er holdt til dig i {rules.holdMinutes} minutter; betaler du ikke inden da, bliver den
-          ledig igen.
+          Du kan selv afbestille en reserveret dag under Mine reservationer indtil {rules.cancellationDays} dage før
+          dagen. Dagen bliver ledig for andre med det samme. En dag i kurven er holdt til dig i {rules.holdMinutes}{" "}
+          minutter; betaler du ikke inden da, bliver den ledig igen.
         </p>
       </section>
     ) : undefined;
@@ -66,7 +67,15 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CurrentPrices({ weekday, weekend, holidaysAtWeekendPrice }: { weekday: string; weekend: string; holidaysAtWeekendPrice: boolean }) {
+function CurrentPrices({
+  weekday,
+  weekend,
+  holidaysAtWeekendPrice,
+}: {
+  weekday: string;
+  weekend: string;
+  holidaysAtWeekendPrice: boolean;
+}) {
   return (
     <section aria-labelledby="aktuelle-priser" className="rounded-2xl border border-border bg-surface-raised p-5">
       <h2 id="aktuelle-priser" className="font-display text-2xl font-bold">

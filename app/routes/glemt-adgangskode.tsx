@@ -15,16 +15,23 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(requestPasswordResetSchema, await request.formData());
-  if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, values: parsed.values, sent: false }, { status: 400 });
+  if (!parsed.success)
+    return data({ fieldErrors: parsed.fieldErrors, values: parsed.values, sent: false }, { status: 400 });
   if (!(await allowEmailAttempt(getDb(), "password-reset", parsed.data.email))) {
-    return data({ formError: authErrorMessage(429, undefined), values: { email: parsed.data.email }, sent: false }, { status: 429 });
+    return data(
+      { formError: authErrorMessage(429, undefined), values: { email: parsed.data.email }, sent: false },
+      { status: 429 },
+    );
   }
   const result = await callAuth(request, context, "/request-password-reset", {
     email: parsed.data.email,
     redirectTo: "/nulstil-adgangskode",
   });
   if (result.status === 429) {
-    return data({ formError: authErrorMessage(429, result.code), values: { email: parsed.data.email }, sent: false }, { status: 429 });
+    return data(
+      { formError: authErrorMessage(429, result.code), values: { email: parsed.data.email }, sent: false },
+      { status: 429 },
+    );
   }
   // The same answer whether or not the e-mail has an account.
   return { sent: true, email: parsed.data.email };
@@ -51,10 +58,20 @@ export default function ForgotPassword() {
   return (
     <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Glemt adgangskode?</h1>
-      <p className="mt-3 text-muted">Skriv din e-mailadresse, så sender vi et link, hvor du kan vælge en ny adgangskode.</p>
+      <p className="mt-3 text-muted">
+        Skriv din e-mailadresse, så sender vi et link, hvor du kan vælge en ny adgangskode.
+      </p>
       <Form method="post" className="mt-8 grid gap-5" noValidate>
         <FormError message={actionData && "formError" in actionData ? actionData.formError : undefined} />
-        <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={actionData && "values" in actionData ? actionData.values.email : undefined} errors={errors?.email} />
+        <Field
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData && "values" in actionData ? actionData.values.email : undefined}
+          errors={errors?.email}
+        />
         <button type="submit" className={buttonStyles.primary} disabled={sending}>
           {sending ? "Sender …" : "Send link"}
         </button>

@@ -20,7 +20,15 @@ export async function loader({ params }: Route.LoaderArgs) {
   const file = params.file;
   if (!allowed.has(file)) throw data(null, { status: 404 });
   const size = file === "apple-touch-icon.png" ? 180 : file.includes("192") ? 192 : 512;
-  if (!rendered.has(file)) rendered.set(file, sharp(iconSvg(size, file.startsWith("maskable"))).png().toBuffer());
+  if (!rendered.has(file))
+    rendered.set(
+      file,
+      sharp(iconSvg(size, file.startsWith("maskable")))
+        .png()
+        .toBuffer(),
+    );
   const png = await rendered.get(file)!;
-  return new Response(new Uint8Array(png), { headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=604800" } });
+  return new Response(new Uint8Array(png), {
+    headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=604800" },
+  });
 }

@@ -13,8 +13,15 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!bookings) throw data(null, { status: 404 });
   const settings = await getSiteSettings(getDb());
   const location = `${settings.streetAddress}, ${settings.postalCode} ${settings.city}`;
-  const body = icsCalendar(`${settings.siteName}: mine reservationer`, bookingEvents(settings.siteName, location, bookings));
+  const body = icsCalendar(
+    `${settings.siteName}: mine reservationer`,
+    bookingEvents(settings.siteName, location, bookings),
+  );
   return new Response(body, {
-    headers: { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "private, max-age=300", "X-Robots-Tag": "noindex" },
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Cache-Control": "private, max-age=300",
+      "X-Robots-Tag": "noindex",
+    },
   });
 }

@@ -49,14 +49,32 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (form.get("intent") === "remove") {
     const claimId = z.uuid().safeParse(form.get("claimId"));
     if (claimId.success) await releaseHold(getDb(), user.id, claimId.data);
-    return data({ toast: { kind: "success", message: "Dagen er fjernet fra kurven" } as Toast }, { headers: { [INVALIDATE_HEADER]: "/reservation" } });
+    return data(
+      { toast: { kind: "success", message: "Dagen er fjernet fra kurven" } as Toast },
+      { headers: { [INVALIDATE_HEADER]: "/reservation" } },
+    );
   }
   if (form.get("intent") === "checkout") {
     const provider = getPaymentProvider();
     if (!provider) {
-      return data({ toast: { kind: "error", message: "Betaling er ikke sat op endnu", detail: "Kontakt os for at reservere dagene." } as Toast }, { status: 503 });
+      return data(
+        {
+          toast: {
+            kind: "error",
+            message: "Betaling er ikke sat op endnu",
+            detail: "Kontakt os for at reservere dagene.",
+          } as Toast,
+        },
+        { status: 503 },
+      );
     }
-    const order = await createOrder(getDb(), user.id, provider.name, new Date(), provider.name === "stripe" ? CHECKOUT_SESSION_SECONDS : 0);
+    const order = await createOrder(
+      getDb(),
+      user.id,
+      provider.name,
+      new Date(),
+      provider.name === "stripe" ? CHECKOUT_SESSION_SECONDS : 0,
+    );
     if (!order.ok && order.reason === "no-address") {
       throw redirect("/bruger/update?redirectTo=%2Fkurv", {
         headers: withFlashToast({ kind: "info", message: "Tilføj din adresse og dit telefonnummer før betaling" }),
@@ -64,7 +82,10 @@ export async function action({ request, url }: Route.ActionArgs) {
     }
     if (!order.ok) {
       const message = order.reason === "not-verified" ? "Bekræft din e-mailadresse, før du betaler" : "Kurven er tom";
-      const detail = order.reason === "not-verified" ? "Vi har sendt dig et link. Du kan få et nyt under Mine oplysninger." : undefined;
+      const detail =
+        order.reason === "not-verified"
+          ? "Vi har sendt dig et link. Du kan få et nyt under Mine oplysninger."
+          : undefined;
       return data({ toast: { kind: "error", message, detail } as Toast }, { status: 409 });
     }
     const created = (await getOrder(getDb(), order.orderId))!;
@@ -92,8 +113,15 @@ function TimeLeft({ expiresAt, serverNow, onExpired }: { expiresAt: string; serv
     // The server drops an expired hold; asking again makes the day leave the basket in front of the user.
     if (expired) onExpired();
   }, [expired, onExpired]);
-  const text = seconds === 0 ? "Tiden er gået" : `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} tilbage`;
-  return <span className={`text-sm tabular-nums ${seconds < 120 ? "font-semibold text-red-700 dark:text-red-300" : "text-muted"}`}>{text}</span>;
+  const text =
+    seconds === 0 ? "Tiden er gået" : `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} tilbage`;
+  return (
+    <span
+      className={`text-sm tabular-nums ${seconds < 120 ? "font-semibold text-red-700 dark:text-red-300" : "text-muted"}`}
+    >
+      {text}
+    </span>
+  );
 }
 
 export default function Basket({ loaderData, actionData }: Route.ComponentProps) {
@@ -113,7 +141,9 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
         </div>
       ) : (
         <>
-          <p className="mt-3 text-muted">Dagene er holdt til dig i et kort stykke tid. Betal, før tiden løber ud, så er de dine.</p>
+          <p className="mt-3 text-muted">
+            Dagene er holdt til dig i et kort stykke tid. Betal, før tiden løber ud, så er de dine.
+          </p>
           <ul className="mt-8 divide-y divide-border rounded-2xl border border-border bg-surface-raised">
             {items.map((item) => (
               <li key={item.claimId} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
@@ -124,7 +154,13 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
                 <span className="font-semibold tabular-nums">{item.price}</span>
                 <Form method="post">
                   <input type="hidden" name="claimId" value={item.claimId} />
-                  <button type="submit" name="intent" value="remove" className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent" aria-label={`Fjern ${item.label}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove"
+                    className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent"
+                    aria-label={`Fjern ${item.label}`}
+                  >
                     Fjern
                   </button>
                 </Form>

@@ -30,21 +30,32 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent.data === "send") {
     const parsed = parseForm(requestSignInCodeSchema, formData);
-    if (!parsed.success) return data<ActionResult>({ step: "request", fieldErrors: parsed.fieldErrors }, { status: 400 });
+    if (!parsed.success)
+      return data<ActionResult>({ step: "request", fieldErrors: parsed.fieldErrors }, { status: 400 });
     if (!(await allowEmailAttempt(getDb(), "sign-in-code", parsed.data.email))) {
       return data<ActionResult>({ step: "request", formError: authErrorMessage(429, undefined) }, { status: 429 });
     }
-    const result = await callAuth(request, context, "/email-otp/send-verification-otp", { email: parsed.data.email, type: "sign-in" });
+    const result = await callAuth(request, context, "/email-otp/send-verification-otp", {
+      email: parsed.data.email,
+      type: "sign-in",
+    });
     if (!result.ok) {
-      return data<ActionResult>({ step: "request", formError: authErrorMessage(result.status, result.code) }, { status: result.status });
+      return data<ActionResult>(
+        { step: "request", formError: authErrorMessage(result.status, result.code) },
+        { status: result.status },
+      );
     }
     return { step: "verify", email: parsed.data.email } satisfies ActionResult;
   }
 
   const parsed = parseForm(signInWithCodeSchema, formData);
   const email = String(formData.get("email") ?? "");
-  if (!parsed.success) return data<ActionResult>({ step: "verify", email, fieldErrors: parsed.fieldErrors }, { status: 400 });
-  const result = await callAuth(request, context, "/sign-in/email-otp", { email: parsed.data.email, otp: parsed.data.otp });
+  if (!parsed.success)
+    return data<ActionResult>({ step: "verify", email, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  const result = await callAuth(request, context, "/sign-in/email-otp", {
+    email: parsed.data.email,
+    otp: parsed.data.otp,
+  });
   if (!result.ok) {
     return data<ActionResult>(
       { step: "verify", email, formError: authErrorMessage(result.status, result.code ?? "INVALID_OTP") },
@@ -88,11 +99,20 @@ export default function SignInWithCode({ loaderData }: Route.ComponentProps) {
         </>
       ) : (
         <>
-          <p className="mt-3 text-muted">Vi sender en engangskode til din e-mail, så du kan logge ind uden adgangskode.</p>
+          <p className="mt-3 text-muted">
+            Vi sender en engangskode til din e-mail, så du kan logge ind uden adgangskode.
+          </p>
           <Form method="post" className="mt-8 grid gap-5" noValidate>
             <FormError message={actionData?.formError} />
             <input type="hidden" name="intent" value="send" />
-            <Field label="E-mail" name="email" type="email" autoComplete="email" required errors={actionData?.fieldErrors?.email} />
+            <Field
+              label="E-mail"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              errors={actionData?.fieldErrors?.email}
+            />
             <button type="submit" className={buttonStyles.primary} disabled={busy}>
               {busy ? "Sender …" : "Send kode"}
             </button>
@@ -100,7 +120,10 @@ export default function SignInWithCode({ loaderData }: Route.ComponentProps) {
         </>
       )}
       <p className="mt-6 text-sm">
-        <Link to={`/login?${new URLSearchParams({ redirectTo: loaderData.redirectTo })}`} className="underline underline-offset-2">
+        <Link
+          to={`/login?${new URLSearchParams({ redirectTo: loaderData.redirectTo })}`}
+          className="underline underline-offset-2"
+        >
           Log ind med adgangskode i stedet
         </Link>
       </p>

@@ -18,8 +18,19 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 const secondFactorSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("totp"), code: z.string().trim().regex(/^\d{6}$/, "Koden er 6 cifre"), redirectTo: z.string().optional() }),
-  z.object({ intent: z.literal("backup"), code: z.string().trim().min(1, "Feltet skal udfyldes"), redirectTo: z.string().optional() }),
+  z.object({
+    intent: z.literal("totp"),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, "Koden er 6 cifre"),
+    redirectTo: z.string().optional(),
+  }),
+  z.object({
+    intent: z.literal("backup"),
+    code: z.string().trim().min(1, "Feltet skal udfyldes"),
+    redirectTo: z.string().optional(),
+  }),
 ]);
 
 /** The second step of signing in, for accounts with two-factor authentication (better-auth's two-factor cookie). */
@@ -29,7 +40,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const endpoint = parsed.data.intent === "totp" ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code";
   const result = await callAuth(request, context, endpoint, { code: parsed.data.code });
   if (!result.ok) {
-    return data({ fieldErrors: undefined, formError: authErrorMessage(result.status, result.code ?? "INVALID_CODE") }, { status: 400 });
+    return data(
+      { fieldErrors: undefined, formError: authErrorMessage(result.status, result.code ?? "INVALID_CODE") },
+      { status: 400 },
+    );
   }
   throw redirect(safeRedirectPath(parsed.data.redirectTo), { headers: withCookies(result.setCookies) });
 }
@@ -42,14 +56,23 @@ export default function SecondFactor({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Totrinsbekræftelse</h1>
       <p className="mt-3 text-muted">
-        {useBackupCode ? "Skriv en af dine backup-koder. Hver kode virker én gang." : "Skriv koden på 6 cifre fra din godkendelses-app."}
+        {useBackupCode
+          ? "Skriv en af dine backup-koder. Hver kode virker én gang."
+          : "Skriv koden på 6 cifre fra din godkendelses-app."}
       </p>
       <Form method="post" className="mt-8 grid gap-5" noValidate>
         <FormError message={actionData?.formError} />
         <input type="hidden" name="intent" value={useBackupCode ? "backup" : "totp"} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         {useBackupCode ? (
-          <Field key="backup" label="Backup-kode" name="code" autoComplete="off" required errors={actionData?.fieldErrors?.code} />
+          <Field
+            key="backup"
+            label="Backup-kode"
+            name="code"
+            autoComplete="off"
+            required
+            errors={actionData?.fieldErrors?.code}
+          />
         ) : (
           <Field
             key="totp"
@@ -67,7 +90,11 @@ export default function SecondFactor({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <div className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-        <button type="button" onClick={() => setUseBackupCode(!useBackupCode)} className="font-medium underline underline-offset-2">
+        <button
+          type="button"
+          onClick={() => setUseBackupCode(!useBackupCode)}
+          className="font-medium underline underline-offset-2"
+        >
           {useBackupCode ? "Brug koden fra din app" : "Brug en backup-kode i stedet"}
         </button>
         <Link to="/login" className="underline underline-offset-2">

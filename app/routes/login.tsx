@@ -24,7 +24,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 const intentSchema = z.enum(["sign-in", "sign-up"]);
 
-type ActionResult = { intent: "sign-in" | "sign-up"; fieldErrors?: FieldErrors; formError?: string; values?: Record<string, string> };
+type ActionResult = {
+  intent: "sign-in" | "sign-up";
+  fieldErrors?: FieldErrors;
+  formError?: string;
+  values?: Record<string, string>;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
@@ -33,11 +38,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const parsed = parseForm(intent.data === "sign-in" ? signInSchema : signUpSchema, formData);
   if (!parsed.success) {
-    return data<ActionResult>({ intent: intent.data, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
+    return data<ActionResult>(
+      { intent: intent.data, fieldErrors: parsed.fieldErrors, values: parsed.values },
+      { status: 400 },
+    );
   }
   const { redirectTo, ...credentials } = parsed.data;
   if (intent.data === "sign-in" && !(await allowEmailAttempt(getDb(), "sign-in", credentials.email))) {
-    return data<ActionResult>({ intent: intent.data, formError: authErrorMessage(429, undefined), values: { email: credentials.email } }, { status: 429 });
+    return data<ActionResult>(
+      { intent: intent.data, formError: authErrorMessage(429, undefined), values: { email: credentials.email } },
+      { status: 429 },
+    );
   }
   const result = await callAuth(request, context, intent.data === "sign-in" ? "/sign-in/email" : "/sign-up/email", {
     ...credentials,
@@ -83,8 +94,23 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="intent" value="sign-in" />
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
             <FormError message={signIn?.formError} />
-            <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={signIn?.values?.email} errors={signIn?.fieldErrors?.email} />
-            <Field label="Adgangskode" name="password" type="password" autoComplete="current-password" required errors={signIn?.fieldErrors?.password} />
+            <Field
+              label="E-mail"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={signIn?.values?.email}
+              errors={signIn?.fieldErrors?.email}
+            />
+            <Field
+              label="Adgangskode"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              errors={signIn?.fieldErrors?.password}
+            />
             <button type="submit" className={buttonStyles.primary} disabled={busy("sign-in")}>
               {busy("sign-in") ? "Logger ind …" : "Log ind"}
             </button>
@@ -102,7 +128,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
 
-        <section aria-labelledby="opret-konto" className="rounded-2xl border border-border bg-surface-raised p-6 sm:p-8">
+        <section
+          aria-labelledby="opret-konto"
+          className="rounded-2xl border border-border bg-surface-raised p-6 sm:p-8"
+        >
           <h2 id="opret-konto" className="font-display text-2xl font-bold">
             Ny her?
           </h2>
@@ -110,16 +139,38 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="intent" value="sign-up" />
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
             <FormError message={signUp?.formError} />
-            <Field label="Navn" name="name" autoComplete="name" required defaultValue={signUp?.values?.name} errors={signUp?.fieldErrors?.name} />
-            <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={signUp?.values?.email} errors={signUp?.fieldErrors?.email} />
+            <Field
+              label="Navn"
+              name="name"
+              autoComplete="name"
+              required
+              defaultValue={signUp?.values?.name}
+              errors={signUp?.fieldErrors?.name}
+            />
+            <Field
+              label="E-mail"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={signUp?.values?.email}
+              errors={signUp?.fieldErrors?.email}
+            />
             <NewPasswordField label="Adgangskode" name="password" errors={signUp?.fieldErrors?.password} />
             <button type="submit" className={buttonStyles.secondary} disabled={busy("sign-up")}>
               {busy("sign-up") ? "Opretter …" : "Opret konto"}
             </button>
           </Form>
           <p className="mt-4 text-sm text-muted">
-            Ved at oprette en konto accepterer du vores <Link className="underline" to="/vilkaar">vilkår</Link> og{" "}
-            <Link className="underline" to="/privatlivspolitik">privatlivspolitik</Link>.
+            Ved at oprette en konto accepterer du vores{" "}
+            <Link className="underline" to="/vilkaar">
+              vilkår
+            </Link>{" "}
+            og{" "}
+            <Link className="underline" to="/privatlivspolitik">
+              privatlivspolitik
+            </Link>
+            .
           </p>
         </section>
       </div>

@@ -16,10 +16,16 @@ import type { Route } from "./+types/musik.album";
 /** One album on its own address, to share and to be found by. */
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const preview = await isAdminPreview(request, url);
-  const album = (await getAlbumsWithTracks(getDb(), { includeDrafts: preview })).find((candidate) => candidate.id === params.albumId);
+  const album = (await getAlbumsWithTracks(getDb(), { includeDrafts: preview })).find(
+    (candidate) => candidate.id === params.albumId,
+  );
   if (!album) throw data(null, { status: 404 });
   const settings = await getSiteSettings(getDb());
-  return { album, preview, structuredData: musicGroupData(getConfig().PUBLIC_URL, settings.siteName, [albumFacts(album)]) };
+  return {
+    album,
+    preview,
+    structuredData: musicGroupData(getConfig().PUBLIC_URL, settings.siteName, [albumFacts(album)]),
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -31,7 +37,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [
     { title },
     { name: "description", content: description },
-    ...socialMeta({ publicUrl: root?.publicUrl ?? "", path: `/musik/${album.id}`, title, description, image: publicFileUrl(socialImageKey(album.image)), type: "music.album" }),
+    ...socialMeta({
+      publicUrl: root?.publicUrl ?? "",
+      path: `/musik/${album.id}`,
+      title,
+      description,
+      image: publicFileUrl(socialImageKey(album.image)),
+      type: "music.album",
+    }),
     { "script:ld+json": loaderData.structuredData },
   ];
 }

@@ -12,8 +12,14 @@ import type { Route } from "./+types/musik";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const preview = await isAdminPreview(request, url);
-  const [page, albums, settings] = await Promise.all([loadPageView("music", preview), getAlbumsWithTracks(getDb(), { includeDrafts: preview }), getSiteSettings(getDb())]);
-  const structuredData = albums.length ? musicGroupData(getConfig().PUBLIC_URL, settings.siteName, albums.map(albumFacts)) : null;
+  const [page, albums, settings] = await Promise.all([
+    loadPageView("music", preview),
+    getAlbumsWithTracks(getDb(), { includeDrafts: preview }),
+    getSiteSettings(getDb()),
+  ]);
+  const structuredData = albums.length
+    ? musicGroupData(getConfig().PUBLIC_URL, settings.siteName, albums.map(albumFacts))
+    : null;
   return { page, albums, preview, structuredData };
 }
 

@@ -20,9 +20,15 @@ export function loader({ url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(resetPasswordSchema, await request.formData());
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, formError: undefined }, { status: 400 });
-  const result = await callAuth(request, context, "/reset-password", { token: parsed.data.token, newPassword: parsed.data.password });
+  const result = await callAuth(request, context, "/reset-password", {
+    token: parsed.data.token,
+    newPassword: parsed.data.password,
+  });
   if (!result.ok) {
-    return data({ fieldErrors: undefined, formError: "Linket er udløbet eller allerede brugt. Bed om et nyt." }, { status: 400 });
+    return data(
+      { fieldErrors: undefined, formError: "Linket er udløbet eller allerede brugt. Bed om et nyt." },
+      { status: 400 },
+    );
   }
   throw redirect("/login?nulstillet=1");
 }

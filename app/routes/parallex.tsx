@@ -13,7 +13,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = rootMetaData(matches);
-  return [{ title: `Oplev ${root?.settings.siteName ?? "Scene"}` }, { name: "description", content: root?.settings.tagline ?? "" }];
+  return [
+    { title: `Oplev ${root?.settings.siteName ?? "Scene"}` },
+    { name: "description", content: root?.settings.tagline ?? "" },
+  ];
 }
 
 export default function Parallax({ loaderData }: Route.ComponentProps) {

@@ -36,7 +36,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     days: days.map(({ address: _address, ...day }) => day),
     previousMonth: month > bounds.first ? shiftMonth(month, -1) : null,
     nextMonth: month < bounds.last ? shiftMonth(month, 1) : null,
-    prices: { weekday: formatMoney(settings.weekdayPriceOere), weekend: formatMoney(settings.weekendPriceOere), holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice },
+    prices: {
+      weekday: formatMoney(settings.weekdayPriceOere),
+      weekend: formatMoney(settings.weekendPriceOere),
+      holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice,
+    },
     holdMinutes: Math.max(1, Math.round(settings.holdSeconds / 60)),
   };
 }
@@ -54,7 +58,8 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   if (!user) throw redirect(loginPath(`/reservation${month ? `?maaned=${month}` : ""}`));
   const day = daySchema.safeParse(form.get("day"));
-  if (!day.success) return data({ toast: { kind: "error", message: "Vælg en dag i kalenderen" } as Toast }, { status: 400 });
+  if (!day.success)
+    return data({ toast: { kind: "error", message: "Vælg en dag i kalenderen" } as Toast }, { status: 400 });
   const [view] = await calendarDays(getDb(), { from: day.data, to: day.data }, user.id);
   const toast = await selectDay(user.id, day.data, view!);
   // Only a day that went into a basket changes what visitors see, and only on the calendar.
@@ -62,7 +67,11 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ toast }, { status: toast.kind === "error" ? 409 : 200, headers: { [INVALIDATE_HEADER]: changed } });
 }
 
-async function selectDay(userId: string, day: string, view: Awaited<ReturnType<typeof calendarDays>>[number]): Promise<Toast> {
+async function selectDay(
+  userId: string,
+  day: string,
+  view: Awaited<ReturnType<typeof calendarDays>>[number],
+): Promise<Toast> {
   const date = formatDateLong(dayBounds(day).start);
   switch (view.state) {
     case "in-basket":
@@ -70,7 +79,11 @@ async function selectDay(userId: string, day: string, view: Awaited<ReturnType<t
     case "mine":
       return { kind: "info", message: "Du har selv reserveret dagen" };
     case "others":
-      return { kind: "info", message: "Dagen er allerede reserveret", detail: view.address ? `Af adressen ${view.address}` : undefined };
+      return {
+        kind: "info",
+        message: "Dagen er allerede reserveret",
+        detail: view.address ? `Af adressen ${view.address}` : undefined,
+      };
     case "blocked":
       return { kind: "info", message: view.blockedTitle ?? "Dagen er lukket for reservation" };
     case "past":
@@ -82,9 +95,14 @@ async function selectDay(userId: string, day: string, view: Awaited<ReturnType<t
       if (held.ok) return { kind: "success", message: "Dagen er lagt i din kurv", detail: date };
       if (held.reason === "basket-full") {
         const settings = await getReservationSettings(getDb());
-        return { kind: "error", message: `Du kan højst reservere ${settings.maxDaysPerOrder} dage ad gangen`, detail: "Betal for dagene i kurven først." };
+        return {
+          kind: "error",
+          message: `Du kan højst reservere ${settings.maxDaysPerOrder} dage ad gangen`,
+          detail: "Betal for dagene i kurven først.",
+        };
       }
-      if (held.reason === "blocked") return { kind: "info", message: held.blockedTitle ?? "Dagen er lukket for reservation" };
+      if (held.reason === "blocked")
+        return { kind: "info", message: held.blockedTitle ?? "Dagen er lukket for reservation" };
       return { kind: "info", message: "Dagen er allerede reserveret", detail: "En anden nåede det lige før dig." };
     }
   }
@@ -106,20 +124,30 @@ export default function Reservation({ loaderData, actionData }: Route.ComponentP
     <section className="mx-auto max-w-4xl px-4 pt-12 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight sm:text-5xl">Reservation</h1>
       <p className="mt-4 max-w-2xl text-lg leading-relaxed text-muted">
-        Lej salen for en hel dag. Vælg en ledig dag for at lægge den i kurven; den er holdt til dig i {loaderData.holdMinutes} minutter, mens du
-        betaler. Hverdage koster {prices.weekday}, fredage og lørdage {prices.weekend}
+        Lej salen for en hel dag. Vælg en ledig dag for at lægge den i kurven; den er holdt til dig i{" "}
+        {loaderData.holdMinutes} minutter, mens du betaler. Hverdage koster {prices.weekday}, fredage og lørdage{" "}
+        {prices.weekend}
         {prices.holidaysAtWeekendPrice ? " (helligdage som fredag og lørdag)" : ""}. Alle priser er inklusive moms.
       </p>
       {!root?.isAuthenticated && (
         <p className="mt-4 rounded-2xl border border-border bg-surface-raised px-4 py-3">
-          <Link to={`/login?redirectTo=${encodeURIComponent("/reservation")}`} className="font-semibold text-accent underline-offset-4 hover:underline">
+          <Link
+            to={`/login?redirectTo=${encodeURIComponent("/reservation")}`}
+            className="font-semibold text-accent underline-offset-4 hover:underline"
+          >
             Log ind
           </Link>{" "}
           for at reservere. Du kan se de ledige dage uden at logge ind.
         </p>
       )}
       <div className="mt-8">
-        <DayCalendar month={loaderData.month} weeks={loaderData.weeks} days={loaderData.days} previousMonth={loaderData.previousMonth} nextMonth={loaderData.nextMonth} />
+        <DayCalendar
+          month={loaderData.month}
+          weeks={loaderData.weeks}
+          days={loaderData.days}
+          previousMonth={loaderData.previousMonth}
+          nextMonth={loaderData.nextMonth}
+        />
       </div>
       {root?.isAuthenticated && (
         <div className="mt-6 flex flex-wrap gap-3">

@@ -35,8 +35,13 @@ export default function Success({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Tak for din reservation</h1>
-      <p className="mt-3 text-lg text-muted">Betalingen er gennemført, og dagene er dine. Vi har sendt en bekræftelse til {email}.</p>
-      <article aria-labelledby="kvittering" className="mt-8 rounded-2xl border border-border bg-surface-raised p-5 sm:p-6">
+      <p className="mt-3 text-lg text-muted">
+        Betalingen er gennemført, og dagene er dine. Vi har sendt en bekræftelse til {email}.
+      </p>
+      <article
+        aria-labelledby="kvittering"
+        className="mt-8 rounded-2xl border border-border bg-surface-raised p-5 sm:p-6"
+      >
         <h2 id="kvittering" className="font-display text-2xl font-bold">
           Kvittering nr. {receipt.receiptNumber}
         </h2>
@@ -49,7 +54,12 @@ export default function Success({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <Amounts vat={receipt.vat} total={receipt.total} totalLabel="I alt betalt" className="mt-4 border-t border-border pt-4" />
+        <Amounts
+          vat={receipt.vat}
+          total={receipt.total}
+          totalLabel="I alt betalt"
+          className="mt-4 border-t border-border pt-4"
+        />
         <div className="mt-6 grid gap-4 text-sm sm:grid-cols-2">
           <div>
             <p className="font-semibold">Sælger</p>

@@ -11,7 +11,12 @@ import type { Route } from "./+types/test-hold-time";
  */
 export async function action({ request }: Route.ActionArgs) {
   if (!getConfig().ENABLE_TEST_ROUTES) throw data(null, { status: 404 });
-  const seconds = z.coerce.number().int().min(1).max(86_400).parse((await request.formData()).get("sekunder"));
+  const seconds = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .parse((await request.formData()).get("sekunder"));
   await getDb().update(reservationSettings).set({ holdSeconds: seconds });
   return Response.json({ holdSeconds: seconds });
 }

@@ -18,5 +18,7 @@ export function loader({ url }: Route.LoaderArgs) {
       controller.close();
     },
   });
-  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store, no-transform" } });
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store, no-transform" },
+  });
 }

@@ -10,14 +10,24 @@ import type { Route } from "./+types/videoer";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const preview = await isAdminPreview(request, url);
-  const [page, videos] = await Promise.all([loadPageView("videos", preview), getVideoLinks(getDb(), { includeDrafts: preview })]);
+  const [page, videos] = await Promise.all([
+    loadPageView("videos", preview),
+    getVideoLinks(getDb(), { includeDrafts: preview }),
+  ]);
   return { page, videos, preview };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const tags = pageMeta(matches, loaderData?.page, "/videoer");
   if (!loaderData?.videos.length) return tags;
-  return [...tags, { "script:ld+json": videoData(loaderData.videos.map((video) => ({ title: video.title, videoId: video.videoId, uploadDate: video.createdAt }))) }];
+  return [
+    ...tags,
+    {
+      "script:ld+json": videoData(
+        loaderData.videos.map((video) => ({ title: video.title, videoId: video.videoId, uploadDate: video.createdAt })),
+      ),
+    },
+  ];
 }
 
 export default function Videos({ loaderData }: Route.ComponentProps) {

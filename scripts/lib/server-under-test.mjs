@@ -138,7 +138,10 @@ export async function startServer({ dataDir, databaseUrl, cpuProfilePath }) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before answering /healthz`);
     }
-    const healthy = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) break;
     if (Date.now() > deadline) throw new Error("The server did not answer /healthz within 120 s");
     await sleep(250);
@@ -160,9 +163,14 @@ export async function signUpUsers(baseUrl, count) {
         method: "POST",
         // A browser sends its Origin with a POST; better-auth refuses a fetch without one.
         headers: { "content-type": "application/json", origin: baseUrl, "x-forwarded-for": address },
-        body: JSON.stringify({ name: `Bench ${index + 1}`, email: `bench-${runId}-${index + 1}@example.test`, password: "bench-password-123" }),
+        body: JSON.stringify({
+          name: `Bench ${index + 1}`,
+          email: `bench-${runId}-${index + 1}@example.test`,
+          password: "bench-password-123",
+        }),
       });
-      if (!response.ok) throw new Error(`Sign-up ${index + 1} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+      if (!response.ok)
+        throw new Error(`Sign-up ${index + 1} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
       const cookie = cookieHeader(response.headers.getSetCookie());
       if (!cookie) throw new Error(`Sign-up ${index + 1} set no session cookie`);
       return { address, cookie };
@@ -172,7 +180,12 @@ export async function signUpUsers(baseUrl, count) {
 
 /** Today's date (YYYY-MM-DD) in Copenhagen, where the site's days begin and end. */
 export function todayInCopenhagen() {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Copenhagen", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Copenhagen",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
 }
 
 function addDays(day, count) {
@@ -213,7 +226,10 @@ export async function raceForDays(baseUrl, users, { dayCount, seconds, requestTi
   async function send(kind, url, init, { decode = false } = {}) {
     const started = performance.now();
     try {
-      const response = await fetch(url, { ...init, signal: requestTimeoutMs ? AbortSignal.timeout(requestTimeoutMs) : undefined });
+      const response = await fetch(url, {
+        ...init,
+        signal: requestTimeoutMs ? AbortSignal.timeout(requestTimeoutMs) : undefined,
+      });
       const body = decode && response.status === 200 ? await decodeSingleFetch(response) : await response.arrayBuffer();
       const milliseconds = performance.now() - started;
       onRequest({ kind, status: response.status, milliseconds });
@@ -235,7 +251,11 @@ export async function raceForDays(baseUrl, users, { dayCount, seconds, requestTi
     // The hold said yes, so the day must be in the basket.
     if (items.length === 0) counts.errors++;
     for (const { claimId } of items) {
-      const removal = await send("release", `${baseUrl}/kurv.data`, { method: "POST", headers, body: new URLSearchParams({ intent: "remove", claimId }) });
+      const removal = await send("release", `${baseUrl}/kurv.data`, {
+        method: "POST",
+        headers,
+        body: new URLSearchParams({ intent: "remove", claimId }),
+      });
       if (removal.status === 200) counts.releases++;
       else countFailedStatus(removal.status);
     }
@@ -249,7 +269,11 @@ export async function raceForDays(baseUrl, users, { dayCount, seconds, requestTi
         const hold = await send(
           "hold",
           `${baseUrl}/reservation.data`,
-          { method: "POST", headers: { cookie: user.cookie, origin: baseUrl, "x-forwarded-for": user.address }, body: new URLSearchParams({ day }) },
+          {
+            method: "POST",
+            headers: { cookie: user.cookie, origin: baseUrl, "x-forwarded-for": user.address },
+            body: new URLSearchParams({ day }),
+          },
           { decode: true },
         );
         holdLatenciesMs.push(hold.milliseconds);
@@ -284,7 +308,8 @@ export async function raceForDays(baseUrl, users, { dayCount, seconds, requestTi
   };
 }
 
-const DOUBLE_CLAIMS_QUERY = "select day::text, count(*)::int as claims from day_claims where released_at is null group by day having count(*) > 1";
+const DOUBLE_CLAIMS_QUERY =
+  "select day::text, count(*)::int as claims from day_claims where released_at is null group by day having count(*) > 1";
 
 /** Days with more than one active claim, read directly from the database (PGlite only once the server has stopped). */
 export async function findDoubleClaims({ databaseUrl, dataDir }) {

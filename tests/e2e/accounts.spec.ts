@@ -6,7 +6,6 @@ import { E2E_PASSWORD as password, signInThroughForm, signUpThroughForm } from "
 import { totpCode } from "../support/totp";
 import { expectAccessible, visit } from "../support/visit";
 
-
 async function signOutFromMenu(page: Page) {
   await page.getByRole("button", { name: "Menu", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Menu" });
@@ -169,7 +168,9 @@ test("sign in with a one-time code read from the e-mail", async ({ page }) => {
   await expect(page.getByText("Kode Bruger")).toBeVisible();
 });
 
-test("turn on two-factor authentication, sign in with a generated code and with a backup code, turn it off", async ({ page }) => {
+test("turn on two-factor authentication, sign in with a generated code and with a backup code, turn it off", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const email = `totp-${randomBytes(4).toString("hex")}@example.dk`;
   await signUpThroughForm(page, { name: "Totrins Bruger", email, redirectTo: "/bruger" });

@@ -12,7 +12,9 @@ test("the bootstrap admin signs in, finds Brugere in the menu and sees the users
   await administration.getByRole("link", { name: "Brugere" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Brugere");
   await expect(page.getByRole("row", { name: /chef@havnescenen\.dk/ })).toContainText("Administrator");
-  await expect(page.getByRole("row", { name: /chef@havnescenen\.dk/ }).getByRole("button", { name: "Fjern administrator" })).toBeDisabled();
+  await expect(
+    page.getByRole("row", { name: /chef@havnescenen\.dk/ }).getByRole("button", { name: "Fjern administrator" }),
+  ).toBeDisabled();
   await expectAccessible(page);
 
   await page.getByRole("searchbox", { name: "Søg efter navn eller e-mail" }).fill("chef");

@@ -27,7 +27,9 @@ test("dark mode chosen in the header is kept across reloads with no flash", asyn
   await page.getByRole("button", { name: "Mørkt" }).click();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   await expect(page.getByRole("button", { name: "Mørkt" })).toHaveAttribute("aria-pressed", "true");
-  await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "color-mode")?.value).toBe("dark");
+  await expect
+    .poll(async () => (await context.cookies()).find((cookie) => cookie.name === "color-mode")?.value)
+    .toBe("dark");
 
   const cookie = (await context.cookies()).find((candidate) => candidate.name === "color-mode")!;
   const days = (cookie.expires - Date.now() / 1000) / 86_400;
@@ -46,7 +48,9 @@ test("light mode wins over a dark system preference from the first paint", async
   await visit(page, "/");
   await page.getByRole("button", { name: "Lyst" }).click();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
-  await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "color-mode")?.value).toBe("light");
+  await expect
+    .poll(async () => (await context.cookies()).find((cookie) => cookie.name === "color-mode")?.value)
+    .toBe("light");
   await page.emulateMedia({ colorScheme: "dark" });
   await page.reload();
   expect(await firstPaint(page)).toEqual({ theme: "light", className: "light", background: LIGHT_BACKGROUND });

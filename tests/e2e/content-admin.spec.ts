@@ -79,7 +79,9 @@ async function fillFields(page: Page, values: Record<string, string>) {
 }
 
 for (const entity of entities) {
-  test(`admin creates, edits and deletes in ${entity.path}, with Danish errors for empty and blank fields`, async ({ page }) => {
+  test(`admin creates, edits and deletes in ${entity.path}, with Danish errors for empty and blank fields`, async ({
+    page,
+  }) => {
     const title = `Test ${entity.path.slice(1)} ${Date.now()}`;
     await signInAsAdmin(page, entity.path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -208,7 +210,9 @@ test("a page's sections: add without an image, edit, delete", async ({ page }) =
   await section.getByLabel(/^Billede/).setInputFiles(await pngFile("afsnit.png", "#336633"));
   await section.getByRole("button", { name: "Gem", exact: true }).click();
   await expect(toasts(page).getByText("Ændringerne er gemt")).toBeVisible();
-  await expect(page.getByRole("listitem").filter({ hasText: "Et afsnit" }).getByRole("img", { name: "Nuværende billede" })).toHaveCount(1);
+  await expect(
+    page.getByRole("listitem").filter({ hasText: "Et afsnit" }).getByRole("img", { name: "Nuværende billede" }),
+  ).toHaveCount(1);
 
   const saved = page.getByRole("listitem").filter({ hasText: "Et afsnit" });
   await saved.locator("summary", { hasText: "Slet" }).click();
@@ -234,10 +238,17 @@ test("sections are put in order by dragging, and the order is kept", async ({ pa
     await addSection.getByRole("button", { name: "Tilføj afsnit" }).click();
     await expect(page.getByText(`Rediger ${header}`)).toBeVisible();
   }
-  const items = page.getByRole("heading", { name: "Afsnit", exact: true }).locator("..").getByRole("list").first().getByRole("listitem");
+  const items = page
+    .getByRole("heading", { name: "Afsnit", exact: true })
+    .locator("..")
+    .getByRole("list")
+    .first()
+    .getByRole("listitem");
   await expect(items).toHaveText([/Alfa/, /Beta/, /Gamma/]);
 
-  await items.filter({ hasText: "Gamma" }).dragTo(items.filter({ hasText: "Alfa" }), { targetPosition: { x: 20, y: 5 } });
+  await items
+    .filter({ hasText: "Gamma" })
+    .dragTo(items.filter({ hasText: "Alfa" }), { targetPosition: { x: 20, y: 5 } });
   await expect(toasts(page).getByText("Rækkefølgen er gemt")).toBeVisible();
   await page.reload();
   await expect(items).toHaveText([/Gamma/, /Alfa/, /Beta/]);

@@ -12,9 +12,30 @@ async function createDraft(page: Page, path: string, fields: Record<string, stri
   await expect(toasts(page).getByText(/er oprettet$/)).toBeVisible();
 }
 
-const draftCases: { what: string; path: string; create: string; fields: (title: string) => Record<string, string>; withImage: boolean; pages: [path: string, published: string][] }[] = [
-  { what: "album", path: "/album", create: "/album", fields: (title) => ({ Titel: title, Kunstner: "Ukendt", År: "2026" }), withImage: true, pages: [["/musik", "Fra kajen"]] },
-  { what: "article", path: "/article", create: "/article", fields: (title) => ({ Overskrift: title, Tekst: "Hemmelig tekst" }), withImage: true, pages: [["/", "Sommerkoncerter på kajen"]] },
+const draftCases: {
+  what: string;
+  path: string;
+  create: string;
+  fields: (title: string) => Record<string, string>;
+  withImage: boolean;
+  pages: [path: string, published: string][];
+}[] = [
+  {
+    what: "album",
+    path: "/album",
+    create: "/album",
+    fields: (title) => ({ Titel: title, Kunstner: "Ukendt", År: "2026" }),
+    withImage: true,
+    pages: [["/musik", "Fra kajen"]],
+  },
+  {
+    what: "article",
+    path: "/article",
+    create: "/article",
+    fields: (title) => ({ Overskrift: title, Tekst: "Hemmelig tekst" }),
+    withImage: true,
+    pages: [["/", "Sommerkoncerter på kajen"]],
+  },
   {
     what: "banner",
     path: "/banner",
@@ -26,7 +47,14 @@ const draftCases: { what: string; path: string; create: string; fields: (title: 
       ["/parallex", "Aftener du husker"],
     ],
   },
-  { what: "stock image", path: "/stock", create: "/stock", fields: (title) => ({ Titel: title, Beskrivelse: "Hemmelig tekst" }), withImage: true, pages: [["/billeder", "Fuldt hus"]] },
+  {
+    what: "stock image",
+    path: "/stock",
+    create: "/stock",
+    fields: (title) => ({ Titel: title, Beskrivelse: "Hemmelig tekst" }),
+    withImage: true,
+    pages: [["/billeder", "Fuldt hus"]],
+  },
   {
     what: "video",
     path: "/youtube",
@@ -38,7 +66,10 @@ const draftCases: { what: string; path: string; create: string; fields: (title: 
 ];
 
 for (const draftCase of draftCases) {
-  test(`a draft ${draftCase.what} is hidden from visitors, who see the published ones; the admin previews it`, async ({ page, browser }) => {
+  test(`a draft ${draftCase.what} is hidden from visitors, who see the published ones; the admin previews it`, async ({
+    page,
+    browser,
+  }) => {
     const title = `Kladde ${draftCase.what} ${Date.now()}`;
     await signInAsAdmin(page, draftCase.path);
     await createDraft(page, draftCase.create, draftCase.fields(title), draftCase.withImage);
@@ -68,7 +99,9 @@ test("a track keeps playing while the visitor goes from /musik to /billeder", as
   const player = page.getByRole("region", { name: "Musikafspiller" });
   await expect(player.getByTestId("player-title")).toHaveText("Morgen ved molen");
   const audio = page.getByTestId("site-audio");
-  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => !element.paused && element.currentTime > 0.2)).toBe(true);
+  await expect
+    .poll(() => audio.evaluate((element: HTMLAudioElement) => !element.paused && element.currentTime > 0.2))
+    .toBe(true);
   const source = await audio.evaluate((element: HTMLAudioElement) => element.currentSrc);
 
   await page.getByRole("banner").getByRole("link", { name: "Billeder" }).click();
@@ -76,7 +109,9 @@ test("a track keeps playing while the visitor goes from /musik to /billeder", as
   await expect(player.getByTestId("player-title")).toHaveText("Morgen ved molen");
   const before = await audio.evaluate((element: HTMLAudioElement) => element.currentTime);
   await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThan(before);
-  expect(await audio.evaluate((element: HTMLAudioElement) => ({ paused: element.paused, src: element.currentSrc }))).toEqual({ paused: false, src: source });
+  expect(
+    await audio.evaluate((element: HTMLAudioElement) => ({ paused: element.paused, src: element.currentSrc })),
+  ).toEqual({ paused: false, src: source });
 
   await player.getByRole("button", { name: "Pause" }).click();
   await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
@@ -89,7 +124,9 @@ test("a video loads from YouTube only after the visitor presses play", async ({ 
   page.on("request", (request) => {
     if (/youtube|ytimg|googlevideo/.test(new URL(request.url()).hostname)) youtubeRequests.push(request.url());
   });
-  await page.route(/youtube-nocookie\.com/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Afspiller</title>" }));
+  await page.route(/youtube-nocookie\.com/, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Afspiller</title>" }),
+  );
   await visit(page, "/videoer");
   await expect(page.locator("iframe")).toHaveCount(0);
   expect(youtubeRequests).toEqual([]);

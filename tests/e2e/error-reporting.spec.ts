@@ -20,7 +20,11 @@ async function startReceiver() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { envelopes, port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    envelopes,
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 test("without SENTRY_DSN the browser gets no reporting SDK and nothing leaves the machine", async ({ page }) => {
@@ -31,29 +35,49 @@ test("without SENTRY_DSN the browser gets no reporting SDK and nothing leaves th
   expect(requests.filter((url) => !url.startsWith(new URL(page.url()).origin))).toEqual([]);
 });
 
-test("with SENTRY_DSN, a server error and a browser error arrive, with the request id and no personal data", async ({ page }) => {
+test("with SENTRY_DSN, a server error and a browser error arrive, with the request id and no personal data", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const receiver = await startReceiver();
   const server = await startBuiltServer({
     port,
-    env: { SENTRY_DSN: `http://offentlignoegle@127.0.0.1:${receiver.port}/1`, ENABLE_TEST_ROUTES: "1", SEED_DEMO_CONTENT: "0" },
+    env: {
+      SENTRY_DSN: `http://offentlignoegle@127.0.0.1:${receiver.port}/1`,
+      ENABLE_TEST_ROUTES: "1",
+      SEED_DEMO_CONTENT: "0",
+    },
   });
   try {
-    const failed = await fetch(`${server.url}/_test/fejl?email=ane@example.dk`, { headers: { Cookie: "scene.session_token=hemmelig-session" } });
+    const failed = await fetch(`${server.url}/_test/fejl?email=ane@example.dk`, {
+      headers: { Cookie: "scene.session_token=hemmelig-session" },
+    });
     expect(failed.status).toBe(500);
     const requestId = failed.headers.get("x-request-id")!;
-    await expect.poll(() => receiver.envelopes.find((envelope) => envelope.includes("Forced test error")) ?? "").toContain(requestId);
+    await expect
+      .poll(() => receiver.envelopes.find((envelope) => envelope.includes("Forced test error")) ?? "")
+      .toContain(requestId);
     const serverReport = receiver.envelopes.find((envelope) => envelope.includes("Forced test error"))!;
     expect(serverReport).not.toContain("hemmelig-session");
     expect(serverReport).not.toContain("ane@example.dk");
 
     await page.goto(`${server.url}/priser`);
     await expect(page.locator('meta[name="error-reporting"]')).toHaveCount(1);
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByType("resource").some((entry) => entry.name.includes("browser-sdk")))).toBe(true);
-    await page.evaluate(() => setTimeout(() => {
-      throw new Error("Browserfejl til test");
-    }));
-    await expect.poll(() => receiver.envelopes.some((envelope) => envelope.includes("Browserfejl til test"))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance.getEntriesByType("resource").some((entry) => entry.name.includes("browser-sdk")),
+        ),
+      )
+      .toBe(true);
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error("Browserfejl til test");
+      }),
+    );
+    await expect
+      .poll(() => receiver.envelopes.some((envelope) => envelope.includes("Browserfejl til test")))
+      .toBe(true);
   } finally {
     await server.stop();
     removeDataDir(server.dataDir);

@@ -13,7 +13,12 @@ test("SIGTERM lets the request in flight finish, refuses new ones, and exits cle
 
     // New connections are refused once the signal is handled; the request already in flight is answered in full.
     await expect
-      .poll(() => fetch(`${server.url}/healthz`).then((response) => response.status, () => "refused"))
+      .poll(() =>
+        fetch(`${server.url}/healthz`).then(
+          (response) => response.status,
+          () => "refused",
+        ),
+      )
       .toBe("refused");
     expect(await slow.text()).toBe("begyndt\nfærdig\n");
     await stopped;

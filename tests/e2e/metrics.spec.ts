@@ -2,17 +2,26 @@ import { addDays, todayInCopenhagen } from "../../app/features/reservation/days"
 import { E2E_PASSWORD } from "../support/sign-up";
 import { expect, test, uniqueClientAddress } from "../support/test";
 
-test("/metrics counts requests by route, holds and e-mails, and is closed to forwarded requests", async ({ playwright, baseURL, request }) => {
+test("/metrics counts requests by route, holds and e-mails, and is closed to forwarded requests", async ({
+  playwright,
+  baseURL,
+  request,
+}) => {
   const visitor = await playwright.request.newContext({ baseURL });
   expect((await visitor.get("/musik")).status()).toBe(200);
 
-  const user = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
+  const user = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
+  });
   const signUp = await user.post("/api/auth/sign-up/email", {
     data: { name: "Maja Måler", email: `maaler-${Date.now()}@example.dk`, password: E2E_PASSWORD },
   });
   expect(signUp.ok()).toBe(true);
   // Whether the day is free or already taken by another test, the attempt is counted.
-  const hold = await user.post("/reservation", { form: { day: addDays(todayInCopenhagen(), 150 + Math.floor(Math.random() * 30)) } });
+  const hold = await user.post("/reservation", {
+    form: { day: addDays(todayInCopenhagen(), 150 + Math.floor(Math.random() * 30)) },
+  });
   expect([200, 409]).toContain(hold.status());
 
   await expect

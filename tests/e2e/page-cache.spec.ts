@@ -12,7 +12,10 @@ async function untilCached(get: () => Promise<APIResponse>) {
   await expect.poll(async () => (await get()).headers()["x-page-cache"]).toBe("hit");
 }
 
-test("a visitor's page comes from the cache with a nonce of its own, and as 304 when unchanged", async ({ playwright, baseURL }) => {
+test("a visitor's page comes from the cache with a nonce of its own, and as 304 when unchanged", async ({
+  playwright,
+  baseURL,
+}) => {
   const visitor = await playwright.request.newContext({ baseURL });
   await untilCached(() => visitor.get("/musik"));
   const [first, second] = [await visitor.get("/musik"), await visitor.get("/musik")];
@@ -30,9 +33,15 @@ test("a visitor's page comes from the cache with a nonce of its own, and as 304 
   await visitor.dispose();
 });
 
-test("a signed-in user's page never reaches a visitor, nor a visitor's page the user", async ({ playwright, baseURL }) => {
+test("a signed-in user's page never reaches a visitor, nor a visitor's page the user", async ({
+  playwright,
+  baseURL,
+}) => {
   const name = `Villads${Date.now()}`;
-  const user = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
+  const user = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
+  });
   const signUp = await user.post("/api/auth/sign-up/email", {
     data: { name: `${name} Cache`, email: `${name.toLowerCase()}@example.dk`, password: E2E_PASSWORD },
   });

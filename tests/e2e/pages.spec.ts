@@ -77,7 +77,9 @@ test("/musik carries its canonical address, a sharing card and schema.org data n
   expect(await sharp(await cardImage.body()).metadata()).toMatchObject({ width: 1200, height: 630 });
   const json = await page.locator('script[type="application/ld+json"]').textContent();
   const data = JSON.parse(json!) as { "@graph": { album: { name: string }[] }[] };
-  expect(data["@graph"].flatMap((group) => group.album.map((album) => album.name))).toEqual(expect.arrayContaining(["Fra kajen", "Natlys", "Salt i håret"]));
+  expect(data["@graph"].flatMap((group) => group.album.map((album) => album.name))).toEqual(
+    expect.arrayContaining(["Fra kajen", "Natlys", "Salt i håret"]),
+  );
 });
 
 test("an album has its own page, and the site can be installed on a phone", async ({ page, request }) => {

@@ -43,7 +43,9 @@ async function setHoldSeconds(request: APIRequestContext, seconds: number) {
   expect(response.status()).toBe(200);
 }
 
-test("a user books two days with the demo payment; the second user sees them as reserved by the first", async ({ browser }) => {
+test("a user books two days with the demo payment; the second user sees them as reserved by the first", async ({
+  browser,
+}) => {
   const { month, days } = daysAhead(3, 10, 11);
   const [first, second] = days as [string, string];
   const booker = await newBooker(browser, "Karen Kaj", "Kajgade 7, 8000 Aarhus C");
@@ -146,7 +148,9 @@ async function bookAndPay(page: Page, month: string, days: string[]) {
   await expect(page).toHaveURL(/\/success\?ordre=/);
 }
 
-test("the admin blocks a day, sees the bookings of a month, exports them and cancels one with a reason", async ({ browser }) => {
+test("the admin blocks a day, sees the bookings of a month, exports them and cancels one with a reason", async ({
+  browser,
+}) => {
   const { month, days } = daysAhead(5, 8, 9);
   const [blocked, booked] = days as [string, string];
   const booker = await newBooker(browser, "Bente Booker", "Bådvej 3, 8000 Aarhus C");

@@ -6,7 +6,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { createSelfSignedCertificate, findNginx, renderSiteConfig, startNginx, type RunningNginx } from "../support/nginx";
+import {
+  createSelfSignedCertificate,
+  findNginx,
+  renderSiteConfig,
+  startNginx,
+  type RunningNginx,
+} from "../support/nginx";
 import { removeDataDir, startBuiltServer } from "../support/server";
 import { E2E_PASSWORD } from "../support/sign-up";
 
@@ -15,7 +21,9 @@ const ports = { app: appPort, http: appPort + 1, https: appPort + 2 };
 const origin = `https://localhost:${ports.https}`;
 const nginx = findNginx();
 
-test("deploy/nginx.conf: HTTPS with HTTP/2, HSTS, secure cookies, uploads and the real client address", async ({ playwright }) => {
+test("deploy/nginx.conf: HTTPS with HTTP/2, HSTS, secure cookies, uploads and the real client address", async ({
+  playwright,
+}) => {
   test.skip(!nginx, "nginx is not installed (apt-get install nginx; .ci/run installs it)");
   test.setTimeout(90_000);
   const server = await startBuiltServer({
@@ -24,7 +32,11 @@ test("deploy/nginx.conf: HTTPS with HTTP/2, HSTS, secure cookies, uploads and th
   });
   const directory = mkdtempSync(path.join(tmpdir(), "scene-nginx-"));
   let proxy: RunningNginx | undefined;
-  const client = await playwright.request.newContext({ baseURL: origin, ignoreHTTPSErrors: true, extraHTTPHeaders: { Origin: origin } });
+  const client = await playwright.request.newContext({
+    baseURL: origin,
+    ignoreHTTPSErrors: true,
+    extraHTTPHeaders: { Origin: origin },
+  });
   try {
     const { certificate, key } = createSelfSignedCertificate(directory, "localhost");
     const siteConfig = renderSiteConfig({ ports, certificate, key, accessLog: path.join(directory, "access.log") });
@@ -88,7 +100,9 @@ test("deploy/nginx.conf: HTTPS with HTTP/2, HSTS, secure cookies, uploads and th
         maxRedirects: 0,
       });
       expect(upload.status()).toBe(302);
-      const avatar = (await (await client.get("/bruger/update")).text()).match(/src="(\/storage\/v1\/object\/public\/users\/[^"]+)"/)?.[1];
+      const avatar = (await (await client.get("/bruger/update")).text()).match(
+        /src="(\/storage\/v1\/object\/public\/users\/[^"]+)"/,
+      )?.[1];
       expect(avatar).toBeTruthy();
       expect((await client.get(avatar!)).headers()["content-type"]).toBe("image/webp");
 
@@ -125,7 +139,15 @@ test("deploy/nginx.conf: HTTPS with HTTP/2, HSTS, secure cookies, uploads and th
 
 /** A PNG of random pixels: it does not compress, so a small picture is a large upload. */
 function noisePhoto() {
-  return sharp({ create: { width: 1000, height: 1000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 64 } } })
+  return sharp({
+    create: {
+      width: 1000,
+      height: 1000,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 64 },
+    },
+  })
     .png()
     .toBuffer();
 }

@@ -24,7 +24,11 @@ async function onServer(work: (client: pg.Client) => Promise<unknown>) {
 
 async function signUp(request: APIRequestContext, base: string, name: string) {
   const response = await request.post(`${base}/api/auth/sign-up/email`, {
-    data: { name, email: `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.dk`, password: E2E_PASSWORD },
+    data: {
+      name,
+      email: `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.dk`,
+      password: E2E_PASSWORD,
+    },
   });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { user: { id: string } }).user.id;
@@ -32,7 +36,9 @@ async function signUp(request: APIRequestContext, base: string, name: string) {
 
 test.skip(!serverUrl, "needs PostgreSQL through TEST_DATABASE_URL, which .ci/run sets");
 
-test("two instances on one PostgreSQL and one S3 store, without sticky sessions, act as one site", async ({ playwright }) => {
+test("two instances on one PostgreSQL and one S3 store, without sticky sessions, act as one site", async ({
+  playwright,
+}) => {
   test.setTimeout(240_000);
   const s3 = await startS3();
   const databaseName = `scene_scale_${randomBytes(4).toString("hex")}`;
@@ -57,7 +63,9 @@ test("two instances on one PostgreSQL and one S3 store, without sticky sessions,
   const servers: RunningServer[] = [];
   const contexts: APIRequestContext[] = [];
   const client = async (headers: Record<string, string> = {}) => {
-    const context = await playwright.request.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress(), ...headers } });
+    const context = await playwright.request.newContext({
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress(), ...headers },
+    });
     contexts.push(context);
     return context;
   };
@@ -73,7 +81,9 @@ test("two instances on one PostgreSQL and one S3 store, without sticky sessions,
 
     // A day held on one instance is taken on the other.
     const day = addDays(todayInCopenhagen(), 60);
-    expect(await (await anna.post(`${one}/reservation`, { form: { day } })).text()).toContain("Dagen er lagt i din kurv");
+    expect(await (await anna.post(`${one}/reservation`, { form: { day } })).text()).toContain(
+      "Dagen er lagt i din kurv",
+    );
     const bo = await client();
     await signUp(bo, two, "Bo To");
     const refused = await (await bo.post(`${two}/reservation`, { form: { day } })).text();
@@ -81,13 +91,17 @@ test("two instances on one PostgreSQL and one S3 store, without sticky sessions,
     expect(refused).not.toContain("Dagen er lagt i din kurv");
 
     // A file uploaded through one instance is served by the other.
-    const picture = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#a13a12" } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#a13a12" } })
+      .png()
+      .toBuffer();
     const upload = await anna.post(`${one}/bruger/update`, {
       multipart: { intent: "avatar", avatar: { name: "mig.png", mimeType: "image/png", buffer: picture } },
       maxRedirects: 0,
     });
     expect(upload.status()).toBeLessThan(400);
-    const profile = (await (await anna.get(`${two}/api/prisma/get-profile/${annaId}`)).json()) as { data: { avatar_url: string | null } };
+    const profile = (await (await anna.get(`${two}/api/prisma/get-profile/${annaId}`)).json()) as {
+      data: { avatar_url: string | null };
+    };
     expect(profile.data.avatar_url).toMatch(/^\/storage\/v1\/object\/public\/users\//);
     const avatar = await anna.get(`${two}${profile.data.avatar_url}`);
     expect(avatar.status()).toBe(200);
@@ -113,7 +127,9 @@ test("two instances on one PostgreSQL and one S3 store, without sticky sessions,
       maxRedirects: 0,
     });
     expect(created.status()).toBe(302);
-    await expect.poll(async () => (await (await visitor.get(`${two}/videoer`)).text()).includes(title), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(async () => (await (await visitor.get(`${two}/videoer`)).text()).includes(title), { timeout: 5_000 })
+      .toBe(true);
   } finally {
     await Promise.all(contexts.map((context) => context.dispose()));
     for (const server of servers) {

@@ -3,7 +3,9 @@ import { waitForMail } from "../support/outbox";
 import { expect, test } from "../support/test";
 import { expectAccessible } from "../support/visit";
 
-test("the admin's system status shows the build, database, storage, e-mail, backups and jobs, and sends a test e-mail", async ({ page }) => {
+test("the admin's system status shows the build, database, storage, e-mail, backups and jobs, and sends a test e-mail", async ({
+  page,
+}) => {
   await signInAsAdmin(page, "/test");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Systemstatus");
   const build = await page.locator('meta[name="build-id"]').getAttribute("content");
@@ -12,7 +14,11 @@ test("the admin's system status shows the build, database, storage, e-mail, back
   await expect(page.getByRole("region", { name: "Filer" })).toContainText(/Fri plads.+ GB af .+ GB/);
   await expect(page.getByRole("region", { name: "E-mail" })).toContainText("filer i DATA_DIR/outbox");
   await expect(page.getByRole("region", { name: "Sikkerhedskopi" })).toContainText("BACKUP_CRON er ikke sat");
-  for (const job of ["Sender e-mails fra udbakken", "Rydder udløbne dage i kurve", "Sletter sendte e-mails efter 30 dage"]) {
+  for (const job of [
+    "Sender e-mails fra udbakken",
+    "Rydder udløbne dage i kurve",
+    "Sletter sendte e-mails efter 30 dage",
+  ]) {
     await expect(page.getByRole("row", { name: new RegExp(job) })).toBeVisible();
   }
   await expectAccessible(page);

@@ -9,7 +9,10 @@ import { cookieHeader, setUpAccounts, signUpUser } from "../support/accounts";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
-type Result = { data: { done?: string; formError?: string; fieldErrors?: Record<string, string[]> }; init: { status?: number } | null };
+type Result = {
+  data: { done?: string; formError?: string; fieldErrors?: Record<string, string[]> };
+  init: { status?: number } | null;
+};
 
 describe.each(databaseKinds)("account self-service on %s", (kind) => {
   let database: TestDatabase;
@@ -20,7 +23,12 @@ describe.each(databaseKinds)("account self-service on %s", (kind) => {
   const submit = async (fields: Record<string, string>) => {
     try {
       return (await myDetailsAction(
-        routeArgs("/bruger", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie }, clientIp: "192.0.2.44" }),
+        routeArgs("/bruger", {
+          method: "POST",
+          body: new URLSearchParams(fields),
+          headers: { Cookie: cookie },
+          clientIp: "192.0.2.44",
+        }),
       )) as unknown as Result;
     } catch (thrown) {
       return thrown as Response;
@@ -33,7 +41,11 @@ describe.each(databaseKinds)("account self-service on %s", (kind) => {
     database = await createTestDatabase(kind);
     setDatabase(database);
     sentMail = setUpAccounts(database.db).sentMail;
-    ({ id: userId, cookie } = await signUpUser(getAuth(), { name: "Mette", email: "mette@example.dk", password: "Kajen-2026-sol" }));
+    ({ id: userId, cookie } = await signUpUser(getAuth(), {
+      name: "Mette",
+      email: "mette@example.dk",
+      password: "Kajen-2026-sol",
+    }));
   });
 
   afterAll(async () => {
@@ -42,12 +54,24 @@ describe.each(databaseKinds)("account self-service on %s", (kind) => {
   });
 
   it("changes the password only with the current one and a strong new one", async () => {
-    const wrong = (await submit({ intent: "change-password", currentPassword: "Forkert-kode-1", newPassword: "Ny-kode-ved-havnen-7" })) as Result;
+    const wrong = (await submit({
+      intent: "change-password",
+      currentPassword: "Forkert-kode-1",
+      newPassword: "Ny-kode-ved-havnen-7",
+    })) as Result;
     expect(wrong.data.fieldErrors?.currentPassword).toEqual(["Adgangskoden er forkert."]);
-    const weak = (await submit({ intent: "change-password", currentPassword: "Kajen-2026-sol", newPassword: "kort" })) as Result;
+    const weak = (await submit({
+      intent: "change-password",
+      currentPassword: "Kajen-2026-sol",
+      newPassword: "kort",
+    })) as Result;
     expect(weak.data.fieldErrors?.newPassword).toContain("Adgangskoden skal have mindst 10 tegn.");
 
-    const changed = (await submit({ intent: "change-password", currentPassword: "Kajen-2026-sol", newPassword: "Ny-kode-ved-havnen-7" })) as Result;
+    const changed = (await submit({
+      intent: "change-password",
+      currentPassword: "Kajen-2026-sol",
+      newPassword: "Ny-kode-ved-havnen-7",
+    })) as Result;
     expect(changed.data.done).toMatch(/Din adgangskode er ændret/);
     expect((await signIn("Kajen-2026-sol")).status).toBe(401);
     const fresh = await signIn("Ny-kode-ved-havnen-7");
@@ -57,14 +81,19 @@ describe.each(databaseKinds)("account self-service on %s", (kind) => {
 
   it("changes the e-mail once the link sent to the new address is opened, and the profile follows", async () => {
     const result = (await submit({ intent: "change-email", newEmail: "Mette.Ny@Example.dk" })) as Result;
-    expect(result.data.done).toBe("Vi har sendt et link til mette.ny@example.dk. Din e-mail skifter, når du åbner det.");
+    expect(result.data.done).toBe(
+      "Vi har sendt et link til mette.ny@example.dk. Din e-mail skifter, når du åbner det.",
+    );
     const mail = sentMail.at(-1)!;
     expect(mail.to).toBe("mette.ny@example.dk");
     const link = mail.text.match(/http:\/\/localhost\/\S+/)![0];
     await getAuth().handler(new Request(link, { headers: { Cookie: cookie } }));
 
     const [user] = await database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    const [profile] = await database.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.userId, userId));
+    const [profile] = await database.db
+      .select({ email: profiles.email })
+      .from(profiles)
+      .where(eq(profiles.userId, userId));
     expect(user?.email).toBe("mette.ny@example.dk");
     expect(profile?.email).toBe("mette.ny@example.dk");
   });
@@ -86,7 +115,11 @@ describe.each(databaseKinds)("account self-service on %s", (kind) => {
     expect(wrong.data.fieldErrors?.password).toEqual(["Adgangskoden er forkert."]);
     expect(await database.db.select().from(users).where(eq(users.id, userId))).toHaveLength(1);
 
-    const deleted = (await submit({ intent: "delete-account", password: "Ny-kode-ved-havnen-7", confirm: "ja" })) as Response;
+    const deleted = (await submit({
+      intent: "delete-account",
+      password: "Ny-kode-ved-havnen-7",
+      confirm: "ja",
+    })) as Response;
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe("/?konto=slettet");
     expect(await database.db.select().from(users).where(eq(users.id, userId))).toHaveLength(0);

@@ -47,25 +47,41 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
 
   it("refuses a weak password with every reason, in Danish, and creates nothing", async () => {
     const { returned } = await outcome(() =>
-      loginAction(routeArgs("/login", form({ intent: "sign-up", name: "Mette", email: "mette@example.dk", password: "mette12" }))),
+      loginAction(
+        routeArgs("/login", form({ intent: "sign-up", name: "Mette", email: "mette@example.dk", password: "mette12" })),
+      ),
     );
     const result = returned as { init: { status: number }; data: { fieldErrors: Record<string, string[]> } };
     expect(result.init.status).toBe(400);
-    expect(result.data.fieldErrors.password).toEqual(["Adgangskoden skal have mindst 10 tegn.", "Adgangskoden må ikke indeholde din e-mailadresse."]);
+    expect(result.data.fieldErrors.password).toEqual([
+      "Adgangskoden skal have mindst 10 tegn.",
+      "Adgangskoden må ikke indeholde din e-mailadresse.",
+    ]);
     expect(await database.db.select().from(users)).toHaveLength(0);
   });
 
   it("signs up, signs in at once, creates the profile and sends a Danish verification e-mail", async () => {
     const { thrown } = await outcome(() =>
       loginAction(
-        routeArgs("/login", form({ intent: "sign-up", name: "Mette Hansen", email: " Mette@Example.dk ", password, redirectTo: "/bruger" })),
+        routeArgs(
+          "/login",
+          form({
+            intent: "sign-up",
+            name: "Mette Hansen",
+            email: " Mette@Example.dk ",
+            password,
+            redirectTo: "/bruger",
+          }),
+        ),
       ),
     );
     const response = thrown as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/bruger");
     const setCookies = response.headers.getSetCookie();
-    expect(setCookies.some((value) => /^scene\.session_token=.+HttpOnly/i.test(value) && /SameSite=Lax/i.test(value))).toBe(true);
+    expect(
+      setCookies.some((value) => /^scene\.session_token=.+HttpOnly/i.test(value) && /SameSite=Lax/i.test(value)),
+    ).toBe(true);
     cookie = cookieHeader(setCookies);
 
     const [profile] = await database.db.select().from(profiles);
@@ -99,14 +115,19 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
 
   it("validates and normalises address and phone, and changes nothing on bad input", async () => {
     const bad = await outcome(() =>
-      updateAction(routeArgs("/bruger/update", { ...form({ address: "   ", phone: "1234" }), headers: { Cookie: cookie } })),
+      updateAction(
+        routeArgs("/bruger/update", { ...form({ address: "   ", phone: "1234" }), headers: { Cookie: cookie } }),
+      ),
     );
     const errors = (bad.returned as { data: { fieldErrors: Record<string, string[]> } }).data.fieldErrors;
     expect(errors).toEqual({ address: ["Feltet skal udfyldes"], phone: ["Skriv et dansk telefonnummer med 8 cifre"] });
 
     const good = await outcome(() =>
       updateAction(
-        routeArgs("/bruger/update", { ...form({ address: " Havnegade 3, 8000 Aarhus C ", phone: "0045 20 12 34 56" }), headers: { Cookie: cookie } }),
+        routeArgs("/bruger/update", {
+          ...form({ address: " Havnegade 3, 8000 Aarhus C ", phone: "0045 20 12 34 56" }),
+          headers: { Cookie: cookie },
+        }),
       ),
     );
     expect((good.thrown as Response).headers.get("Location")).toBe("/bruger");
@@ -120,12 +141,16 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
   it("sends a visitor from a user page to the login page and back", async () => {
     const { thrown } = await outcome(() => updateLoader(routeArgs("/bruger/update?x=1")));
     expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fbruger%2Fupdate%3Fx%3D1");
-    const post = await outcome(() => updateAction(routeArgs("/bruger/update", form({ address: "A", phone: "20123456" }))));
+    const post = await outcome(() =>
+      updateAction(routeArgs("/bruger/update", form({ address: "A", phone: "20123456" }))),
+    );
     expect((post.thrown as Response).status).toBe(302);
   });
 
   it("answers 403 to a signed-in non-admin on an admin check", async () => {
-    const { thrown } = await outcome(() => requireAdmin(new Request("http://localhost/alle-brugere", { headers: { Cookie: cookie } })));
+    const { thrown } = await outcome(() =>
+      requireAdmin(new Request("http://localhost/alle-brugere", { headers: { Cookie: cookie } })),
+    );
     expect((thrown as { init: { status: number } }).init.status).toBe(403);
   });
 
@@ -145,7 +170,10 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     for (let attempt = 0; attempt < 6; attempt++) {
       const { returned } = await outcome(() =>
         loginAction(
-          routeArgs("/login", { ...form({ intent: "sign-in", email: "mette@example.dk", password: "Forkert-kode-99" }), clientIp: "203.0.113.7" }),
+          routeArgs("/login", {
+            ...form({ intent: "sign-in", email: "mette@example.dk", password: "Forkert-kode-99" }),
+            clientIp: "203.0.113.7",
+          }),
         ),
       );
       const result = returned as { init: { status: number }; data: { formError: string } };
@@ -175,7 +203,8 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
   it("opens the per-e-mail limit again when the minute has passed", async () => {
     const start = Date.now();
     const attempts = [];
-    for (let attempt = 0; attempt < 4; attempt++) attempts.push(await allowEmailAttempt(database.db, "password-reset", "ny@example.dk", start));
+    for (let attempt = 0; attempt < 4; attempt++)
+      attempts.push(await allowEmailAttempt(database.db, "password-reset", "ny@example.dk", start));
     expect(attempts).toEqual([true, true, true, false]);
     expect(await allowEmailAttempt(database.db, "password-reset", "NY@example.dk", start + 61_000)).toBe(true);
   });
@@ -183,16 +212,25 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
   it("creates or promotes the bootstrap admin, idempotently", async () => {
     const { auth } = { auth: (await import("~/features/accounts/auth.server")).getAuth() };
     const mailBefore = sentMail.length;
-    expect(await ensureAdmin(database.db, auth, { email: "Chef@Havnescenen.dk", password: "Admin-kode-2026" })).toBe("created");
+    expect(await ensureAdmin(database.db, auth, { email: "Chef@Havnescenen.dk", password: "Admin-kode-2026" })).toBe(
+      "created",
+    );
     expect(sentMail).toHaveLength(mailBefore);
     const signedIn = await outcome(() =>
       loginAction(
-        routeArgs("/login", { ...form({ intent: "sign-in", email: "chef@havnescenen.dk", password: "Admin-kode-2026" }), clientIp: "192.0.2.9" }),
+        routeArgs("/login", {
+          ...form({ intent: "sign-in", email: "chef@havnescenen.dk", password: "Admin-kode-2026" }),
+          clientIp: "192.0.2.9",
+        }),
       ),
     );
     expect((signedIn.thrown as Response).status).toBe(302);
-    expect(await ensureAdmin(database.db, auth, { email: "chef@havnescenen.dk", password: "Admin-kode-2026" })).toBe("promoted");
-    expect(await ensureAdmin(database.db, auth, { email: "mette@example.dk", password: "ignored-here-1" })).toBe("promoted");
+    expect(await ensureAdmin(database.db, auth, { email: "chef@havnescenen.dk", password: "Admin-kode-2026" })).toBe(
+      "promoted",
+    );
+    expect(await ensureAdmin(database.db, auth, { email: "mette@example.dk", password: "ignored-here-1" })).toBe(
+      "promoted",
+    );
     const admins = await database.db.select({ email: users.email }).from(users).where(eq(users.role, ADMIN_ROLE));
     expect(admins.map((admin) => admin.email).sort()).toEqual(["chef@havnescenen.dk", "mette@example.dk"]);
   });

@@ -25,7 +25,9 @@ describe("avatar upload", () => {
     body.set("intent", "avatar");
     if (file) body.set("avatar", file);
     try {
-      return (await updateAction(routeArgs("/bruger/update", { method: "POST", body, headers: { Cookie: cookie } }))) as unknown as {
+      return (await updateAction(
+        routeArgs("/bruger/update", { method: "POST", body, headers: { Cookie: cookie } }),
+      )) as unknown as {
         data: { avatarError?: string };
       };
     } catch (thrown) {
@@ -42,7 +44,11 @@ describe("avatar upload", () => {
     database = await createTestDatabase("pglite");
     setDatabase(database);
     setUpAccounts(database.db);
-    ({ id: userId, cookie } = await signUpUser(getAuth(), { name: "Mette", email: "mette@example.dk", password: "Kajen-2026-sol" }));
+    ({ id: userId, cookie } = await signUpUser(getAuth(), {
+      name: "Mette",
+      email: "mette@example.dk",
+      password: "Kajen-2026-sol",
+    }));
   });
 
   afterAll(async () => {
@@ -52,7 +58,9 @@ describe("avatar upload", () => {
   });
 
   it("stores a picture resized to 50×50 under a generated name, whatever it was called", async () => {
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#a13a12" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#a13a12" } })
+      .png()
+      .toBuffer();
     const response = (await upload(new File([png], "../../etc/passwd.png", { type: "image/png" }))) as Response;
     expect(response.status).toBe(302);
     const url = await avatarUrl();
@@ -64,7 +72,9 @@ describe("avatar upload", () => {
   it("refuses a file that is not a picture, even when it is named like one, and keeps the old one", async () => {
     const before = await avatarUrl();
     const result = await upload(new File(["<script>alert(1)</script>"], "billede.png", { type: "image/png" }));
-    expect("data" in result && result.data.avatarError).toBe("Filen er ikke et billede (JPEG, PNG, WebP, GIF eller AVIF)");
+    expect("data" in result && result.data.avatarError).toBe(
+      "Filen er ikke et billede (JPEG, PNG, WebP, GIF eller AVIF)",
+    );
     expect(await avatarUrl()).toBe(before);
   });
 

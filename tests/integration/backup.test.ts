@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle, DatabaseKind } from "~/db/client.server";
 import { profiles, siteSettings, users } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed/seed.server";
-import { BackupError, createBackup, listBackups, migrationLevel, migrationsUpTo, restoreBackup } from "~/features/operations/backup.server";
+import {
+  BackupError,
+  createBackup,
+  listBackups,
+  migrationLevel,
+  migrationsUpTo,
+  restoreBackup,
+} from "~/features/operations/backup.server";
 import { lastBackupRun, runRecordedBackup, scheduledBackupJob } from "~/features/operations/backup-runs.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { confirmOrder, createOrder, holdDay } from "~/features/reservation/reservation.server";
@@ -42,8 +49,16 @@ function seededSite(kind: DatabaseKind) {
 async function seed(kind: DatabaseKind) {
   const site = await emptySite(kind, { migrated: true });
   await seedDemoContent(site.database.db, { storage: site.storage, logger });
-  await site.database.db.insert(users).values({ id: "backup-user", name: "Birte Backup", email: "birte@example.dk", emailVerified: true });
-  await site.database.db.insert(profiles).values({ userId: "backup-user", name: "Birte Backup", email: "birte@example.dk", address: "Kajen 3, 8000 Aarhus C", lastLoginAt: new Date() });
+  await site.database.db
+    .insert(users)
+    .values({ id: "backup-user", name: "Birte Backup", email: "birte@example.dk", emailVerified: true });
+  await site.database.db.insert(profiles).values({
+    userId: "backup-user",
+    name: "Birte Backup",
+    email: "birte@example.dk",
+    address: "Kajen 3, 8000 Aarhus C",
+    lastLoginAt: new Date(),
+  });
   await holdDay(site.database.db, "backup-user", addDays(todayInCopenhagen(), 50));
   const order = await createOrder(site.database.db, "backup-user", "demo");
   if (!order.ok) throw new Error(`no order: ${order.reason}`);
@@ -55,10 +70,14 @@ async function seed(kind: DatabaseKind) {
 async function snapshot(database: DatabaseHandle) {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`set local time zone 'UTC'`);
-    const tables = (await tx.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as { rows: { tablename: string }[] };
+    const tables = (await tx.execute(
+      sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+    )) as unknown as { rows: { tablename: string }[] };
     const result: Record<string, string[]> = {};
     for (const { tablename } of tables.rows) {
-      const rows = (await tx.execute(sql`select row_to_json(t)::text as line from ${sql.identifier(tablename)} t order by 1`)) as unknown as { rows: { line: string }[] };
+      const rows = (await tx.execute(
+        sql`select row_to_json(t)::text as line from ${sql.identifier(tablename)} t order by 1`,
+      )) as unknown as { rows: { line: string }[] };
       result[tablename] = rows.rows.map((row) => row.line);
     }
     return result;
@@ -67,7 +86,11 @@ async function snapshot(database: DatabaseHandle) {
 
 async function files(storage: Storage) {
   const keys = await storage.backend.list();
-  return Object.fromEntries(await Promise.all(keys.map(async (key) => [key, Buffer.from((await storage.read(key))!).toString("base64")] as const)));
+  return Object.fromEntries(
+    await Promise.all(
+      keys.map(async (key) => [key, Buffer.from((await storage.read(key))!).toString("base64")] as const),
+    ),
+  );
 }
 
 afterAll(async () => {
@@ -76,7 +99,11 @@ afterAll(async () => {
 });
 
 const roundTrips: [DatabaseKind, DatabaseKind][] = databaseKinds.includes("postgres")
-  ? [["pglite", "pglite"], ["pglite", "postgres"], ["postgres", "pglite"]]
+  ? [
+      ["pglite", "pglite"],
+      ["pglite", "postgres"],
+      ["postgres", "pglite"],
+    ]
   : [["pglite", "pglite"]];
 
 describe.each(roundTrips)("backup from %s, restored into %s", (from, to) => {
@@ -89,7 +116,12 @@ describe.each(roundTrips)("backup from %s, restored into %s", (from, to) => {
   }, 120_000);
 
   it("brings back the same rows and the same files, at the same migration level", async () => {
-    const backup = await createBackup({ database: source.database, storage: source.storage, buildId: "test-build", file: archive });
+    const backup = await createBackup({
+      database: source.database,
+      storage: source.storage,
+      buildId: "test-build",
+      file: archive,
+    });
     expect(backup.manifest.tables.day_claims!.rows).toBe(1);
     expect(backup.manifest.files.length).toBeGreaterThan(10);
     expect(backup.bytes).toBeGreaterThan(0);
@@ -118,7 +150,9 @@ describe("restore", () => {
     await restoreBackup({ archive, database: target.database, storage: target.storage });
     await target.database.db.update(siteSettings).set({ siteName: "Ændret efter gendannelsen" });
 
-    await expect(restoreBackup({ archive, database: target.database, storage: target.storage })).rejects.toThrow(/not empty/);
+    await expect(restoreBackup({ archive, database: target.database, storage: target.storage })).rejects.toThrow(
+      /not empty/,
+    );
     const safetyBackup = path.join(await temporaryDirectory(), "before-restore.tar.gz");
     await restoreBackup({ archive, database: target.database, storage: target.storage, force: true, safetyBackup });
     expect(await snapshot(target.database)).toEqual(await snapshot(source.database));
@@ -138,7 +172,9 @@ describe("restore", () => {
     await tar.create({ gzip: true, file: damaged, cwd: unpacked }, ["manifest.json", "database", "files"]);
 
     const target = await emptySite("pglite");
-    await expect(restoreBackup({ archive: damaged, database: target.database, storage: target.storage })).rejects.toThrow(BackupError);
+    await expect(
+      restoreBackup({ archive: damaged, database: target.database, storage: target.storage }),
+    ).rejects.toThrow(BackupError);
     expect(await migrationLevel(target.database.db)).toBe(0);
   });
 
@@ -149,9 +185,16 @@ describe("restore", () => {
     const folder = await migrationsUpTo(latest - 1);
     temporary.push(folder);
     await older.migrate({ migrationsFolder: folder });
-    await older.db.insert(users).values({ id: "old-user", name: "Otto Gammel", email: "otto@example.dk", emailVerified: true });
+    await older.db
+      .insert(users)
+      .values({ id: "old-user", name: "Otto Gammel", email: "otto@example.dk", emailVerified: true });
     const olderArchive = path.join(await temporaryDirectory(), "older.tar.gz");
-    const backup = await createBackup({ database: older, storage: new Storage(diskBackend(await temporaryDirectory())), buildId: "old", file: olderArchive });
+    const backup = await createBackup({
+      database: older,
+      storage: new Storage(diskBackend(await temporaryDirectory())),
+      buildId: "old",
+      file: olderArchive,
+    });
     expect(backup.manifest.migrationLevel).toBe(latest - 1);
 
     const target = await emptySite("pglite");
@@ -164,7 +207,13 @@ describe("restore", () => {
 describe("scheduled backups", () => {
   it("make one backup per scheduled time across instances, record it, and keep the newest BACKUP_KEEP", async () => {
     const site = await emptySite("pglite", { migrated: true });
-    const target = { database: site.database, storage: site.storage, buildId: "test", directory: await temporaryDirectory(), keep: 2 };
+    const target = {
+      database: site.database,
+      storage: site.storage,
+      buildId: "test",
+      directory: await temporaryDirectory(),
+      keep: 2,
+    };
     const job = scheduledBackupJob("0 * * * *", target);
 
     await job.run();

@@ -38,17 +38,22 @@ describe.runIf(databaseUrl)("page cache invalidation across instances on postgre
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     try {
-      const cut = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN scene_page_cache' and datname = current_database() and pid <> pg_backend_pid()");
+      const cut = await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN scene_page_cache' and datname = current_database() and pid <> pg_backend_pid()",
+      );
       expect(cut.rowCount).toBeGreaterThanOrEqual(2);
     } finally {
       await admin.end();
     }
-    await vi.waitFor(async () => {
-      two.store("system /videoer", { body: "<p>gammel</p>", nonce: "n", headers: [] });
-      one.invalidate();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(two.get("system /videoer")).toBeUndefined();
-    }, { timeout: 10_000, interval: 200 });
+    await vi.waitFor(
+      async () => {
+        two.store("system /videoer", { body: "<p>gammel</p>", nonce: "n", headers: [] });
+        one.invalidate();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(two.get("system /videoer")).toBeUndefined();
+      },
+      { timeout: 10_000, interval: 200 },
+    );
   });
 
   it("passes on which pages a write changed", async () => {

@@ -17,8 +17,16 @@ describe("personal calendar feed", () => {
     database = await createTestDatabase("pglite");
     setDatabase(database);
     await database.db.insert(siteSettings).values(demoSettings);
-    await database.db.insert(users).values({ id: "feeder", name: "Frida Feed", email: "frida@example.dk", emailVerified: true });
-    await database.db.insert(profiles).values({ userId: "feeder", name: "Frida Feed", email: "frida@example.dk", address: "Feedvej 1", lastLoginAt: new Date() });
+    await database.db
+      .insert(users)
+      .values({ id: "feeder", name: "Frida Feed", email: "frida@example.dk", emailVerified: true });
+    await database.db.insert(profiles).values({
+      userId: "feeder",
+      name: "Frida Feed",
+      email: "frida@example.dk",
+      address: "Feedvej 1",
+      lastLoginAt: new Date(),
+    });
     await holdDay(database.db, "feeder", day);
     const order = await createOrder(database.db, "feeder", "demo");
     await confirmOrder(database.db, order.ok ? order.orderId : "");
@@ -36,7 +44,9 @@ describe("personal calendar feed", () => {
   });
 
   it("answers the user's bookings as an iCalendar file", async () => {
-    const response = (await feed(routeArgs(`/kalender/${token}.ics`, { params: { feed: `${token}.ics` } }))) as Response;
+    const response = (await feed(
+      routeArgs(`/kalender/${token}.ics`, { params: { feed: `${token}.ics` } }),
+    )) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
     const body = await response.text();
     expect(body).toContain(`DTSTART;VALUE=DATE:${day.replace(/-/g, "")}`);
@@ -44,6 +54,8 @@ describe("personal calendar feed", () => {
   });
 
   it("knows no other token", async () => {
-    await expect(feed(routeArgs("/kalender/x.ics", { params: { feed: `${"a".repeat(32)}.ics` } }))).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(
+      feed(routeArgs("/kalender/x.ics", { params: { feed: `${"a".repeat(32)}.ics` } })),
+    ).rejects.toMatchObject({ init: { status: 404 } });
   });
 });

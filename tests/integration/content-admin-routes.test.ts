@@ -58,7 +58,9 @@ describe("content admin actions", () => {
   });
 
   it("refuses blank fields and a missing image with the Danish messages, saving nothing", async () => {
-    const answer = (await createAction(post("/album/create", albumForm({ album_artist: "  ", album_title: "", album_year: "2024" })))) as unknown as ActionAnswer;
+    const answer = (await createAction(
+      post("/album/create", albumForm({ album_artist: "  ", album_title: "", album_year: "2024" })),
+    )) as unknown as ActionAnswer;
     expect(answer.init?.status).toBe(400);
     expect(answer.data.toast.message).toBe("Intet billed at uploade");
     expect(answer.data.fieldErrors).toMatchObject({
@@ -71,7 +73,9 @@ describe("content admin actions", () => {
 
   it("refuses a text file named like a picture with 'Kunne ikke uploade billede' and leaves no file", async () => {
     const fake = new File(["bare tekst"], "omslag.jpg", { type: "image/jpeg" });
-    const answer = (await createAction(post("/album/create", albumForm({ album_artist: "Band", album_title: "Plade", album_year: "2024" }, fake)))) as unknown as ActionAnswer;
+    const answer = (await createAction(
+      post("/album/create", albumForm({ album_artist: "Band", album_title: "Plade", album_year: "2024" }, fake)),
+    )) as unknown as ActionAnswer;
     expect(answer.data.toast.message).toBe("Kunne ikke uploade billede");
     expect(await database.db.select().from(albums)).toHaveLength(0);
     expect(await storedFiles()).toEqual([]);
@@ -81,7 +85,11 @@ describe("content admin actions", () => {
     const args = routeArgs("/album/create", {
       method: "POST",
       body: "x",
-      headers: { Cookie: cookie, "Content-Length": String(200 * 1024 * 1024), "Content-Type": "multipart/form-data; boundary=x" },
+      headers: {
+        Cookie: cookie,
+        "Content-Length": String(200 * 1024 * 1024),
+        "Content-Type": "multipart/form-data; boundary=x",
+      },
     });
     const answer = (await createAction(args)) as unknown as ActionAnswer;
     expect(answer.init?.status).toBe(413);
@@ -89,9 +97,14 @@ describe("content admin actions", () => {
   });
 
   it("creates with a picture, then says 'Kunne ikke slette billed' when the files cannot be removed", async () => {
-    const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#123456" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#123456" } })
+      .png()
+      .toBuffer();
     const created = (await createAction(
-      post("/album/create", albumForm({ album_artist: "Band", album_title: "Plade", album_year: "2024" }, new File([png], "omslag.png"))),
+      post(
+        "/album/create",
+        albumForm({ album_artist: "Band", album_title: "Plade", album_year: "2024" }, new File([png], "omslag.png")),
+      ),
     )) as Response;
     expect(created.status).toBe(302);
     expect(created.headers.get("Set-Cookie")).toMatch(/^scene-toast=/);

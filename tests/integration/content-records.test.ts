@@ -25,15 +25,35 @@ import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
 const pngFile = async (background: string, width = 64, height = 64) =>
-  new File([await sharp({ create: { width, height, channels: 3, background } }).png().toBuffer()], "cover.png", { type: "image/png" });
+  new File(
+    [
+      await sharp({ create: { width, height, channels: 3, background } })
+        .png()
+        .toBuffer(),
+    ],
+    "cover.png",
+    { type: "image/png" },
+  );
 
 /** A short WAV: `notes` eighth notes at 120 bpm plus the renderer's 0.8 s tail, so notes × 0.25 + 0.8 seconds long. */
 const wavFile = (notes = 4) =>
-  new File([new Uint8Array(renderDemoTune({ rootHz: 220, bpm: 120, steps: Array.from({ length: notes }, (_, index) => index * 2) }, 1))], "nummer.wav", {
-    type: "audio/wav",
-  });
+  new File(
+    [
+      new Uint8Array(
+        renderDemoTune({ rootHz: 220, bpm: 120, steps: Array.from({ length: notes }, (_, index) => index * 2) }, 1),
+      ),
+    ],
+    "nummer.wav",
+    {
+      type: "audio/wav",
+    },
+  );
 
-const albumData = (title: string, year = 2024) => ({ album_artist: "Kajens Kvartet", album_year: year, album_title: title });
+const albumData = (title: string, year = 2024) => ({
+  album_artist: "Kajens Kvartet",
+  album_year: year,
+  album_title: title,
+});
 
 describe.each(databaseKinds)("content records on %s", (kind) => {
   let database: TestDatabase;
@@ -124,7 +144,11 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
   it("keeps the cover when an update brings no new image", async () => {
     const id = await createAlbum("Uden nyt billede");
     const before = (await getRecord(database.db, resources.album, id))!;
-    await updateRecord(database.db, storage, resources.album, id, { data: albumData("Nyt navn"), files: { image: null }, published: false });
+    await updateRecord(database.db, storage, resources.album, id, {
+      data: albumData("Nyt navn"),
+      files: { image: null },
+      published: false,
+    });
     const after = (await getRecord(database.db, resources.album, id))!;
     expect(after).toMatchObject({ title: "Nyt navn", published: false });
     expect(after.image).toEqual(before.image);
@@ -151,11 +175,18 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
       parentId: albumId,
     });
     const record = (await getRecord(database.db, resources.audio, id))!;
-    expect(record).toMatchObject({ title: "Havnevals", parentId: albumId, values: { audio_title: "Havnevals", audio_text: "Tekst og musik: Mette" } });
+    expect(record).toMatchObject({
+      title: "Havnevals",
+      parentId: albumId,
+      values: { audio_title: "Havnevals", audio_text: "Tekst og musik: Mette" },
+    });
     expect(record.audio!.contentType).toBe("audio/wav");
     expect(record.audio!.key).toMatch(/^audio\/\d+(-\d+)?\.wav$/);
     expect(Math.abs(record.audio!.durationSeconds! - 1.8)).toBeLessThan(0.2);
-    const [row] = await database.db.select({ durationSeconds: tracks.durationSeconds }).from(tracks).where(eq(tracks.id, id));
+    const [row] = await database.db
+      .select({ durationSeconds: tracks.durationSeconds })
+      .from(tracks)
+      .where(eq(tracks.id, id));
     expect(Math.abs(row!.durationSeconds! - 1.8)).toBeLessThan(0.2);
     expect(await fileExists(record.audio!.key)).toBe(true);
   });
@@ -180,11 +211,16 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
     const albumId = await createAlbum("Slettes");
     const trackIds = [await createTrack(albumId, "Et"), await createTrack(albumId, "To")];
     const cover = (await getRecord(database.db, resources.album, albumId))!.image!;
-    const audioKeys = await Promise.all(trackIds.map(async (trackId) => (await getRecord(database.db, resources.audio, trackId))!.audio!.key));
+    const audioKeys = await Promise.all(
+      trackIds.map(async (trackId) => (await getRecord(database.db, resources.audio, trackId))!.audio!.key),
+    );
     const keys = [...imageFileKeys(cover), ...audioKeys];
     for (const key of keys) expect(await fileExists(key), key).toBe(true);
 
-    expect(await deleteRecord(database.db, storage, resources.album, albumId)).toEqual({ found: true, failedRemovals: [] });
+    expect(await deleteRecord(database.db, storage, resources.album, albumId)).toEqual({
+      found: true,
+      failedRemovals: [],
+    });
 
     expect(await getRecord(database.db, resources.album, albumId)).toBeNull();
     const [left] = await database.db.select({ n: count() }).from(tracks).where(eq(tracks.albumId, albumId));
@@ -199,7 +235,10 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
     const gone = await createTrack(albumId, "Går");
     const goneKey = (await getRecord(database.db, resources.audio, gone))!.audio!.key;
     const keepKey = (await getRecord(database.db, resources.audio, keep))!.audio!.key;
-    expect(await deleteRecord(database.db, storage, resources.audio, gone)).toEqual({ found: true, failedRemovals: [] });
+    expect(await deleteRecord(database.db, storage, resources.audio, gone)).toEqual({
+      found: true,
+      failedRemovals: [],
+    });
     expect(await fileExists(goneKey)).toBe(false);
     expect(await fileExists(keepKey)).toBe(true);
     expect(await getRecord(database.db, resources.album, albumId)).not.toBeNull();
@@ -207,7 +246,10 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
   });
 
   it("answers not found when deleting a record that does not exist", async () => {
-    expect(await deleteRecord(database.db, storage, resources.album, randomUUID())).toEqual({ found: false, failedRemovals: [] });
+    expect(await deleteRecord(database.db, storage, resources.album, randomUUID())).toEqual({
+      found: false,
+      failedRemovals: [],
+    });
   });
 
   it("leaves no orphan file when the row cannot be written (track of a missing album)", async () => {
@@ -255,7 +297,11 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
   it("requires a cover on creation", async () => {
     const albumsBefore = await albumCount();
     await expect(
-      createRecord(database.db, storage, resources.album, { data: albumData("Uden billede"), files: {}, published: true }),
+      createRecord(database.db, storage, resources.album, {
+        data: albumData("Uden billede"),
+        files: {},
+        published: true,
+      }),
     ).rejects.toThrow(uploadMessages.noFile);
     expect(await albumCount()).toBe(albumsBefore);
   });
@@ -263,7 +309,10 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
   it("moves and reorders albums in the manual order", async () => {
     const [a, b, c] = [await createAlbum("Orden A"), await createAlbum("Orden B"), await createAlbum("Orden C")];
     const ours = new Set([a, b, c]);
-    const manual = async () => (await listRecords(database.db, resources.album, { sort: "manual", pageSize: 1000 })).records.map((record) => record.id);
+    const manual = async () =>
+      (await listRecords(database.db, resources.album, { sort: "manual", pageSize: 1000 })).records.map(
+        (record) => record.id,
+      );
     const ourOrder = async () => (await manual()).filter((id) => ours.has(id));
     expect(await ourOrder()).toEqual([a, b, c]);
 
@@ -284,7 +333,10 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
   });
 
   it("refuses a reorder whose id list is not exactly the current one, and changes nothing", async () => {
-    const list = async () => (await listRecords(database.db, resources.album, { sort: "manual", pageSize: 1000 })).records.map((record) => record.id);
+    const list = async () =>
+      (await listRecords(database.db, resources.album, { sort: "manual", pageSize: 1000 })).records.map(
+        (record) => record.id,
+      );
     const current = await list();
     expect(current.length).toBeGreaterThan(2);
     const wrong = [
@@ -304,7 +356,9 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
     const [x, y, z] = [await createTrack(first, "X"), await createTrack(first, "Y"), await createTrack(first, "Z")];
     const other = await createTrack(second, "Andet");
     const order = async (albumId: string) =>
-      (await listRecords(database.db, resources.audio, { parentId: albumId, sort: "manual" })).records.map((record) => record.id);
+      (await listRecords(database.db, resources.audio, { parentId: albumId, sort: "manual" })).records.map(
+        (record) => record.id,
+      );
     expect(await order(first)).toEqual([x, y, z]);
     expect(await order(second)).toEqual([other]);
 
@@ -321,7 +375,8 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
   it("hides an unpublished album from visitors but not from the preview", async () => {
     const id = await createAlbum("Kladdealbum");
     const track = await createTrack(id, "Kladdenummer");
-    const visible = async (includeDrafts = false) => (await getAlbumsWithTracks(database.db, { includeDrafts })).map((album) => album.id);
+    const visible = async (includeDrafts = false) =>
+      (await getAlbumsWithTracks(database.db, { includeDrafts })).map((album) => album.id);
     expect(await visible()).toContain(id);
 
     expect(await setPublished(database.db, resources.album, id, false)).toBe(true);
@@ -335,7 +390,9 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
     expect(await setPublished(database.db, resources.audio, track, false)).toBe(true);
     const album = (await getAlbumsWithTracks(database.db)).find((candidate) => candidate.id === id);
     expect(album?.tracks.map((candidate) => candidate.id)).not.toContain(track);
-    const preview = (await getAlbumsWithTracks(database.db, { includeDrafts: true })).find((candidate) => candidate.id === id);
+    const preview = (await getAlbumsWithTracks(database.db, { includeDrafts: true })).find(
+      (candidate) => candidate.id === id,
+    );
     expect(preview?.tracks.map((candidate) => candidate.id)).toContain(track);
 
     expect(await setPublished(database.db, resources.album, randomUUID(), false)).toBe(false);

@@ -44,7 +44,9 @@ describe.each(databaseKinds)("content routes on %s", (kind) => {
     const result = await contentPageLoader(routeArgs("/priser"));
     expect(result.page).toMatchObject({ header: "Empty page", isEmpty: true });
 
-    const api = await pageByNameLoader(routeArgs("/api/prisma/get-page-by-name/prices", { params: { name: "prices" } }));
+    const api = await pageByNameLoader(
+      routeArgs("/api/prisma/get-page-by-name/prices", { params: { name: "prices" } }),
+    );
     expect(await api.json()).toEqual({ data: [] });
   });
 
@@ -80,9 +82,7 @@ describe.each(databaseKinds)("content routes on %s", (kind) => {
   });
 
   it("gives the layout the colour mode, the build and the venue's public details only", async () => {
-    const result = await rootLoader(
-      routeArgs("/", { headers: { Cookie: "color-mode=dark" } }),
-    );
+    const result = await rootLoader(routeArgs("/", { headers: { Cookie: "color-mode=dark" } }));
     expect(result).toMatchObject({ colorMode: "dark", buildId: "test-build" });
     expect(result.settings.siteName).toBe("Havnescenen");
     expect(Object.keys(result.settings)).not.toContain("seededAt");
@@ -102,10 +102,20 @@ describe.each(databaseKinds)("content routes on %s", (kind) => {
     const first = await pageByNameLoader(args());
     const etag = first.headers.get("ETag")!;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await pageByNameLoader(routeArgs("/api/prisma/get-page-by-name/frontpage", { params: { name: "frontpage" }, headers: { "If-None-Match": `W/${etag}` } }));
+    const again = await pageByNameLoader(
+      routeArgs("/api/prisma/get-page-by-name/frontpage", {
+        params: { name: "frontpage" },
+        headers: { "If-None-Match": `W/${etag}` },
+      }),
+    );
     expect(again.status).toBe(304);
     await database.db.update(pages).set({ header: "Ny overskrift" }).where(eq(pages.page, "frontpage"));
-    const changed = await pageByNameLoader(routeArgs("/api/prisma/get-page-by-name/frontpage", { params: { name: "frontpage" }, headers: { "If-None-Match": etag } }));
+    const changed = await pageByNameLoader(
+      routeArgs("/api/prisma/get-page-by-name/frontpage", {
+        params: { name: "frontpage" },
+        headers: { "If-None-Match": etag },
+      }),
+    );
     expect(changed.status).toBe(200);
     expect(changed.headers.get("ETag")).not.toBe(etag);
   });

@@ -51,7 +51,13 @@ describe.each(databaseKinds)("background jobs on %s", (kind) => {
 
   it("records a failing turn and goes on", async () => {
     const runner = new JobRunner(database, logger);
-    const failing: Job = { name: "fejler", label: "Et job der fejler", everySeconds: 60, exclusive: true, run: () => Promise.reject(new Error("ingen forbindelse")) };
+    const failing: Job = {
+      name: "fejler",
+      label: "Et job der fejler",
+      everySeconds: 60,
+      exclusive: true,
+      run: () => Promise.reject(new Error("ingen forbindelse")),
+    };
     expect(await runner.runOnce(failing)).toBe("ran");
     expect(runner.states()[0]).toMatchObject({ runs: 1, lastError: "ingen forbindelse" });
   });
@@ -62,7 +68,13 @@ describe.each(databaseKinds)("background jobs on %s", (kind) => {
       { id: "job-anna", name: "Anna", email: "job-anna@example.dk", emailVerified: true },
       { id: "job-bo", name: "Bo", email: "job-bo@example.dk", emailVerified: true },
     ]);
-    await database.db.insert(profiles).values({ userId: "job-bo", name: "Bo", email: "job-bo@example.dk", address: "Kajen 2, 8000 Aarhus C", lastLoginAt: new Date() });
+    await database.db.insert(profiles).values({
+      userId: "job-bo",
+      name: "Bo",
+      email: "job-bo@example.dk",
+      address: "Kajen 2, 8000 Aarhus C",
+      lastLoginAt: new Date(),
+    });
     const past = new Date(Date.now() - 2 * 60 * 60 * 1000);
     await holdDay(database.db, "job-anna", addDays(today, 40), past);
     await holdDay(database.db, "job-anna", addDays(today, 41));
@@ -70,7 +82,10 @@ describe.each(databaseKinds)("background jobs on %s", (kind) => {
     expect((await createOrder(database.db, "job-bo", "demo", past)).ok).toBe(true);
 
     expect(await removeExpiredHolds(database.db)).toBe(1);
-    const left = await database.db.select({ day: dayClaims.day, userId: dayClaims.userId }).from(dayClaims).where(eq(dayClaims.kind, "hold"));
+    const left = await database.db
+      .select({ day: dayClaims.day, userId: dayClaims.userId })
+      .from(dayClaims)
+      .where(eq(dayClaims.kind, "hold"));
     expect(left.map((claim) => claim.day).toSorted()).toEqual([addDays(today, 41), addDays(today, 42)]);
   });
 });

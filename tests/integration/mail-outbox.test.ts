@@ -47,7 +47,12 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     mailServer = await startMailServer();
-    const delivery = createMailer({ smtpUrl: mailServer.url, from: "Havnescenen <no-reply@havnescenen.dk>", dataDir: "/nonexistent", logger });
+    const delivery = createMailer({
+      smtpUrl: mailServer.url,
+      from: "Havnescenen <no-reply@havnescenen.dk>",
+      dataDir: "/nonexistent",
+      logger,
+    });
     outbox = new MailOutbox(database.db, delivery, logger);
   });
 
@@ -104,10 +109,16 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
   it("sends each message once when several senders work through the outbox at the same time", async () => {
     const now = new Date();
     for (let index = 0; index < 12; index += 1) await outbox.enqueue(message(`gaest${index}@example.dk`), now);
-    const second = new MailOutbox(database.db, createMailer({ smtpUrl: mailServer.url, from: "x@havnescenen.dk", dataDir: "/nonexistent", logger }), logger);
+    const second = new MailOutbox(
+      database.db,
+      createMailer({ smtpUrl: mailServer.url, from: "x@havnescenen.dk", dataDir: "/nonexistent", logger }),
+      logger,
+    );
     const results = await Promise.all([outbox.deliverDue(now), second.deliverDue(now), outbox.deliverDue(now)]);
     expect(results.reduce((total, result) => total + result.sent, 0)).toBe(12);
-    expect(mailServer.accepted.toSorted()).toEqual(Array.from({ length: 12 }, (_, index) => `gaest${index}@example.dk`).toSorted());
+    expect(mailServer.accepted.toSorted()).toEqual(
+      Array.from({ length: 12 }, (_, index) => `gaest${index}@example.dk`).toSorted(),
+    );
   });
 
   it("prunes sent messages after 30 days, never unsent ones", async () => {

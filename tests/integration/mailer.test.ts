@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer, outboxDirectory } from "~/features/email/mailer.server";
 import { resetPasswordMessage } from "~/features/email/messages";
 
-const message = resetPasswordMessage("Havnescenen", "mette@example.dk", "Mette <b>", "http://localhost/nulstil?token=abc&x=1");
+const message = resetPasswordMessage(
+  "Havnescenen",
+  "mette@example.dk",
+  "Mette <b>",
+  "http://localhost/nulstil?token=abc&x=1",
+);
 
 describe("e-mail over SMTP", () => {
   let server: SMTPServer;
@@ -66,7 +71,11 @@ describe("e-mail without SMTP", () => {
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   it("writes each message as an .eml file in the outbox", async () => {
-    const mailer = createMailer({ from: "Havnescenen <no-reply@havnescenen.dk>", dataDir, logger: pino({ level: "silent" }) });
+    const mailer = createMailer({
+      from: "Havnescenen <no-reply@havnescenen.dk>",
+      dataDir,
+      logger: pino({ level: "silent" }),
+    });
     await mailer.send(message);
     const files = await readdir(outboxDirectory(dataDir));
     expect(files).toHaveLength(1);

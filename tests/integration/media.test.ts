@@ -5,8 +5,21 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderDemoTune } from "~/db/seed/demo-audio.server";
 import { AUDIO_REFUSED, sniffAudioFormat, storeAudio, storeAudioUpload } from "~/features/media/audio.server";
-import { removeImageFiles, sniffImageFormat, storeImage, storeImageUpload, UploadError } from "~/features/media/image.server";
-import { IMAGE_MAX_BYTES, IMAGE_WIDTHS, imageFileKeys, imageVariantKey, socialImageKey, uploadMessages } from "~/features/media/media";
+import {
+  removeImageFiles,
+  sniffImageFormat,
+  storeImage,
+  storeImageUpload,
+  UploadError,
+} from "~/features/media/image.server";
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_WIDTHS,
+  imageFileKeys,
+  imageVariantKey,
+  socialImageKey,
+  uploadMessages,
+} from "~/features/media/media";
 import { diskBackend, Storage, type DiskBackend } from "~/features/storage/storage.server";
 
 /** Every stored key under the storage root, "bucket/file", sorted. */
@@ -17,7 +30,9 @@ async function storedKeys(root: string): Promise<string[]> {
   } catch {
     return [];
   }
-  const keys = await Promise.all(buckets.map(async (bucket) => (await readdir(path.join(root, bucket))).map((file) => `${bucket}/${file}`)));
+  const keys = await Promise.all(
+    buckets.map(async (bucket) => (await readdir(path.join(root, bucket))).map((file) => `${bucket}/${file}`)),
+  );
   return keys.flat().sort();
 }
 
@@ -33,7 +48,8 @@ async function uploadError(work: Promise<unknown>): Promise<UploadError> {
   return error as UploadError;
 }
 
-const solid = (width: number, height: number, background = "#336699") => sharp({ create: { width, height, channels: 3, background } });
+const solid = (width: number, height: number, background = "#336699") =>
+  sharp({ create: { width, height, channels: 3, background } });
 
 /** A camera-like JPEG: EXIF with maker, copyright and a GPS position (Aarhus). */
 const jpegWithGps = (width: number, height: number) =>
@@ -68,7 +84,11 @@ describe("image uploads", () => {
     expect(originalMeta.exif!.includes("Hemmelig Kamera")).toBe(true);
 
     const before = await storedKeys(root);
-    const image = await storeImageUpload(storage, "pages", new File([original], "IMG_0001.jpg", { type: "image/jpeg" }));
+    const image = await storeImageUpload(
+      storage,
+      "pages",
+      new File([original], "IMG_0001.jpg", { type: "image/jpeg" }),
+    );
     expect(image.key).toMatch(/^pages\/\d+(-\d+)?\.webp$/);
     expect(image).toMatchObject({ width: 1700, height: 1000, widths: [480, 960, 1600, 1700] });
 
@@ -100,7 +120,11 @@ describe("image uploads", () => {
   });
 
   it("keeps the full-size WebP as the image's own key", async () => {
-    const image = await storeImageUpload(storage, "albums", new File([await solid(700, 700).png().toBuffer()], "cover.png"));
+    const image = await storeImageUpload(
+      storage,
+      "albums",
+      new File([await solid(700, 700).png().toBuffer()], "cover.png"),
+    );
     expect(image.widths).toEqual([480, 700]);
     expect(imageVariantKey(image, 700, "webp")).toBe(image.key);
     const meta = await sharp((await storage.read(image.key))!).metadata();
@@ -133,7 +157,9 @@ describe("image uploads", () => {
 
   it("refuses a text file named photo.jpg and leaves no files", async () => {
     const before = await storedKeys(root);
-    const error = await uploadError(storeImageUpload(storage, "stock", new File(["Det her er ikke et billede"], "photo.jpg", { type: "image/jpeg" })));
+    const error = await uploadError(
+      storeImageUpload(storage, "stock", new File(["Det her er ikke et billede"], "photo.jpg", { type: "image/jpeg" })),
+    );
     expect(error.message).toBe("Kunne ikke uploade billede");
     expect(error.message).toBe(uploadMessages.uploadFailed);
     expect(error.detail).toBe("Filen er ikke et billede (JPEG, PNG, WebP, GIF, AVIF eller HEIC).");
@@ -142,7 +168,10 @@ describe("image uploads", () => {
 
   it("refuses a file that only starts like a JPEG and leaves no files", async () => {
     const before = await storedKeys(root);
-    const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("<script>alert(1)</script>".repeat(40))]);
+    const fake = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.from("<script>alert(1)</script>".repeat(40)),
+    ]);
     const error = await uploadError(storeImageUpload(storage, "stock", new File([fake], "photo.jpg")));
     expect(error.message).toBe(uploadMessages.uploadFailed);
     expect(await storedKeys(root)).toEqual(before);
@@ -159,7 +188,9 @@ describe("image uploads", () => {
     const before = await storedKeys(root);
     const big = new Uint8Array(IMAGE_MAX_BYTES + 1);
     big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const error = await uploadError(storeImageUpload(storage, "stock", new File([big], "huge.png", { type: "image/png" })));
+    const error = await uploadError(
+      storeImageUpload(storage, "stock", new File([big], "huge.png", { type: "image/png" })),
+    );
     expect(error.message).toBe(uploadMessages.uploadFailed);
     expect(error.detail).toBe("Billedet må højst fylde 15 MB.");
     expect(await storedKeys(root)).toEqual(before);
@@ -231,7 +262,10 @@ describe("audio uploads", () => {
   it("accepts a WAV, reads its duration and stores it unchanged in audio/", async () => {
     // 8 eighth notes at 120 bpm (2 s) plus the 0.8 s tail the renderer adds.
     const wav = renderDemoTune({ rootHz: 220, bpm: 120, steps: [0, 4, 7, 12] }, 2);
-    const audio = await storeAudioUpload(storage, new File([new Uint8Array(wav)], "min sang.mp3", { type: "audio/mpeg" }));
+    const audio = await storeAudioUpload(
+      storage,
+      new File([new Uint8Array(wav)], "min sang.mp3", { type: "audio/mpeg" }),
+    );
     expect(audio.key).toMatch(/^audio\/\d+(-\d+)?\.wav$/);
     expect(audio.contentType).toBe("audio/wav");
     expect(audio.durationSeconds).not.toBeNull();

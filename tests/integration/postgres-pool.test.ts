@@ -8,7 +8,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the PostgreSQL pool", () => {
     const url = process.env.TEST_DATABASE_URL!;
     let reported: ((error: Error) => void) | undefined;
     const failure = new Promise<Error>((resolve) => (reported = resolve));
-    const handle = await openDatabase({ kind: "postgres", url, poolMax: 1, onIdleClientError: (error) => reported?.(error) });
+    const handle = await openDatabase({
+      kind: "postgres",
+      url,
+      poolMax: 1,
+      onIdleClientError: (error) => reported?.(error),
+    });
     try {
       const pidResult = await handle.db.execute(sql`select pg_backend_pid() as pid`);
       const pid = (pidResult as unknown as { rows: { pid: number }[] }).rows[0]!.pid;

@@ -64,10 +64,18 @@ describe.each(databaseKinds)("the profile API on %s", (kind) => {
   it("gives a user their own profile in the spec's shape", async () => {
     const { mette } = people;
     const result = await answer(() =>
-      getProfile(routeArgs(`/api/prisma/get-profile/${mette.id}`, { params: { userId: mette.id }, headers: { Cookie: mette.cookie } })),
+      getProfile(
+        routeArgs(`/api/prisma/get-profile/${mette.id}`, {
+          params: { userId: mette.id },
+          headers: { Cookie: mette.cookie },
+        }),
+      ),
     );
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ authenticated: true, data: { userId: mette.id, email: "mette@example.dk", avatar_url: null } });
+    expect(result.body).toMatchObject({
+      authenticated: true,
+      data: { userId: mette.id, email: "mette@example.dk", avatar_url: null },
+    });
     expect(Object.keys(result.body.data as object).sort()).toEqual(
       ["address", "avatar_url", "email", "last_login_at", "name", "phone", "updated_at", "userId"].sort(),
     );
@@ -76,9 +84,21 @@ describe.each(databaseKinds)("the profile API on %s", (kind) => {
   it("refuses another user's profile with 403, a visitor with 401, and lets an admin read any", async () => {
     const { mette, jonas, admin } = people;
     const path = `/api/prisma/get-profile/${jonas.id}`;
-    expect((await answer(() => getProfile(routeArgs(path, { params: { userId: jonas.id }, headers: { Cookie: mette.cookie } })))).status).toBe(403);
+    expect(
+      (
+        await answer(() =>
+          getProfile(routeArgs(path, { params: { userId: jonas.id }, headers: { Cookie: mette.cookie } })),
+        )
+      ).status,
+    ).toBe(403);
     expect((await answer(() => getProfile(routeArgs(path, { params: { userId: jonas.id } })))).status).toBe(401);
-    expect((await answer(() => getProfile(routeArgs(path, { params: { userId: jonas.id }, headers: { Cookie: admin.cookie } })))).status).toBe(200);
+    expect(
+      (
+        await answer(() =>
+          getProfile(routeArgs(path, { params: { userId: jonas.id }, headers: { Cookie: admin.cookie } })),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("answers invalid bodies with 400 and field errors, changing nothing", async () => {
@@ -92,9 +112,17 @@ describe.each(databaseKinds)("the profile API on %s", (kind) => {
       ),
     );
     expect(result.status).toBe(400);
-    expect(result.body.fieldErrors).toMatchObject({ name: ["Feltet skal udfyldes"], avatar_url: ["Skal være et billede fra sidens eget lager"] });
+    expect(result.body.fieldErrors).toMatchObject({
+      name: ["Feltet skal udfyldes"],
+      avatar_url: ["Skal være et billede fra sidens eget lager"],
+    });
     const after = await answer(() =>
-      getProfile(routeArgs(`/api/prisma/get-profile/${mette.id}`, { params: { userId: mette.id }, headers: { Cookie: mette.cookie } })),
+      getProfile(
+        routeArgs(`/api/prisma/get-profile/${mette.id}`, {
+          params: { userId: mette.id },
+          headers: { Cookie: mette.cookie },
+        }),
+      ),
     );
     expect((after.body.data as { name: string }).name).toBe("mette");
   });
@@ -142,6 +170,9 @@ describe.each(databaseKinds)("the profile API on %s", (kind) => {
         }),
       ),
     );
-    expect(result).toMatchObject({ status: 201, body: { data: { name: "Jonas Nielsen", last_login_at: "2026-11-23T07:00:00.000Z" } } });
+    expect(result).toMatchObject({
+      status: 201,
+      body: { data: { name: "Jonas Nielsen", last_login_at: "2026-11-23T07:00:00.000Z" } },
+    });
   });
 });

@@ -25,8 +25,17 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
 
   async function addUser(index: number) {
     const id = `user-${index}`;
-    await database.db.insert(users).values({ id, name: `Bruger ${index}`, email: `bruger${index}@example.dk`, emailVerified: true });
-    await database.db.insert(profiles).values({ userId: id, name: `Bruger ${index}`, email: `bruger${index}@example.dk`, address: `Havnegade ${index}, 8000 Aarhus C`, phone: "+4520123456", lastLoginAt: now });
+    await database.db
+      .insert(users)
+      .values({ id, name: `Bruger ${index}`, email: `bruger${index}@example.dk`, emailVerified: true });
+    await database.db.insert(profiles).values({
+      userId: id,
+      name: `Bruger ${index}`,
+      email: `bruger${index}@example.dk`,
+      address: `Havnegade ${index}, 8000 Aarhus C`,
+      phone: "+4520123456",
+      lastLoginAt: now,
+    });
     return id;
   }
 
@@ -66,9 +75,16 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
   it("refuses today, past days, blocked days and days beyond the horizon", async () => {
     expect(await holdDay(database.db, userIds[2]!, today, now)).toEqual({ ok: false, reason: "past" });
     expect(await holdDay(database.db, userIds[2]!, addDays(today, -3), now)).toEqual({ ok: false, reason: "past" });
-    expect(await holdDay(database.db, userIds[2]!, addDays(today, 366), now)).toEqual({ ok: false, reason: "beyond-horizon" });
+    expect(await holdDay(database.db, userIds[2]!, addDays(today, 366), now)).toEqual({
+      ok: false,
+      reason: "beyond-horizon",
+    });
     await blockDays(database.db, { from: addDays(today, 40), to: addDays(today, 41) }, "Vinterlukket");
-    expect(await holdDay(database.db, userIds[2]!, addDays(today, 41), now)).toEqual({ ok: false, reason: "blocked", blockedTitle: "Vinterlukket" });
+    expect(await holdDay(database.db, userIds[2]!, addDays(today, 41), now)).toEqual({
+      ok: false,
+      reason: "blocked",
+      blockedTitle: "Vinterlukket",
+    });
   });
 
   it("frees the day when a hold expires, and another user can take it", async () => {
@@ -106,7 +122,11 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     const order = await createOrder(database.db, user, "demo", now);
     expect(order.ok).toBe(true);
     const orderId = order.ok ? order.orderId : "";
-    const results = await Promise.all([confirmOrder(database.db, orderId, now), confirmOrder(database.db, orderId, now), confirmOrder(database.db, orderId, now)]);
+    const results = await Promise.all([
+      confirmOrder(database.db, orderId, now),
+      confirmOrder(database.db, orderId, now),
+      confirmOrder(database.db, orderId, now),
+    ]);
     expect(results.filter((result) => result.status === "confirmed")).toHaveLength(1);
     expect(results.filter((result) => result.status === "already-paid")).toHaveLength(2);
     const receipts = new Set(results.map((result) => ("receiptNumber" in result ? result.receiptNumber : null)));
@@ -159,8 +179,13 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     await confirmOrder(database.db, order.ok ? order.orderId : "", now);
     const claims = await database.db.select().from(dayClaims).where(eq(dayClaims.userId, user));
     const claimOf = (day: string) => claims.find((claim) => claim.day === day)!.id;
-    expect(await cancelBooking(database.db, claimOf(soon), { userId: user, reason: "Afbestilt", now })).toEqual({ ok: false, reason: "too-late" });
-    expect((await cancelBooking(database.db, claimOf(later), { userId: user, reason: "Afbestilt", now })).ok).toBe(true);
+    expect(await cancelBooking(database.db, claimOf(soon), { userId: user, reason: "Afbestilt", now })).toEqual({
+      ok: false,
+      reason: "too-late",
+    });
+    expect((await cancelBooking(database.db, claimOf(later), { userId: user, reason: "Afbestilt", now })).ok).toBe(
+      true,
+    );
     const [freed] = await calendarDays(database.db, { from: later, to: later }, userIds[12]!, now);
     expect(freed?.state).toBe("free");
     // The admin may cancel inside the limit.
@@ -176,7 +201,15 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     await confirmOrder(database.db, order.ok ? order.orderId : "", now);
     await holdDay(database.db, user, held, now);
     const past = addDays(today, -10);
-    await database.db.insert(dayClaims).values({ day: past, kind: "booking", userId: user, startAt: now, endAt: new Date(now.getTime() + 1000), title: "x", priceOere: 0 });
+    await database.db.insert(dayClaims).values({
+      day: past,
+      kind: "booking",
+      userId: user,
+      startAt: now,
+      endAt: new Date(now.getTime() + 1000),
+      title: "x",
+      priceOere: 0,
+    });
 
     await releaseClaimsOfDeletedUser(database.db, user, now);
     const days = await calendarDays(database.db, { from: future, to: held }, userIds[16]!, now);
@@ -190,7 +223,9 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     await holdDay(database.db, userIds[13]!, day, now);
     const { start, end } = { start: now, end: new Date(now.getTime() + 1000) };
     await expect(
-      database.db.insert(dayClaims).values({ day, kind: "booking", userId: userIds[14]!, startAt: start, endAt: end, title: "x", priceOere: 0 }),
+      database.db
+        .insert(dayClaims)
+        .values({ day, kind: "booking", userId: userIds[14]!, startAt: start, endAt: end, title: "x", priceOere: 0 }),
     ).rejects.toThrow();
   });
 });

@@ -62,7 +62,9 @@ describe("route guards", () => {
   it.each(guarded)("$path sends a visitor to the login page from its loader and action", async ({ path, file }) => {
     const module = await load(file);
     for (const handler of [module.loader, module.action].filter(Boolean)) {
-      const thrown = await thrownBy(() => handler!(routeArgs(path, { method: handler === module.action ? "POST" : "GET" })));
+      const thrown = await thrownBy(() =>
+        handler!(routeArgs(path, { method: handler === module.action ? "POST" : "GET" })),
+      );
       expect(statusOf(thrown), `${path}`).toBe(302);
       expect((thrown as Response).headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
     }

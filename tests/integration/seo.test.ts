@@ -46,19 +46,31 @@ describe("search engines and sharing", () => {
     const [album] = await database.db.select().from(albums).limit(1);
     await database.db.update(albums).set({ published: false }).where(eq(albums.id, album!.id));
     expect(await sitemap()).not.toContain(album!.id);
-    await database.db.update(albums).set({ published: true, updatedAt: new Date("2030-01-02T03:04:05Z") }).where(eq(albums.id, album!.id));
-    expect(await sitemap()).toContain(`<loc>http://localhost:3000/musik/${album!.id}</loc>\n    <lastmod>2030-01-02T03:04:05.000Z</lastmod>`);
+    await database.db
+      .update(albums)
+      .set({ published: true, updatedAt: new Date("2030-01-02T03:04:05Z") })
+      .where(eq(albums.id, album!.id));
+    expect(await sitemap()).toContain(
+      `<loc>http://localhost:3000/musik/${album!.id}</loc>\n    <lastmod>2030-01-02T03:04:05.000Z</lastmod>`,
+    );
   });
 
   it("keeps crawlers out of accounts, the basket and the admin", async () => {
     const robots = await robotsLoader().text();
-    for (const path of ["/bruger", "/kurv", "/album", "/reservationer", "/api/"]) expect(robots).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/bruger", "/kurv", "/album", "/reservationer", "/api/"])
+      expect(robots).toContain(`Disallow: ${path}\n`);
     expect(robots).toContain("Sitemap: http://localhost:3000/sitemap.xml");
   });
 
   it("describes the artist, albums and tracks of /musik as schema.org data that parses", async () => {
     const { structuredData } = await musicLoader(routeArgs("/musik"));
-    const parsed = JSON.parse(JSON.stringify(structuredData)) as { "@graph": { "@type": string; name: string; album: { "@type": string; name: string; track: { "@type": string }[] }[] }[] };
+    const parsed = JSON.parse(JSON.stringify(structuredData)) as {
+      "@graph": {
+        "@type": string;
+        name: string;
+        album: { "@type": string; name: string; track: { "@type": string }[] }[];
+      }[];
+    };
     const group = parsed["@graph"].find((entry) => entry.name === "Kajens Kvartet");
     expect(group?.["@type"]).toBe("MusicGroup");
     expect(group?.album.map((album) => album.name)).toEqual(["Fra kajen", "Natlys"]);

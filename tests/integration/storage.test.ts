@@ -68,7 +68,11 @@ describe.each(backends)("storage contract on $name", ({ name, start }) => {
     const first = await storage.store("audio", "wav", bytes("first"), "audio/wav");
     const second = await storage.store("audio", "wav", bytes("second"), "audio/wav");
     const third = await storage.store("audio", "wav", bytes("third"), "audio/wav");
-    expect([first, second, third]).toEqual(["audio/1700000000100.wav", "audio/1700000000100-1.wav", "audio/1700000000100-2.wav"]);
+    expect([first, second, third]).toEqual([
+      "audio/1700000000100.wav",
+      "audio/1700000000100-1.wav",
+      "audio/1700000000100-2.wav",
+    ]);
     expect(text(await storage.read(first))).toBe("first");
     expect(text(await storage.read(second))).toBe("second");
     expect(text(await storage.read(third))).toBe("third");
@@ -120,21 +124,30 @@ describe.each(backends)("storage contract on $name", ({ name, start }) => {
     expect(derived).toBe("albums/1.w480.avif");
     expect(text(await storage.read(derived))).toBe("small");
     expect(text(await storage.read(key))).toBe("full");
-    await expect(storage.storeDerived(key, "w480.avif", bytes("again"), "image/avif")).rejects.toThrow("albums/1.w480.avif exists already");
+    await expect(storage.storeDerived(key, "w480.avif", bytes("again"), "image/avif")).rejects.toThrow(
+      "albums/1.w480.avif exists already",
+    );
     expect(text(await storage.read(derived))).toBe("small");
   });
 
-  it.each(["albums/..", "albums/../secret", "../etc/passwd", "albums/a/b.webp", "albums/.hidden", "/albums/1.webp", "albums/", "Albums/1.webp", "albums\\1.webp"])(
-    "refuses the key %j in every operation",
-    async (key) => {
-      await expect(underTest.backend.putIfAbsent(key, bytes("x"), "text/plain")).rejects.toThrow();
-      await expect(underTest.backend.read(key)).rejects.toThrow();
-      await expect(underTest.backend.exists(key)).rejects.toThrow();
-      await expect(underTest.backend.remove(key)).rejects.toThrow();
-      // removeAll is best effort: the refused key is reported, not thrown.
-      expect(await storageAt(0).removeAll([key])).toEqual([key]);
-    },
-  );
+  it.each([
+    "albums/..",
+    "albums/../secret",
+    "../etc/passwd",
+    "albums/a/b.webp",
+    "albums/.hidden",
+    "/albums/1.webp",
+    "albums/",
+    "Albums/1.webp",
+    "albums\\1.webp",
+  ])("refuses the key %j in every operation", async (key) => {
+    await expect(underTest.backend.putIfAbsent(key, bytes("x"), "text/plain")).rejects.toThrow();
+    await expect(underTest.backend.read(key)).rejects.toThrow();
+    await expect(underTest.backend.exists(key)).rejects.toThrow();
+    await expect(underTest.backend.remove(key)).rejects.toThrow();
+    // removeAll is best effort: the refused key is reported, not thrown.
+    expect(await storageAt(0).removeAll([key])).toEqual([key]);
+  });
 
   it("refuses an unknown bucket or an extension that could change the path", async () => {
     const storage = storageAt(1_700_000_000_400);
@@ -197,16 +210,24 @@ describe("S3 back end against s3rver", () => {
 
   it("reports an error answer instead of taking it for a missing file", async () => {
     const wrongBucket = s3Backend({ ...s3.settings, bucket: "no-such-bucket" });
-    await expect(wrongBucket.putIfAbsent("albums/1.webp", bytes("x"), "image/webp")).rejects.toThrow(/S3 (HEAD|PUT) albums\/1\.webp failed/);
+    await expect(wrongBucket.putIfAbsent("albums/1.webp", bytes("x"), "image/webp")).rejects.toThrow(
+      /S3 (HEAD|PUT) albums\/1\.webp failed/,
+    );
   });
 });
 
 describe("createStorage", () => {
   it("picks the disk under DATA_DIR/storage when S3_BUCKET is not set", () => {
-    const storage = createStorage({ DATA_DIR: "/tmp/scene-data", S3_REGION: "eu-central-1", S3_ENDPOINT: "http://127.0.0.1:1" });
+    const storage = createStorage({
+      DATA_DIR: "/tmp/scene-data",
+      S3_REGION: "eu-central-1",
+      S3_ENDPOINT: "http://127.0.0.1:1",
+    });
     expect(storage.backend.kind).toBe("disk");
     expect((storage.backend as DiskBackend).root).toBe(path.resolve("/tmp/scene-data", "storage"));
-    expect(createStorage({ DATA_DIR: "/tmp/scene-data", S3_BUCKET: "", S3_REGION: "eu-central-1" }).backend.kind).toBe("disk");
+    expect(createStorage({ DATA_DIR: "/tmp/scene-data", S3_BUCKET: "", S3_REGION: "eu-central-1" }).backend.kind).toBe(
+      "disk",
+    );
   });
 
   it("picks S3 when S3_BUCKET is set, and it works against an S3-compatible store", async () => {
@@ -236,7 +257,8 @@ describe("storage keys", () => {
   });
 
   it("accepts generated keys and refuses traversal and nesting", () => {
-    for (const key of ["albums/1.webp", "audio/1700000000000-3.wav", "albums/1.w480.avif"]) expect(storageKeySchema.safeParse(key).success).toBe(true);
+    for (const key of ["albums/1.webp", "audio/1700000000000-3.wav", "albums/1.w480.avif"])
+      expect(storageKeySchema.safeParse(key).success).toBe(true);
     for (const key of ["albums/..", "albums/../x", "../x", "albums/a/b", "albums/.x", "albums", "", "albums/a b"]) {
       expect(storageKeySchema.safeParse(key).success, key).toBe(false);
     }

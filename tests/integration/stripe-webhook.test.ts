@@ -21,7 +21,13 @@ describe.each(databaseKinds)("Stripe webhook on %s", (kind) => {
   let orderId: string;
 
   const post = (payload: string, signature: string) =>
-    webhook(routeArgs("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature, "Content-Type": "application/json" } })) as Promise<Response>;
+    webhook(
+      routeArgs("/api/stripe/webhook", {
+        method: "POST",
+        body: payload,
+        headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
+      }),
+    ) as Promise<Response>;
   let total = 0;
   const completed = (eventId: string, amount = total) =>
     JSON.stringify({
@@ -48,14 +54,26 @@ describe.each(databaseKinds)("Stripe webhook on %s", (kind) => {
     setDatabase(database);
     setMailer({ send: async (message) => void sent.push(message) });
     const now = new Date();
-    await database.db.insert(users).values({ id: "payer", name: "Pia Payer", email: "pia@example.dk", emailVerified: true });
-    await database.db.insert(profiles).values({ userId: "payer", name: "Pia Payer", email: "pia@example.dk", address: "Strandvejen 1, 8000 Aarhus C", lastLoginAt: now });
+    await database.db
+      .insert(users)
+      .values({ id: "payer", name: "Pia Payer", email: "pia@example.dk", emailVerified: true });
+    await database.db.insert(profiles).values({
+      userId: "payer",
+      name: "Pia Payer",
+      email: "pia@example.dk",
+      address: "Strandvejen 1, 8000 Aarhus C",
+      lastLoginAt: now,
+    });
     const day = addDays(todayInCopenhagen(now), 30);
     await holdDay(database.db, "payer", day, now);
     const order = await createOrder(database.db, "payer", "stripe", now);
     if (!order.ok) throw new Error(order.reason);
     orderId = order.orderId;
-    const [created] = await database.db.update(orders).set({ providerReference: "cs_test_1" }).where(eq(orders.id, orderId)).returning();
+    const [created] = await database.db
+      .update(orders)
+      .set({ providerReference: "cs_test_1" })
+      .where(eq(orders.id, orderId))
+      .returning();
     total = created!.totalOere;
   });
 
@@ -67,7 +85,10 @@ describe.each(databaseKinds)("Stripe webhook on %s", (kind) => {
 
   it("refuses a bad signature with 400 and changes nothing", async () => {
     const payload = completed("evt_forged");
-    const response = await post(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someoneelse" }));
+    const response = await post(
+      payload,
+      stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someoneelse" }),
+    );
     expect(response.status).toBe(400);
     const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order?.status).toBe("pending");

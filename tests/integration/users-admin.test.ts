@@ -26,12 +26,17 @@ describe.each(databaseKinds)("the users list on %s", (kind) => {
     setDatabase(database);
     const { auth } = setUpAccounts(database.db);
     await ensureAdmin(database.db, auth, { email: "chef@havnescenen.dk", password: "Admin-kode-2026", name: "Chef" });
-    const signedIn = await auth.api.signInEmail({ body: { email: "chef@havnescenen.dk", password: "Admin-kode-2026" }, asResponse: true });
+    const signedIn = await auth.api.signInEmail({
+      body: { email: "chef@havnescenen.dk", password: "Admin-kode-2026" },
+      asResponse: true,
+    });
     adminCookie = cookieHeader(signedIn.headers.getSetCookie());
     adminId = ((await signedIn.json()) as { user: { id: string } }).user.id;
     for (let index = 1; index <= 23; index++) {
       const name = `Gæst ${String(index).padStart(2, "0")}`;
-      const result = await auth.api.signUpEmail({ body: { name, email: `gaest${index}@example.dk`, password: "Kajen-2026-sol" } });
+      const result = await auth.api.signUpEmail({
+        body: { name, email: `gaest${index}@example.dk`, password: "Kajen-2026-sol" },
+      });
       ids[name] = result.user.id;
     }
   });
@@ -51,12 +56,25 @@ describe.each(databaseKinds)("the users list on %s", (kind) => {
   });
 
   it("searches by name or e-mail and sorts the other way", async () => {
-    const found = await usersLoader(routeArgs("/alle-brugere?q=GAEST1&sorter=navn&faldende=1", { headers: { Cookie: adminCookie } }));
+    const found = await usersLoader(
+      routeArgs("/alle-brugere?q=GAEST1&sorter=navn&faldende=1", { headers: { Cookie: adminCookie } }),
+    );
     expect(found.users.map((user) => user.email)).toEqual([
-      "gaest19@example.dk", "gaest18@example.dk", "gaest17@example.dk", "gaest16@example.dk", "gaest15@example.dk",
-      "gaest14@example.dk", "gaest13@example.dk", "gaest12@example.dk", "gaest11@example.dk", "gaest10@example.dk", "gaest1@example.dk",
+      "gaest19@example.dk",
+      "gaest18@example.dk",
+      "gaest17@example.dk",
+      "gaest16@example.dk",
+      "gaest15@example.dk",
+      "gaest14@example.dk",
+      "gaest13@example.dk",
+      "gaest12@example.dk",
+      "gaest11@example.dk",
+      "gaest10@example.dk",
+      "gaest1@example.dk",
     ]);
-    const byLogin = await usersLoader(routeArgs("/alle-brugere?sorter=login&faldende=1", { headers: { Cookie: adminCookie } }));
+    const byLogin = await usersLoader(
+      routeArgs("/alle-brugere?sorter=login&faldende=1", { headers: { Cookie: adminCookie } }),
+    );
     // Sign-up signs each guest in, so the last one made has the latest login.
     expect(byLogin.users[0]?.name).toBe("Gæst 23");
     const wild = await usersLoader(routeArgs("/alle-brugere?q=%25", { headers: { Cookie: adminCookie } }));
@@ -66,17 +84,25 @@ describe.each(databaseKinds)("the users list on %s", (kind) => {
   it("grants and removes the admin role, but never an admin's own", async () => {
     const guest = ids["Gæst 05"]!;
     await usersAction(routeArgs("/alle-brugere", post({ intent: "grant-admin", userId: guest }, adminCookie)));
-    expect((await database.db.select({ role: users.role }).from(users).where(eq(users.id, guest)))[0]?.role).toBe(ADMIN_ROLE);
+    expect((await database.db.select({ role: users.role }).from(users).where(eq(users.id, guest)))[0]?.role).toBe(
+      ADMIN_ROLE,
+    );
     await usersAction(routeArgs("/alle-brugere", post({ intent: "remove-admin", userId: guest }, adminCookie)));
-    expect((await database.db.select({ role: users.role }).from(users).where(eq(users.id, guest)))[0]?.role).toBe("user");
+    expect((await database.db.select({ role: users.role }).from(users).where(eq(users.id, guest)))[0]?.role).toBe(
+      "user",
+    );
 
-    const own = (await usersAction(routeArgs("/alle-brugere", post({ intent: "remove-admin", userId: adminId }, adminCookie)))) as {
+    const own = (await usersAction(
+      routeArgs("/alle-brugere", post({ intent: "remove-admin", userId: adminId }, adminCookie)),
+    )) as {
       data: { error: string };
       init: { status: number };
     };
     expect(own.init.status).toBe(400);
     expect(own.data.error).toBe("Du kan ikke fjerne din egen administratorrolle.");
-    expect((await database.db.select({ role: users.role }).from(users).where(eq(users.id, adminId)))[0]?.role).toBe(ADMIN_ROLE);
+    expect((await database.db.select({ role: users.role }).from(users).where(eq(users.id, adminId)))[0]?.role).toBe(
+      ADMIN_ROLE,
+    );
   });
 
   it("disables an account: its sessions end and it cannot sign in; enabling lets it in again", async () => {

@@ -14,12 +14,18 @@ export async function signInAsAdmin(page: Page, then = "/") {
 
 /** A small PNG for file inputs, in a colour of choice. */
 export async function pngFile(name = "billede.png", background = "#a13a12") {
-  const buffer = await sharp({ create: { width: 900, height: 600, channels: 3, background } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 900, height: 600, channels: 3, background } })
+    .png()
+    .toBuffer();
   return { name, mimeType: "image/png", buffer };
 }
 
 export function wavFile(name = "nummer.wav") {
-  return { name, mimeType: "audio/wav", buffer: Buffer.from(renderDemoTune({ rootHz: 262, bpm: 120, steps: [0, 4, 7, 4] }, 1)) };
+  return {
+    name,
+    mimeType: "audio/wav",
+    buffer: Buffer.from(renderDemoTune({ rootHz: 262, bpm: 120, steps: [0, 4, 7, 4] }, 1)),
+  };
 }
 
 /** A text file dressed up as a picture: refused by its content. */

@@ -25,8 +25,16 @@ export function createSelfSignedCertificate(directory: string, hostname: string)
   const key = path.join(directory, "key.pem");
   execFileSync(
     "openssl",
-    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1"]
-      .concat(["-subj", `/CN=${hostname}`, "-addext", `subjectAltName=DNS:${hostname}`, "-keyout", key, "-out", certificate]),
+    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1"].concat([
+      "-subj",
+      `/CN=${hostname}`,
+      "-addext",
+      `subjectAltName=DNS:${hostname}`,
+      "-keyout",
+      key,
+      "-out",
+      certificate,
+    ]),
     { stdio: "pipe" },
   );
   return { certificate, key };
@@ -54,11 +62,14 @@ export function renderSiteConfig(options: { ports: ProxyPorts; certificate: stri
     ["/etc/nginx/snippets/scene-proxy.conf", path.resolve("deploy/scene-proxy.conf")],
     ["/var/log/nginx/scene.access.log", options.accessLog],
   ];
-  return swaps.reduce((config, [from, to]) => {
-    const swapped = config.replaceAll(from, to);
-    if (swapped === config) throw new Error(`deploy/nginx.conf no longer contains ${String(from)}`);
-    return swapped;
-  }, readFileSync("deploy/nginx.conf", "utf8"));
+  return swaps.reduce(
+    (config, [from, to]) => {
+      const swapped = config.replaceAll(from, to);
+      if (swapped === config) throw new Error(`deploy/nginx.conf no longer contains ${String(from)}`);
+      return swapped;
+    },
+    readFileSync("deploy/nginx.conf", "utf8"),
+  );
 }
 
 export interface RunningNginx {
@@ -72,7 +83,12 @@ export interface RunningNginx {
  * Runs nginx in the foreground with `siteConfig` inside its http block, everything it writes (logs, pid,
  * request bodies) in `directory`, and waits until it accepts connections on `readyPort`.
  */
-export async function startNginx(options: { executable: string; directory: string; siteConfig: string; readyPort: number }) {
+export async function startNginx(options: {
+  executable: string;
+  directory: string;
+  siteConfig: string;
+  readyPort: number;
+}) {
   const { directory } = options;
   // Run as root, nginx's workers are `nobody` and must reach the temporary files under this directory.
   chmodSync(directory, 0o755);
@@ -87,7 +103,16 @@ export async function startNginx(options: { executable: string; directory: strin
   );
   const child = spawn(
     options.executable,
-    ["-p", directory, "-c", configPath, "-e", errorLogPath, "-g", `daemon off; pid ${path.join(directory, "nginx.pid")};`],
+    [
+      "-p",
+      directory,
+      "-c",
+      configPath,
+      "-e",
+      errorLogPath,
+      "-g",
+      `daemon off; pid ${path.join(directory, "nginx.pid")};`,
+    ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   let output = "";

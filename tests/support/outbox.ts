@@ -18,15 +18,29 @@ function decodeQuotedPrintable(body: string) {
 }
 
 function decodeHeader(value: string) {
-  return value.replace(/=\?utf-8\?Q\?([^?]*)\?=/gi, (_match, encoded: string) => decodeQuotedPrintable(encoded.replace(/_/g, " ")));
+  return value.replace(/=\?utf-8\?Q\?([^?]*)\?=/gi, (_match, encoded: string) =>
+    decodeQuotedPrintable(encoded.replace(/_/g, " ")),
+  );
 }
 
 async function readMail(file: string): Promise<OutboxMail> {
   const raw = await readFile(file, "utf8");
-  const header = (name: string) => decodeHeader(raw.match(new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, "mi"))?.[1]?.replace(/\n[ \t]+/g, " ") ?? "");
-  const textPart = raw.split(/Content-Type: text\/plain[^\n]*\n/i)[1]?.split(/\n\n/).slice(1).join("\n\n").split(/\n--/)[0] ?? "";
+  const header = (name: string) =>
+    decodeHeader(raw.match(new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, "mi"))?.[1]?.replace(/\n[ \t]+/g, " ") ?? "");
+  const textPart =
+    raw
+      .split(/Content-Type: text\/plain[^\n]*\n/i)[1]
+      ?.split(/\n\n/)
+      .slice(1)
+      .join("\n\n")
+      .split(/\n--/)[0] ?? "";
   const quoted = /Content-Transfer-Encoding: quoted-printable/i.test(raw.split(/Content-Type: text\/plain/i)[1] ?? "");
-  return { to: header("To"), subject: header("Subject"), text: quoted ? decodeQuotedPrintable(textPart) : textPart, raw };
+  return {
+    to: header("To"),
+    subject: header("Subject"),
+    text: quoted ? decodeQuotedPrintable(textPart) : textPart,
+    raw,
+  };
 }
 
 /** Waits for the newest message to an address in the server's outbox (DATA_DIR/outbox/*.eml). */
@@ -36,7 +50,10 @@ export async function waitForMail(to: string, subject: RegExp): Promise<OutboxMa
   await expect
     .poll(
       async () => {
-        const files = (await readdir(directory).catch(() => [] as string[])).filter((file) => file.endsWith(".eml")).sort().reverse();
+        const files = (await readdir(directory).catch(() => [] as string[]))
+          .filter((file) => file.endsWith(".eml"))
+          .sort()
+          .reverse();
         for (const file of files) {
           const mail = await readMail(path.join(directory, file));
           if (mail.to.includes(to) && subject.test(mail.subject)) {

@@ -21,7 +21,13 @@ const S3rver = S3rverModule as new (options: {
 /** A fake S3 (s3rver) on a free loopback port with the bucket "scene"; note that it ignores If-None-Match. */
 export async function startS3() {
   const directory = await mkdtemp(path.join(tmpdir(), "scene-s3rver-"));
-  const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: "scene" }] });
+  const server = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory,
+    configureBuckets: [{ name: "scene" }],
+  });
   const { port } = await server.run();
   const settings: S3Settings = {
     endpoint: `http://127.0.0.1:${port}`,

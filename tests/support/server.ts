@@ -33,7 +33,10 @@ export async function startBuiltServer(options: { port: number; dataDir?: string
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before answering`);
-    const healthy = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) break;
     if (Date.now() > deadline) throw new Error("The server did not answer /healthz within 120 s");
     await new Promise((resolve) => setTimeout(resolve, 200));

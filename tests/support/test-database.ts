@@ -34,7 +34,9 @@ export async function createTestDatabase(
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `scene_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}" ENCODING 'UTF8' TEMPLATE template0`));
+  await withAdminClient(serverUrl, (client) =>
+    client.query(`CREATE DATABASE "${name}" ENCODING 'UTF8' TEMPLATE template0`),
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolMax });

@@ -23,9 +23,12 @@ export async function expectAccessible(page: Page) {
           .map((animation) => animation.finished),
       ),
     );
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
     const summary = results.violations.map(
-      (violation) => `${violation.id} (${colorScheme}): ${violation.help}\n    ${violation.nodes.map((node) => node.target.join(" ")).join("\n    ")}`,
+      (violation) =>
+        `${violation.id} (${colorScheme}): ${violation.help}\n    ${violation.nodes.map((node) => node.target.join(" ")).join("\n    ")}`,
     );
     expect(summary, `axe violations in ${colorScheme} mode`).toEqual([]);
   }

@@ -11,6 +11,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   if (consoleErrors.length > 0) {
-    throw new Error(`console.error was called during the test:\n${consoleErrors.map((args) => args.map(String).join(" ")).join("\n")}`);
+    throw new Error(
+      `console.error was called during the test:\n${consoleErrors.map((args) => args.map(String).join(" ")).join("\n")}`,
+    );
   }
 });

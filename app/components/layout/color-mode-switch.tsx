@@ -10,7 +10,9 @@ const icons = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } satisfies 
 
 /** The mode to render: the one being saved right now, else the stored one. */
 export function useOptimisticColorMode(stored: ColorMode): ColorMode {
-  const pending = useFetchers().find((fetcher) => fetcher.key === COLOR_MODE_FETCHER)?.formData?.get("colorMode");
+  const pending = useFetchers()
+    .find((fetcher) => fetcher.key === COLOR_MODE_FETCHER)
+    ?.formData?.get("colorMode");
   return isColorMode(pending) ? pending : stored;
 }
 

@@ -56,7 +56,10 @@ export function ServerErrorView({ requestId }: { requestId: string }) {
       </p>
       {requestId && (
         <p className="mt-4 text-sm text-muted">
-          Fejl-id: <code data-request-id="" className="rounded bg-surface-sunken px-1.5 py-0.5 text-ink">{requestId}</code>
+          Fejl-id:{" "}
+          <code data-request-id="" className="rounded bg-surface-sunken px-1.5 py-0.5 text-ink">
+            {requestId}
+          </code>
         </p>
       )}
       {/* A full load: whatever broke in this document should not come along. */}

@@ -56,73 +56,78 @@ export function MenuOverlay({ isOpen, onClose, id, signedIn, isAdmin, loginHref 
           </button>
         </div>
         <div className="flex-1 overflow-y-auto">
-        <nav aria-label="Sitemenu" className="px-2 py-4">
-          <ul className="grid gap-1">
-            {siteMenu.map((entry) => (
-              <li key={entry.code}>
-                <NavLink to={entry.href} end onClick={onClose} className={linkStyle}>
-                  {entry.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {isAdmin && (
-          <nav aria-labelledby="menu-administration" className="border-t border-border px-2 py-4">
-            <h2 id="menu-administration" className={sectionHeading}>
-              Administration
-            </h2>
+          <nav aria-label="Sitemenu" className="px-2 py-4">
             <ul className="grid gap-1">
-              {adminMenu.map((entry) => (
-                <li key={entry.href}>
+              {siteMenu.map((entry) => (
+                <li key={entry.code}>
                   <NavLink to={entry.href} end onClick={onClose} className={linkStyle}>
                     {entry.label}
                   </NavLink>
                 </li>
               ))}
             </ul>
-            <h3 className="mt-3 px-4 text-sm font-semibold text-muted">Opret</h3>
-            <ul className="mt-1 grid grid-cols-2 gap-1">
-              {adminCreateMenu.map((entry) => (
-                <li key={entry.href}>
-                  <NavLink to={entry.href} end onClick={onClose} className="block rounded-xl px-4 py-2 text-sm font-medium hover:bg-surface-sunken aria-[current=page]:bg-surface-sunken">
-                    {entry.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
           </nav>
-        )}
-        <nav aria-labelledby="menu-account" className="border-t border-border px-2 py-4">
-          <h2 id="menu-account" className={sectionHeading}>
-            Min konto
-          </h2>
-          <ul className="grid gap-1">
-            {signedIn ? (
-              <>
-                {userMenu.map((entry) => (
+          {isAdmin && (
+            <nav aria-labelledby="menu-administration" className="border-t border-border px-2 py-4">
+              <h2 id="menu-administration" className={sectionHeading}>
+                Administration
+              </h2>
+              <ul className="grid gap-1">
+                {adminMenu.map((entry) => (
                   <li key={entry.href}>
                     <NavLink to={entry.href} end onClick={onClose} className={linkStyle}>
                       {entry.label}
                     </NavLink>
                   </li>
                 ))}
+              </ul>
+              <h3 className="mt-3 px-4 text-sm font-semibold text-muted">Opret</h3>
+              <ul className="mt-1 grid grid-cols-2 gap-1">
+                {adminCreateMenu.map((entry) => (
+                  <li key={entry.href}>
+                    <NavLink
+                      to={entry.href}
+                      end
+                      onClick={onClose}
+                      className="block rounded-xl px-4 py-2 text-sm font-medium hover:bg-surface-sunken aria-[current=page]:bg-surface-sunken"
+                    >
+                      {entry.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          <nav aria-labelledby="menu-account" className="border-t border-border px-2 py-4">
+            <h2 id="menu-account" className={sectionHeading}>
+              Min konto
+            </h2>
+            <ul className="grid gap-1">
+              {signedIn ? (
+                <>
+                  {userMenu.map((entry) => (
+                    <li key={entry.href}>
+                      <NavLink to={entry.href} end onClick={onClose} className={linkStyle}>
+                        {entry.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                  <li>
+                    <SignOutButton
+                      onSignOut={onClose}
+                      className="block w-full rounded-xl px-4 py-3 text-left text-lg font-medium hover:bg-surface-sunken"
+                    />
+                  </li>
+                </>
+              ) : (
                 <li>
-                  <SignOutButton
-                    onSignOut={onClose}
-                    className="block w-full rounded-xl px-4 py-3 text-left text-lg font-medium hover:bg-surface-sunken"
-                  />
+                  <NavLink to={loginHref} onClick={onClose} className={linkStyle}>
+                    Log ind
+                  </NavLink>
                 </li>
-              </>
-            ) : (
-              <li>
-                <NavLink to={loginHref} onClick={onClose} className={linkStyle}>
-                  Log ind
-                </NavLink>
-              </li>
-            )}
-          </ul>
-        </nav>
+              )}
+            </ul>
+          </nav>
         </div>
       </div>
     </dialog>

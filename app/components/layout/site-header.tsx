@@ -18,7 +18,10 @@ export interface SiteHeaderProps {
 export function SiteHeader({ siteName, colorMode, user, isAdmin, basketCount = 0 }: SiteHeaderProps) {
   const [isMenuOverlay, setMenuOverlay] = useState(false);
   const { pathname, search } = useLocation();
-  const loginHref = pathname === "/" || pathname === "/login" ? "/login" : `/login?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`;
+  const loginHref =
+    pathname === "/" || pathname === "/login"
+      ? "/login"
+      : `/login?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`;
   // Any navigation (a link, the back button) closes the menu.
   const [menuPathname, setMenuPathname] = useState(pathname);
   if (menuPathname !== pathname) {
@@ -57,7 +60,16 @@ export function SiteHeader({ siteName, colorMode, user, isAdmin, basketCount = 0
               to="/kurv"
               className="flex items-center gap-1.5 rounded-full bg-sky-100 px-3 py-2 text-sm font-semibold text-sky-950 hover:bg-sky-200 dark:bg-sky-900 dark:text-sky-50"
             >
-              <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                viewBox="0 0 24 24"
+                className="size-4"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="M3 4h2l2 11h11l2-8H7M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2zM18 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z" />
               </svg>
               <span className="sr-only">Kurv, {basketCount === 1 ? "1 dag" : `${basketCount} dage`}</span>
@@ -69,7 +81,9 @@ export function SiteHeader({ siteName, colorMode, user, isAdmin, basketCount = 0
               to="/bruger"
               className="hidden max-w-48 items-center gap-2 truncate rounded-full px-3 py-2 text-sm font-medium text-muted hover:text-ink sm:flex"
             >
-              {user.avatarUrl && <img src={user.avatarUrl} alt="" width={24} height={24} className="size-6 rounded-full" />}
+              {user.avatarUrl && (
+                <img src={user.avatarUrl} alt="" width={24} height={24} className="size-6 rounded-full" />
+              )}
               <span className="sr-only">Mine oplysninger: </span>
               {user.name.split(" ")[0]}
             </Link>

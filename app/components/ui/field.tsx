@@ -32,7 +32,17 @@ export function Field({ label, name, errors, hint, className = "", ...input }: F
 }
 
 /** A field's hint and its errors, under the control, with the ids its aria-describedby names. */
-export function FieldMessages({ hint, hintId, errors, errorId }: { hint?: ReactNode; hintId: string; errors?: string[]; errorId: string }) {
+export function FieldMessages({
+  hint,
+  hintId,
+  errors,
+  errorId,
+}: {
+  hint?: ReactNode;
+  hintId: string;
+  errors?: string[];
+  errorId: string;
+}) {
   return (
     <>
       {hint && (
@@ -54,7 +64,10 @@ export function FieldMessages({ hint, hintId, errors, errorId }: { hint?: ReactN
 export function FormError({ message }: { message?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-xl border border-red-600/40 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 dark:bg-red-950/40 dark:text-red-200">
+    <p
+      role="alert"
+      className="rounded-xl border border-red-600/40 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 dark:bg-red-950/40 dark:text-red-200"
+    >
       {message}
     </p>
   );

@@ -17,16 +17,21 @@ export interface StoredImageProps {
 /** An uploaded image as AVIF or WebP in the width the screen needs, with its size given so nothing jumps. */
 export function StoredImage({ image, sizes, priority = false, className, alt = "", focusY }: StoredImageProps) {
   const dimensions = image.width > 0 ? { width: image.width, height: image.height } : {};
-  const loading = priority ? { fetchPriority: "high" as const } : { loading: "lazy" as const, decoding: "async" as const };
+  const loading = priority
+    ? { fetchPriority: "high" as const }
+    : { loading: "lazy" as const, decoding: "async" as const };
   const style = focusY === undefined ? undefined : { objectPosition: `50% ${focusY}%` };
   if (priority) {
     // In <head> the image is requested beside the stylesheet, not behind every script preload; browsers
     // without AVIF skip a preload of that type and take the WebP of <img>.
-    const variants = image.widths.length > 0 ? { imageSrcSet: imageSrcSet(image, "avif"), imageSizes: sizes, type: "image/avif" } : {};
+    const variants =
+      image.widths.length > 0 ? { imageSrcSet: imageSrcSet(image, "avif"), imageSizes: sizes, type: "image/avif" } : {};
     preload(publicFileUrl(image.key), { as: "image", fetchPriority: "high", ...variants });
   }
   if (image.widths.length === 0) {
-    return <img src={publicFileUrl(image.key)} alt={alt} {...dimensions} {...loading} className={className} style={style} />;
+    return (
+      <img src={publicFileUrl(image.key)} alt={alt} {...dimensions} {...loading} className={className} style={style} />
+    );
   }
   return (
     <picture>

@@ -47,7 +47,12 @@ export function Toaster({ initial }: { initial?: Toast | null }) {
             <p className="font-semibold">{toast.message}</p>
             {toast.detail && <p className="mt-0.5 text-sm opacity-90">{toast.detail}</p>}
           </div>
-          <button type="button" onClick={() => dismissToast(toast.id)} className="rounded-full px-2 text-lg leading-none" aria-label="Luk meddelelsen">
+          <button
+            type="button"
+            onClick={() => dismissToast(toast.id)}
+            className="rounded-full px-2 text-lg leading-none"
+            aria-label="Luk meddelelsen"
+          >
             ×
           </button>
         </div>

@@ -1,5 +1,17 @@
 import { relations, sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { StoredImageRef } from "~/features/media/media";
 
 import { pageNames } from "~/features/content/page-names";
@@ -23,7 +35,8 @@ const published = boolean("published").notNull().default(true);
 const position = integer("position").notNull().default(0);
 const image = jsonb("image").$type<StoredImageRef>();
 
-const notBlank = (name: string, column: { name: string }) => check(name, sql`length(btrim(${sql.identifier(column.name)})) > 0`);
+const notBlank = (name: string, column: { name: string }) =>
+  check(name, sql`length(btrim(${sql.identifier(column.name)})) > 0`);
 
 export const pages = pgTable(
   "pages",
@@ -151,7 +164,10 @@ export const stockImages = pgTable(
     position,
     ...timestamps,
   },
-  (table) => [notBlank("stock_images_title_not_blank", table.title), notBlank("stock_images_text_not_blank", table.text)],
+  (table) => [
+    notBlank("stock_images_title_not_blank", table.title),
+    notBlank("stock_images_text_not_blank", table.text),
+  ],
 );
 
 export const videoLinks = pgTable(
@@ -164,7 +180,10 @@ export const videoLinks = pgTable(
     published,
     ...timestamps,
   },
-  (table) => [notBlank("video_links_title_not_blank", table.title), check("video_links_video_id_format", sql`${table.videoId} ~ '^[A-Za-z0-9_-]{11}$'`)],
+  (table) => [
+    notBlank("video_links_title_not_blank", table.title),
+    check("video_links_video_id_format", sql`${table.videoId} ~ '^[A-Za-z0-9_-]{11}$'`),
+  ],
 );
 
 export const pagesRelations = relations(pages, ({ many }) => ({ sections: many(sections) }));

@@ -23,7 +23,9 @@ export const mailOutbox = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("mail_outbox_due").on(table.nextAttemptAt).where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+    index("mail_outbox_due")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
     check("mail_outbox_attempts", sql`${table.attempts} >= 0`),
   ],
 );

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 /** The admin's reservation settings. One row only (id = 1); money in øre. */
@@ -24,7 +37,10 @@ export const reservationSettings = pgTable(
   },
   (table) => [
     check("reservation_settings_single_row", sql`${table.id} = 1`),
-    check("reservation_settings_prices", sql`${table.weekdayPriceOere} between 0 and 100000000 and ${table.weekendPriceOere} between 0 and 100000000`),
+    check(
+      "reservation_settings_prices",
+      sql`${table.weekdayPriceOere} between 0 and 100000000 and ${table.weekendPriceOere} between 0 and 100000000`,
+    ),
     check("reservation_settings_hold_seconds", sql`${table.holdSeconds} between 1 and 86400`),
     check("reservation_settings_horizon", sql`${table.horizonDays} between 1 and 1095`),
     check("reservation_settings_max_days", sql`${table.maxDaysPerOrder} between 1 and 366`),
@@ -70,8 +86,14 @@ export const orders = pgTable(
   },
   (table) => [
     index("orders_user_idx").on(table.userId),
-    check("orders_amounts", sql`${table.totalOere} >= 0 and ${table.vatOere} >= 0 and ${table.vatOere} <= ${table.totalOere}`),
-    check("orders_paid_has_receipt", sql`${table.status} <> 'paid' or (${table.receiptNumber} is not null and ${table.paidAt} is not null)`),
+    check(
+      "orders_amounts",
+      sql`${table.totalOere} >= 0 and ${table.vatOere} >= 0 and ${table.vatOere} <= ${table.totalOere}`,
+    ),
+    check(
+      "orders_paid_has_receipt",
+      sql`${table.status} <> 'paid' or (${table.receiptNumber} is not null and ${table.paidAt} is not null)`,
+    ),
   ],
 );
 
@@ -102,7 +124,9 @@ export const dayClaims = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("day_claims_one_active_per_day").on(table.day).where(sql`${table.releasedAt} is null`),
+    uniqueIndex("day_claims_one_active_per_day")
+      .on(table.day)
+      .where(sql`${table.releasedAt} is null`),
     index("day_claims_user_idx").on(table.userId),
     index("day_claims_order_idx").on(table.orderId),
     check("day_claims_hold_expires", sql`${table.kind} <> 'hold' or ${table.expiresAt} is not null`),

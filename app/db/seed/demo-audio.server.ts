@@ -8,7 +8,9 @@ const SAMPLE_RATE = 22_050;
  */
 export function renderDemoTune({ rootHz, bpm, steps: melody }: DemoTune, repeats = 3): Uint8Array {
   // The melody, then a variation a fourth up, then the melody again: long enough to feel like a track.
-  const steps = Array.from({ length: repeats }, (_, round) => melody.map((step) => step + (round % 2 === 1 ? 5 : 0))).flat();
+  const steps = Array.from({ length: repeats }, (_, round) =>
+    melody.map((step) => step + (round % 2 === 1 ? 5 : 0)),
+  ).flat();
   const noteSeconds = 60 / bpm / 2;
   const totalSamples = Math.ceil((steps.length * noteSeconds + 0.8) * SAMPLE_RATE);
   const samples = new Float32Array(totalSamples);
@@ -32,7 +34,8 @@ export function renderDemoTune({ rootHz, bpm, steps: melody }: DemoTune, repeats
   const dataBytes = totalSamples * 2;
   const buffer = new ArrayBuffer(44 + dataBytes);
   const view = new DataView(buffer);
-  const writeAscii = (offset: number, text: string) => [...text].forEach((char, i) => view.setUint8(offset + i, char.charCodeAt(0)));
+  const writeAscii = (offset: number, text: string) =>
+    [...text].forEach((char, i) => view.setUint8(offset + i, char.charCodeAt(0)));
   writeAscii(0, "RIFF");
   view.setUint32(4, 36 + dataBytes, true);
   writeAscii(8, "WAVE");

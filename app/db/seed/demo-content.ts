@@ -226,39 +226,52 @@ export interface DemoTrack {
   tune: DemoTune;
 }
 
-export const demoAlbums: { title: string; artist: string; year: number; image: DemoImageName; tracks: DemoTrack[] }[] = [
-  {
-    title: "Fra kajen",
-    artist: "Kajens Kvartet",
-    year: 2024,
-    image: "coverKajen",
-    tracks: [
-      { title: "Morgen ved molen", text: "Indspillet live i salen, maj 2024.", tune: { rootHz: 261.63, bpm: 96, steps: [0, 2, 4, 7, 4, 2, 0, 4, 7, 9, 7, 4] } },
-      { title: "Havnevals", tune: { rootHz: 293.66, bpm: 120, steps: [0, 4, 7, 4, 0, 4, 7, 9, 7, 4, 2, 0] } },
-      { title: "Sidste færge", text: "Tekst og musik: Kajens Kvartet.", tune: { rootHz: 220, bpm: 84, steps: [7, 4, 2, 0, 2, 4, 7, 9, 7, 4, 2, 0] } },
-    ],
-  },
-  {
-    title: "Natlys",
-    artist: "Kajens Kvartet",
-    year: 2025,
-    image: "coverNat",
-    tracks: [
-      { title: "Natlys", tune: { rootHz: 246.94, bpm: 100, steps: [0, 3, 5, 7, 10, 7, 5, 3, 0, 3, 5, 0] } },
-      { title: "Pakhuset", tune: { rootHz: 196, bpm: 132, steps: [0, 0, 7, 7, 5, 5, 3, 3, 0, 5, 3, 0] } },
-    ],
-  },
-  {
-    title: "Salt i håret",
-    artist: "Ida Strand",
-    year: 2026,
-    image: "coverSalt",
-    tracks: [
-      { title: "Salt i håret", tune: { rootHz: 329.63, bpm: 110, steps: [0, 2, 4, 5, 7, 5, 4, 2, 0, 7, 4, 0] } },
-      { title: "Vestenvind", text: "Med Kajens Kvartet som gæster.", tune: { rootHz: 277.18, bpm: 90, steps: [4, 2, 0, 2, 4, 4, 4, 2, 2, 4, 7, 7] } },
-    ],
-  },
-];
+export const demoAlbums: { title: string; artist: string; year: number; image: DemoImageName; tracks: DemoTrack[] }[] =
+  [
+    {
+      title: "Fra kajen",
+      artist: "Kajens Kvartet",
+      year: 2024,
+      image: "coverKajen",
+      tracks: [
+        {
+          title: "Morgen ved molen",
+          text: "Indspillet live i salen, maj 2024.",
+          tune: { rootHz: 261.63, bpm: 96, steps: [0, 2, 4, 7, 4, 2, 0, 4, 7, 9, 7, 4] },
+        },
+        { title: "Havnevals", tune: { rootHz: 293.66, bpm: 120, steps: [0, 4, 7, 4, 0, 4, 7, 9, 7, 4, 2, 0] } },
+        {
+          title: "Sidste færge",
+          text: "Tekst og musik: Kajens Kvartet.",
+          tune: { rootHz: 220, bpm: 84, steps: [7, 4, 2, 0, 2, 4, 7, 9, 7, 4, 2, 0] },
+        },
+      ],
+    },
+    {
+      title: "Natlys",
+      artist: "Kajens Kvartet",
+      year: 2025,
+      image: "coverNat",
+      tracks: [
+        { title: "Natlys", tune: { rootHz: 246.94, bpm: 100, steps: [0, 3, 5, 7, 10, 7, 5, 3, 0, 3, 5, 0] } },
+        { title: "Pakhuset", tune: { rootHz: 196, bpm: 132, steps: [0, 0, 7, 7, 5, 5, 3, 3, 0, 5, 3, 0] } },
+      ],
+    },
+    {
+      title: "Salt i håret",
+      artist: "Ida Strand",
+      year: 2026,
+      image: "coverSalt",
+      tracks: [
+        { title: "Salt i håret", tune: { rootHz: 329.63, bpm: 110, steps: [0, 2, 4, 5, 7, 5, 4, 2, 0, 7, 4, 0] } },
+        {
+          title: "Vestenvind",
+          text: "Med Kajens Kvartet som gæster.",
+          tune: { rootHz: 277.18, bpm: 90, steps: [4, 2, 0, 2, 4, 4, 4, 2, 2, 4, 7, 7] },
+        },
+      ],
+    },
+  ];
 
 export const demoArticles: { header: string; text: string; image: DemoImageName; daysAgo: number }[] = [
   {
@@ -282,9 +295,24 @@ export const demoArticles: { header: string; text: string; image: DemoImageName;
 ];
 
 export const demoBanners: { title: string; text: string; range: number; image: DemoImageName }[] = [
-  { title: "Aftener du husker", text: "Tæt på scenen, med lyd i topklasse og plads til 180.", range: 30, image: "bannerKoncert" },
-  { title: "Salen er din for en dag", text: "Lej hele huset til fest, firmadag eller indspilning.", range: 50, image: "bannerSal" },
-  { title: "Lokale øl i baren", text: "Fadøl fra bryggerierne omkring Aarhus, også på hverdage.", range: 70, image: "bannerBar" },
+  {
+    title: "Aftener du husker",
+    text: "Tæt på scenen, med lyd i topklasse og plads til 180.",
+    range: 30,
+    image: "bannerKoncert",
+  },
+  {
+    title: "Salen er din for en dag",
+    text: "Lej hele huset til fest, firmadag eller indspilning.",
+    range: 50,
+    image: "bannerSal",
+  },
+  {
+    title: "Lokale øl i baren",
+    text: "Fadøl fra bryggerierne omkring Aarhus, også på hverdage.",
+    range: 70,
+    image: "bannerBar",
+  },
 ];
 
 export const demoStockImages: { title: string; text: string; image: DemoImageName }[] = [

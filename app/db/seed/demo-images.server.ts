@@ -32,5 +32,7 @@ ${beams}
 }
 
 export async function renderDemoImage(spec: DemoImageSpec) {
-  return sharp(Buffer.from(demoImageSvg(spec))).webp({ quality: 72 }).toBuffer();
+  return sharp(Buffer.from(demoImageSvg(spec)))
+    .webp({ quality: 72 })
+    .toBuffer();
 }

@@ -7,7 +7,17 @@ import { storeAudio } from "~/features/media/audio.server";
 import { storeImage } from "~/features/media/image.server";
 import { imageFileKeys, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
 import type { Bucket, Storage } from "~/features/storage/storage.server";
-import { demoAlbums, demoArticles, demoBanners, demoImages, demoPages, demoSettings, demoStockImages, demoVideos, type DemoImageName } from "./demo-content";
+import {
+  demoAlbums,
+  demoArticles,
+  demoBanners,
+  demoImages,
+  demoPages,
+  demoSettings,
+  demoStockImages,
+  demoVideos,
+  type DemoImageName,
+} from "./demo-content";
 import { renderDemoTune } from "./demo-audio.server";
 import { renderDemoImage } from "./demo-images.server";
 
@@ -20,7 +30,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * same transaction as the content, and its primary key makes a second (or concurrent) seed a no-op.
  * Files are made first; if the seed turns out to be a no-op, they are removed again.
  */
-export async function seedDemoContent(db: Database, options: { storage: Storage; logger?: Logger; now?: Date }): Promise<SeedResult> {
+export async function seedDemoContent(
+  db: Database,
+  options: { storage: Storage; logger?: Logger; now?: Date },
+): Promise<SeedResult> {
   const [existing] = await db.select({ id: siteSettings.id }).from(siteSettings).where(eq(siteSettings.id, 1));
   if (existing) return "already-seeded";
   const { storage } = options;
@@ -34,7 +47,8 @@ export async function seedDemoContent(db: Database, options: { storage: Storage;
     images.set(name, stored);
     return stored;
   };
-  const optionalImage = (name: DemoImageName | undefined, bucket: Bucket) => (name ? image(name, bucket) : Promise.resolve(null));
+  const optionalImage = (name: DemoImageName | undefined, bucket: Bucket) =>
+    name ? image(name, bucket) : Promise.resolve(null);
 
   const seeded = await (async () => {
     const pageImages = await Promise.all(
@@ -69,7 +83,10 @@ export async function seedDemoContent(db: Database, options: { storage: Storage;
           page: page.page,
           header: page.header,
           image: pageImages[index]!.image,
-          sections: page.sections.map((section, sectionIndex) => ({ ...section, image: pageImages[index]!.sections[sectionIndex] ?? null })),
+          sections: page.sections.map((section, sectionIndex) => ({
+            ...section,
+            image: pageImages[index]!.sections[sectionIndex] ?? null,
+          })),
         });
       }
       for (const [position, album] of demoAlbums.entries()) {
@@ -93,11 +110,21 @@ export async function seedDemoContent(db: Database, options: { storage: Storage;
       await tx.insert(articles).values(
         demoArticles.map((article, index) => {
           const createdAt = new Date(now.getTime() - article.daysAgo * DAY_MS);
-          return { header: article.header, text: article.text, image: articleImages[index]!, createdAt, updatedAt: createdAt };
+          return {
+            header: article.header,
+            text: article.text,
+            image: articleImages[index]!,
+            createdAt,
+            updatedAt: createdAt,
+          };
         }),
       );
-      await tx.insert(banners).values(demoBanners.map((banner, position) => ({ ...banner, image: bannerImages[position]!, position })));
-      await tx.insert(stockImages).values(demoStockImages.map((stock, position) => ({ ...stock, image: stockFiles[position]!, position })));
+      await tx
+        .insert(banners)
+        .values(demoBanners.map((banner, position) => ({ ...banner, image: bannerImages[position]!, position })));
+      await tx
+        .insert(stockImages)
+        .values(demoStockImages.map((stock, position) => ({ ...stock, image: stockFiles[position]!, position })));
       await tx.insert(videoLinks).values(demoVideos);
       return true;
     });
@@ -110,6 +137,9 @@ export async function seedDemoContent(db: Database, options: { storage: Storage;
     await storage.removeAll(written);
     return "already-seeded";
   }
-  options.logger?.info({ pages: demoPages.length, albums: demoAlbums.length, files: written.length }, "seeded demo content");
+  options.logger?.info(
+    { pages: demoPages.length, albums: demoAlbums.length, files: written.length },
+    "seeded demo content",
+  );
   return "seeded";
 }

@@ -27,7 +27,9 @@ export interface AuthOptions {
 
 export function createAuth({ db, secret, publicUrl, siteName, mailer, logger }: AuthOptions) {
   const send = (message: Parameters<Mailer["send"]>[0]) =>
-    mailer.send(message).catch((error: unknown) => logger.error({ err: error, subject: message.subject }, "sending e-mail failed"));
+    mailer
+      .send(message)
+      .catch((error: unknown) => logger.error({ err: error, subject: message.subject }, "sending e-mail failed"));
 
   return betterAuth({
     appName: siteName,

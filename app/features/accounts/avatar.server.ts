@@ -25,7 +25,8 @@ export async function replaceAvatar(db: Database, storage: Storage, userId: stri
     .metadata()
     .then((metadata) => metadata.format)
     .catch(() => undefined);
-  if (!format || !acceptedFormats.has(format)) throw new AvatarError("Filen er ikke et billede (JPEG, PNG, WebP, GIF eller AVIF)");
+  if (!format || !acceptedFormats.has(format))
+    throw new AvatarError("Filen er ikke et billede (JPEG, PNG, WebP, GIF eller AVIF)");
 
   const resized = await sharp(input, { animated: false })
     .rotate()
@@ -33,8 +34,14 @@ export async function replaceAvatar(db: Database, storage: Storage, userId: stri
     .webp({ quality: 82 })
     .toBuffer();
   const key = await storage.store("users", "webp", resized, "image/webp");
-  const [previous] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, userId));
-  await db.update(profiles).set({ avatarUrl: publicFileUrl(key) }).where(eq(profiles.userId, userId));
+  const [previous] = await db
+    .select({ avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  await db
+    .update(profiles)
+    .set({ avatarUrl: publicFileUrl(key) })
+    .where(eq(profiles.userId, userId));
   const previousKey = previous?.avatarUrl?.match(/^\/storage\/v1\/object\/public\/(users\/[\w.-]+)$/)?.[1];
   if (previousKey) await storage.removeAll([previousKey]);
   return publicFileUrl(key);

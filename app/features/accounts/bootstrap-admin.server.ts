@@ -11,7 +11,11 @@ export const DEMO_ADMIN_EMAIL = "admin@scene.local";
  * Creates the account (verified, so no e-mail goes out) unless it exists, then makes it an admin.
  * Safe to run at every start.
  */
-export async function ensureAdmin(db: Database, auth: Auth, account: { email: string; password: string; name?: string }) {
+export async function ensureAdmin(
+  db: Database,
+  auth: Auth,
+  account: { email: string; password: string; name?: string },
+) {
   const email = account.email.toLowerCase();
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!existing) {

@@ -27,7 +27,10 @@ export async function requireProfileAccess(request: Request, userId: string): Pr
   return caller;
 }
 
-export async function readJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+export async function readJsonBody<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<z.output<Schema>> {
   const body: unknown = await request.json().catch(() => undefined);
   const parsed = schema.safeParse(body);
   if (!parsed.success) {

@@ -16,8 +16,11 @@ export const profilePayloadSchema = z.object({
   avatar_url: avatarUrl.optional(),
 });
 
-export const profileUpdateSchema = profilePayloadSchema.omit({ updated_at: true }).partial().extend({
-  userId: z.string({ error: REQUIRED }).min(1, REQUIRED),
-});
+export const profileUpdateSchema = profilePayloadSchema
+  .omit({ updated_at: true })
+  .partial()
+  .extend({
+    userId: z.string({ error: REQUIRED }).min(1, REQUIRED),
+  });
 
 export type ProfilePayload = z.infer<typeof profilePayloadSchema>;

@@ -23,7 +23,8 @@ const commonPasswords = new Set([
 /** Why a password is too weak, in Danish; empty when it is strong enough. */
 export function passwordProblems(password: string, person: { email?: string; name?: string } = {}) {
   const problems: string[] = [];
-  if (password.length < PASSWORD_MIN_LENGTH) problems.push(`Adgangskoden skal have mindst ${PASSWORD_MIN_LENGTH} tegn.`);
+  if (password.length < PASSWORD_MIN_LENGTH)
+    problems.push(`Adgangskoden skal have mindst ${PASSWORD_MIN_LENGTH} tegn.`);
   if (password.length > 128) problems.push("Adgangskoden må højst have 128 tegn.");
   if (!/[A-Za-zÆØÅæøå]/.test(password) || !/[^A-Za-zÆØÅæøå]/.test(password)) {
     problems.push("Adgangskoden skal indeholde både bogstaver og tal eller tegn.");
@@ -82,7 +83,8 @@ export const requestPasswordResetSchema = z.object({ email: email() });
 export const resetPasswordSchema = z
   .object({ token: z.string().min(1, "Linket er ugyldigt"), password: z.string({ error: REQUIRED }).min(1, REQUIRED) })
   .superRefine((value, context) => {
-    for (const message of passwordProblems(value.password)) context.addIssue({ code: "custom", path: ["password"], message });
+    for (const message of passwordProblems(value.password))
+      context.addIssue({ code: "custom", path: ["password"], message });
   });
 
 export const requestSignInCodeSchema = z.object({ email: email(), redirectTo: z.string().optional() });
@@ -99,7 +101,8 @@ export const changePasswordSchema = z
     newPassword: z.string({ error: REQUIRED }).min(1, REQUIRED),
   })
   .superRefine((value, context) => {
-    for (const message of passwordProblems(value.newPassword)) context.addIssue({ code: "custom", path: ["newPassword"], message });
+    for (const message of passwordProblems(value.newPassword))
+      context.addIssue({ code: "custom", path: ["newPassword"], message });
   });
 
 export const changeEmailSchema = z.object({ newEmail: email() });

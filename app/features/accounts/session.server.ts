@@ -64,7 +64,10 @@ export async function callAuth(
       body: body ? JSON.stringify(body) : undefined,
     }),
   );
-  const payload: unknown = await response.clone().json().catch(() => null);
+  const payload: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
   const code = typeof payload === "object" && payload !== null && "code" in payload ? String(payload.code) : undefined;
   return { ok: response.ok, status: response.status, code, payload, setCookies: response.headers.getSetCookie() };
 }

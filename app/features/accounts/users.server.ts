@@ -16,14 +16,22 @@ export interface UserRow {
 }
 
 /** One page of users for the admin, searched by name or e-mail, sorted by name or last login. */
-export async function listUsers(db: Database, options: { query: string; page: number; sort: UserSort; descending: boolean }) {
+export async function listUsers(
+  db: Database,
+  options: { query: string; page: number; sort: UserSort; descending: boolean },
+) {
   const pattern = `%${options.query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const where = options.query ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
   const direction = options.descending ? desc : asc;
   const order =
     options.sort === "name"
       ? [direction(sql`lower(${users.name})`), asc(users.id)]
-      : [options.descending ? sql`${profiles.lastLoginAt} desc nulls last` : sql`${profiles.lastLoginAt} asc nulls first`, asc(users.id)];
+      : [
+          options.descending
+            ? sql`${profiles.lastLoginAt} desc nulls last`
+            : sql`${profiles.lastLoginAt} asc nulls first`,
+          asc(users.id),
+        ];
 
   const [rows, [total]] = await Promise.all([
     db
@@ -45,7 +53,11 @@ export async function listUsers(db: Database, options: { query: string; page: nu
     db.select({ n: count() }).from(users).where(where),
   ]);
   return {
-    users: rows.map(({ role, banned, ...row }): UserRow => ({ ...row, isAdmin: role === ADMIN_ROLE, disabled: banned })),
+    users: rows.map(({ role, banned, ...row }): UserRow => ({
+      ...row,
+      isAdmin: role === ADMIN_ROLE,
+      disabled: banned,
+    })),
     total: total?.n ?? 0,
   };
 }
@@ -55,7 +67,10 @@ export class SelfChangeError extends Error {}
 /** Grants or removes the admin role. An admin cannot remove their own, so the site always keeps one. */
 export async function setAdmin(db: Database, actorId: string, userId: string, isAdmin: boolean) {
   if (!isAdmin && actorId === userId) throw new SelfChangeError("Du kan ikke fjerne din egen administratorrolle.");
-  await db.update(users).set({ role: isAdmin ? ADMIN_ROLE : "user" }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ role: isAdmin ? ADMIN_ROLE : "user" })
+    .where(eq(users.id, userId));
 }
 
 /** Disables an account and ends its sessions at once, or enables it again. */

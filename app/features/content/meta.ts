@@ -17,11 +17,21 @@ export function rootMetaData(matches: readonly ({ id: string; loaderData?: unkno
  * Title "{page} · {site}" (the front page: "{site} · {header}"), a description from the first section, the
  * canonical address and the sharing card with the page's image.
  */
-export function pageMeta(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[], page: PageView | undefined, path: string, isFrontPage = false) {
+export function pageMeta(
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[],
+  page: PageView | undefined,
+  path: string,
+  isFrontPage = false,
+) {
   const root = rootMetaData(matches);
   const siteName = root?.settings.siteName ?? "Scene";
-  const title = !page || page.isEmpty ? siteName : isFrontPage ? `${siteName} · ${page.header}` : `${page.header} · ${siteName}`;
+  const title =
+    !page || page.isEmpty ? siteName : isFrontPage ? `${siteName} · ${page.header}` : `${page.header} · ${siteName}`;
   const description = page?.sections[0]?.text.split("\n")[0]?.slice(0, 160) ?? root?.settings.tagline ?? "";
   const image = page?.image ? publicFileUrl(socialImageKey(page.image)) : undefined;
-  return [{ title }, { name: "description", content: description }, ...socialMeta({ publicUrl: root?.publicUrl ?? "", path, title, description, image })];
+  return [
+    { title },
+    { name: "description", content: description },
+    ...socialMeta({ publicUrl: root?.publicUrl ?? "", path, title, description, image }),
+  ];
 }

@@ -23,7 +23,12 @@ export async function createPage(db: Database, input: PageInput) {
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(pages)
-      .values({ page: input.page, header: input.header, image: input.image ?? null, published: input.published ?? true })
+      .values({
+        page: input.page,
+        header: input.header,
+        image: input.image ?? null,
+        published: input.published ?? true,
+      })
       .returning({ id: pages.id });
     if (!created) throw new Error("Page insert returned no row");
     if (input.sections?.length) {
@@ -62,7 +67,11 @@ export interface PublicPage {
  * Published pages of a kind, newest first, each with its published sections in order (spec §7: a list).
  * With `includeDrafts` (the admin's preview) hidden pages and sections come too.
  */
-export async function getPagesByName(db: Database, name: PageName, { includeDrafts = false } = {}): Promise<PublicPage[]> {
+export async function getPagesByName(
+  db: Database,
+  name: PageName,
+  { includeDrafts = false } = {},
+): Promise<PublicPage[]> {
   return db.query.pages.findMany({
     columns: { id: true, page: true, header: true, image: true, updatedAt: true },
     where: includeDrafts ? eq(pages.page, name) : and(eq(pages.page, name), eq(pages.published, true)),

@@ -14,7 +14,15 @@ export async function getAlbumsWithTracks(db: Database, { includeDrafts = false 
     orderBy: [asc(albums.position), asc(albums.createdAt)],
     with: {
       tracks: {
-        columns: { id: true, title: true, text: true, audio: true, contentType: true, durationSeconds: true, published: true },
+        columns: {
+          id: true,
+          title: true,
+          text: true,
+          audio: true,
+          contentType: true,
+          durationSeconds: true,
+          published: true,
+        },
         where: includeDrafts ? undefined : eq(tracks.published, true),
         orderBy: [asc(tracks.position), asc(tracks.createdAt)],
       },
@@ -24,7 +32,14 @@ export async function getAlbumsWithTracks(db: Database, { includeDrafts = false 
 
 export async function getBanners(db: Database, { includeDrafts = false }: Visibility = {}) {
   return db
-    .select({ id: banners.id, title: banners.title, text: banners.text, range: banners.range, image: banners.image, published: banners.published })
+    .select({
+      id: banners.id,
+      title: banners.title,
+      text: banners.text,
+      range: banners.range,
+      image: banners.image,
+      published: banners.published,
+    })
     .from(banners)
     .where(includeDrafts ? undefined : eq(banners.published, true))
     .orderBy(asc(banners.position), asc(banners.createdAt));
@@ -32,7 +47,14 @@ export async function getBanners(db: Database, { includeDrafts = false }: Visibi
 
 export async function getLatestArticles(db: Database, limit: number, { includeDrafts = false }: Visibility = {}) {
   return db
-    .select({ id: articles.id, header: articles.header, text: articles.text, image: articles.image, createdAt: articles.createdAt, published: articles.published })
+    .select({
+      id: articles.id,
+      header: articles.header,
+      text: articles.text,
+      image: articles.image,
+      createdAt: articles.createdAt,
+      published: articles.published,
+    })
     .from(articles)
     .where(includeDrafts ? undefined : eq(articles.published, true))
     .orderBy(desc(articles.createdAt))
@@ -41,7 +63,13 @@ export async function getLatestArticles(db: Database, limit: number, { includeDr
 
 export async function getStockImages(db: Database, { includeDrafts = false }: Visibility = {}) {
   return db
-    .select({ id: stockImages.id, title: stockImages.title, text: stockImages.text, image: stockImages.image, published: stockImages.published })
+    .select({
+      id: stockImages.id,
+      title: stockImages.title,
+      text: stockImages.text,
+      image: stockImages.image,
+      published: stockImages.published,
+    })
     .from(stockImages)
     .where(includeDrafts ? undefined : eq(stockImages.published, true))
     .orderBy(asc(stockImages.position), asc(stockImages.createdAt));
@@ -49,7 +77,13 @@ export async function getStockImages(db: Database, { includeDrafts = false }: Vi
 
 export async function getVideoLinks(db: Database, { includeDrafts = false }: Visibility = {}) {
   return db
-    .select({ id: videoLinks.id, title: videoLinks.title, videoId: videoLinks.videoId, published: videoLinks.published, createdAt: videoLinks.createdAt })
+    .select({
+      id: videoLinks.id,
+      title: videoLinks.title,
+      videoId: videoLinks.videoId,
+      published: videoLinks.published,
+      createdAt: videoLinks.createdAt,
+    })
     .from(videoLinks)
     .where(includeDrafts ? undefined : eq(videoLinks.published, true))
     .orderBy(desc(videoLinks.createdAt));

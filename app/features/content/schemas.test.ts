@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { albumSchema, audioSchema, bannerSchema, numberRule, pageSchema, requiredText, youtubeSchema, youtubeVideoId } from "./schemas";
+import {
+  albumSchema,
+  audioSchema,
+  bannerSchema,
+  numberRule,
+  pageSchema,
+  requiredText,
+  youtubeSchema,
+  youtubeVideoId,
+} from "./schemas";
 
 const ID = "dQw4w9WgXcQ";
 
@@ -88,7 +97,9 @@ describe("youtubeVideoId", () => {
 
 describe("youtubeSchema", () => {
   it("keeps only the video id", () => {
-    expect(youtubeSchema.parse({ youtube_title: "  Koncert  ", youtube_link: ` https://youtu.be/${ID}?si=abc ` })).toEqual({
+    expect(
+      youtubeSchema.parse({ youtube_title: "  Koncert  ", youtube_link: ` https://youtu.be/${ID}?si=abc ` }),
+    ).toEqual({
       youtube_title: "Koncert",
       youtube_link: ID,
     });
@@ -105,7 +116,10 @@ describe("youtubeSchema", () => {
       youtube_title: ["Feltet skal udfyldes"],
       youtube_link: ["Feltet skal udfyldes"],
     });
-    expect(messages(youtubeSchema, {})).toEqual({ youtube_title: ["Feltet skal udfyldes"], youtube_link: ["Feltet skal udfyldes"] });
+    expect(messages(youtubeSchema, {})).toEqual({
+      youtube_title: ["Feltet skal udfyldes"],
+      youtube_link: ["Feltet skal udfyldes"],
+    });
   });
 });
 
@@ -179,12 +193,16 @@ describe("requiredText", () => {
 
 describe("entity schemas", () => {
   it("reads an album's year as a whole number", () => {
-    expect(albumSchema.parse({ album_artist: " Kajens Kvartet ", album_year: "2024", album_title: "Fra kajen" })).toEqual({
+    expect(
+      albumSchema.parse({ album_artist: " Kajens Kvartet ", album_year: "2024", album_title: "Fra kajen" }),
+    ).toEqual({
       album_artist: "Kajens Kvartet",
       album_year: 2024,
       album_title: "Fra kajen",
     });
-    expect(messages(albumSchema, { album_artist: "A", album_year: "2024.5", album_title: "T" })).toEqual({ album_year: ["Værdien skal være et helt tal"] });
+    expect(messages(albumSchema, { album_artist: "A", album_year: "2024.5", album_title: "T" })).toEqual({
+      album_year: ["Værdien skal være et helt tal"],
+    });
     expect(messages(albumSchema, { album_artist: "   ", album_year: "", album_title: "\t" })).toEqual({
       album_artist: ["Feltet skal udfyldes"],
       album_year: ["Feltet skal udfyldes"],
@@ -205,12 +223,22 @@ describe("entity schemas", () => {
 
   it("lets a track's text be left out", () => {
     expect(audioSchema.parse({ audio_title: "Havnevals" })).toEqual({ audio_title: "Havnevals", audio_text: "" });
-    expect(audioSchema.parse({ audio_title: "Havnevals", audio_text: "   " })).toEqual({ audio_title: "Havnevals", audio_text: "" });
-    expect(messages(audioSchema, { audio_title: "Havnevals", audio_text: "x".repeat(5001) })).toEqual({ audio_text: ["Højst 5000 tegn"] });
+    expect(audioSchema.parse({ audio_title: "Havnevals", audio_text: "   " })).toEqual({
+      audio_title: "Havnevals",
+      audio_text: "",
+    });
+    expect(messages(audioSchema, { audio_title: "Havnevals", audio_text: "x".repeat(5001) })).toEqual({
+      audio_text: ["Højst 5000 tegn"],
+    });
   });
 
   it("only takes the known page names", () => {
-    expect(pageSchema.parse({ page_page: "prices", page_header: "Priser" })).toEqual({ page_page: "prices", page_header: "Priser" });
-    expect(messages(pageSchema, { page_page: "admin", page_header: "Priser" })).toEqual({ page_page: ["Vælg hvilken side det er"] });
+    expect(pageSchema.parse({ page_page: "prices", page_header: "Priser" })).toEqual({
+      page_page: "prices",
+      page_header: "Priser",
+    });
+    expect(messages(pageSchema, { page_page: "admin", page_header: "Priser" })).toEqual({
+      page_page: ["Vælg hvilken side det er"],
+    });
   });
 });

@@ -4,11 +4,7 @@ import { REQUIRED } from "~/features/accounts/schemas";
 
 /** Spec §5: required, trimmed. Whitespace only counts as empty. */
 export const requiredText = (max = 200) =>
-  z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .max(max, `Højst ${max} tegn`);
+  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Højst ${max} tegn`);
 
 export const NUMBER_MIN = 0;
 export const NUMBER_MAX = 999999.9999;
@@ -31,7 +27,10 @@ export function numberRule({ min = NUMBER_MIN, max = NUMBER_MAX, whole = false }
         return z.NEVER;
       }
       if (number < min || number > max) {
-        context.addIssue({ code: "custom", message: `Værdien skal være mellem ${formatLimit(min)} og ${formatLimit(max)}` });
+        context.addIssue({
+          code: "custom",
+          message: `Værdien skal være mellem ${formatLimit(min)} og ${formatLimit(max)}`,
+        });
         return z.NEVER;
       }
       if (whole && !Number.isInteger(number)) {
@@ -43,7 +42,14 @@ export function numberRule({ min = NUMBER_MIN, max = NUMBER_MAX, whole = false }
 }
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
-const youtubeHosts = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "music.youtube.com", "youtube-nocookie.com", "www.youtube-nocookie.com"]);
+const youtubeHosts = new Set([
+  "youtube.com",
+  "www.youtube.com",
+  "m.youtube.com",
+  "music.youtube.com",
+  "youtube-nocookie.com",
+  "www.youtube-nocookie.com",
+]);
 
 /** The video id of a YouTube address (watch, youtu.be, shorts, embed, live), or null when it is none. */
 export function youtubeVideoId(input: string): string | null {
@@ -75,7 +81,10 @@ export const youtubeSchema = z.object({
     .transform((value, context) => {
       const videoId = youtubeVideoId(value);
       if (!videoId) {
-        context.addIssue({ code: "custom", message: "Indsæt et link til en YouTube-video, fx https://www.youtube.com/watch?v=…" });
+        context.addIssue({
+          code: "custom",
+          message: "Indsæt et link til en YouTube-video, fx https://www.youtube.com/watch?v=…",
+        });
         return z.NEVER;
       }
       return videoId;

@@ -39,7 +39,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
 function createTransport(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
   if (options.smtpUrl) {
     // Well inside the outbox's 5-minute lease, so a hanging server cannot make a message go out twice.
-    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });

@@ -5,8 +5,16 @@ import type { MailMessage } from "./mailer.server";
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
-function message(siteName: string, to: string, subject: string, lines: string[], link?: { url: string; label: string }): MailMessage {
-  const text = [...lines, ...(link ? ["", `${link.label}: ${link.url}`] : []), "", "Venlig hilsen", siteName].join("\n");
+function message(
+  siteName: string,
+  to: string,
+  subject: string,
+  lines: string[],
+  link?: { url: string; label: string },
+): MailMessage {
+  const text = [...lines, ...(link ? ["", `${link.label}: ${link.url}`] : []), "", "Venlig hilsen", siteName].join(
+    "\n",
+  );
   const html = [
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
     ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
@@ -16,10 +24,16 @@ function message(siteName: string, to: string, subject: string, lines: string[],
 }
 
 export function verifyEmailMessage(siteName: string, to: string, name: string, url: string) {
-  return message(siteName, to, "Bekræft din e-mailadresse", [`Hej ${name}`, "Tak fordi du har oprettet en konto. Bekræft din e-mailadresse ved at åbne linket herunder."], {
-    url,
-    label: "Bekræft e-mailadresse",
-  });
+  return message(
+    siteName,
+    to,
+    "Bekræft din e-mailadresse",
+    [`Hej ${name}`, "Tak fordi du har oprettet en konto. Bekræft din e-mailadresse ved at åbne linket herunder."],
+    {
+      url,
+      label: "Bekræft e-mailadresse",
+    },
+  );
 }
 
 export function resetPasswordMessage(siteName: string, to: string, name: string, url: string) {
@@ -27,7 +41,11 @@ export function resetPasswordMessage(siteName: string, to: string, name: string,
     siteName,
     to,
     "Nulstil din adgangskode",
-    [`Hej ${name}`, "Vi har fået en anmodning om at nulstille din adgangskode. Linket virker i en time.", "Har du ikke bedt om det, kan du se bort fra denne e-mail."],
+    [
+      `Hej ${name}`,
+      "Vi har fået en anmodning om at nulstille din adgangskode. Linket virker i en time.",
+      "Har du ikke bedt om det, kan du se bort fra denne e-mail.",
+    ],
     { url, label: "Vælg ny adgangskode" },
   );
 }
@@ -62,11 +80,22 @@ export function bookingConfirmationMessage(to: string, receipt: ReceiptView, ics
     `${receipt.business.name}, ${receipt.business.address}, CVR ${receipt.business.cvr}.`,
     "Dagene ligger som kalenderbegivenheder i den vedhæftede fil.",
   ];
-  const built = message(receipt.siteName, to, `Kvittering nr. ${receipt.receiptNumber}: din reservation hos ${receipt.siteName}`, lines, {
-    url,
-    label: "Se dine reservationer",
-  });
-  return { ...built, attachments: [{ filename: "reservation.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }] };
+  const built = message(
+    receipt.siteName,
+    to,
+    `Kvittering nr. ${receipt.receiptNumber}: din reservation hos ${receipt.siteName}`,
+    lines,
+    {
+      url,
+      label: "Se dine reservationer",
+    },
+  );
+  return {
+    ...built,
+    attachments: [
+      { filename: "reservation.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" },
+    ],
+  };
 }
 
 export function bookingCancelledMessage(siteName: string, to: string, name: string, day: string, reason: string) {

@@ -31,13 +31,17 @@ export class MailOutbox implements Mailer {
   /** Stores the message and starts sending it; the caller does not wait for the mail server. */
   async send(message: MailMessage) {
     await this.enqueue(message);
-    this.#running = this.#running.then(() => this.deliverDue()).catch((error: unknown) => {
-      this.logger.error({ err: error }, "the mail outbox could not be worked through");
-    });
+    this.#running = this.#running
+      .then(() => this.deliverDue())
+      .catch((error: unknown) => {
+        this.logger.error({ err: error }, "the mail outbox could not be worked through");
+      });
   }
 
   async enqueue(message: MailMessage, now = new Date()) {
-    await this.db.insert(mailOutbox).values({ recipient: message.to, subject: message.subject, message, nextAttemptAt: now });
+    await this.db
+      .insert(mailOutbox)
+      .values({ recipient: message.to, subject: message.subject, message, nextAttemptAt: now });
   }
 
   /** Resolves when the sending that `send` started is done (for tests and shutdown). */
@@ -57,7 +61,10 @@ export class MailOutbox implements Mailer {
       if (!row) break;
       try {
         await this.delivery.send(row.message);
-        await this.db.update(mailOutbox).set({ sentAt: new Date(), leaseUntil: null, lastError: null }).where(eq(mailOutbox.id, row.id));
+        await this.db
+          .update(mailOutbox)
+          .set({ sentAt: new Date(), leaseUntil: null, lastError: null })
+          .where(eq(mailOutbox.id, row.id));
         sent += 1;
       } catch (error) {
         failed += 1;
@@ -123,6 +130,10 @@ export class MailOutbox implements Mailer {
       .where(eq(mailOutbox.id, row.id));
     const entry = { err: error, mailId: row.id, subject: row.subject, attempts: row.attempts };
     if (givenUp) this.logger.error(entry, "an e-mail could not be sent and is given up on");
-    else this.logger.warn({ ...entry, retryInSeconds: retryDelaySeconds(row.attempts) }, "sending an e-mail failed; it will be tried again");
+    else
+      this.logger.warn(
+        { ...entry, retryInSeconds: retryDelaySeconds(row.attempts) },
+        "sending an e-mail failed; it will be tried again",
+      );
   }
 }

@@ -19,14 +19,17 @@ const withoutQuery = (url: unknown) => (typeof url === "string" ? url.split("?")
  * addresses, tokens. Only the statement's shape is kept.
  */
 export function withoutQueryValues(text: string) {
-  return text.replace(/params: [\s\S]*$/, "params: [skjult]").replace(/Key \(([^)]*)\)=\([^)]*\)/g, "Key ($1)=([skjult])");
+  return text
+    .replace(/params: [\s\S]*$/, "params: [skjult]")
+    .replace(/Key \(([^)]*)\)=\([^)]*\)/g, "Key ($1)=([skjult])");
 }
 
 export function trimBreadcrumb(breadcrumb: Breadcrumb): Breadcrumb {
   if (breadcrumb.message) breadcrumb.message = withoutQueryValues(breadcrumb.message).slice(0, BREADCRUMB_TEXT_LIMIT);
   // Links with tokens (password reset, payment sessions) travel in query strings.
   if (breadcrumb.data) {
-    for (const field of ["url", "from", "to"]) if (field in breadcrumb.data) breadcrumb.data[field] = withoutQuery(breadcrumb.data[field]);
+    for (const field of ["url", "from", "to"])
+      if (field in breadcrumb.data) breadcrumb.data[field] = withoutQuery(breadcrumb.data[field]);
   }
   return breadcrumb;
 }

@@ -113,7 +113,9 @@ export class JobRunner {
       return true;
     }
     return this.database.db.transaction(async (tx) => {
-      const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${JOB_LOCK_NAMESPACE}, ${lockKey(job.name)}) as locked`);
+      const result = await tx.execute(
+        sql`select pg_try_advisory_xact_lock(${JOB_LOCK_NAMESPACE}, ${lockKey(job.name)}) as locked`,
+      );
       if (!(result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return false;
       await job.run();
       return true;
@@ -123,7 +125,17 @@ export class JobRunner {
   #stateOf(job: Job) {
     let state = this.#states.get(job.name);
     if (!state) {
-      state = { name: job.name, label: job.label, everySeconds: job.everySeconds, runs: 0, skipped: 0, running: false, lastStartedAt: null, lastDurationMs: null, lastError: null };
+      state = {
+        name: job.name,
+        label: job.label,
+        everySeconds: job.everySeconds,
+        runs: 0,
+        skipped: 0,
+        running: false,
+        lastStartedAt: null,
+        lastDurationMs: null,
+        lastError: null,
+      };
       this.#states.set(job.name, state);
     }
     return state;

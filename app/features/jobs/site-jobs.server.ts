@@ -6,7 +6,13 @@ import type { Job } from "./jobs.server";
 /** The site's background jobs (docs/operations.md lists them). */
 export function siteJobs(options: { db: Database; outbox: MailOutbox; onHoldsExpired: () => void }): Job[] {
   return [
-    { name: "mail-outbox", label: "Sender e-mails fra udbakken", everySeconds: 15, exclusive: false, run: () => options.outbox.deliverDue() },
+    {
+      name: "mail-outbox",
+      label: "Sender e-mails fra udbakken",
+      everySeconds: 15,
+      exclusive: false,
+      run: () => options.outbox.deliverDue(),
+    },
     {
       name: "expired-holds",
       label: "Rydder udløbne dage i kurve",
@@ -17,6 +23,12 @@ export function siteJobs(options: { db: Database; outbox: MailOutbox; onHoldsExp
         if ((await removeExpiredHolds(options.db)) > 0) options.onHoldsExpired();
       },
     },
-    { name: "sent-mail-pruning", label: "Sletter sendte e-mails efter 30 dage", everySeconds: 60 * 60, exclusive: true, run: () => options.outbox.pruneSent() },
+    {
+      name: "sent-mail-pruning",
+      label: "Sletter sendte e-mails efter 30 dage",
+      everySeconds: 60 * 60,
+      exclusive: true,
+      run: () => options.outbox.pruneSent(),
+    },
   ];
 }

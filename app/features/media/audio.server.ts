@@ -25,18 +25,27 @@ export function sniffAudioFormat(bytes: Uint8Array): AudioFormat | null {
 /** Checks an audio upload by content, reads its duration and stores it in the "audio" bucket. */
 export async function storeAudioUpload(storage: Storage, upload: File | null): Promise<StoredAudioRef> {
   if (!upload || upload.size === 0) throw new UploadError("Vælg en lydfil", "No audio uploaded");
-  if (upload.size > AUDIO_MAX_BYTES) throw new UploadError(AUDIO_REFUSED, "Audio too large", "Lydfilen må højst fylde 100 MB.");
+  if (upload.size > AUDIO_MAX_BYTES)
+    throw new UploadError(AUDIO_REFUSED, "Audio too large", "Lydfilen må højst fylde 100 MB.");
   return storeAudio(storage, new Uint8Array(await upload.arrayBuffer()));
 }
 
 export async function storeAudio(storage: Storage, data: Uint8Array): Promise<StoredAudioRef> {
   const format = sniffAudioFormat(data);
-  const refused = new UploadError(AUDIO_REFUSED, "Upload is not a readable audio file", "Filen er ikke en lydfil (MP3, M4A/AAC, Ogg, WAV eller FLAC).");
+  const refused = new UploadError(
+    AUDIO_REFUSED,
+    "Upload is not a readable audio file",
+    "Filen er ikke en lydfil (MP3, M4A/AAC, Ogg, WAV eller FLAC).",
+  );
   if (!format) throw refused;
   const contentType = contentTypeByExtension[format];
   let durationSeconds: number | undefined;
   try {
-    const metadata = await parseBuffer(data, { mimeType: contentType, size: data.byteLength }, { duration: true, skipCovers: true });
+    const metadata = await parseBuffer(
+      data,
+      { mimeType: contentType, size: data.byteLength },
+      { duration: true, skipCovers: true },
+    );
     durationSeconds = metadata.format.duration;
   } catch {
     throw refused;

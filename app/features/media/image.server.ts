@@ -1,6 +1,13 @@
 import sharp from "sharp";
 import type { Bucket, Storage } from "~/features/storage/storage.server";
-import { IMAGE_MAX_BYTES, IMAGE_WIDTHS, imageFileKeys, SOCIAL_IMAGE, uploadMessages, type StoredImageRef } from "./media";
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_WIDTHS,
+  imageFileKeys,
+  SOCIAL_IMAGE,
+  uploadMessages,
+  type StoredImageRef,
+} from "./media";
 
 /** Images that stand for a page or an album when it is shared, and so get a sharing card. */
 const SHARED_BUCKETS = new Set<Bucket>(["pages", "albums"]);
@@ -48,7 +55,11 @@ export async function storeImageUpload(storage: Storage, bucket: Bucket, upload:
 
 export async function storeImage(storage: Storage, bucket: Bucket, input: Uint8Array): Promise<StoredImageRef> {
   const notAnImage = () =>
-    new UploadError(uploadMessages.uploadFailed, "Upload is not a readable image", "Filen er ikke et billede (JPEG, PNG, WebP, GIF, AVIF eller HEIC).");
+    new UploadError(
+      uploadMessages.uploadFailed,
+      "Upload is not a readable image",
+      "Filen er ikke et billede (JPEG, PNG, WebP, GIF, AVIF eller HEIC).",
+    );
   if (!sniffImageFormat(input)) throw notAnImage();
   // rotate() bakes the EXIF orientation into the pixels; no metadata is copied to any output.
   const upright = await sharp(input, { animated: false, limitInputPixels: 100_000_000 })
@@ -71,7 +82,10 @@ export async function storeImage(storage: Storage, bucket: Bucket, input: Uint8A
       const resized = sharp(upright.data).resize({ width: variantWidth });
       for (const format of ["avif", "webp"] as const) {
         if (format === "webp" && variantWidth === width) continue;
-        const data = format === "avif" ? await resized.clone().avif({ quality: 55, effort: 2 }).toBuffer() : await resized.clone().webp({ quality: 78 }).toBuffer();
+        const data =
+          format === "avif"
+            ? await resized.clone().avif({ quality: 55, effort: 2 }).toBuffer()
+            : await resized.clone().webp({ quality: 78 }).toBuffer();
         written.push(await storage.storeDerived(image.key, `w${variantWidth}.${format}`, data, `image/${format}`));
       }
     }

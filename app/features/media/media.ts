@@ -60,7 +60,9 @@ export function socialImageKey(image: StoredImageRef) {
 export function imageFileKeys(image: StoredImageRef): string[] {
   return [
     image.key,
-    ...image.widths.flatMap((width) => (["avif", "webp"] as const).map((format) => imageVariantKey(image, width, format))),
+    ...image.widths.flatMap((width) =>
+      (["avif", "webp"] as const).map((format) => imageVariantKey(image, width, format)),
+    ),
     ...(image.social ? [socialImageKey(image)] : []),
   ];
 }

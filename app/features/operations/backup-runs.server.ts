@@ -19,15 +19,29 @@ export interface BackupTarget {
 /** Makes a backup into the backup directory, records it in `backup_runs`, and prunes old archives. */
 export async function runRecordedBackup(target: BackupTarget, now = new Date()) {
   const file = path.join(target.directory, backupFileName(now));
-  const [run] = await target.database.db.insert(backupRuns).values({ file, startedAt: now }).returning({ id: backupRuns.id });
+  const [run] = await target.database.db
+    .insert(backupRuns)
+    .values({ file, startedAt: now })
+    .returning({ id: backupRuns.id });
   try {
-    const result = await createBackup({ database: target.database, storage: target.storage, buildId: target.buildId, file });
-    await target.database.db.update(backupRuns).set({ bytes: result.bytes, finishedAt: new Date() }).where(eq(backupRuns.id, run!.id));
+    const result = await createBackup({
+      database: target.database,
+      storage: target.storage,
+      buildId: target.buildId,
+      file,
+    });
+    await target.database.db
+      .update(backupRuns)
+      .set({ bytes: result.bytes, finishedAt: new Date() })
+      .where(eq(backupRuns.id, run!.id));
     const pruned = await pruneBackups(target.directory, target.keep);
     return { ...result, pruned };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await target.database.db.update(backupRuns).set({ error: message.slice(0, 1000), finishedAt: new Date() }).where(eq(backupRuns.id, run!.id));
+    await target.database.db
+      .update(backupRuns)
+      .set({ error: message.slice(0, 1000), finishedAt: new Date() })
+      .where(eq(backupRuns.id, run!.id));
     throw error;
   }
 }

@@ -23,7 +23,10 @@ const manifestSchema = z.object({
   buildId: z.string(),
   databaseKind: z.enum(["pglite", "postgres"]),
   migrationLevel: z.number().int().min(0),
-  tables: z.record(z.string().regex(/^[a-z_][a-z0-9_]*$/), z.object({ rows: z.number().int().min(0), sha256: z.string() })),
+  tables: z.record(
+    z.string().regex(/^[a-z_][a-z0-9_]*$/),
+    z.object({ rows: z.number().int().min(0), sha256: z.string() }),
+  ),
   files: z.array(z.object({ key: storageKeySchema, bytes: z.number().int().min(0), sha256: z.string() })),
 });
 export type BackupManifest = z.infer<typeof manifestSchema>;
@@ -62,7 +65,12 @@ export interface BackupResult {
  * tables are read in one read-only, repeatable-read transaction (one consistent moment); files are written
  * before the rows that name them, so every file a row names is there when the files are copied after.
  */
-export async function createBackup(options: { database: DatabaseHandle; storage: Storage; buildId: string; file: string }): Promise<BackupResult> {
+export async function createBackup(options: {
+  database: DatabaseHandle;
+  storage: Storage;
+  buildId: string;
+  file: string;
+}): Promise<BackupResult> {
   const staging = await mkdtemp(path.join(tmpdir(), "scene-backup-"));
   try {
     await mkdir(path.join(staging, "database"));
@@ -70,7 +78,9 @@ export async function createBackup(options: { database: DatabaseHandle; storage:
       async (tx) => {
         const dumped: BackupManifest["tables"] = {};
         for (const table of await publicTables(tx)) {
-          const result = await tx.execute(sql`select row_to_json(t)::text as line from ${sql.identifier(table)} t order by 1`);
+          const result = await tx.execute(
+            sql`select row_to_json(t)::text as line from ${sql.identifier(table)} t order by 1`,
+          );
           const lines = rowsOf<{ line: string }>(result).map((row) => row.line);
           const content = lines.length > 0 ? `${lines.join("\n")}\n` : "";
           await writeFile(path.join(staging, "database", `${table}.jsonl`), content);
@@ -103,7 +113,11 @@ export async function createBackup(options: { database: DatabaseHandle; storage:
     await writeFile(path.join(staging, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
     await mkdir(path.dirname(path.resolve(options.file)), { recursive: true });
     const partial = `${options.file}.partial`;
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, ["manifest.json", "database", ...(files.length > 0 ? ["files"] : [])]);
+    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
+      "manifest.json",
+      "database",
+      ...(files.length > 0 ? ["files"] : []),
+    ]);
     await rename(partial, options.file);
     return { file: options.file, bytes: (await stat(options.file)).size, manifest };
   } finally {
@@ -116,37 +130,52 @@ async function openArchive(file: string) {
   const directory = await mkdtemp(path.join(tmpdir(), "scene-restore-"));
   try {
     // Plain files and folders only: a link in an archive could point reads outside the folder.
-    await tar.extract({ file, cwd: directory, strict: true, filter: (_path, entry) => "type" in entry && (entry.type === "File" || entry.type === "Directory") });
+    await tar.extract({
+      file,
+      cwd: directory,
+      strict: true,
+      filter: (_path, entry) => "type" in entry && (entry.type === "File" || entry.type === "Directory"),
+    });
     const parsed = manifestSchema.safeParse(JSON.parse(await readFile(path.join(directory, "manifest.json"), "utf8")));
-    if (!parsed.success) throw new BackupError(`${file} is not a Scene backup (format ${BACKUP_FORMAT}): ${parsed.error.message}`);
+    if (!parsed.success)
+      throw new BackupError(`${file} is not a Scene backup (format ${BACKUP_FORMAT}): ${parsed.error.message}`);
     const manifest = parsed.data;
     for (const [table, expected] of Object.entries(manifest.tables)) {
       const content = await readFile(path.join(directory, "database", `${table}.jsonl`));
-      if (sha256(content) !== expected.sha256) throw new BackupError(`The checksum of table ${table} does not match: the archive is damaged`);
+      if (sha256(content) !== expected.sha256)
+        throw new BackupError(`The checksum of table ${table} does not match: the archive is damaged`);
     }
     for (const entry of manifest.files) {
       const content = await readFile(path.join(directory, "files", entry.key));
-      if (sha256(content) !== entry.sha256) throw new BackupError(`The checksum of file ${entry.key} does not match: the archive is damaged`);
+      if (sha256(content) !== entry.sha256)
+        throw new BackupError(`The checksum of file ${entry.key} does not match: the archive is damaged`);
     }
     return { directory, manifest };
   } catch (error) {
     await rm(directory, { recursive: true, force: true });
     if (error instanceof BackupError) throw error;
-    throw new BackupError(`${file} cannot be read as a backup: ${error instanceof Error ? error.message : String(error)}`);
+    throw new BackupError(
+      `${file} cannot be read as a backup: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
 /** A copy of the migrations folder holding only the first `level` migrations. */
 export async function migrationsUpTo(level: number) {
-  const journal = JSON.parse(await readFile(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string }[];
+  };
   if (level > journal.entries.length) {
-    throw new BackupError(`The archive is from a newer version (migration ${level}; this one knows ${journal.entries.length}): upgrade first`);
+    throw new BackupError(
+      `The archive is from a newer version (migration ${level}; this one knows ${journal.entries.length}): upgrade first`,
+    );
   }
   const folder = await mkdtemp(path.join(tmpdir(), "scene-migrations-"));
   await mkdir(path.join(folder, "meta"));
   const entries = journal.entries.slice(0, level);
   await writeFile(path.join(folder, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const entry of entries) await copyFile(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+  for (const entry of entries)
+    await copyFile(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
   return folder;
 }
 
@@ -173,7 +202,11 @@ async function insertOrder(db: Pick<Database, "execute">, tables: string[]) {
 }
 
 async function isEmpty(database: DatabaseHandle, storage: Storage) {
-  return (await publicTables(database.db)).length === 0 && (await migrationLevel(database.db)) === 0 && (await storage.backend.list()).length === 0;
+  return (
+    (await publicTables(database.db)).length === 0 &&
+    (await migrationLevel(database.db)) === 0 &&
+    (await storage.backend.list()).length === 0
+  );
 }
 
 async function wipe(database: DatabaseHandle, storage: Storage) {
@@ -209,9 +242,17 @@ export async function restoreBackup(options: {
     // Everything that can be checked before the target is touched is checked first.
     migrations = await migrationsUpTo(manifest.migrationLevel);
     if (!(await isEmpty(options.database, options.storage))) {
-      if (!options.force) throw new BackupError("The database or the storage is not empty; restore only into empty ones, or give --force to replace what is there");
+      if (!options.force)
+        throw new BackupError(
+          "The database or the storage is not empty; restore only into empty ones, or give --force to replace what is there",
+        );
       if (!options.safetyBackup) throw new BackupError("Replacing a database needs a file to save what is there first");
-      await createBackup({ database: options.database, storage: options.storage, buildId: "before-restore", file: options.safetyBackup });
+      await createBackup({
+        database: options.database,
+        storage: options.storage,
+        buildId: "before-restore",
+        file: options.safetyBackup,
+      });
       await wipe(options.database, options.storage);
     }
     await options.database.migrate({ migrationsFolder: migrations });
@@ -219,19 +260,29 @@ export async function restoreBackup(options: {
     const tables = Object.keys(manifest.tables);
     const present = new Set(await publicTables(options.database.db));
     const missing = tables.filter((table) => !present.has(table));
-    if (missing.length > 0) throw new BackupError(`The archive has tables this database does not: ${missing.join(", ")}`);
+    if (missing.length > 0)
+      throw new BackupError(`The archive has tables this database does not: ${missing.join(", ")}`);
     const order = await insertOrder(options.database.db, tables);
     await options.database.db.transaction(async (tx) => {
       // Rows the migrations themselves insert (the settings) are replaced by the archive's.
       for (const table of order.toReversed()) await tx.execute(sql`delete from ${sql.identifier(table)}`);
       for (const table of order) {
-        const lines = (await readFile(path.join(directory, "database", `${table}.jsonl`), "utf8")).split("\n").filter(Boolean);
+        const lines = (await readFile(path.join(directory, "database", `${table}.jsonl`), "utf8"))
+          .split("\n")
+          .filter(Boolean);
         for (let start = 0; start < lines.length; start += ROWS_PER_INSERT) {
           const batch = `[${lines.slice(start, start + ROWS_PER_INSERT).join(",")}]`;
-          await tx.execute(sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(table)}, ${batch}::json)`);
+          await tx.execute(
+            sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(table)}, ${batch}::json)`,
+          );
         }
-        const counted = rowsOf<{ rows: number }>(await tx.execute(sql`select count(*)::int as rows from ${sql.identifier(table)}`))[0]?.rows;
-        if (counted !== manifest.tables[table]!.rows) throw new BackupError(`Table ${table}: ${counted} rows restored, the archive has ${manifest.tables[table]!.rows}`);
+        const counted = rowsOf<{ rows: number }>(
+          await tx.execute(sql`select count(*)::int as rows from ${sql.identifier(table)}`),
+        )[0]?.rows;
+        if (counted !== manifest.tables[table]!.rows)
+          throw new BackupError(
+            `Table ${table}: ${counted} rows restored, the archive has ${manifest.tables[table]!.rows}`,
+          );
       }
     });
 
@@ -251,9 +302,19 @@ export async function restoreBackup(options: {
 
 /** Archives in `directory`, newest first. */
 export async function listBackups(directory: string) {
-  const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => /^scene-backup-.+\.tar\.gz$/.test(name));
-  const entries = await Promise.all(names.map(async (name) => ({ name, file: path.join(directory, name), ...(await stat(path.join(directory, name))) })));
-  return entries.sort((a, b) => b.mtimeMs - a.mtimeMs).map(({ name, file, size, mtime }) => ({ name, file, bytes: size, createdAt: mtime }));
+  const names = (await readdir(directory).catch(() => [] as string[])).filter((name) =>
+    /^scene-backup-.+\.tar\.gz$/.test(name),
+  );
+  const entries = await Promise.all(
+    names.map(async (name) => ({
+      name,
+      file: path.join(directory, name),
+      ...(await stat(path.join(directory, name))),
+    })),
+  );
+  return entries
+    .sort((a, b) => b.mtimeMs - a.mtimeMs)
+    .map(({ name, file, size, mtime }) => ({ name, file, bytes: size, createdAt: mtime }));
 }
 
 /** Deletes all but the newest `keep` archives; returns the names deleted. */
@@ -264,5 +325,8 @@ export async function pruneBackups(directory: string, keep: number) {
 }
 
 export function backupFileName(now = new Date()) {
-  return `scene-backup-${now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}.tar.gz`;
+  return `scene-backup-${now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z")}.tar.gz`;
 }

@@ -9,7 +9,13 @@ import { migrationLevel } from "./backup.server";
 import { lastBackupRun } from "./backup-runs.server";
 
 /** What the admin's system status page (/test) shows; nothing secret (no addresses with passwords). */
-export async function systemStatus(options: { config: Config; database: DatabaseHandle; storage: Storage; buildId: string; now?: Date }) {
+export async function systemStatus(options: {
+  config: Config;
+  database: DatabaseHandle;
+  storage: Storage;
+  buildId: string;
+  now?: Date;
+}) {
   const { config, database, storage } = options;
   const now = options.now ?? new Date();
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
@@ -23,7 +29,9 @@ export async function systemStatus(options: { config: Config; database: Database
       })
       .from(mailOutbox),
     lastBackupRun({ database }),
-    storage.backend.kind === "disk" ? statfs(storage.backend.root).catch(() => statfs(config.DATA_DIR).catch(() => null)) : Promise.resolve(null),
+    storage.backend.kind === "disk"
+      ? statfs(storage.backend.root).catch(() => statfs(config.DATA_DIR).catch(() => null))
+      : Promise.resolve(null),
   ]);
   return {
     buildId: options.buildId,
@@ -36,10 +44,18 @@ export async function systemStatus(options: { config: Config; database: Database
       totalBytes: disk ? disk.blocks * disk.bsize : null,
     },
     mail: {
-      transport: config.SMTP_URL ? `SMTP (${new URL(config.SMTP_URL).host})` : "filer i DATA_DIR/outbox (ingen SMTP_URL)",
+      transport: config.SMTP_URL
+        ? `SMTP (${new URL(config.SMTP_URL).host})`
+        : "filer i DATA_DIR/outbox (ingen SMTP_URL)",
       ...outbox[0]!,
     },
-    backup: backup && { startedAt: backup.startedAt, finishedAt: backup.finishedAt, bytes: backup.bytes, error: backup.error, file: backup.file },
+    backup: backup && {
+      startedAt: backup.startedAt,
+      finishedAt: backup.finishedAt,
+      bytes: backup.bytes,
+      error: backup.error,
+      file: backup.file,
+    },
     backupSchedule: config.BACKUP_CRON ?? null,
     jobs: getJobRunner()?.states() ?? [],
   };

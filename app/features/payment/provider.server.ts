@@ -2,7 +2,10 @@
 export interface PaymentProvider {
   readonly name: "demo" | "stripe";
   /** Starts paying for an order; answers where to send the buyer. */
-  startCheckout(order: { id: string; totalOere: number; days: string[]; email: string }, urls: { success: string; cancel: string }): Promise<{ redirectTo: string }>;
+  startCheckout(
+    order: { id: string; totalOere: number; days: string[]; email: string },
+    urls: { success: string; cancel: string },
+  ): Promise<{ redirectTo: string }>;
 }
 
 /** A clearly labelled test payment on our own page (/betaling): for demonstration and tests, no money moves. */

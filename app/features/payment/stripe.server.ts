@@ -32,7 +32,10 @@ export function stripeProvider(db: Database, settings: StripeSettings): PaymentP
   return {
     name: "stripe",
     async startCheckout(order, urls) {
-      const claims = await db.select({ day: dayClaims.day, priceOere: dayClaims.priceOere }).from(dayClaims).where(eq(dayClaims.orderId, order.id));
+      const claims = await db
+        .select({ day: dayClaims.day, priceOere: dayClaims.priceOere })
+        .from(dayClaims)
+        .where(eq(dayClaims.orderId, order.id));
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
@@ -42,7 +45,11 @@ export function stripeProvider(db: Database, settings: StripeSettings): PaymentP
           metadata: { orderId: order.id },
           line_items: claims.map((claim) => ({
             quantity: 1,
-            price_data: { currency: "dkk", unit_amount: claim.priceOere, product_data: { name: `Leje af salen, ${formatDateLong(dayBounds(claim.day).start)}` } },
+            price_data: {
+              currency: "dkk",
+              unit_amount: claim.priceOere,
+              product_data: { name: `Leje af salen, ${formatDateLong(dayBounds(claim.day).start)}` },
+            },
           })),
           success_url: `${urls.success}&session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: urls.cancel,
@@ -67,7 +74,12 @@ export type WebhookOutcome =
  * changes nothing; `checkout.session.completed` (paid) confirms its order. If the order's days were taken
  * meanwhile, the payment is refunded.
  */
-export async function handleStripeWebhook(db: Database, settings: StripeSettings, rawBody: string, signature: string | null): Promise<WebhookOutcome> {
+export async function handleStripeWebhook(
+  db: Database,
+  settings: StripeSettings,
+  rawBody: string,
+  signature: string | null,
+): Promise<WebhookOutcome> {
   const stripe = stripeClient(settings);
   let event: Stripe.Event;
   try {
@@ -101,17 +113,30 @@ export async function handleStripeWebhook(db: Database, settings: StripeSettings
  * any other payment is left alone (and logged). A paid order that cannot be booked (its days were taken, or
  * it was replaced or cancelled) is refunded; the idempotency key makes a retried refund harmless.
  */
-async function settle(db: Database, stripe: Stripe, session: Stripe.Checkout.Session): Promise<"confirmed" | "refunded" | "ignored"> {
+async function settle(
+  db: Database,
+  stripe: Stripe,
+  session: Stripe.Checkout.Session,
+): Promise<"confirmed" | "refunded" | "ignored"> {
   const orderId = session.client_reference_id!;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || order.providerReference !== session.id || session.amount_total !== order.totalOere || session.currency !== "dkk") {
+  if (
+    !order ||
+    order.providerReference !== session.id ||
+    session.amount_total !== order.totalOere ||
+    session.currency !== "dkk"
+  ) {
     getLogger().error({ orderId, sessionId: session.id }, "a paid Stripe session does not match its order; not booked");
     return "ignored";
   }
   const result = await completePaidOrder(db, orderId);
   if (result.status === "confirmed" || result.status === "already-paid") return "confirmed";
-  if (typeof session.payment_intent !== "string") throw new Error(`paid session ${session.id} has no payment intent to refund`);
-  await stripe.refunds.create({ payment_intent: session.payment_intent, reason: "requested_by_customer" }, { idempotencyKey: `refund-${orderId}` });
+  if (typeof session.payment_intent !== "string")
+    throw new Error(`paid session ${session.id} has no payment intent to refund`);
+  await stripe.refunds.create(
+    { payment_intent: session.payment_intent, reason: "requested_by_customer" },
+    { idempotencyKey: `refund-${orderId}` },
+  );
   getLogger().warn({ orderId }, "a paid order could not be booked; the payment is refunded");
   getMetrics().payments.inc({ provider: "stripe", outcome: "refunded" });
   return "refunded";
@@ -126,6 +151,11 @@ export async function reconcileCheckout(db: Database, settings: StripeSettings, 
   return true;
 }
 
-export function stripeSettingsOf(config: { STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string }): StripeSettings | null {
-  return config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET ? { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET } : null;
+export function stripeSettingsOf(config: {
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+}): StripeSettings | null {
+  return config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+    ? { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET }
+    : null;
 }

@@ -54,7 +54,9 @@ export default function PlayerBar({ controls }: { controls: PlayerControls }) {
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2">
         <div className="flex min-w-0 flex-1 items-center gap-3">
-          {current.artwork && <img src={current.artwork} alt="" width={44} height={44} className="size-11 rounded-md object-cover" />}
+          {current.artwork && (
+            <img src={current.artwork} alt="" width={44} height={44} className="size-11 rounded-md object-cover" />
+          )}
           <div className="min-w-0">
             <p className="truncate font-semibold" data-testid="player-title">
               {current.title}
@@ -80,7 +82,13 @@ export default function PlayerBar({ controls }: { controls: PlayerControls }) {
               {state.playing ? <path d="M6 5h4v14H6zM14 5h4v14h-4z" /> : <path d="M8 5v14l11-7z" />}
             </svg>
           </button>
-          <button type="button" className={buttonClass} onClick={controls.next} disabled={!hasNext} aria-label="Næste nummer">
+          <button
+            type="button"
+            className={buttonClass}
+            onClick={controls.next}
+            disabled={!hasNext}
+            aria-label="Næste nummer"
+          >
             <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="currentColor">
               <path d="M16 5h2v14h-2zM4 5v14l11-7z" />
             </svg>

@@ -1,4 +1,14 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 
 // The bar, its controls and the Media Session load with the first track played, not with every page.
 const PlayerBar = lazy(() => import("./player-bar"));
@@ -79,7 +89,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       },
       seek(seconds) {
         const element = audio.current;
-        if (element && Number.isFinite(seconds)) element.currentTime = Math.max(0, Math.min(seconds, element.duration || seconds));
+        if (element && Number.isFinite(seconds))
+          element.currentTime = Math.max(0, Math.min(seconds, element.duration || seconds));
       },
     }),
     [state, current, load],
@@ -96,7 +107,9 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         onPause={() => setState((previous) => ({ ...previous, playing: false }))}
         onTimeUpdate={(event) => {
           const time = event.currentTarget.currentTime;
-          setState((previous) => (Math.floor(previous.currentTime) === Math.floor(time) ? previous : { ...previous, currentTime: time }));
+          setState((previous) =>
+            Math.floor(previous.currentTime) === Math.floor(time) ? previous : { ...previous, currentTime: time },
+          );
         }}
         onDurationChange={(event) => {
           const duration = event.currentTarget.duration;

@@ -64,7 +64,18 @@ function cell(value: string) {
 export function bookingsCsv(rows: BookingRow[]) {
   const header = ["Dato", "Navn", "E-mail", "Adresse", "Telefon", "Beløb (kr.)", "Kvittering", "Status"];
   const lines = rows.map((row) =>
-    [row.day, row.bookerName, row.bookerEmail, row.bookerAddress, row.bookerPhone, (row.priceOere / 100).toFixed(2).replace(".", ","), row.receiptNumber ? String(row.receiptNumber) : "", row.cancelledAt ? `Afbestilt: ${row.cancelReason ?? ""}` : "Reserveret"].map(cell).join(";"),
+    [
+      row.day,
+      row.bookerName,
+      row.bookerEmail,
+      row.bookerAddress,
+      row.bookerPhone,
+      (row.priceOere / 100).toFixed(2).replace(".", ","),
+      row.receiptNumber ? String(row.receiptNumber) : "",
+      row.cancelledAt ? `Afbestilt: ${row.cancelReason ?? ""}` : "Reserveret",
+    ]
+      .map(cell)
+      .join(";"),
   );
   return `\uFEFF${[header.join(";"), ...lines].join("\r\n")}\r\n`;
 }

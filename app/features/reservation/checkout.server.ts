@@ -23,12 +23,19 @@ export async function receiptOf(db: Database, order: Order): Promise<ReceiptView
   const priceByDay = new Map(claims.map((claim) => [claim.day, claim.priceOere]));
   return {
     siteName: settings.siteName,
-    business: { name: settings.businessName, address: `${settings.streetAddress}, ${settings.postalCode} ${settings.city}`, cvr: settings.cvr },
+    business: {
+      name: settings.businessName,
+      address: `${settings.streetAddress}, ${settings.postalCode} ${settings.city}`,
+      cvr: settings.cvr,
+    },
     receiptNumber: order.receiptNumber ?? 0,
     paidAt: order.paidAt ? formatDateTime(order.paidAt) : "",
     bookerName: order.bookerName,
     bookerAddress: order.bookerAddress,
-    days: [...order.days].sort().map((day) => ({ label: capitalise(formatDateLong(dayBounds(day).start)), price: formatMoney(priceByDay.get(day) ?? 0) })),
+    days: [...order.days].sort().map((day) => ({
+      label: capitalise(formatDateLong(dayBounds(day).start)),
+      price: formatMoney(priceByDay.get(day) ?? 0),
+    })),
     total: formatMoney(order.totalOere),
     vat: formatMoney(order.vatOere),
   };
@@ -39,7 +46,11 @@ function capitalise(text: string) {
 }
 
 /** The booked days as calendar events, for the confirmation mail and the personal feed. */
-export function bookingEvents(siteName: string, location: string, bookings: { id: string; day: string; receiptNumber?: number | null }[]) {
+export function bookingEvents(
+  siteName: string,
+  location: string,
+  bookings: { id: string; day: string; receiptNumber?: number | null }[],
+) {
   const host = new URL(getConfig().PUBLIC_URL).hostname;
   return bookings.map((booking) => ({
     uid: `${booking.id}@${host}`,
@@ -65,9 +76,21 @@ export async function completePaidOrder(db: Database, orderId: string) {
   metrics.payments.inc({ provider: order.provider, outcome: "confirmed" });
   try {
     const receipt = await receiptOf(db, order);
-    const claims = await db.select({ id: dayClaims.id, day: dayClaims.day }).from(dayClaims).where(eq(dayClaims.orderId, order.id));
-    const ics = icsCalendar(receipt.siteName, bookingEvents(receipt.siteName, receipt.business.address, claims.map((claim) => ({ ...claim, receiptNumber: order.receiptNumber }))));
-    await getMailer().send(bookingConfirmationMessage(order.bookerEmail, receipt, ics, `${getConfig().PUBLIC_URL}/alle-reservationer`));
+    const claims = await db
+      .select({ id: dayClaims.id, day: dayClaims.day })
+      .from(dayClaims)
+      .where(eq(dayClaims.orderId, order.id));
+    const ics = icsCalendar(
+      receipt.siteName,
+      bookingEvents(
+        receipt.siteName,
+        receipt.business.address,
+        claims.map((claim) => ({ ...claim, receiptNumber: order.receiptNumber })),
+      ),
+    );
+    await getMailer().send(
+      bookingConfirmationMessage(order.bookerEmail, receipt, ics, `${getConfig().PUBLIC_URL}/alle-reservationer`),
+    );
   } catch (error) {
     getLogger().error({ err: error, orderId }, "the booking confirmation could not be sent");
   }

@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { dayBounds } from "~/lib/format";
-import { addDays, danishHolidays, dayState, easterSunday, formatMonth, holidayOf, monthGrid, priceOfDay, shiftMonth, vatIncluded, type Prices } from "./days";
+import {
+  addDays,
+  danishHolidays,
+  dayState,
+  easterSunday,
+  formatMonth,
+  holidayOf,
+  monthGrid,
+  priceOfDay,
+  shiftMonth,
+  vatIncluded,
+  type Prices,
+} from "./days";
 
 const prices: Prices = { weekdayOere: 450_000, weekendOere: 650_000, holidaysAtWeekendPrice: true };
 
@@ -17,7 +29,9 @@ describe("Danish holidays", () => {
 
   it("lists the public holidays of 2026 and marks the three other days", () => {
     const holidays = danishHolidays(2026);
-    expect(holidays.filter((holiday) => holiday.publicHoliday).map((holiday) => `${holiday.date} ${holiday.name}`)).toEqual([
+    expect(
+      holidays.filter((holiday) => holiday.publicHoliday).map((holiday) => `${holiday.date} ${holiday.name}`),
+    ).toEqual([
       "2026-01-01 Nytårsdag",
       "2026-04-02 Skærtorsdag",
       "2026-04-03 Langfredag",
@@ -29,7 +43,11 @@ describe("Danish holidays", () => {
       "2026-12-25 Juledag",
       "2026-12-26 2. juledag",
     ]);
-    expect(holidays.filter((holiday) => !holiday.publicHoliday).map((holiday) => holiday.name)).toEqual(["Grundlovsdag", "Juleaftensdag", "Nytårsaftensdag"]);
+    expect(holidays.filter((holiday) => !holiday.publicHoliday).map((holiday) => holiday.name)).toEqual([
+      "Grundlovsdag",
+      "Juleaftensdag",
+      "Nytårsaftensdag",
+    ]);
   });
 
   it("finds a holiday by its date and nothing on an ordinary day", () => {

@@ -139,7 +139,8 @@ export function monthGrid(month: string): { weeks: string[][]; from: string; to:
   const from = addDays(first, -((new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7));
   const to = addDays(last, 6 - ((new Date(`${last}T00:00:00Z`).getUTCDay() + 6) % 7));
   const weeks: string[][] = [];
-  for (let day = from; day <= to; day = addDays(day, 7)) weeks.push(Array.from({ length: 7 }, (_, index) => addDays(day, index)));
+  for (let day = from; day <= to; day = addDays(day, 7))
+    weeks.push(Array.from({ length: 7 }, (_, index) => addDays(day, index)));
   return { weeks, from, to };
 }
 

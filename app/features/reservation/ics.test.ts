@@ -5,7 +5,13 @@ describe("iCalendar", () => {
   const ics = icsCalendar(
     "Havnescenen",
     [
-      { uid: "a@scene", day: "2026-12-31", summary: "Leje af salen, Havnescenen", location: "Havnegade 12; 8000 Aarhus C", description: "Kvittering nr. 7\nTak" },
+      {
+        uid: "a@scene",
+        day: "2026-12-31",
+        summary: "Leje af salen, Havnescenen",
+        location: "Havnegade 12; 8000 Aarhus C",
+        description: "Kvittering nr. 7\nTak",
+      },
       { uid: "b@scene", day: "2027-01-01", summary: "Leje af salen" },
     ],
     new Date("2026-11-23T10:00:00Z"),
@@ -30,7 +36,11 @@ describe("iCalendar", () => {
     const long = icsCalendar("x", [{ uid: "c", day: "2026-12-01", summary: "æ".repeat(80) }]);
     const lines = long.split("\r\n");
     expect(lines.every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
-    const summary = lines.slice(lines.findIndex((line) => line.startsWith("SUMMARY:"))).filter((line, index) => index === 0 || line.startsWith(" "));
-    expect(summary.map((line, index) => (index === 0 ? line : line.slice(1))).join("")).toBe(`SUMMARY:${"æ".repeat(80)}`);
+    const summary = lines
+      .slice(lines.findIndex((line) => line.startsWith("SUMMARY:")))
+      .filter((line, index) => index === 0 || line.startsWith(" "));
+    expect(summary.map((line, index) => (index === 0 ? line : line.slice(1))).join("")).toBe(
+      `SUMMARY:${"æ".repeat(80)}`,
+    );
   });
 });

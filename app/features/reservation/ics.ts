@@ -30,7 +30,11 @@ function fold(line: string) {
   return parts.join("\r\n ");
 }
 
-const stamp = (instant: Date) => instant.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const stamp = (instant: Date) =>
+  instant
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 const dateValue = (day: string) => day.replace(/-/g, "");
 
 /** An iCalendar file with one all-day event per booked day (Europe/Copenhagen), for e-mail and the feed. */

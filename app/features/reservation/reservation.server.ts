@@ -23,7 +23,8 @@ export function pricesOf(settings: ReservationSettings): Prices {
 }
 
 /** A claim counts while it is not released and, for a hold, not expired. */
-const activeAt = (now: Date) => and(isNull(dayClaims.releasedAt), or(eq(dayClaims.kind, "booking"), gt(dayClaims.expiresAt, now)));
+const activeAt = (now: Date) =>
+  and(isNull(dayClaims.releasedAt), or(eq(dayClaims.kind, "booking"), gt(dayClaims.expiresAt, now)));
 
 export type HoldRefusal = "past" | "beyond-horizon" | "blocked" | "taken" | "basket-full";
 export type HoldResult = { ok: true; claimId: string } | { ok: false; reason: HoldRefusal; blockedTitle?: string };
@@ -46,7 +47,14 @@ export async function holdDay(db: Database, userId: string, day: string, now = n
 export async function removeExpiredHolds(db: Database, now = new Date()) {
   const removed = await db
     .delete(dayClaims)
-    .where(and(eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt), isNull(dayClaims.orderId), lte(dayClaims.expiresAt, now)))
+    .where(
+      and(
+        eq(dayClaims.kind, "hold"),
+        isNull(dayClaims.releasedAt),
+        isNull(dayClaims.orderId),
+        lte(dayClaims.expiresAt, now),
+      ),
+    )
     .returning({ id: dayClaims.id });
   return removed.length;
 }
@@ -65,7 +73,14 @@ async function tryToHold(db: Database, userId: string, day: string, now: Date): 
   const claimId = await db.transaction(async (tx) => {
     await tx
       .delete(dayClaims)
-      .where(and(eq(dayClaims.day, day), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt), lte(dayClaims.expiresAt, now)));
+      .where(
+        and(
+          eq(dayClaims.day, day),
+          eq(dayClaims.kind, "hold"),
+          isNull(dayClaims.releasedAt),
+          lte(dayClaims.expiresAt, now),
+        ),
+      );
     const [inserted] = await tx
       .insert(dayClaims)
       .values({
@@ -89,7 +104,14 @@ async function tryToHold(db: Database, userId: string, day: string, now: Date): 
 export async function releaseHold(db: Database, userId: string, claimId: string) {
   const removed = await db
     .delete(dayClaims)
-    .where(and(eq(dayClaims.id, claimId), eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)))
+    .where(
+      and(
+        eq(dayClaims.id, claimId),
+        eq(dayClaims.userId, userId),
+        eq(dayClaims.kind, "hold"),
+        isNull(dayClaims.releasedAt),
+      ),
+    )
     .returning({ id: dayClaims.id });
   return removed.length > 0;
 }
@@ -111,10 +133,28 @@ export interface BasketItem {
 }
 
 /** The user's basket: holds still running, oldest first. Expired holds are cleared on the way, freeing their days. */
-export async function getBasket(db: Database, userId: string, now = new Date()): Promise<{ items: BasketItem[]; totalOere: number }> {
-  await db.delete(dayClaims).where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt), lte(dayClaims.expiresAt, now)));
+export async function getBasket(
+  db: Database,
+  userId: string,
+  now = new Date(),
+): Promise<{ items: BasketItem[]; totalOere: number }> {
+  await db
+    .delete(dayClaims)
+    .where(
+      and(
+        eq(dayClaims.userId, userId),
+        eq(dayClaims.kind, "hold"),
+        isNull(dayClaims.releasedAt),
+        lte(dayClaims.expiresAt, now),
+      ),
+    );
   const rows = await db
-    .select({ claimId: dayClaims.id, day: dayClaims.day, priceOere: dayClaims.priceOere, expiresAt: dayClaims.expiresAt })
+    .select({
+      claimId: dayClaims.id,
+      day: dayClaims.day,
+      priceOere: dayClaims.priceOere,
+      expiresAt: dayClaims.expiresAt,
+    })
     .from(dayClaims)
     .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"), activeAt(now)))
     .orderBy(asc(dayClaims.day));
@@ -132,7 +172,12 @@ export interface CalendarDay {
 }
 
 /** Every day from `from` to `to` (inclusive) as the user sees it. */
-export async function calendarDays(db: Database, range: { from: string; to: string }, userId: string | null, now = new Date()): Promise<CalendarDay[]> {
+export async function calendarDays(
+  db: Database,
+  range: { from: string; to: string },
+  userId: string | null,
+  now = new Date(),
+): Promise<CalendarDay[]> {
   const settings = await getReservationSettings(db);
   const [claims, blocked] = await Promise.all([
     db
@@ -185,7 +230,13 @@ export async function createOrder(
 ): Promise<{ ok: true; orderId: string } | { ok: false; reason: OrderRefusal }> {
   const settings = await getReservationSettings(db);
   const [person] = await db
-    .select({ name: users.name, email: users.email, verified: users.emailVerified, address: profiles.address, phone: profiles.phone })
+    .select({
+      name: users.name,
+      email: users.email,
+      verified: users.emailVerified,
+      address: profiles.address,
+      phone: profiles.phone,
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
@@ -223,8 +274,17 @@ export async function createOrder(
       .returning({ id: orders.id });
     await tx
       .update(dayClaims)
-      .set({ orderId: order!.id, title: address, expiresAt: new Date(now.getTime() + Math.max(settings.holdSeconds, paymentSeconds) * 1000) })
-      .where(inArray(dayClaims.id, holds.map((hold) => hold.id)));
+      .set({
+        orderId: order!.id,
+        title: address,
+        expiresAt: new Date(now.getTime() + Math.max(settings.holdSeconds, paymentSeconds) * 1000),
+      })
+      .where(
+        inArray(
+          dayClaims.id,
+          holds.map((hold) => hold.id),
+        ),
+      );
     return { ok: true as const, orderId: order!.id };
   });
 }
@@ -249,17 +309,30 @@ export async function confirmOrder(db: Database, orderId: string, now = new Date
       const booked = await tx
         .update(dayClaims)
         .set({ kind: "booking", expiresAt: null })
-        .where(and(eq(dayClaims.orderId, orderId), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt), inArray(dayClaims.day, order.days)))
+        .where(
+          and(
+            eq(dayClaims.orderId, orderId),
+            eq(dayClaims.kind, "hold"),
+            isNull(dayClaims.releasedAt),
+            inArray(dayClaims.day, order.days),
+          ),
+        )
         .returning({ day: dayClaims.day });
       if (booked.length !== order.days.length) throw new DaysGone();
-      const blockedMeanwhile = await tx.select({ day: blockedDates.day }).from(blockedDates).where(inArray(blockedDates.day, order.days));
+      const blockedMeanwhile = await tx
+        .select({ day: blockedDates.day })
+        .from(blockedDates)
+        .where(inArray(blockedDates.day, order.days));
       if (blockedMeanwhile.length > 0) throw new DaysGone();
       const [counter] = await tx
         .update(reservationSettings)
         .set({ lastReceiptNumber: sql`${reservationSettings.lastReceiptNumber} + 1` })
         .where(eq(reservationSettings.id, 1))
         .returning({ receiptNumber: reservationSettings.lastReceiptNumber });
-      await tx.update(orders).set({ status: "paid", paidAt: now, receiptNumber: counter!.receiptNumber }).where(eq(orders.id, orderId));
+      await tx
+        .update(orders)
+        .set({ status: "paid", paidAt: now, receiptNumber: counter!.receiptNumber })
+        .where(eq(orders.id, orderId));
       return { status: "confirmed", receiptNumber: counter!.receiptNumber } as const;
     })
     .catch((error: unknown) => {
@@ -288,17 +361,21 @@ export async function cancelBooking(
   db: Database,
   claimId: string,
   options: { userId?: string; reason: string; now?: Date },
-): Promise<{ ok: true; day: string; orderId: string | null; userId: string | null } | { ok: false; reason: CancelRefusal }> {
+): Promise<
+  { ok: true; day: string; orderId: string | null; userId: string | null } | { ok: false; reason: CancelRefusal }
+> {
   const now = options.now ?? new Date();
   const settings = await getReservationSettings(db);
   const [claim] = await db
     .select()
     .from(dayClaims)
     .where(and(eq(dayClaims.id, claimId), eq(dayClaims.kind, "booking"), isNull(dayClaims.releasedAt)));
-  if (!claim || (options.userId !== undefined && claim.userId !== options.userId)) return { ok: false, reason: "not-found" };
+  if (!claim || (options.userId !== undefined && claim.userId !== options.userId))
+    return { ok: false, reason: "not-found" };
   const today = todayInCopenhagen(now);
   if (claim.day <= today) return { ok: false, reason: "past" };
-  if (options.userId !== undefined && daysBetween(today, claim.day) < settings.cancellationDays) return { ok: false, reason: "too-late" };
+  if (options.userId !== undefined && daysBetween(today, claim.day) < settings.cancellationDays)
+    return { ok: false, reason: "too-late" };
   const released = await db
     .update(dayClaims)
     .set({ releasedAt: now, releaseReason: options.reason })
@@ -345,17 +422,26 @@ export async function unblockDay(db: Database, day: string) {
 
 /** The user's secret feed token, made on first use. */
 export async function feedTokenOf(db: Database, userId: string) {
-  const [existing] = await db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  const [existing] = await db
+    .select({ token: calendarFeeds.token })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId));
   if (existing) return existing.token;
   const token = randomBytes(24).toString("base64url");
   await db.insert(calendarFeeds).values({ userId, token }).onConflictDoNothing();
-  const [stored] = await db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  const [stored] = await db
+    .select({ token: calendarFeeds.token })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId));
   return stored!.token;
 }
 
 /** The active bookings behind a feed token, or null for an unknown token. */
 export async function feedBookings(db: Database, token: string) {
-  const [feed] = await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.token, token));
+  const [feed] = await db
+    .select({ userId: calendarFeeds.userId })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.token, token));
   if (!feed) return null;
   return db
     .select({ id: dayClaims.id, day: dayClaims.day, receiptNumber: orders.receiptNumber })
@@ -376,6 +462,13 @@ export async function releaseClaimsOfDeletedUser(db: Database, userId: string, n
     await tx
       .update(dayClaims)
       .set({ releasedAt: now, releaseReason: "Kontoen er slettet" })
-      .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "booking"), isNull(dayClaims.releasedAt), gt(dayClaims.day, today)));
+      .where(
+        and(
+          eq(dayClaims.userId, userId),
+          eq(dayClaims.kind, "booking"),
+          isNull(dayClaims.releasedAt),
+          gt(dayClaims.day, today),
+        ),
+      );
   });
 }

@@ -48,8 +48,14 @@ export const blockSchema = z
     to: z.union([z.iso.date({ error: "Vælg en dato" }), z.literal("")]).optional(),
     title: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(120, "Højst 120 tegn"),
   })
-  .refine((value) => !value.to || value.to >= value.from, { path: ["to"], message: "Slutdatoen skal ligge efter startdatoen" })
-  .refine((value) => !value.to || value.to <= addDays(value.from, 366), { path: ["to"], message: "Højst et år ad gangen" });
+  .refine((value) => !value.to || value.to >= value.from, {
+    path: ["to"],
+    message: "Slutdatoen skal ligge efter startdatoen",
+  })
+  .refine((value) => !value.to || value.to <= addDays(value.from, 366), {
+    path: ["to"],
+    message: "Højst et år ad gangen",
+  });
 
 export const cancelSchema = z.object({
   claimId: z.uuid(),

@@ -17,6 +17,10 @@ export function albumFacts(album: {
     artist: album.artist,
     year: album.year,
     imageUrl: publicFileUrl(album.image.key),
-    tracks: album.tracks.map((track) => ({ title: track.title, durationSeconds: track.durationSeconds, audioUrl: publicFileUrl(track.audio) })),
+    tracks: album.tracks.map((track) => ({
+      title: track.title,
+      durationSeconds: track.durationSeconds,
+      audioUrl: publicFileUrl(track.audio),
+    })),
   };
 }

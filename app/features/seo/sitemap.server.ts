@@ -9,17 +9,34 @@ export interface SitemapEntry {
   lastModified: Date | null;
 }
 
-const escapeXml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[char]!);
+const escapeXml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[char]!,
+  );
 
 const latest = (...dates: (Date | null | undefined)[]) =>
-  dates.filter((date): date is Date => date instanceof Date).reduce<Date | null>((newest, date) => (!newest || date > newest ? date : newest), null);
+  dates
+    .filter((date): date is Date => date instanceof Date)
+    .reduce<Date | null>((newest, date) => (!newest || date > newest ? date : newest), null);
 
 /** The public addresses worth indexing: the content pages (with their newest change), the calendar and each published album. */
 export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
-  const pageChanges = await db.select({ page: pages.page, changed: max(pages.updatedAt) }).from(pages).where(eq(pages.published, true)).groupBy(pages.page);
+  const pageChanges = await db
+    .select({ page: pages.page, changed: max(pages.updatedAt) })
+    .from(pages)
+    .where(eq(pages.published, true))
+    .groupBy(pages.page);
   const changedByPage = new Map(pageChanges.map((row) => [row.page, row.changed]));
-  const newest = async (table: typeof albums | typeof articles | typeof banners | typeof stockImages | typeof videoLinks) =>
-    (await db.select({ changed: max(table.updatedAt) }).from(table).where(eq(table.published, true)))[0]?.changed ?? null;
+  const newest = async (
+    table: typeof albums | typeof articles | typeof banners | typeof stockImages | typeof videoLinks,
+  ) =>
+    (
+      await db
+        .select({ changed: max(table.updatedAt) })
+        .from(table)
+        .where(eq(table.published, true))
+    )[0]?.changed ?? null;
   const [albumsChanged, articlesChanged, bannersChanged, stockChanged, videosChanged] = await Promise.all([
     newest(albums),
     newest(articles),
@@ -63,6 +80,22 @@ export function sitemapXml(publicUrl: string, entries: SitemapEntry[]) {
 
 /** Crawlers keep out of accounts, the basket, the admin and the machinery; the sitemap says where to go. */
 export function robotsTxt(publicUrl: string) {
-  const disallowed = [...userPathPrefixes, ...adminPathPrefixes, "/login", "/glemt-adgangskode", "/nulstil-adgangskode", "/logout", "/api/", "/kalender/", "/_test/"];
-  return ["User-agent: *", ...disallowed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");
+  const disallowed = [
+    ...userPathPrefixes,
+    ...adminPathPrefixes,
+    "/login",
+    "/glemt-adgangskode",
+    "/nulstil-adgangskode",
+    "/logout",
+    "/api/",
+    "/kalender/",
+    "/_test/",
+  ];
+  return [
+    "User-agent: *",
+    ...disallowed.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
 }

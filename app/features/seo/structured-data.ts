@@ -14,7 +14,8 @@ export interface AlbumFacts {
   tracks: { title: string; durationSeconds: number | null; audioUrl: string }[];
 }
 
-const isoDuration = (seconds: number | null) => (seconds ? `PT${Math.floor(seconds / 60)}M${Math.round(seconds % 60)}S` : undefined);
+const isoDuration = (seconds: number | null) =>
+  seconds ? `PT${Math.floor(seconds / 60)}M${Math.round(seconds % 60)}S` : undefined;
 
 export function musicGroupData(publicUrl: string, siteName: string, albums: AlbumFacts[]) {
   const artists = [...new Set(albums.map((album) => album.artist))];
@@ -83,7 +84,21 @@ export function videoData(videos: { title: string; videoId: string; uploadDate: 
 }
 
 /** Canonical address and the Open Graph / Twitter card of a page. `image` is a site path of a picture. */
-export function socialMeta({ publicUrl, path, title, description, image, type = "website" }: { publicUrl: string; path: string; title: string; description: string; image?: string; type?: string }) {
+export function socialMeta({
+  publicUrl,
+  path,
+  title,
+  description,
+  image,
+  type = "website",
+}: {
+  publicUrl: string;
+  path: string;
+  title: string;
+  description: string;
+  image?: string;
+  type?: string;
+}) {
   const url = `${publicUrl}${path}`;
   return [
     { tagName: "link", rel: "canonical", href: url },
@@ -93,7 +108,12 @@ export function socialMeta({ publicUrl, path, title, description, image, type = 
     { property: "og:description", content: description },
     { property: "og:locale", content: "da_DK" },
     ...(image ? [{ property: "og:image", content: `${publicUrl}${image}` }] : []),
-    ...(image?.endsWith(".og.jpg") ? [{ property: "og:image:width", content: "1200" }, { property: "og:image:height", content: "630" }] : []),
+    ...(image?.endsWith(".og.jpg")
+      ? [
+          { property: "og:image:width", content: "1200" },
+          { property: "og:image:height", content: "630" },
+        ]
+      : []),
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },

@@ -24,7 +24,6 @@ export const mainBarCodes: readonly string[] = ["musik", "videoer", "billeder"];
 
 export const mainBarMenu = siteMenu.filter((entry) => mainBarCodes.includes(entry.code));
 
-
 /** Spec §2's user menu, and the basket. */
 export const userMenu: readonly MenuItem[] = [
   { code: "bruger", label: "Mine oplysninger", href: "/bruger" },

@@ -23,7 +23,9 @@ async function fetchServerBuildId() {
  */
 export function useNewBuildReload() {
   const [documentBuildId] = useState(() =>
-    typeof document === "undefined" ? null : document.querySelector(`meta[name="${BUILD_ID_META}"]`)?.getAttribute("content") ?? null,
+    typeof document === "undefined"
+      ? null
+      : (document.querySelector(`meta[name="${BUILD_ID_META}"]`)?.getAttribute("content") ?? null),
   );
   const [newBuildAvailable, setNewBuildAvailable] = useState(false);
   const navigation = useNavigation();

@@ -98,7 +98,10 @@ export function diskBackend(dataDir: string): DiskBackend {
               .map((entry) => `${bucket.name}/${entry.name}`),
           ),
       );
-      return keys.flat().filter((key) => storageKeySchema.safeParse(key).success).sort();
+      return keys
+        .flat()
+        .filter((key) => storageKeySchema.safeParse(key).success)
+        .sort();
     },
   };
 }
@@ -165,12 +168,17 @@ export function s3Backend(settings: S3Settings): S3Backend {
       const keys: string[] = [];
       let continuation: string | undefined;
       do {
-        const query = new URLSearchParams({ "list-type": "2", ...(continuation ? { "continuation-token": continuation } : {}) });
+        const query = new URLSearchParams({
+          "list-type": "2",
+          ...(continuation ? { "continuation-token": continuation } : {}),
+        });
         const response = await client.fetch(`${base}?${query}`);
         if (!response.ok) await fail("LIST", settings.bucket, response);
         const xml = await response.text();
         for (const [, key] of xml.matchAll(/<Key>([^<]+)<\/Key>/g)) keys.push(decodeXml(key!));
-        continuation = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? decodeXml(/<NextContinuationToken>([^<]+)</.exec(xml)?.[1] ?? "") : undefined;
+        continuation = /<IsTruncated>true<\/IsTruncated>/.test(xml)
+          ? decodeXml(/<NextContinuationToken>([^<]+)</.exec(xml)?.[1] ?? "")
+          : undefined;
       } while (continuation);
       return keys.filter((key) => storageKeySchema.safeParse(key).success).sort();
     },
@@ -179,7 +187,10 @@ export function s3Backend(settings: S3Settings): S3Backend {
 }
 
 function decodeXml(text: string) {
-  return text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => ({ lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" })[name]!);
+  return text.replace(
+    /&(lt|gt|quot|apos|amp);/g,
+    (_, name: string) => ({ lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" })[name]!,
+  );
 }
 
 /**

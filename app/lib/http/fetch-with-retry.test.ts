@@ -66,7 +66,9 @@ describe("fetchWithRetry", () => {
   it("takes the number of retries and the base delay from the options", async () => {
     const { delays, sleep } = recorder();
     const send = fakeFetch(503, 503, 503, 200);
-    expect((await fetchWithRetry("/x", undefined, { fetch: send, sleep, retries: 1, baseDelayMs: 50 })).status).toBe(503);
+    expect((await fetchWithRetry("/x", undefined, { fetch: send, sleep, retries: 1, baseDelayMs: 50 })).status).toBe(
+      503,
+    );
     expect(send).toHaveBeenCalledTimes(2);
     expect(delays).toEqual([50]);
 
@@ -95,21 +97,27 @@ describe("fetchWithRetry", () => {
     }
   });
 
-  it.each(["POST", "PUT", "PATCH", "DELETE", "post"])("never retries %s, on a status or a network failure", async (method) => {
-    const { delays, sleep } = recorder();
-    const send = fakeFetch(503, 200);
-    expect((await fetchWithRetry("/x", { method }, { fetch: send, sleep })).status).toBe(503);
-    expect(send).toHaveBeenCalledTimes(1);
+  it.each(["POST", "PUT", "PATCH", "DELETE", "post"])(
+    "never retries %s, on a status or a network failure",
+    async (method) => {
+      const { delays, sleep } = recorder();
+      const send = fakeFetch(503, 200);
+      expect((await fetchWithRetry("/x", { method }, { fetch: send, sleep })).status).toBe(503);
+      expect(send).toHaveBeenCalledTimes(1);
 
-    const failing = fakeFetch(networkError(), 200);
-    await expect(fetchWithRetry("/x", { method }, { fetch: failing, sleep })).rejects.toThrow(TypeError);
-    expect(failing).toHaveBeenCalledTimes(1);
-    expect(delays).toEqual([]);
-  });
+      const failing = fakeFetch(networkError(), 200);
+      await expect(fetchWithRetry("/x", { method }, { fetch: failing, sleep })).rejects.toThrow(TypeError);
+      expect(failing).toHaveBeenCalledTimes(1);
+      expect(delays).toEqual([]);
+    },
+  );
 
   it("takes the method of a Request, unless init names one", async () => {
     const post = fakeFetch(503, 200);
-    await fetchWithRetry(new Request("http://x.test/", { method: "POST" }), undefined, { fetch: post, sleep: recorder().sleep });
+    await fetchWithRetry(new Request("http://x.test/", { method: "POST" }), undefined, {
+      fetch: post,
+      sleep: recorder().sleep,
+    });
     expect(post).toHaveBeenCalledTimes(1);
 
     const get = fakeFetch(503, 200);
@@ -155,9 +163,9 @@ describe("fetchWithRetry", () => {
     const controller = new AbortController();
     controller.abort();
     const send = fakeFetch(networkError(), 200);
-    await expect(fetchWithRetry("/x", { signal: controller.signal }, { fetch: send, sleep: recorder().sleep })).rejects.toThrow(
-      TypeError,
-    );
+    await expect(
+      fetchWithRetry("/x", { signal: controller.signal }, { fetch: send, sleep: recorder().sleep }),
+    ).rejects.toThrow(TypeError);
     expect(send).toHaveBeenCalledTimes(1);
   });
 
@@ -166,7 +174,9 @@ describe("fetchWithRetry", () => {
     const send = fakeFetch(503, 200);
     const request = new Request("http://x.test/", { signal: controller.signal });
     const sleep = async () => controller.abort();
-    await expect(fetchWithRetry(request, undefined, { fetch: send, sleep })).rejects.toMatchObject({ name: "AbortError" });
+    await expect(fetchWithRetry(request, undefined, { fetch: send, sleep })).rejects.toMatchObject({
+      name: "AbortError",
+    });
     expect(send).toHaveBeenCalledTimes(1);
   });
 
@@ -182,12 +192,15 @@ describe("fetchWithRetry", () => {
     expect(delays).toEqual([2000, 10_000, 0]);
   });
 
-  it.each(["Wed, 21 Oct 2026 07:28:00 GMT", "1.5", "-1", "soon", ""])("falls back to the back-off on Retry-After %j", async (value) => {
-    const { delays, sleep } = recorder();
-    const send = fakeFetch(new Response(null, { status: 503, headers: { "Retry-After": value } }), 200);
-    await fetchWithRetry("/x", undefined, { fetch: send, sleep });
-    expect(delays).toEqual([200]);
-  });
+  it.each(["Wed, 21 Oct 2026 07:28:00 GMT", "1.5", "-1", "soon", ""])(
+    "falls back to the back-off on Retry-After %j",
+    async (value) => {
+      const { delays, sleep } = recorder();
+      const send = fakeFetch(new Response(null, { status: 503, headers: { "Retry-After": value } }), 200);
+      await fetchWithRetry("/x", undefined, { fetch: send, sleep });
+      expect(delays).toEqual([200]);
+    },
+  );
 
   it("cancels the body of a response it will not return", async () => {
     const cancel = vi.fn();

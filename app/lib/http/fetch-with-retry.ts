@@ -42,7 +42,11 @@ function retryDelay(response: Response | undefined, attempt: number, baseDelayMs
  * (200, 400, 800 ms, or the server's Retry-After in seconds, at most 10 s). Other methods are sent exactly once.
  * After the last attempt the last response is returned, whatever its status; an abort is never retried.
  */
-export async function fetchWithRetry(input: RequestInfo | URL, init?: RequestInit, options: RetryOptions = {}): Promise<Response> {
+export async function fetchWithRetry(
+  input: RequestInfo | URL,
+  init?: RequestInit,
+  options: RetryOptions = {},
+): Promise<Response> {
   const { retries = 3, baseDelayMs = 200, fetch: send = fetch, sleep = sleepUnlessAborted } = options;
   const request = input instanceof Request ? input : undefined;
   const method = init?.method ?? request?.method ?? "GET";

@@ -6,7 +6,16 @@ import { getStorage } from "~/features/storage/storage.server";
 import { withFlashToast } from "~/features/toast/flash.server";
 import type { Toast } from "~/features/toast/toast";
 import { getLogger } from "~/lib/logger.server";
-import { createRecord, deleteRecord, moveRecord, removeRecordImage, reorderRecords, requiresFile, setPublished, updateRecord } from "./records.server";
+import {
+  createRecord,
+  deleteRecord,
+  moveRecord,
+  removeRecordImage,
+  reorderRecords,
+  requiresFile,
+  setPublished,
+  updateRecord,
+} from "./records.server";
 import type { ResourceDef } from "./resources";
 import { validateEntityForm, type FieldErrors } from "./validation";
 
@@ -25,7 +34,12 @@ const MAX_REQUEST_BYTES = AUDIO_MAX_BYTES + 1024 * 1024;
 /** The submitted form, or the answer to give when the upload is too large to read at all. */
 export async function readAdminForm(request: Request) {
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_REQUEST_BYTES) {
-    return { tooLarge: failed({ toast: { kind: "error", message: uploadMessages.uploadFailed, detail: "Filen er for stor." } }, 413) };
+    return {
+      tooLarge: failed(
+        { toast: { kind: "error", message: uploadMessages.uploadFailed, detail: "Filen er for stor." } },
+        413,
+      ),
+    };
   }
   return { formData: await request.formData() };
 }
@@ -53,20 +67,37 @@ export async function saveEntity(
   const validated = validateEntityForm(resource, formData, { requireFiles: isNew && requiresFile(resource) });
   if (!validated.success) {
     if (validated.noFile) logger.info({ resource: resource.name }, "No image uploaded");
-    return { error: failed({ fieldErrors: validated.fieldErrors, values: validated.values, toast: validated.toast!, form: target.form }) };
+    return {
+      error: failed({
+        fieldErrors: validated.fieldErrors,
+        values: validated.values,
+        toast: validated.toast!,
+        form: target.form,
+      }),
+    };
   }
-  const input = { data: validated.data, files: validated.files, published: validated.published, parentId: target.parentId };
+  const input = {
+    data: validated.data,
+    files: validated.files,
+    published: validated.published,
+    parentId: target.parentId,
+  };
   try {
     if (isNew) return { id: await createRecord(getDb(), getStorage(), resource, input) };
     const result = await updateRecord(getDb(), getStorage(), resource, target.id!, input);
     if (!result.found) throw data(null, { status: 404 });
-    if (result.failedRemovals.length) logger.warn({ keys: result.failedRemovals }, "replaced files could not be removed");
+    if (result.failedRemovals.length)
+      logger.warn({ keys: result.failedRemovals }, "replaced files could not be removed");
     return { id: target.id! };
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;
     logger.warn({ resource: resource.name, reason: error.reason }, "upload refused");
     const field = resource.fields.find((candidate) => candidate.kind === "image" || candidate.kind === "audio")!;
-    const values = Object.fromEntries(resource.fields.filter((f) => f.kind !== "image" && f.kind !== "audio").map((f) => [f.name, String(formData.get(f.name) ?? "")]));
+    const values = Object.fromEntries(
+      resource.fields
+        .filter((f) => f.kind !== "image" && f.kind !== "audio")
+        .map((f) => [f.name, String(formData.get(f.name) ?? "")]),
+    );
     return {
       error: failed({
         fieldErrors: { [field.name]: [error.detail ?? error.message] },
@@ -82,7 +113,11 @@ export async function saveEntity(
  * The small actions every list offers on a row: publish/hide, move up/down, reorder (drag and drop) and
  * delete. Answers the toast to show, or null when the intent is not one of these.
  */
-export async function rowIntent(resource: ResourceDef, formData: FormData, parentId: string | null = null): Promise<Toast | null> {
+export async function rowIntent(
+  resource: ResourceDef,
+  formData: FormData,
+  parentId: string | null = null,
+): Promise<Toast | null> {
   const intent = String(formData.get("intent") ?? "");
   const id = String(formData.get("id") ?? "");
   const db = getDb();
@@ -91,7 +126,13 @@ export async function rowIntent(resource: ResourceDef, formData: FormData, paren
     case "unpublish": {
       const changed = await setPublished(db, resource, id, intent === "publish");
       if (!changed) throw data(null, { status: 404 });
-      return { kind: "success", message: intent === "publish" ? `${capitalised(resource.the)} er publiceret` : `${capitalised(resource.the)} er skjult` };
+      return {
+        kind: "success",
+        message:
+          intent === "publish"
+            ? `${capitalised(resource.the)} er publiceret`
+            : `${capitalised(resource.the)} er skjult`,
+      };
     }
     case "move": {
       const direction = formData.get("direction") === "up" ? "up" : "down";
@@ -99,9 +140,13 @@ export async function rowIntent(resource: ResourceDef, formData: FormData, paren
       return { kind: "success", message: "Rækkefølgen er gemt" };
     }
     case "reorder": {
-      const ids = String(formData.get("ids") ?? "").split(",").filter(Boolean);
+      const ids = String(formData.get("ids") ?? "")
+        .split(",")
+        .filter(Boolean);
       const saved = await reorderRecords(db, resource, ids, parentId);
-      return saved ? { kind: "success", message: "Rækkefølgen er gemt" } : { kind: "error", message: "Rækkefølgen kunne ikke gemmes. Genindlæs siden og prøv igen." };
+      return saved
+        ? { kind: "success", message: "Rækkefølgen er gemt" }
+        : { kind: "error", message: "Rækkefølgen kunne ikke gemmes. Genindlæs siden og prøv igen." };
     }
     case "remove-image": {
       const result = await removeRecordImage(db, getStorage(), resource, id);

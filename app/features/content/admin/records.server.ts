@@ -41,7 +41,8 @@ const mappings: Record<ResourceName, Mapping> = {
     searchColumns: [albums.title, albums.artist],
     positionColumn: albums.position,
     image: { field: "album_image", bucket: "albums" },
-    childFiles: async (db, id) => (await db.select({ audio: tracks.audio }).from(tracks).where(eq(tracks.albumId, id))).map((row) => row.audio),
+    childFiles: async (db, id) =>
+      (await db.select({ audio: tracks.audio }).from(tracks).where(eq(tracks.albumId, id))).map((row) => row.audio),
   },
   audio: {
     table: tracks,
@@ -75,7 +76,9 @@ const mappings: Record<ResourceName, Mapping> = {
     searchColumns: [pages.header],
     image: { field: "page_image", bucket: "pages" },
     childFiles: async (db, id) =>
-      (await db.select({ image: sections.image }).from(sections).where(eq(sections.pageId, id))).flatMap((row) => (row.image ? imageFileKeys(row.image) : [])),
+      (await db.select({ image: sections.image }).from(sections).where(eq(sections.pageId, id))).flatMap((row) =>
+        row.image ? imageFileKeys(row.image) : [],
+      ),
   },
   section: {
     table: sections,
@@ -128,13 +131,21 @@ function toRecord(resource: ResourceDef, row: Row): ContentRecord {
     const convert = mapping.toForm?.[field];
     values[field] = convert ? convert(row[property]) : String(row[property] ?? "");
   }
-  const titleProperty = Object.entries(mapping.columns).find(([, property]) => mapping.table[property as keyof ContentTable] === mapping.titleColumn)?.[1];
+  const titleProperty = Object.entries(mapping.columns).find(
+    ([, property]) => mapping.table[property as keyof ContentTable] === mapping.titleColumn,
+  )?.[1];
   return {
     id: row.id as string,
     title: String(row[titleProperty ?? "title"] ?? ""),
     values,
     image: (row.image as StoredImageRef | null | undefined) ?? null,
-    audio: mapping.audio ? { key: row.audio as string, contentType: row.contentType as string, durationSeconds: (row.durationSeconds as number | null) ?? null } : null,
+    audio: mapping.audio
+      ? {
+          key: row.audio as string,
+          contentType: row.contentType as string,
+          durationSeconds: (row.durationSeconds as number | null) ?? null,
+        }
+      : null,
     published: row.published as boolean,
     position: (row.position as number | undefined) ?? null,
     parentId: mapping.parentProperty ? (row[mapping.parentProperty] as string) : null,
@@ -221,7 +232,11 @@ async function uploadFiles(storage: Storage, mapping: Mapping, files: RecordInpu
     if (mapping.audio && (files.audio || required)) {
       const audio = await storeAudioUpload(storage, files.audio ?? null);
       written.push(audio.key);
-      Object.assign(columns, { audio: audio.key, contentType: audio.contentType, durationSeconds: audio.durationSeconds });
+      Object.assign(columns, {
+        audio: audio.key,
+        contentType: audio.contentType,
+        durationSeconds: audio.durationSeconds,
+      });
     }
   } catch (error) {
     await storage.removeAll(written);
@@ -239,17 +254,25 @@ export function requiresFile(resource: ResourceDef) {
   return resource.fields.some((field) => (field.kind === "image" || field.kind === "audio") && !field.optional);
 }
 
-export async function createRecord(db: Database, storage: Storage, resource: ResourceDef, input: RecordInput): Promise<string> {
+export async function createRecord(
+  db: Database,
+  storage: Storage,
+  resource: ResourceDef,
+  input: RecordInput,
+): Promise<string> {
   const mapping = mappings[resource.name];
   const uploaded = await uploadFiles(storage, mapping, input.files, requiresFile(resource));
   try {
     const values: Row = { ...columnValues(mapping, input.data), ...uploaded.columns, published: input.published };
     if (mapping.parentProperty) values[mapping.parentProperty] = input.parentId;
     if (mapping.positionColumn) {
-      const scope = mapping.parentColumn && input.parentId ? sql` where ${mapping.parentColumn} = ${input.parentId}` : sql``;
+      const scope =
+        mapping.parentColumn && input.parentId ? sql` where ${mapping.parentColumn} = ${input.parentId}` : sql``;
       values.position = sql`(select coalesce(max(${mapping.positionColumn}) + 1, 0) from ${mapping.table}${scope})`;
     }
-    const [created] = (await db.insert(mapping.table).values(values).returning({ id: mapping.table.id })) as { id: string }[];
+    const [created] = (await db.insert(mapping.table).values(values).returning({ id: mapping.table.id })) as {
+      id: string;
+    }[];
     if (!created) throw new Error(`Insert into ${resource.name} returned no row`);
     return created.id;
   } catch (error) {
@@ -259,13 +282,24 @@ export async function createRecord(db: Database, storage: Storage, resource: Res
 }
 
 /** Saves the fields; a newly chosen file replaces the old one, which is removed after the save commits. */
-export async function updateRecord(db: Database, storage: Storage, resource: ResourceDef, id: string, input: RecordInput) {
+export async function updateRecord(
+  db: Database,
+  storage: Storage,
+  resource: ResourceDef,
+  id: string,
+  input: RecordInput,
+) {
   const mapping = mappings[resource.name];
   const previous = await getRecord(db, resource, id);
   if (!previous) return { found: false as const };
   const uploaded = await uploadFiles(storage, mapping, input.files, false);
   try {
-    const values: Row = { ...columnValues(mapping, input.data), ...uploaded.columns, published: input.published, updatedAt: new Date() };
+    const values: Row = {
+      ...columnValues(mapping, input.data),
+      ...uploaded.columns,
+      published: input.published,
+      updatedAt: new Date(),
+    };
     await db.update(mapping.table).set(values).where(eq(mapping.table.id, id));
   } catch (error) {
     await storage.removeAll(uploaded.written);
@@ -283,7 +317,10 @@ export async function removeRecordImage(db: Database, storage: Storage, resource
   const mapping = mappings[resource.name];
   const previous = await getRecord(db, resource, id);
   if (!previous?.image) return { failedRemovals: [] as string[] };
-  await db.update(mapping.table).set({ image: null, updatedAt: new Date() } as Row).where(eq(mapping.table.id, id));
+  await db
+    .update(mapping.table)
+    .set({ image: null, updatedAt: new Date() } as Row)
+    .where(eq(mapping.table.id, id));
   return { failedRemovals: await removeImageFiles(storage, previous.image) };
 }
 
@@ -307,7 +344,11 @@ export async function deleteRecord(db: Database, storage: Storage, resource: Res
 export async function setPublished(db: Database, resource: ResourceDef, id: string, published: boolean) {
   if (!isUuid(id)) return false;
   const table = mappings[resource.name].table;
-  const updated = await db.update(table).set({ published, updatedAt: new Date() } as Row).where(eq(table.id, id)).returning({ id: table.id });
+  const updated = await db
+    .update(table)
+    .set({ published, updatedAt: new Date() } as Row)
+    .where(eq(table.id, id))
+    .returning({ id: table.id });
   return updated.length > 0;
 }
 
@@ -335,7 +376,13 @@ async function writeOrder(db: Database, mapping: Mapping, ids: string[]) {
 }
 
 /** Moves one entity a step up or down in the manual order (the keyboard alternative to dragging). */
-export async function moveRecord(db: Database, resource: ResourceDef, id: string, direction: "up" | "down", parentId: string | null = null) {
+export async function moveRecord(
+  db: Database,
+  resource: ResourceDef,
+  id: string,
+  direction: "up" | "down",
+  parentId: string | null = null,
+) {
   const mapping = mappings[resource.name];
   if (!mapping.positionColumn) return false;
   return db.transaction(async (tx) => {
@@ -350,14 +397,19 @@ export async function moveRecord(db: Database, resource: ResourceDef, id: string
 }
 
 /** Puts the entities in the given order (after a drag and drop); the list must hold exactly the current ids. */
-export async function reorderRecords(db: Database, resource: ResourceDef, ids: string[], parentId: string | null = null) {
+export async function reorderRecords(
+  db: Database,
+  resource: ResourceDef,
+  ids: string[],
+  parentId: string | null = null,
+) {
   const mapping = mappings[resource.name];
   if (!mapping.positionColumn) return false;
   return db.transaction(async (tx) => {
     const current = await orderedIds(tx as unknown as Database, mapping, parentId);
-    if (current.length !== ids.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id))) return false;
+    if (current.length !== ids.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id)))
+      return false;
     await writeOrder(tx as unknown as Database, mapping, ids);
     return true;
   });
 }
-

@@ -1,6 +1,15 @@
 import type { z } from "zod";
 import { pageNameLabels, pageNames } from "../page-names";
-import { albumSchema, articleSchema, audioSchema, bannerSchema, pageSchema, sectionSchema, stockSchema, youtubeSchema } from "../schemas";
+import {
+  albumSchema,
+  articleSchema,
+  audioSchema,
+  bannerSchema,
+  pageSchema,
+  sectionSchema,
+  stockSchema,
+  youtubeSchema,
+} from "../schemas";
 
 export type FieldKind = "text" | "textarea" | "number" | "range" | "select" | "image" | "audio";
 
@@ -65,7 +74,15 @@ export const resources: Record<ResourceName, ResourceDef> = {
     fields: [
       { name: "album_title", label: "Titel", kind: "text" },
       { name: "album_artist", label: "Kunstner", kind: "text" },
-      { name: "album_year", label: "År", kind: "number", min: 0, max: 999999, step: 1, defaultValue: () => String(new Date().getFullYear()) },
+      {
+        name: "album_year",
+        label: "År",
+        kind: "number",
+        min: 0,
+        max: 999999,
+        step: 1,
+        defaultValue: () => String(new Date().getFullYear()),
+      },
       imageField("album_image"),
     ],
   },
@@ -82,7 +99,13 @@ export const resources: Record<ResourceName, ResourceDef> = {
     parent: "album",
     fields: [
       { name: "audio_title", label: "Titel", kind: "text" },
-      { name: "audio_text", label: "Tekst", kind: "textarea", optional: true, hint: "Fx medvirkende eller sangtekst. Kan udelades." },
+      {
+        name: "audio_text",
+        label: "Tekst",
+        kind: "textarea",
+        optional: true,
+        hint: "Fx medvirkende eller sangtekst. Kan udelades.",
+      },
       { name: "audio_audio", label: "Lydfil", kind: "audio", hint: "MP3, M4A/AAC, Ogg, WAV eller FLAC, højst 100 MB." },
     ],
   },
@@ -138,7 +161,12 @@ export const resources: Record<ResourceName, ResourceDef> = {
     schema: pageSchema,
     ordered: false,
     fields: [
-      { name: "page_page", label: "Side", kind: "select", options: pageNames.map((value) => ({ value, label: pageNameLabels[value] })) },
+      {
+        name: "page_page",
+        label: "Side",
+        kind: "select",
+        options: pageNames.map((value) => ({ value, label: pageNameLabels[value] })),
+      },
       { name: "page_header", label: "Overskrift", kind: "text" },
       imageField("page_image"),
     ],
@@ -171,7 +199,12 @@ export const resources: Record<ResourceName, ResourceDef> = {
     publicPath: "/billeder",
     fields: [
       { name: "stock_title", label: "Titel", kind: "text" },
-      { name: "stock_text", label: "Beskrivelse", kind: "textarea", hint: "Vises under billedet og læses op for blinde." },
+      {
+        name: "stock_text",
+        label: "Beskrivelse",
+        kind: "textarea",
+        hint: "Vises under billedet og læses op for blinde.",
+      },
       imageField("stock_image"),
     ],
   },
@@ -198,7 +231,9 @@ export const resources: Record<ResourceName, ResourceDef> = {
 };
 
 /** The top-level lists of the admin, in menu order. */
-export const topLevelResources = (["page", "banner", "stock", "article", "album", "youtube"] as const).map((name) => resources[name]);
+export const topLevelResources = (["page", "banner", "stock", "article", "album", "youtube"] as const).map(
+  (name) => resources[name],
+);
 
 export function resourceByPath(pathname: string): ResourceDef | undefined {
   const segment = `/${pathname.split("/")[1] ?? ""}`;

@@ -15,9 +15,13 @@ const nothingChosen = () => new File([], "", { type: "application/octet-stream" 
 
 describe("validateEntityForm", () => {
   it("marks every whitespace-only field as required", () => {
-    const result = validateEntityForm(resources.album, form({ album_title: "   ", album_artist: "\t", album_year: " ", album_image: image() }), {
-      requireFiles: true,
-    });
+    const result = validateEntityForm(
+      resources.album,
+      form({ album_title: "   ", album_artist: "\t", album_year: " ", album_image: image() }),
+      {
+        requireFiles: true,
+      },
+    );
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(result.fieldErrors).toEqual({
@@ -31,18 +35,27 @@ describe("validateEntityForm", () => {
   });
 
   it("marks whitespace-only fields of other entities too", () => {
-    const result = validateEntityForm(resources.article, form({ article_header: "  ", article_text: "\n\n" }), { requireFiles: false });
+    const result = validateEntityForm(resources.article, form({ article_header: "  ", article_text: "\n\n" }), {
+      requireFiles: false,
+    });
     expect(result.success).toBe(false);
     if (result.success) return;
-    expect(result.fieldErrors).toEqual({ article_header: ["Feltet skal udfyldes"], article_text: ["Feltet skal udfyldes"] });
+    expect(result.fieldErrors).toEqual({
+      article_header: ["Feltet skal udfyldes"],
+      article_text: ["Feltet skal udfyldes"],
+    });
   });
 
   it("says 'Intet billed at uploade' when a required image is missing", () => {
     const missingImages: Record<string, string | File>[] = [{}, { album_image: nothingChosen() }, { album_image: "" }];
     for (const missing of missingImages) {
-      const result = validateEntityForm(resources.album, form({ album_title: "Fra kajen", album_artist: "Kajens Kvartet", album_year: "2024", ...missing }), {
-        requireFiles: true,
-      });
+      const result = validateEntityForm(
+        resources.album,
+        form({ album_title: "Fra kajen", album_artist: "Kajens Kvartet", album_year: "2024", ...missing }),
+        {
+          requireFiles: true,
+        },
+      );
       expect(result.success).toBe(false);
       if (result.success) return;
       expect(result.noFile).toBe(true);
@@ -52,18 +65,27 @@ describe("validateEntityForm", () => {
   });
 
   it("gives the image message together with the field errors", () => {
-    const result = validateEntityForm(resources.stock, form({ stock_title: " ", stock_text: "Tekst" }), { requireFiles: true });
+    const result = validateEntityForm(resources.stock, form({ stock_title: " ", stock_text: "Tekst" }), {
+      requireFiles: true,
+    });
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(result.noFile).toBe(true);
     expect(result.toast?.message).toBe("Intet billed at uploade");
-    expect(result.fieldErrors).toEqual({ stock_title: ["Feltet skal udfyldes"], stock_image: ["Intet billed at uploade"] });
+    expect(result.fieldErrors).toEqual({
+      stock_title: ["Feltet skal udfyldes"],
+      stock_image: ["Intet billed at uploade"],
+    });
   });
 
   it("does not ask for an image when editing (the old one stays)", () => {
-    const result = validateEntityForm(resources.album, form({ album_title: "Fra kajen", album_artist: "Kajens Kvartet", album_year: "2024" }), {
-      requireFiles: false,
-    });
+    const result = validateEntityForm(
+      resources.album,
+      form({ album_title: "Fra kajen", album_artist: "Kajens Kvartet", album_year: "2024" }),
+      {
+        requireFiles: false,
+      },
+    );
     expect(result).toEqual({
       success: true,
       data: { album_title: "Fra kajen", album_artist: "Kajens Kvartet", album_year: 2024 },
@@ -76,7 +98,13 @@ describe("validateEntityForm", () => {
     const file = image();
     const result = validateEntityForm(
       resources.album,
-      form({ album_title: " Fra kajen ", album_artist: "Kajens Kvartet", album_year: "2024", album_image: file, published: "on" }),
+      form({
+        album_title: " Fra kajen ",
+        album_artist: "Kajens Kvartet",
+        album_year: "2024",
+        album_image: file,
+        published: "on",
+      }),
       { requireFiles: true },
     );
     expect(result.success).toBe(true);
@@ -89,23 +117,41 @@ describe("validateEntityForm", () => {
   });
 
   it("lets a section be created without an image", () => {
-    const result = validateEntityForm(resources.section, form({ section_header: "Om os", section_text: "Tekst", section_image: nothingChosen() }), {
-      requireFiles: true,
+    const result = validateEntityForm(
+      resources.section,
+      form({ section_header: "Om os", section_text: "Tekst", section_image: nothingChosen() }),
+      {
+        requireFiles: true,
+      },
+    );
+    expect(result).toMatchObject({
+      success: true,
+      data: { section_header: "Om os", section_text: "Tekst" },
+      files: { image: null },
     });
-    expect(result).toMatchObject({ success: true, data: { section_header: "Om os", section_text: "Tekst" }, files: { image: null } });
   });
 
   it("lets a track's text be left out, but not its audio file", () => {
-    const withFile = validateEntityForm(resources.audio, form({ audio_title: "Havnevals", audio_audio: audio() }), { requireFiles: true });
+    const withFile = validateEntityForm(resources.audio, form({ audio_title: "Havnevals", audio_audio: audio() }), {
+      requireFiles: true,
+    });
     expect(withFile.success).toBe(true);
     if (!withFile.success) return;
     expect(withFile.data).toEqual({ audio_title: "Havnevals", audio_text: "" });
     expect(withFile.files.audio?.name).toBe("sang.mp3");
 
-    const blankText = validateEntityForm(resources.audio, form({ audio_title: "Havnevals", audio_text: "   ", audio_audio: audio() }), { requireFiles: true });
+    const blankText = validateEntityForm(
+      resources.audio,
+      form({ audio_title: "Havnevals", audio_text: "   ", audio_audio: audio() }),
+      { requireFiles: true },
+    );
     expect(blankText).toMatchObject({ success: true, data: { audio_text: "" } });
 
-    const withoutFile = validateEntityForm(resources.audio, form({ audio_title: "Havnevals", audio_audio: nothingChosen() }), { requireFiles: true });
+    const withoutFile = validateEntityForm(
+      resources.audio,
+      form({ audio_title: "Havnevals", audio_audio: nothingChosen() }),
+      { requireFiles: true },
+    );
     expect(withoutFile.success).toBe(false);
     if (withoutFile.success) return;
     expect(withoutFile.noFile).toBe(true);
@@ -116,18 +162,32 @@ describe("validateEntityForm", () => {
 
   it("keeps the YouTube video id and explains a wrong link", () => {
     expect(
-      validateEntityForm(resources.youtube, form({ youtube_title: "Koncert", youtube_link: "https://youtu.be/dQw4w9WgXcQ?si=x" }), { requireFiles: true }),
+      validateEntityForm(
+        resources.youtube,
+        form({ youtube_title: "Koncert", youtube_link: "https://youtu.be/dQw4w9WgXcQ?si=x" }),
+        { requireFiles: true },
+      ),
     ).toMatchObject({ success: true, data: { youtube_title: "Koncert", youtube_link: "dQw4w9WgXcQ" } });
-    const wrong = validateEntityForm(resources.youtube, form({ youtube_title: "Koncert", youtube_link: "https://vimeo.com/1" }), { requireFiles: true });
+    const wrong = validateEntityForm(
+      resources.youtube,
+      form({ youtube_title: "Koncert", youtube_link: "https://vimeo.com/1" }),
+      { requireFiles: true },
+    );
     expect(wrong).toMatchObject({ success: false, noFile: false });
     if (wrong.success) return;
-    expect(wrong.fieldErrors.youtube_link).toEqual(["Indsæt et link til en YouTube-video, fx https://www.youtube.com/watch?v=…"]);
+    expect(wrong.fieldErrors.youtube_link).toEqual([
+      "Indsæt et link til en YouTube-video, fx https://www.youtube.com/watch?v=…",
+    ]);
   });
 
   it("ignores fields the resource does not have", () => {
-    const result = validateEntityForm(resources.youtube, form({ youtube_title: "Koncert", youtube_link: "youtu.be/dQw4w9WgXcQ", id: "x", role: "admin" }), {
-      requireFiles: false,
-    });
+    const result = validateEntityForm(
+      resources.youtube,
+      form({ youtube_title: "Koncert", youtube_link: "youtu.be/dQw4w9WgXcQ", id: "x", role: "admin" }),
+      {
+        requireFiles: false,
+      },
+    );
     expect(result).toMatchObject({ success: true, data: { youtube_title: "Koncert", youtube_link: "dQw4w9WgXcQ" } });
     if (result.success) expect(Object.keys(result.data).sort()).toEqual(["youtube_link", "youtube_title"]);
   });

@@ -6,7 +6,12 @@ import type { ResourceDef } from "./resources";
 export type FieldErrors = Record<string, string[] | undefined>;
 
 export type EntityFormResult =
-  | { success: true; data: Record<string, unknown>; files: { image: File | null; audio: File | null }; published: boolean }
+  | {
+      success: true;
+      data: Record<string, unknown>;
+      files: { image: File | null; audio: File | null };
+      published: boolean;
+    }
   | { success: false; fieldErrors: FieldErrors; values: Record<string, string>; toast?: Toast; noFile?: boolean };
 
 /** A form's file input: a chosen file, or null (browsers send an empty, nameless file when none is chosen). */
@@ -18,7 +23,11 @@ export function chosenFile(value: FormDataEntryValue | null | undefined): File |
  * Validates an entity form, in the browser before sending and again on the server: the resource's zod
  * schema for the text fields, and a chosen file where one is required (`requireFiles` on creation).
  */
-export function validateEntityForm(resource: ResourceDef, formData: FormData, { requireFiles }: { requireFiles: boolean }): EntityFormResult {
+export function validateEntityForm(
+  resource: ResourceDef,
+  formData: FormData,
+  { requireFiles }: { requireFiles: boolean },
+): EntityFormResult {
   const values: Record<string, string> = {};
   for (const field of resource.fields) {
     const value = formData.get(field.name);
@@ -40,12 +49,15 @@ export function validateEntityForm(resource: ResourceDef, formData: FormData, { 
   }
   const published = formData.get("published") === "on";
   if (parsed.success && !noFile) return { success: true, data: parsed.data, files, published };
-  const imageMissing = noFile && resource.fields.some((field) => field.kind === "image" && !field.optional && !files.image);
+  const imageMissing =
+    noFile && resource.fields.some((field) => field.kind === "image" && !field.optional && !files.image);
   return {
     success: false,
     fieldErrors,
     values,
     noFile,
-    toast: imageMissing ? { kind: "error", message: uploadMessages.noFile } : { kind: "error", message: "Ret de markerede felter" },
+    toast: imageMissing
+      ? { kind: "error", message: uploadMessages.noFile }
+      : { kind: "error", message: "Ret de markerede felter" },
   };
 }

@@ -12,7 +12,14 @@ export interface AlbumView {
   year: number;
   image: StoredImageRef;
   published: boolean;
-  tracks: { id: string; title: string; text: string; audio: string; durationSeconds: number | null; published: boolean }[];
+  tracks: {
+    id: string;
+    title: string;
+    text: string;
+    audio: string;
+    durationSeconds: number | null;
+    published: boolean;
+  }[];
 }
 
 function queueOf(album: AlbumView): PlayerTrack[] {
@@ -36,7 +43,11 @@ export function AlbumList({ albums, linkTitles = false }: { albums: AlbumView[];
       {albums.map((album, albumIndex) => {
         const queue = queueOf(album);
         return (
-          <section key={album.id} aria-labelledby={`album-${album.id}`} className="grid gap-6 md:grid-cols-[16rem_1fr] md:gap-10">
+          <section
+            key={album.id}
+            aria-labelledby={`album-${album.id}`}
+            className="grid gap-6 md:grid-cols-[16rem_1fr] md:gap-10"
+          >
             <StoredImage
               image={album.image}
               sizes="16rem"
@@ -84,7 +95,9 @@ export function AlbumList({ albums, linkTitles = false }: { albums: AlbumView[];
                       </div>
                       <span className="text-sm text-muted tabular-nums">
                         {track.durationSeconds ? (
-                          <time dateTime={`PT${Math.round(track.durationSeconds)}S`}>{formatDuration(track.durationSeconds)}</time>
+                          <time dateTime={`PT${Math.round(track.durationSeconds)}S`}>
+                            {formatDuration(track.durationSeconds)}
+                          </time>
                         ) : null}
                       </span>
                     </li>
@@ -101,6 +114,8 @@ export function AlbumList({ albums, linkTitles = false }: { albums: AlbumView[];
 
 export function DraftBadge() {
   return (
-    <span className="ml-2 inline-block rounded-full bg-amber-200 px-2 py-0.5 align-middle text-xs font-semibold text-amber-950">Kladde</span>
+    <span className="ml-2 inline-block rounded-full bg-amber-200 px-2 py-0.5 align-middle text-xs font-semibold text-amber-950">
+      Kladde
+    </span>
   );
 }

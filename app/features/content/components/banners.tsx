@@ -19,11 +19,16 @@ export interface BannerView {
  * The motion is pure CSS (a scroll-driven animation) and only exists without prefers-reduced-motion.
  */
 export function ParallaxStory({ banners }: { banners: BannerView[] }) {
-  if (banners.length === 0) return <p className="mx-auto max-w-3xl px-4 py-24 text-center text-muted">Der er ingen bannere endnu.</p>;
+  if (banners.length === 0)
+    return <p className="mx-auto max-w-3xl px-4 py-24 text-center text-muted">Der er ingen bannere endnu.</p>;
   return (
     <div>
       {banners.map((banner, index) => (
-        <section key={banner.id} aria-labelledby={`banner-${banner.id}`} className="parallax-panel relative isolate grid min-h-dvh place-items-center overflow-hidden">
+        <section
+          key={banner.id}
+          aria-labelledby={`banner-${banner.id}`}
+          className="parallax-panel relative isolate grid min-h-dvh place-items-center overflow-hidden"
+        >
           <StoredImage
             image={banner.image}
             sizes="100vw"
@@ -33,7 +38,10 @@ export function ParallaxStory({ banners }: { banners: BannerView[] }) {
           />
           <div className="absolute inset-0 -z-10 bg-black/45" />
           <div className="mx-4 max-w-3xl text-center text-white">
-            <h2 id={`banner-${banner.id}`} className="font-display text-5xl font-bold tracking-tight text-balance sm:text-7xl">
+            <h2
+              id={`banner-${banner.id}`}
+              className="font-display text-5xl font-bold tracking-tight text-balance sm:text-7xl"
+            >
               {banner.title}
               {!banner.published && <DraftBadge />}
             </h2>
@@ -61,7 +69,12 @@ export function BannerRow({ banners, siteName }: { banners: BannerView[]; siteNa
       <ul className="mt-6 grid gap-4 md:grid-cols-3">
         {banners.map((banner) => (
           <li key={banner.id} className="relative isolate overflow-hidden rounded-2xl">
-            <StoredImage image={banner.image} sizes="(min-width: 768px) 22rem, 100vw" focusY={banner.range} className="absolute inset-0 -z-10 size-full object-cover" />
+            <StoredImage
+              image={banner.image}
+              sizes="(min-width: 768px) 22rem, 100vw"
+              focusY={banner.range}
+              className="absolute inset-0 -z-10 size-full object-cover"
+            />
             <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black/85 via-black/40 to-transparent" />
             <div className="flex min-h-64 flex-col justify-end p-5 text-white">
               <h3 className="font-display text-2xl font-bold">
@@ -95,8 +108,16 @@ export function LatestArticles({ articles }: { articles: ArticleView[] }) {
       </h2>
       <div className="mt-6 grid gap-8 md:grid-cols-3">
         {articles.map((article) => (
-          <article key={article.id} aria-labelledby={`artikel-${article.id}`} className="overflow-hidden rounded-2xl border border-border bg-surface-raised">
-            <StoredImage image={article.image} sizes="(min-width: 768px) 22rem, 100vw" className="aspect-[3/2] w-full object-cover" />
+          <article
+            key={article.id}
+            aria-labelledby={`artikel-${article.id}`}
+            className="overflow-hidden rounded-2xl border border-border bg-surface-raised"
+          >
+            <StoredImage
+              image={article.image}
+              sizes="(min-width: 768px) 22rem, 100vw"
+              className="aspect-[3/2] w-full object-cover"
+            />
             <div className="p-5">
               <p className="text-sm text-muted">
                 <time dateTime={article.createdAt.toISOString()}>{formatDate(article.createdAt)}</time>

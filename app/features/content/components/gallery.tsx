@@ -49,12 +49,24 @@ export function Gallery({ images }: { images: GalleryImage[] }) {
           </li>
         ))}
       </ul>
-      {openIndex !== null && <Lightbox images={images} index={openIndex} onChange={setOpenIndex} onClose={() => setOpenIndex(null)} />}
+      {openIndex !== null && (
+        <Lightbox images={images} index={openIndex} onChange={setOpenIndex} onClose={() => setOpenIndex(null)} />
+      )}
     </>
   );
 }
 
-function Lightbox({ images, index, onChange, onClose }: { images: GalleryImage[]; index: number; onChange(index: number): void; onClose(): void }) {
+function Lightbox({
+  images,
+  index,
+  onChange,
+  onClose,
+}: {
+  images: GalleryImage[];
+  index: number;
+  onChange(index: number): void;
+  onClose(): void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const swipeStart = useRef<number | null>(null);
   const item = images[index]!;
@@ -93,13 +105,27 @@ function Lightbox({ images, index, onChange, onClose }: { images: GalleryImage[]
             Billede {index + 1} af {images.length}
           </p>
           <button type="button" onClick={() => dialog.current?.close()} className={navButton} aria-label="Luk">
-            <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              viewBox="0 0 24 24"
+              className="size-6"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </button>
         </div>
         <figure className="flex min-h-0 flex-1 flex-col items-center justify-center gap-3 px-3 pb-4 touch-pan-y">
-          <StoredImage key={item.id} image={item.image} sizes="100vw" alt={item.text} priority className="max-h-[75dvh] w-auto max-w-full object-contain" />
+          <StoredImage
+            key={item.id}
+            image={item.image}
+            sizes="100vw"
+            alt={item.text}
+            priority
+            className="max-h-[75dvh] w-auto max-w-full object-contain"
+          />
           <figcaption className="max-w-2xl text-center">
             <span className="font-semibold">{item.title}</span>
             <span className="block text-sm text-white/80">{item.text}</span>
@@ -108,12 +134,26 @@ function Lightbox({ images, index, onChange, onClose }: { images: GalleryImage[]
         {images.length > 1 && (
           <div className="flex justify-center gap-4 pb-6">
             <button type="button" onClick={previous} className={navButton} aria-label="Forrige billede">
-              <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                viewBox="0 0 24 24"
+                className="size-6"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M15 5l-7 7 7 7" />
               </svg>
             </button>
             <button type="button" onClick={next} className={navButton} aria-label="Næste billede">
-              <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                viewBox="0 0 24 24"
+                className="size-6"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M9 5l7 7-7 7" />
               </svg>
             </button>

@@ -25,7 +25,10 @@ export function VideoEmbed({ videoId, title }: { videoId: string; title: string 
       className="group relative grid aspect-video w-full place-items-center overflow-hidden rounded-2xl bg-gradient-to-br from-slate-800 via-slate-900 to-black text-white"
       aria-label={`Afspil video: ${title}`}
     >
-      <span aria-hidden="true" className="grid size-20 place-items-center rounded-full bg-red-600 shadow-xl transition group-hover:scale-110 group-focus-visible:scale-110">
+      <span
+        aria-hidden="true"
+        className="grid size-20 place-items-center rounded-full bg-red-600 shadow-xl transition group-hover:scale-110 group-focus-visible:scale-110"
+      >
         <svg viewBox="0 0 24 24" className="ml-1 size-9" fill="currentColor">
           <path d="M8 5v14l11-7z" />
         </svg>

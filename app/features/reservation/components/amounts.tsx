@@ -1,5 +1,15 @@
 /** The moms included and the total of a basket, order or receipt, right-aligned. */
-export function Amounts({ vat, total, totalLabel, className = "mt-4" }: { vat: string; total: string; totalLabel: string; className?: string }) {
+export function Amounts({
+  vat,
+  total,
+  totalLabel,
+  className = "mt-4",
+}: {
+  vat: string;
+  total: string;
+  totalLabel: string;
+  className?: string;
+}) {
   return (
     <dl className={`grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-right ${className}`}>
       <dt className="text-muted">Heraf moms (25 %)</dt>

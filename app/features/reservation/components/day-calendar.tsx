@@ -51,7 +51,16 @@ function StateIcon({ state }: { state: DayState }) {
   const d = path[state];
   if (!d) return null;
   return (
-    <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      className="size-4"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={d} />
     </svg>
   );
@@ -107,7 +116,14 @@ function moveFocus(event: KeyboardEvent<HTMLTableElement>) {
   const current = (event.target as HTMLElement).closest<HTMLElement>("[data-day]")?.dataset.day;
   if (!current) return;
   const weekday = (new Date(`${current}T00:00:00Z`).getUTCDay() + 6) % 7;
-  const step: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7, Home: -weekday, End: 6 - weekday };
+  const step: Record<string, number> = {
+    ArrowLeft: -1,
+    ArrowRight: 1,
+    ArrowUp: -7,
+    ArrowDown: 7,
+    Home: -weekday,
+    End: 6 - weekday,
+  };
   const by = step[event.key];
   if (by === undefined) return;
   const target = event.currentTarget.querySelector<HTMLElement>(`[data-day="${addDays(current, by)}"]`);
@@ -134,14 +150,21 @@ export function DayCalendar({
   const navigation = useNavigation();
   const byDay = new Map(days.map((view) => [view.day, view]));
   const headingId = `maaned-${month}`;
-  const firstSelectable = days.find((view) => view.day.startsWith(month) && view.state !== "past")?.day ?? `${month}-01`;
-  const navButton = "grid size-11 place-items-center rounded-full border border-border bg-surface-raised hover:border-accent";
+  const firstSelectable =
+    days.find((view) => view.day.startsWith(month) && view.state !== "past")?.day ?? `${month}-01`;
+  const navButton =
+    "grid size-11 place-items-center rounded-full border border-border bg-surface-raised hover:border-accent";
 
   return (
     <div className="rounded-3xl border border-border bg-surface-raised p-3 sm:p-6">
       <div className="flex items-center justify-between gap-3">
         {previousMonth ? (
-          <Link to={`?maaned=${previousMonth}`} preventScrollReset className={navButton} aria-label={`Forrige måned, ${formatMonth(previousMonth)}`}>
+          <Link
+            to={`?maaned=${previousMonth}`}
+            preventScrollReset
+            className={navButton}
+            aria-label={`Forrige måned, ${formatMonth(previousMonth)}`}
+          >
             <span aria-hidden="true">‹</span>
           </Link>
         ) : (
@@ -151,7 +174,12 @@ export function DayCalendar({
           {formatMonth(month)}
         </h2>
         {nextMonth ? (
-          <Link to={`?maaned=${nextMonth}`} preventScrollReset className={navButton} aria-label={`Næste måned, ${formatMonth(nextMonth)}`}>
+          <Link
+            to={`?maaned=${nextMonth}`}
+            preventScrollReset
+            className={navButton}
+            aria-label={`Næste måned, ${formatMonth(nextMonth)}`}
+          >
             <span aria-hidden="true">›</span>
           </Link>
         ) : (
@@ -160,7 +188,13 @@ export function DayCalendar({
       </div>
       <Form method="post" preventScrollReset className="mt-4">
         <input type="hidden" name="maaned" value={month} />
-        <table role="grid" aria-labelledby={headingId} aria-busy={navigation.state !== "idle"} className="w-full table-fixed border-separate border-spacing-1" onKeyDown={moveFocus}>
+        <table
+          role="grid"
+          aria-labelledby={headingId}
+          aria-busy={navigation.state !== "idle"}
+          className="w-full table-fixed border-separate border-spacing-1"
+          onKeyDown={moveFocus}
+        >
           <WeekdayHead />
           <tbody>
             {weeks.map((week) => (
@@ -188,8 +222,14 @@ export function DayCalendar({
                           <StateIcon state={view.state} />
                         </span>
                         <span className="hidden text-xs leading-tight sm:block">
-                          {view.state === "free" ? formatMoney(view.priceOere).replace(",00", "") : unavailable ? null : stateText[view.state]}
-                          {holiday && view.state === "free" ? <span className="block text-[0.7rem] opacity-80">{holiday.name}</span> : null}
+                          {view.state === "free"
+                            ? formatMoney(view.priceOere).replace(",00", "")
+                            : unavailable
+                              ? null
+                              : stateText[view.state]}
+                          {holiday && view.state === "free" ? (
+                            <span className="block text-[0.7rem] opacity-80">{holiday.name}</span>
+                          ) : null}
                         </span>
                       </button>
                     </td>
@@ -203,7 +243,10 @@ export function DayCalendar({
       <ul className="mt-5 flex flex-wrap gap-x-5 gap-y-2 text-sm" aria-label="Forklaring">
         {(["free", "in-basket", "mine", "others", "blocked"] as const).map((state) => (
           <li key={state} className="flex items-center gap-2">
-            <span className={`grid size-6 place-items-center rounded-md border ${stateStyle[state]}`} aria-hidden="true">
+            <span
+              className={`grid size-6 place-items-center rounded-md border ${stateStyle[state]}`}
+              aria-hidden="true"
+            >
               <StateIcon state={state} />
             </span>
             {stateText[state]}

@@ -36,7 +36,17 @@ const inputClass =
  * answer shows them.
  */
 export function EntityForm(props: EntityFormProps) {
-  const { resource, values, errors: serverErrors, intent, hidden, submitLabel, formKey = "", published, children } = props;
+  const {
+    resource,
+    values,
+    errors: serverErrors,
+    intent,
+    hidden,
+    submitLabel,
+    formKey = "",
+    published,
+    children,
+  } = props;
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const errors = clientErrors ?? serverErrors ?? {};
   const navigation = useNavigation();
@@ -51,7 +61,9 @@ export function EntityForm(props: EntityFormProps) {
       noValidate
       className="grid gap-5"
       onSubmit={(event) => {
-        const result = validateEntityForm(resource, new FormData(event.currentTarget), { requireFiles: props.recordId === undefined });
+        const result = validateEntityForm(resource, new FormData(event.currentTarget), {
+          requireFiles: props.recordId === undefined,
+        });
         if (result.success) {
           setClientErrors(null);
           return;
@@ -83,7 +95,9 @@ export function EntityForm(props: EntityFormProps) {
         <input type="checkbox" name="published" defaultChecked={published} className="size-5 accent-accent" />
         <span>
           <span className="font-semibold">Publiceret</span>
-          <span className="block text-sm text-muted">Fjern fluebenet for at gemme som kladde, som kun administratorer kan se.</span>
+          <span className="block text-sm text-muted">
+            Fjern fluebenet for at gemme som kladde, som kun administratorer kan se.
+          </span>
         </span>
       </label>
       <div className="flex flex-wrap items-center gap-3">
@@ -115,7 +129,8 @@ function FieldControl({
 }) {
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
-  const describedBy = [field.hint ? hintId : null, errors?.length ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [field.hint ? hintId : null, errors?.length ? errorId : null].filter(Boolean).join(" ") || undefined;
   const common = {
     id: inputId,
     name: field.name,
@@ -131,7 +146,15 @@ function FieldControl({
       control = <textarea {...common} defaultValue={initial} rows={6} className={inputClass} />;
       break;
     case "number":
-      control = <input {...common} type="text" inputMode="numeric" defaultValue={initial} className={`${inputClass} max-w-40`} />;
+      control = (
+        <input
+          {...common}
+          type="text"
+          inputMode="numeric"
+          defaultValue={initial}
+          className={`${inputClass} max-w-40`}
+        />
+      );
       break;
     case "range":
       control = (
@@ -171,7 +194,12 @@ function FieldControl({
       control = (
         <div className="grid gap-3">
           {image && (
-            <StoredImage image={image} sizes="12rem" alt="Nuværende billede" className="aspect-[3/2] w-48 rounded-xl object-cover" />
+            <StoredImage
+              image={image}
+              sizes="12rem"
+              alt="Nuværende billede"
+              className="aspect-[3/2] w-48 rounded-xl object-cover"
+            />
           )}
           <input
             {...common}
@@ -188,7 +216,9 @@ function FieldControl({
           {audio && (
             <div className="flex flex-wrap items-center gap-3">
               <audio controls preload="none" src={publicFileUrl(audio.key)} className="max-w-full" />
-              {audio.durationSeconds ? <span className="text-sm text-muted">Varighed {formatDuration(audio.durationSeconds)}</span> : null}
+              {audio.durationSeconds ? (
+                <span className="text-sm text-muted">Varighed {formatDuration(audio.durationSeconds)}</span>
+              ) : null}
             </div>
           )}
           <input
@@ -205,9 +235,10 @@ function FieldControl({
   }
 
   const optionalNote = field.optional ? <span className="font-normal text-muted"> (valgfri)</span> : null;
-  const replaceNote = !isNew && (field.kind === "image" || field.kind === "audio") && (image || audio) ? (
-    <span className="font-normal text-muted"> (vælg en ny fil for at erstatte)</span>
-  ) : null;
+  const replaceNote =
+    !isNew && (field.kind === "image" || field.kind === "audio") && (image || audio) ? (
+      <span className="font-normal text-muted"> (vælg en ny fil for at erstatte)</span>
+    ) : null;
   return (
     <div className="grid gap-1.5">
       <label htmlFor={inputId} className="text-sm font-semibold">

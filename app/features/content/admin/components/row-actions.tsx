@@ -30,7 +30,15 @@ export function RowIntent({
       {Object.entries(extra ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" name="intent" value={intent} disabled={disabled} className={smallButton} aria-label={label} title={label}>
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        disabled={disabled}
+        className={smallButton}
+        aria-label={label}
+        title={label}
+      >
         {children ?? label}
       </button>
     </Form>
@@ -38,10 +46,24 @@ export function RowIntent({
 }
 
 /** Delete with a confirmation step that needs no JavaScript: "Slet" opens the question, "Ja, slet" deletes. */
-export function DeleteButton({ id, what, intent = "delete", extra }: { id: string; what: string; intent?: string; extra?: Record<string, string> }) {
+export function DeleteButton({
+  id,
+  what,
+  intent = "delete",
+  extra,
+}: {
+  id: string;
+  what: string;
+  intent?: string;
+  extra?: Record<string, string>;
+}) {
   return (
     <details className="group relative inline-block">
-      <summary className={`${smallButton} cursor-pointer list-none text-red-700 dark:text-red-300 [&::-webkit-details-marker]:hidden`}>Slet</summary>
+      <summary
+        className={`${smallButton} cursor-pointer list-none text-red-700 dark:text-red-300 [&::-webkit-details-marker]:hidden`}
+      >
+        Slet
+      </summary>
       <div
         role="group"
         aria-label={`Bekræft sletning af ${what}`}
@@ -53,7 +75,12 @@ export function DeleteButton({ id, what, intent = "delete", extra }: { id: strin
           {Object.entries(extra ?? {}).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <button type="submit" name="intent" value={intent} className="rounded-full bg-red-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-red-800">
+          <button
+            type="submit"
+            name="intent"
+            value={intent}
+            className="rounded-full bg-red-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-red-800"
+          >
             Ja, slet
           </button>
         </Form>
@@ -83,13 +110,18 @@ export function useDragOrder(ids: string[], extra: Record<string, string> = {}) 
       if (!dragged.current || dragged.current === id) return;
       event.preventDefault();
       const next = current.filter((candidate) => candidate !== dragged.current);
-      next.splice(next.indexOf(id) + (current.indexOf(dragged.current) < current.indexOf(id) ? 1 : 0), 0, dragged.current);
+      next.splice(
+        next.indexOf(id) + (current.indexOf(dragged.current) < current.indexOf(id) ? 1 : 0),
+        0,
+        dragged.current,
+      );
       setOrder(next);
     },
     onDrop: (event: React.DragEvent) => event.preventDefault(),
     onDragEnd: () => {
       dragged.current = null;
-      if (current.join() !== ids.join()) void fetcher.submit({ intent: "reorder", ids: current.join(","), ...extra }, { method: "post" });
+      if (current.join() !== ids.join())
+        void fetcher.submit({ intent: "reorder", ids: current.join(","), ...extra }, { method: "post" });
     },
   });
   return { order: current, rowProps };
@@ -97,7 +129,11 @@ export function useDragOrder(ids: string[], extra: Record<string, string> = {}) 
 
 export function DragHandle() {
   return (
-    <span className="cursor-grab text-muted select-none active:cursor-grabbing" aria-hidden="true" title="Træk for at flytte">
+    <span
+      className="cursor-grab text-muted select-none active:cursor-grabbing"
+      aria-hidden="true"
+      title="Træk for at flytte"
+    >
       <svg viewBox="0 0 24 24" className="size-5" fill="currentColor">
         <circle cx="9" cy="6" r="1.5" />
         <circle cx="15" cy="6" r="1.5" />
@@ -110,13 +146,31 @@ export function DragHandle() {
   );
 }
 
-export function MoveButtons({ id, index, count, title, intent = "move" }: { id: string; index: number; count: number; title: string; intent?: string }) {
+export function MoveButtons({
+  id,
+  index,
+  count,
+  title,
+  intent = "move",
+}: {
+  id: string;
+  index: number;
+  count: number;
+  title: string;
+  intent?: string;
+}) {
   return (
     <>
       <RowIntent intent={intent} id={id} label={`Flyt ${title} op`} extra={{ direction: "up" }} disabled={index === 0}>
         ↑<span className="sr-only">Flyt op</span>
       </RowIntent>
-      <RowIntent intent={intent} id={id} label={`Flyt ${title} ned`} extra={{ direction: "down" }} disabled={index === count - 1}>
+      <RowIntent
+        intent={intent}
+        id={id}
+        label={`Flyt ${title} ned`}
+        extra={{ direction: "down" }}
+        disabled={index === count - 1}
+      >
         ↓<span className="sr-only">Flyt ned</span>
       </RowIntent>
     </>
@@ -129,6 +183,8 @@ export function StatusBadge({ published }: { published: boolean }) {
       Publiceret
     </span>
   ) : (
-    <span className="inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50">Kladde</span>
+    <span className="inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50">
+      Kladde
+    </span>
   );
 }
