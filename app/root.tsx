@@ -27,6 +27,7 @@ import { BUILD_ID_META, useNewBuildReload } from "~/features/staying-current/bui
 import { ERROR_REPORTING_META } from "~/features/error-reporting/browser";
 import { requestContext } from "~/lib/request-context";
 import { useRequestInfo } from "~/lib/request-info";
+import { routeGuard } from "~/features/accounts/route-guard.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -59,8 +60,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** A toast waiting in the flash cookie is shown by this response (the loader reads it), so it is cleared here. */
+/**
+ * First the route's declared access (features/accounts/access.ts). Then: a toast waiting in the flash cookie
+ * is shown by this response (the loader reads it), so it is cleared here.
+ */
 export const middleware: Route.MiddlewareFunction[] = [
+  routeGuard,
   async ({ request }, next) => {
     const response = await next();
     if (!(response instanceof Response)) return response;

@@ -1,6 +1,5 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
@@ -10,6 +9,7 @@ import { ConfigError, loadConfig, setConfig, type Config } from "~/config/env.se
 import { resolveSecrets } from "~/config/secrets.server";
 import { createAuth, setAuth } from "~/features/accounts/auth.server";
 import { bootstrapAdmin } from "~/features/accounts/bootstrap-admin.server";
+import { getSessionUser } from "~/features/accounts/session.server";
 import { createMailer, setMailer } from "~/features/email/mailer.server";
 import { demoProvider, setPaymentProvider } from "~/features/payment/provider.server";
 import { stripeProvider, stripeSettingsOf } from "~/features/payment/stripe.server";
@@ -34,7 +34,9 @@ import { shareInvalidations } from "./cache-broadcast";
 import { backupEndpoint, runOperationsCommand } from "./operations";
 import { scheduledBackupJob, type BackupTarget } from "~/features/operations/backup-runs.server";
 import { compressedAssets } from "./compressed-assets";
-import { metricsEndpoint, requestMetrics } from "./metrics";
+import { fromLoopbackDirectly, metricsEndpoint, requestMetrics } from "./metrics";
+import { limitRequestBodies, type UploadPermission } from "./body-limits";
+import { reactRouterHandler } from "./request-handler";
 import { getMetrics } from "~/lib/metrics.server";
 import { MailOutbox } from "~/features/email/outbox.server";
 import { JobRunner, setJobRunner } from "~/features/jobs/jobs.server";
@@ -62,6 +64,15 @@ export function backupTargetOf(
 /** Pages rendered for visitors; off in development, where the code changes under it. */
 export function createPageCache(config: Config, development: boolean) {
   return new PageCache({ maxAgeMs: development ? 0 : config.PAGE_CACHE_SECONDS * 1000, maxEntries: 500 });
+}
+
+/** Whether the session of a request may send an upload to a route that needs a user or an admin. */
+async function uploadPermission(req: express.Request, access: "user" | "admin"): Promise<UploadPermission> {
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+  const user = await getSessionUser(new Request(`http://${req.host}${req.originalUrl}`, { headers }));
+  if (!user) return "anonymous";
+  return access === "admin" && !user.isAdmin ? "forbidden" : "allowed";
 }
 
 export function createApp({
@@ -127,9 +138,10 @@ export function createApp({
     app.use(express.static(path.resolve("build/client"), { maxAge: "1h", index: false }));
   }
 
+  app.use(limitRequestBodies({ mayUpload: uploadPermission }));
   app.use(visitorPageCache(pageCache, { onLookup: (result) => metrics.pageCache.inc({ result }) }));
   app.use(
-    createRequestHandler({
+    reactRouterHandler({
       build: loadBuild,
       mode: config.isProduction ? "production" : "development",
       getLoadContext(req, res) {
@@ -140,6 +152,7 @@ export function createApp({
           logger: res.locals.logger as Logger,
           buildId,
           clientIp: req.ip ?? "",
+          fromLoopback: fromLoopbackDirectly(req),
         });
         return context;
       },

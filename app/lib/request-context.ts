@@ -9,6 +9,8 @@ export interface RequestInfo {
   buildId: string;
   /** The client's address as Express sees it (behind a proxy only with TRUST_PROXY). */
   clientIp: string;
+  /** Made on this machine directly, not forwarded by a proxy (the end-to-end tests' helper routes). */
+  fromLoopback: boolean;
 }
 
 /** Set by the server for each request (server/app.ts); read in loaders, actions and entry.server. */

@@ -11,6 +11,7 @@ import { blockSchema } from "~/features/reservation/schemas";
 import type { Toast } from "~/features/toast/toast";
 import { dayBounds, formatDateLong } from "~/lib/format";
 import type { Route } from "./+types/admin.blokerede-datoer";
+import { readFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Blokerede datoer" }, { name: "robots", content: "noindex" }];
@@ -30,7 +31,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
   await requireAdmin(request, url);
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get("intent") === "unblock") {
     const day = z.iso.date().safeParse(form.get("day"));
     if (day.success) await unblockDay(getDb(), day.data);

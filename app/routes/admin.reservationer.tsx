@@ -19,6 +19,7 @@ import type { Toast } from "~/features/toast/toast";
 import { dayBounds, formatDateLong, formatDateTime, formatMoney } from "~/lib/format";
 import { getLogger } from "~/lib/logger.server";
 import type { Route } from "./+types/admin.reservationer";
+import { readFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Reservationer" }, { name: "robots", content: "noindex" }];
@@ -63,7 +64,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
   await requireAdmin(request, url);
-  const parsed = cancelSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = cancelSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) {
     return data(
       {

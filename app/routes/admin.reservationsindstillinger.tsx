@@ -10,6 +10,7 @@ import { getReservationSettings } from "~/features/reservation/reservation.serve
 import { settingsInputOf, settingsSchema } from "~/features/reservation/schemas";
 import type { Toast } from "~/features/toast/toast";
 import type { Route } from "./+types/admin.reservationsindstillinger";
+import { readFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Priser og regler" }, { name: "robots", content: "noindex" }];
@@ -36,7 +37,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request, url }: Route.ActionArgs) {
   await requireAdmin(request, url);
   const values = Object.fromEntries(
-    [...(await request.formData()).entries()].map(([key, value]) => [key, String(value)]),
+    [...(await readFormData(request)).entries()].map(([key, value]) => [key, String(value)]),
   );
   const parsed = settingsSchema.safeParse(values);
   if (!parsed.success) {

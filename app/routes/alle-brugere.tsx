@@ -7,6 +7,7 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { listUsers, SelfChangeError, setAdmin, setDisabled, USERS_PAGE_SIZE } from "~/features/accounts/users.server";
 import { formatDateTime } from "~/lib/format";
 import type { Route } from "./+types/alle-brugere";
+import { readFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Brugere" }, { name: "robots", content: "noindex" }];
@@ -44,7 +45,7 @@ const changeSchema = z.object({
 
 export async function action({ request, url }: Route.ActionArgs) {
   const admin = await requireAdmin(request, url);
-  const parsed = changeSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = changeSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ error: "Ukendt handling." }, { status: 400 });
   const { intent, userId } = parsed.data;
   try {

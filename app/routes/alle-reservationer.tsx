@@ -15,6 +15,7 @@ import {
 import type { Toast } from "~/features/toast/toast";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
 import type { Route } from "./+types/alle-reservationer";
+import { readFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Mine reservationer" }, { name: "robots", content: "noindex" }];
@@ -47,7 +48,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const claimId = z.uuid().safeParse(form.get("claimId"));
   const result = claimId.success
     ? await cancelBooking(getDb(), claimId.data, { userId: user.id, reason: "Afbestilt af lejeren" })

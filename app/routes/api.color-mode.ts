@@ -4,6 +4,7 @@ import { colorModeCookie, colorModes } from "~/features/color-mode/color-mode";
 import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/api.color-mode";
+import { readFormData } from "~/lib/request-body.server";
 
 const colorModeFormSchema = z.object({
   colorMode: z.enum(colorModes),
@@ -12,7 +13,7 @@ const colorModeFormSchema = z.object({
 
 /** Stores the colour mode. A plain form post (no JavaScript) is sent back to the page it came from. */
 export async function action({ request, url }: Route.ActionArgs) {
-  const parsed = colorModeFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = colorModeFormSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ error: "Ukendt farvetema" }, { status: 400 });
 
   // A visitor's own choice: the pages cached for everyone stay as they are.

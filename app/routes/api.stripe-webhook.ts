@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { getConfig } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { handleStripeWebhook, stripeSettingsOf } from "~/features/payment/stripe.server";
+import { readText } from "~/lib/request-body.server";
 import type { Route } from "./+types/api.stripe-webhook";
 
 /** Stripe's webhook: POST only, signed; 404 when Stripe is not configured. */
@@ -11,7 +12,7 @@ export async function action({ request }: Route.ActionArgs) {
   const outcome = await handleStripeWebhook(
     getDb(),
     settings,
-    await request.text(),
+    await readText(request),
     request.headers.get("Stripe-Signature"),
   );
   return Response.json(

@@ -10,6 +10,7 @@ import { getOrder } from "~/features/reservation/reservation.server";
 import { withFlashToast } from "~/features/toast/flash.server";
 import type { Toast } from "~/features/toast/toast";
 import type { Route } from "./+types/betaling";
+import { readFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Betaling" }, { name: "robots", content: "noindex" }];
@@ -43,7 +44,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 /** The demo provider's "Betal": confirms the order as if a payment had come through. */
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const order = await ownPendingOrder(user.id, form.get("ordre"));
   if (order.provider !== "demo") throw data(null, { status: 400 });
   const result = await completePaidOrder(getDb(), order.id);

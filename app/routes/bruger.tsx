@@ -20,6 +20,7 @@ import { formatDateTime } from "~/lib/format";
 import { parseForm, type FieldErrors } from "~/lib/form";
 import { NewPasswordField } from "~/features/accounts/components/new-password-field";
 import type { Route } from "./+types/bruger";
+import { readFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Mine oplysninger" }, { name: "robots", content: "noindex" }];
@@ -88,7 +89,7 @@ const wrongPassword = "Adgangskoden er forkert.";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   await requireUser(request, url);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = z
     .enum(["change-password", "change-email", "delete-account", "enable-2fa", "confirm-2fa", "disable-2fa"])
     .safeParse(formData.get("intent"));

@@ -9,6 +9,7 @@ import { requireUser } from "~/features/accounts/session.server";
 import { getStorage } from "~/features/storage/storage.server";
 import { parseForm, type FieldErrors } from "~/lib/form";
 import type { Route } from "./+types/bruger.update";
+import { readFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Ret mine oplysninger" }, { name: "robots", content: "noindex" }];
@@ -33,7 +34,7 @@ export async function action({ request, url }: Route.ActionArgs) {
       { status: 413 },
     );
   }
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (formData.get("intent") === "avatar") {
     const upload = formData.get("avatar");
     try {

@@ -8,13 +8,14 @@ import { requestPasswordResetSchema } from "~/features/accounts/schemas";
 import { callAuth } from "~/features/accounts/session.server";
 import { parseForm } from "~/lib/form";
 import type { Route } from "./+types/glemt-adgangskode";
+import { readFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Glemt adgangskode" }, { name: "robots", content: "noindex" }];
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(requestPasswordResetSchema, await request.formData());
+  const parsed = parseForm(requestPasswordResetSchema, await readFormData(request));
   if (!parsed.success)
     return data({ fieldErrors: parsed.fieldErrors, values: parsed.values, sent: false }, { status: 400 });
   if (!(await allowEmailAttempt(getDb(), "password-reset", parsed.data.email))) {

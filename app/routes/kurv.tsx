@@ -16,6 +16,7 @@ import type { Toast } from "~/features/toast/toast";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
 import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import type { Route } from "./+types/kurv";
+import { readFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Kurv" }, { name: "robots", content: "noindex" }];
@@ -45,7 +46,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get("intent") === "remove") {
     const claimId = z.uuid().safeParse(form.get("claimId"));
     if (claimId.success) await releaseHold(getDb(), user.id, claimId.data);

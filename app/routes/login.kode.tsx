@@ -10,6 +10,7 @@ import { callAuth, getSessionUser, withCookies } from "~/features/accounts/sessi
 import { parseForm, type FieldErrors } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/login.kode";
+import { readFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Log ind med en kode" }, { name: "robots", content: "noindex" }];
@@ -24,7 +25,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 type ActionResult = { step: "request" | "verify"; email?: string; fieldErrors?: FieldErrors; formError?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = z.enum(["send", "verify"]).safeParse(formData.get("intent"));
   if (!intent.success) return data<ActionResult>({ step: "request", formError: "Ukendt handling." }, { status: 400 });
 

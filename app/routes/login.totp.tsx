@@ -8,6 +8,7 @@ import { callAuth, withCookies } from "~/features/accounts/session.server";
 import { parseForm } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/login.totp";
+import { readFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Totrinsbekræftelse" }, { name: "robots", content: "noindex" }];
@@ -35,7 +36,7 @@ const secondFactorSchema = z.discriminatedUnion("intent", [
 
 /** The second step of signing in, for accounts with two-factor authentication (better-auth's two-factor cookie). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(secondFactorSchema, await request.formData());
+  const parsed = parseForm(secondFactorSchema, await readFormData(request));
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, formError: undefined }, { status: 400 });
   const endpoint = parsed.data.intent === "totp" ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code";
   const result = await callAuth(request, context, endpoint, { code: parsed.data.code });

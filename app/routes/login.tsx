@@ -11,6 +11,7 @@ import { parseForm, type FieldErrors } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { NewPasswordField } from "~/features/accounts/components/new-password-field";
 import type { Route } from "./+types/login";
+import { readFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Log ind" }, { name: "robots", content: "noindex" }];
@@ -32,7 +33,7 @@ type ActionResult = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = intentSchema.safeParse(formData.get("intent"));
   if (!intent.success) return data<ActionResult>({ intent: "sign-in", formError: "Ukendt handling." }, { status: 400 });
 

@@ -6,6 +6,7 @@ import { callAuth } from "~/features/accounts/session.server";
 import { parseForm } from "~/lib/form";
 import { NewPasswordField } from "~/features/accounts/components/new-password-field";
 import type { Route } from "./+types/nulstil-adgangskode";
+import { readFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Vælg ny adgangskode" }, { name: "robots", content: "noindex" }];
@@ -18,7 +19,7 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(resetPasswordSchema, await request.formData());
+  const parsed = parseForm(resetPasswordSchema, await readFormData(request));
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, formError: undefined }, { status: 400 });
   const result = await callAuth(request, context, "/reset-password", {
     token: parsed.data.token,

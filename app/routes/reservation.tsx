@@ -12,6 +12,7 @@ import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/reservation";
+import { readFormData } from "~/lib/request-body.server";
 
 const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 const daySchema = z.iso.date();
@@ -53,7 +54,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const month = monthSchema.safeParse(form.get("maaned")).data;
   const user = await getSessionUser(request);
   if (!user) throw redirect(loginPath(`/reservation${month ? `?maaned=${month}` : ""}`));

@@ -1,9 +1,5 @@
-import { data } from "react-router";
-import { getConfig } from "~/config/env.server";
-
-/** Lets the end-to-end tests force a server error. Answers 404 unless ENABLE_TEST_ROUTES is set. */
+/** Lets the end-to-end tests force a server error. Loopback only, with ENABLE_TEST_ROUTES (features/accounts/access.ts). */
 export function loader() {
-  if (!getConfig().ENABLE_TEST_ROUTES) throw data(null, { status: 404 });
   throw new Error("Forced test error (ENABLE_TEST_ROUTES)");
 }
 

@@ -1,22 +1,21 @@
-import { data } from "react-router";
 import { z } from "zod";
-import { getConfig } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { reservationSettings } from "~/db/schema";
 import type { Route } from "./+types/test-hold-time";
+import { readFormData } from "~/lib/request-body.server";
 
 /**
  * Lets the end-to-end tests shorten the hold time to seconds, so a hold can run out while they watch
- * (`POST /_test/hold-tid` with `sekunder`). Answers 404 unless ENABLE_TEST_ROUTES is set.
+ * (`POST /_test/hold-tid` with `sekunder`). Loopback only, with ENABLE_TEST_ROUTES (features/accounts/access.ts).
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (!getConfig().ENABLE_TEST_ROUTES) throw data(null, { status: 404 });
   const seconds = z.coerce
     .number()
     .int()
     .min(1)
     .max(86_400)
-    .parse((await request.formData()).get("sekunder"));
-  await getDb().update(reservationSettings).set({ holdSeconds: seconds });
-  return Response.json({ holdSeconds: seconds });
+    .safeParse((await readFormData(request)).get("sekunder"));
+  if (!seconds.success) return Response.json({ error: "sekunder skal være 1–86400" }, { status: 400 });
+  await getDb().update(reservationSettings).set({ holdSeconds: seconds.data });
+  return Response.json({ holdSeconds: seconds.data });
 }

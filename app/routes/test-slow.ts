@@ -1,14 +1,11 @@
-import { data } from "react-router";
 import { z } from "zod";
-import { getConfig } from "~/config/env.server";
 import type { Route } from "./+types/test-slow";
 
 /**
  * A response that starts at once and ends after `ms` milliseconds (`GET /_test/langsom?ms=1500`), so a test
- * can stop the server while a request is in flight. Answers 404 unless ENABLE_TEST_ROUTES is set.
+ * can stop the server while a request is in flight. Loopback only, with ENABLE_TEST_ROUTES (features/accounts/access.ts).
  */
 export function loader({ url }: Route.LoaderArgs) {
-  if (!getConfig().ENABLE_TEST_ROUTES) throw data(null, { status: 404 });
   const milliseconds = z.coerce.number().int().min(0).max(20_000).catch(1_000).parse(url.searchParams.get("ms"));
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {

@@ -1,7 +1,9 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { setConfig, loadConfig } from "~/config/env.server";
 import { setDatabase } from "~/db/db.server";
-import { requiredAccess } from "~/features/accounts/access";
+import { accessOf, routeRules, type Access } from "~/features/accounts/access";
+import { routeGuard } from "~/features/accounts/route-guard.server";
 import routes from "~/routes";
 import { cookieHeader, setUpAccounts } from "../support/accounts";
 import { routeArgs } from "../support/route-args";
@@ -12,15 +14,24 @@ interface RouteModule {
   action?: (args: ReturnType<typeof routeArgs>) => unknown;
 }
 
-/** Every route of app/routes.ts with its full path, dynamic segments filled with a sample value. */
-function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file: string }[] {
+/** Every route of app/routes.ts: its pattern as React Router's middleware sees it, and a sample path. */
+function flatten(entries: RouteConfigEntry[], parent = ""): { pattern: string; path: string; file: string }[] {
   return entries.flatMap((entry) => {
-    const path = entry.index ? parent || "/" : `${parent}/${entry.path ?? ""}`.replace(/\/+/g, "/");
-    return [{ path: path.replace(/:[^/]+/g, "1"), file: entry.file }, ...flatten(entry.children ?? [], path)];
+    const pattern = entry.index ? parent || "/" : `${parent}/${entry.path ?? ""}`.replace(/\/+/g, "/");
+    return [
+      { pattern, path: pattern.replace(/:[^/]+/g, "1").replace(/\*$/, "x"), file: entry.file },
+      ...flatten(entry.children ?? [], pattern),
+    ];
   });
 }
 
-const guarded = flatten(routes as RouteConfigEntry[]).filter((route) => requiredAccess(route.path) !== "public");
+const allRoutes = flatten(routes as RouteConfigEntry[]);
+const needing = (access: Access, method: "GET" | "POST") =>
+  allRoutes.filter((route) => routeRules[route.pattern] && accessOf(routeRules[route.pattern]!, method) === access);
+// The profile API answers a visitor itself (tests/integration/profile-api.test.ts); the guard is tested here.
+const guardedPages = allRoutes.filter(
+  (route) => ["user", "admin"].includes(routeRules[route.pattern]?.access ?? "") && !route.pattern.startsWith("/api/"),
+);
 const modules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}");
 const load = (file: string) => modules[`../../app/${file}`]!();
 
@@ -33,7 +44,44 @@ async function thrownBy(work: () => unknown) {
   return undefined;
 }
 const statusOf = (thrown: Awaited<ReturnType<typeof thrownBy>>) =>
-  thrown instanceof Response ? thrown.status : thrown?.init.status;
+  thrown instanceof Response ? thrown.status : thrown?.init?.status;
+
+/** Runs the root's guard for a request to `path` matched as `pattern`; what it threw, and whether it went on. */
+async function guard(pattern: string, path: string, init: Parameters<typeof routeArgs>[1] = {}) {
+  const next = vi.fn(async () => new Response("route ran"));
+  // React Router hands middleware the pattern without the root's slash ("kurv", "album/:id"; "/" for the index).
+  const args = { ...routeArgs(path, init), pattern: pattern === "/" ? pattern : pattern.slice(1) };
+  const thrown = await thrownBy(() => routeGuard(args, next));
+  return { thrown, status: statusOf(thrown), ran: next.mock.calls.length > 0 };
+}
+
+describe("route access declarations", () => {
+  it("every route of app/routes.ts declares who may use it", () => {
+    const undeclared = allRoutes.filter((route) => !routeRules[route.pattern]).map((route) => route.pattern);
+    expect(undeclared).toEqual([]);
+  });
+
+  it("declares nothing for a route that does not exist", () => {
+    const patterns = new Set(allRoutes.map((route) => route.pattern));
+    expect(Object.keys(routeRules).filter((pattern) => !patterns.has(pattern))).toEqual([]);
+  });
+
+  it("knows the user and admin pages there are", () => {
+    expect(needing("user", "GET").map((route) => route.pattern)).toEqual(
+      expect.arrayContaining(["/bruger", "/bruger/update", "/kurv", "/alle-reservationer"]),
+    );
+    expect(needing("admin", "GET").map((route) => route.pattern)).toEqual(
+      expect.arrayContaining(["/album/:id", "/alle-brugere", "/reservationer", "/test"]),
+    );
+    expect(needing("user", "POST").map((route) => route.pattern)).toContain("/reservation");
+  });
+
+  it("refuses a route that declares nothing, before it runs", async () => {
+    const { thrown, ran } = await guard("/ny-side", "/ny-side");
+    expect(ran).toBe(false);
+    expect(String(thrown)).toContain("declares no access");
+  });
+});
 
 describe("route guards", () => {
   let database: TestDatabase;
@@ -42,6 +90,7 @@ describe("route guards", () => {
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     setDatabase(database);
+    setConfig(loadConfig({ ENABLE_TEST_ROUTES: "true" }));
     const { auth } = setUpAccounts(database.db);
     const response = await auth.api.signUpEmail({
       body: { name: "Medlem", email: "medlem@example.dk", password: "Kajen-2026-sol" },
@@ -51,27 +100,66 @@ describe("route guards", () => {
   });
 
   afterAll(async () => {
+    setConfig(loadConfig({}));
     setDatabase(undefined);
     await database?.destroy();
   });
 
-  it("knows the user pages there are", () => {
-    expect(guarded.map((route) => route.path)).toEqual(expect.arrayContaining(["/bruger", "/bruger/update"]));
+  describe.each(["GET", "POST"] as const)("%s", (method) => {
+    const pages = (access: Access) => needing(access, method).filter((route) => !route.pattern.startsWith("/api/"));
+
+    it.each(pages("user"))("the guard sends a visitor from $pattern to the login page", async ({ pattern, path }) => {
+      const { status, thrown, ran } = await guard(pattern, path, { method });
+      expect(ran).toBe(false);
+      expect(status).toBe(302);
+      expect((thrown as Response).headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
+    });
+
+    it.each(needing("user", method).filter((route) => route.pattern.startsWith("/api/")))(
+      "the guard answers a visitor's call to $pattern with 401",
+      async ({ pattern, path }) => {
+        const { status, ran } = await guard(pattern, path, { method });
+        expect(ran).toBe(false);
+        expect(status).toBe(401);
+      },
+    );
+
+    it.each(pages("admin"))("the guard refuses $pattern to a visitor and a non-admin", async ({ pattern, path }) => {
+      expect((await guard(pattern, path, { method })).status).toBe(302);
+      const member = await guard(pattern, path, { method, headers: { Cookie: memberCookie } });
+      expect(member).toMatchObject({ status: 403, ran: false });
+    });
+
+    it.each(needing("loopback", method))(
+      "the guard hides $pattern from a request that did not come from this machine",
+      async ({ pattern, path }) => {
+        expect(await guard(pattern, path, { method, clientIp: "203.0.113.5" })).toMatchObject({
+          status: 404,
+          ran: false,
+        });
+        expect((await guard(pattern, path, { method })).ran).toBe(true);
+      },
+    );
   });
 
-  it.each(guarded)("$path sends a visitor to the login page from its loader and action", async ({ path, file }) => {
+  it("lets a signed-in user through to a user page", async () => {
+    expect((await guard("/kurv", "/kurv", { headers: { Cookie: memberCookie } })).ran).toBe(true);
+  });
+
+  // The route modules ask for their user as well; a module that forgot would still be guarded, but its own
+  // check is what hands it the user it acts for.
+  it.each(guardedPages)("$pattern's own loader and action send a visitor to the login page", async ({ path, file }) => {
     const module = await load(file);
     for (const handler of [module.loader, module.action].filter(Boolean)) {
-      const thrown = await thrownBy(() =>
-        handler!(routeArgs(path, { method: handler === module.action ? "POST" : "GET" })),
-      );
-      expect(statusOf(thrown), `${path}`).toBe(302);
+      const method = handler === module.action ? "POST" : "GET";
+      const thrown = await thrownBy(() => handler!(routeArgs(path, { method })));
+      expect(statusOf(thrown), `${method} ${path}`).toBe(302);
       expect((thrown as Response).headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
     }
   });
 
-  it.each(guarded.filter((route) => requiredAccess(route.path) === "admin"))(
-    "$path answers 403 to a signed-in non-admin from its loader and action",
+  it.each(guardedPages.filter((route) => routeRules[route.pattern]!.access === "admin"))(
+    "$pattern's own loader and action answer 403 to a signed-in non-admin",
     async ({ path, file }) => {
       const module = await load(file);
       for (const handler of [module.loader, module.action].filter(Boolean)) {

@@ -15,6 +15,7 @@ export function routeArgs<Params extends Record<string, string> = Record<string,
     logger: pino({ level: "silent" }),
     buildId: "test-build",
     clientIp,
+    fromLoopback: clientIp === "127.0.0.1",
   });
   const url = new URL(path, "http://localhost");
   return { request: new Request(url, requestInit), url, pattern: url.pathname, params, context };

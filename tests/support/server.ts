@@ -7,6 +7,7 @@ export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
+  pid: number;
   /** Sends SIGTERM and waits for the exit. */
   stop(): Promise<void>;
   /** The exit code, once the process has exited. */
@@ -45,6 +46,7 @@ export async function startBuiltServer(options: { port: number; dataDir?: string
     url,
     port: options.port,
     dataDir,
+    pid: child.pid!,
     exited,
     stop: () =>
       new Promise<void>((resolve) => {

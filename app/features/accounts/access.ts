@@ -1,24 +1,112 @@
-/** Spec §2 and the accounts work: which paths need a signed-in user, and which need an admin. */
-export const userPathPrefixes = ["/bruger", "/kurv", "/betaling", "/success", "/alle-reservationer"] as const;
-export const adminPathPrefixes = [
-  "/album",
-  "/article",
-  "/banner",
-  "/stock",
-  "/youtube",
-  "/page",
-  "/alle-brugere",
-  "/test",
-  "/reservationer",
-  "/blokerede-datoer",
-  "/reservationsindstillinger",
-] as const;
+/**
+ * Who may use each route of app/routes.ts, and what body it takes: declared once, here. The root middleware
+ * (route-guard.server.ts) refuses a request before any loader or action runs, the server bounds request
+ * bodies by it (server/body-limits.ts), and tests/integration/route-guards.test.ts fails for a route that is
+ * missing here.
+ *
+ * - public: anyone.
+ * - user: a signed-in user; a visitor is sent to the login page (an API answers 401).
+ * - admin: role kab-webadmin; a signed-in non-admin gets 403.
+ * - loopback: the end-to-end tests' helpers; only with ENABLE_TEST_ROUTES and from this machine directly.
+ */
+export type Access = "public" | "user" | "admin" | "loopback";
 
-const matches = (prefixes: readonly string[], path: string) =>
-  prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+/** The largest body a route takes: a form or JSON, an avatar image, content media (audio), a webhook event. */
+export type BodyKind = "form" | "avatar" | "media" | "webhook";
 
-export function requiredAccess(path: string): "admin" | "user" | "public" {
-  if (matches(adminPathPrefixes, path)) return "admin";
-  if (matches(userPathPrefixes, path)) return "user";
-  return "public";
+export interface RouteRule {
+  access: Access;
+  /** Who may send to its action, when that differs from who may see the page. */
+  actionAccess?: Access;
+  body?: BodyKind;
+}
+
+const publicPage: RouteRule = { access: "public" };
+const userPage: RouteRule = { access: "user" };
+const adminPage: RouteRule = { access: "admin" };
+const adminUpload: RouteRule = { access: "admin", body: "media" };
+
+/** Keyed by the route's full pattern, as React Router's middleware sees it (`pattern`). */
+export const routeRules: Record<string, RouteRule> = {
+  "/": publicPage,
+  "/musik": publicPage,
+  "/musik/:albumId": publicPage,
+  "/videoer": publicPage,
+  "/billeder": publicPage,
+  "/parallex": publicPage,
+  "/priser": publicPage,
+  "/praktisk-info": publicPage,
+  "/vilkaar": publicPage,
+  "/privatlivspolitik": publicPage,
+  // Everyone sees the calendar; putting a day in a basket takes an account.
+  "/reservation": { access: "public", actionAccess: "user" },
+  "/kurv": userPage,
+  "/betaling": userPage,
+  "/success": userPage,
+  "/alle-reservationer": userPage,
+  // The feed's secret token is its access.
+  "/kalender/:feed": publicPage,
+
+  "/login": publicPage,
+  "/login/kode": publicPage,
+  "/login/totp": publicPage,
+  "/logout": publicPage,
+  "/glemt-adgangskode": publicPage,
+  "/nulstil-adgangskode": publicPage,
+  "/bruger": { access: "user", body: "avatar" },
+  "/bruger/update": userPage,
+  "/bruger/data": userPage,
+  "/alle-brugere": adminPage,
+  "/test": adminPage,
+  ...Object.fromEntries(
+    ["album", "article", "banner", "page", "stock", "youtube"].flatMap((name) => [
+      [`/${name}`, adminPage],
+      [`/${name}/create`, adminUpload],
+      [`/${name}/:id`, adminUpload],
+    ]),
+  ),
+  "/reservationer": adminPage,
+  "/reservationer/eksport": adminPage,
+  "/blokerede-datoer": adminPage,
+  "/reservationsindstillinger": adminPage,
+
+  "/sitemap.xml": publicPage,
+  "/robots.txt": publicPage,
+  "/manifest.webmanifest": publicPage,
+  "/icons/:file": publicPage,
+  "/api/color-mode": publicPage,
+  // better-auth checks the session of each of its own endpoints.
+  "/api/auth/*": publicPage,
+  // Stripe signs what it sends; the signature is checked before anything is read from it.
+  "/api/stripe/webhook": { access: "public", body: "webhook" },
+  "/api/prisma/get-page-by-name/:name": publicPage,
+  "/api/prisma/get-profile/:userId": userPage,
+  "/api/prisma/create-profile": userPage,
+  "/api/prisma/update-profile/:id": userPage,
+  "/_test/fejl": { access: "loopback" },
+  "/_test/hold-tid": { access: "loopback" },
+  "/_test/langsom": { access: "loopback" },
+  "/*": publicPage,
+};
+
+export function ruleOf(pattern: string): RouteRule | undefined {
+  return Object.hasOwn(routeRules, pattern) ? routeRules[pattern] : undefined;
+}
+
+/** What a request to the route needs: reading it (GET, HEAD) or sending to its action. */
+export function accessOf(rule: RouteRule, method: string): Access {
+  const reading = method === "GET" || method === "HEAD";
+  return reading ? rule.access : (rule.actionAccess ?? rule.access);
+}
+
+const patternsNeeding = (access: Access) =>
+  Object.entries(routeRules)
+    .filter(([, rule]) => rule.access === access)
+    .map(([pattern]) => pattern);
+
+/** Paths no crawler needs: every page that takes an account or an admin. */
+export function signedInPathPrefixes() {
+  return [...patternsNeeding("user"), ...patternsNeeding("admin")]
+    .map((pattern) => pattern.replace(/\/:[^/]+$/, "").replace(/\/\*$/, ""))
+    .filter((path, index, all) => all.indexOf(path) === index && !all.some((other) => path.startsWith(`${other}/`)));
 }

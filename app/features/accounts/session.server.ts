@@ -12,8 +12,22 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
-/** The signed-in user of this request, or null. Only the fields the app needs leave this function. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+const sessionUserOf = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/**
+ * The signed-in user of this request, or null. Only the fields the app needs leave this function. Read once
+ * per request: the route guard, the root loader and the route's own loader all ask.
+ */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  let user = sessionUserOf.get(request);
+  if (!user) {
+    user = readSessionUser(request);
+    sessionUserOf.set(request, user);
+  }
+  return user;
+}
+
+async function readSessionUser(request: Request): Promise<SessionUser | null> {
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const { id, name, email, emailVerified, role } = session.user as typeof session.user & { role?: string | null };

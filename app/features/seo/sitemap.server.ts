@@ -2,7 +2,7 @@ import { and, eq, max } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { albums, articles, banners, pages, stockImages, videoLinks } from "~/db/schema";
 import { pagePaths, type PageName } from "~/features/content/page-names";
-import { adminPathPrefixes, userPathPrefixes } from "~/features/accounts/access";
+import { signedInPathPrefixes } from "~/features/accounts/access";
 
 export interface SitemapEntry {
   path: string;
@@ -81,8 +81,7 @@ export function sitemapXml(publicUrl: string, entries: SitemapEntry[]) {
 /** Crawlers keep out of accounts, the basket, the admin and the machinery; the sitemap says where to go. */
 export function robotsTxt(publicUrl: string) {
   const disallowed = [
-    ...userPathPrefixes,
-    ...adminPathPrefixes,
+    ...signedInPathPrefixes().filter((path) => !path.startsWith("/api/")),
     "/login",
     "/glemt-adgangskode",
     "/nulstil-adgangskode",

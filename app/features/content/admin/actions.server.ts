@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { getDb } from "~/db/db.server";
-import { AUDIO_MAX_BYTES, uploadMessages } from "~/features/media/media";
+import { uploadMessages } from "~/features/media/media";
+import { bodyMessages, tryReadFormData } from "~/lib/request-body.server";
 import { UploadError } from "~/features/media/image.server";
 import { getStorage } from "~/features/storage/storage.server";
 import { withFlashToast } from "~/features/toast/flash.server";
@@ -28,12 +29,11 @@ export interface AdminActionData {
   form?: string;
 }
 
-/** No upload of ours is larger than an audio file; anything bigger is refused before it is read. */
-const MAX_REQUEST_BYTES = AUDIO_MAX_BYTES + 1024 * 1024;
-
-/** The submitted form, or the answer to give when the upload is too large to read at all. */
+/** The submitted form, or the answer to give when it is too large (server/body-limits.ts) or no form at all. */
 export async function readAdminForm(request: Request) {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_REQUEST_BYTES) {
+  const form = await tryReadFormData(request);
+  if (form === "unreadable") throw data({ error: bodyMessages.unreadable }, { status: 400 });
+  if (form === "too-large") {
     return {
       tooLarge: failed(
         { toast: { kind: "error", message: uploadMessages.uploadFailed, detail: "Filen er for stor." } },
@@ -41,7 +41,7 @@ export async function readAdminForm(request: Request) {
       ),
     };
   }
-  return { formData: await request.formData() };
+  return { formData: form };
 }
 
 function failed(body: AdminActionData, status = 400) {

@@ -1,0 +1,61 @@
+import { data } from "react-router";
+
+/** Put into a body stream that grows past its route's limit (server/body-limits.ts). */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`Request body larger than ${limit} bytes`);
+  }
+}
+
+function causedByTooLarge(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (current instanceof BodyTooLargeError) return true;
+  }
+  return false;
+}
+
+export const bodyMessages = {
+  tooLarge: "Det sendte er for stort.",
+  unreadable: "Formularen kunne ikke læses. Prøv igen.",
+  notJson: "Forventede JSON.",
+} as const;
+
+/** The submitted form, or why there is none: past the route's limit, or not a form at all. */
+export async function tryReadFormData(request: Request): Promise<FormData | "too-large" | "unreadable"> {
+  try {
+    return await request.formData();
+  } catch (error) {
+    return causedByTooLarge(error) ? "too-large" : "unreadable";
+  }
+}
+
+/**
+ * The submitted form of an action. A body that is not a form (broken multipart, JSON, nothing) is the
+ * sender's mistake, answered 400 in Danish; one past the route's limit 413. Never a 500.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  const form = await tryReadFormData(request);
+  if (form === "too-large") throw data({ error: bodyMessages.tooLarge }, { status: 413 });
+  if (form === "unreadable") throw data({ error: bodyMessages.unreadable }, { status: 400 });
+  return form;
+}
+
+/** The JSON body of an API call, or 400 (413 past the route's limit). */
+export async function readJson(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch (error) {
+    if (causedByTooLarge(error)) throw data({ error: bodyMessages.tooLarge }, { status: 413 });
+    throw data({ error: bodyMessages.notJson }, { status: 400 });
+  }
+}
+
+/** The raw text of a body (a signed webhook event), or 413 past the route's limit. */
+export async function readText(request: Request): Promise<string> {
+  try {
+    return await request.text();
+  } catch (error) {
+    if (causedByTooLarge(error)) throw data({ error: bodyMessages.tooLarge }, { status: 413 });
+    throw data({ error: bodyMessages.unreadable }, { status: 400 });
+  }
+}

@@ -1,0 +1,117 @@
+import { Transform, type Readable } from "node:stream";
+import type { Request, RequestHandler, Response } from "express";
+import { matchRoutes } from "react-router";
+import { accessOf, routeRules, type BodyKind, type RouteRule } from "~/features/accounts/access";
+import { AVATAR_MAX_BYTES } from "~/features/accounts/avatar.server";
+import { AUDIO_MAX_BYTES } from "~/features/media/media";
+import { BodyTooLargeError } from "~/lib/request-body.server";
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+/** The largest request body each kind of route takes; the overhead of a multipart form is included. */
+export const bodyLimits: Record<BodyKind, number> = {
+  form: 64 * KIB,
+  avatar: AVATAR_MAX_BYTES + 64 * KIB,
+  // An audio file is the largest upload; a form with several images is smaller.
+  media: AUDIO_MAX_BYTES + MIB,
+  webhook: MIB,
+};
+
+const routes = Object.keys(routeRules).map((path) => ({ path }));
+
+/** The route rule of a request path; React Router's data requests (`/x.data`, `/_root.data`) count as the page. */
+export function ruleOfPath(pathname: string): RouteRule {
+  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const match = matchRoutes(routes, page)?.at(-1);
+  return (match && routeRules[match.route.path]) ?? { access: "public" };
+}
+
+export type UploadPermission = "allowed" | "anonymous" | "forbidden";
+
+export interface BodyLimitOptions {
+  /** Whether the request's session may send to a route of this access (a database read, so asked only for uploads). */
+  mayUpload(req: Request, access: "user" | "admin"): Promise<UploadPermission>;
+}
+
+const refusals = {
+  413: "Forespørgslen er for stor.",
+  401: "Log ind for at sende filer.",
+  403: "Du har ikke adgang til at sende filer her.",
+} as const;
+
+/** Answers at once and closes the connection, so the rest of the body is never read. */
+function refuse(res: Response, status: keyof typeof refusals) {
+  res.setHeader("Connection", "close");
+  res.status(status).type("text/plain").send(refusals[status]);
+}
+
+function declaredLength(req: Request) {
+  const header = req.headers["content-length"];
+  return header === undefined ? undefined : Number(header);
+}
+
+const hasBody = (req: Request) =>
+  req.method !== "GET" &&
+  req.method !== "HEAD" &&
+  (req.headers["transfer-encoding"] !== undefined || declaredLength(req) !== 0);
+
+/** A copy of the body stream that fails with BodyTooLargeError once more than `limit` bytes have come. */
+function bounded(source: Readable, limit: number) {
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      callback(received > limit ? new BodyTooLargeError(limit) : null, chunk);
+    },
+  });
+  source.on("error", (error) => counter.destroy(error));
+  return source.pipe(counter);
+}
+
+async function readUpTo(source: Readable, limit: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    received += chunk.length;
+    if (received > limit) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Bounds every request body as it streams, before React Router parses anything: a body the size of a form
+ * is read here whole (and refused with 413 past 64 KiB); a route that takes uploads first checks that the
+ * sender may upload there (401/403 without reading), then streams the body through a counter. What passes
+ * is left in `res.locals.requestBody` for the request handler.
+ */
+export function limitRequestBodies({ mayUpload }: BodyLimitOptions): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      if (!hasBody(req)) return next();
+      const rule = ruleOfPath(req.path);
+      const limit = bodyLimits[rule.body ?? "form"];
+      const declared = declaredLength(req);
+      const formSized = declared !== undefined && declared <= bodyLimits.form;
+      if (!formSized) {
+        const access = accessOf(rule, req.method);
+        if (limit > bodyLimits.form && (access === "user" || access === "admin")) {
+          const permission = await mayUpload(req, access);
+          if (permission !== "allowed") return refuse(res, permission === "anonymous" ? 401 : 403);
+        }
+        if (declared !== undefined && declared > limit) return refuse(res, 413);
+      }
+      if (formSized || limit <= bodyLimits.form) {
+        const body = await readUpTo(req, Math.min(limit, bodyLimits.form));
+        if (!body) return refuse(res, 413);
+        res.locals.requestBody = body;
+      } else {
+        res.locals.requestBody = bounded(req, limit);
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
