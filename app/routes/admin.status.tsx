@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { data, Form } from "react-router";
+import { readFormData } from "~/lib/request-body.server";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { getConfig } from "~/config/env.server";
@@ -34,6 +35,10 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 /** "Send test-e-mail": to the admin's own address, through the outbox and the real transport. */
 export async function action({ request, url }: Route.ActionArgs) {
   const admin = await requireAdmin(request, url);
+  const form = await readFormData(request);
+  if (form.get("intent") !== "send-test-mail") {
+    return data({ toast: { kind: "error", message: "Ukendt handling" } as Toast }, { status: 400 });
+  }
   const config = getConfig();
   const { siteName } = await getSiteSettings(getDatabaseHandle().db);
   const transport = config.SMTP_URL ? `SMTP (${new URL(config.SMTP_URL).host})` : "udbakken i DATA_DIR/outbox";
@@ -121,7 +126,7 @@ export default function SystemStatusPage({ loaderData: status, actionData }: Rou
           <Entry label="Opgivet">{status.mail.failed}</Entry>
           <dd className="col-span-2 mt-2">
             <Form method="post">
-              <button type="submit" className={buttonStyles.secondary}>
+              <button type="submit" name="intent" value="send-test-mail" className={buttonStyles.secondary}>
                 Send test-e-mail
               </button>
             </Form>

@@ -1,11 +1,10 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import pino from "pino";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle, DatabaseKind } from "~/db/client.server";
+import type { DatabaseKind } from "~/db/client.server";
 import { profiles, siteSettings, users } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed/seed.server";
 import {
@@ -21,6 +20,7 @@ import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { confirmOrder, createOrder, holdDay } from "~/features/reservation/reservation.server";
 import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+import { snapshot } from "../support/snapshot";
 
 const logger = pino({ level: "silent" });
 const temporary: string[] = [];
@@ -64,24 +64,6 @@ async function seed(kind: DatabaseKind) {
   if (!order.ok) throw new Error(`no order: ${order.reason}`);
   await confirmOrder(site.database.db, order.orderId);
   return site;
-}
-
-/** Every row of every table, as Postgres writes it in UTC, sorted: equal snapshots mean equal data. */
-async function snapshot(database: DatabaseHandle) {
-  return database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local time zone 'UTC'`);
-    const tables = (await tx.execute(
-      sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-    )) as unknown as { rows: { tablename: string }[] };
-    const result: Record<string, string[]> = {};
-    for (const { tablename } of tables.rows) {
-      const rows = (await tx.execute(
-        sql`select row_to_json(t)::text as line from ${sql.identifier(tablename)} t order by 1`,
-      )) as unknown as { rows: { line: string }[] };
-      result[tablename] = rows.rows.map((row) => row.line);
-    }
-    return result;
-  });
 }
 
 async function files(storage: Storage) {
