@@ -115,6 +115,15 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     await database.db.update(reservationSettings).set({ maxDaysPerOrder: 14 });
   });
 
+  it("holds the most days per order when one user asks for 60 different days at once", async () => {
+    const user = userIds[17]!;
+    const days = Array.from({ length: 60 }, (_, index) => addDays(today, 200 + index));
+    const results = await Promise.all(days.map((day) => holdDay(database.db, user, day, now)));
+    expect(results.filter((result) => result.ok)).toHaveLength(14);
+    expect(results.filter((result) => !result.ok && result.reason === "basket-full")).toHaveLength(46);
+    expect((await getBasket(database.db, user, now)).items).toHaveLength(14);
+  });
+
   it("confirms an order once: its days become bookings with one receipt number, however often it is confirmed", async () => {
     const user = userIds[8]!;
     await holdDay(database.db, user, addDays(today, 60), now);
