@@ -177,7 +177,7 @@ export interface CalendarDay {
   state: ReturnType<typeof dayState>;
   priceOere: number;
   blockedTitle?: string;
-  /** For a day reserved by others: the booker's address (spec §8, "Af adressen {address}"). */
+  /** For a day booked by others, shown to a signed-in user: the booker's address (spec §8, "Af adressen {address}"). */
   address?: string;
 }
 
@@ -218,7 +218,7 @@ export async function calendarDays(
       state,
       priceOere: priceOfDay(day, prices),
       ...(blockedTitle !== undefined ? { blockedTitle } : {}),
-      ...(state === "others" && claim?.title ? { address: claim.title } : {}),
+      ...(state === "others" && userId !== null && claim?.title ? { address: claim.title } : {}),
     });
   }
   return days;
