@@ -46,13 +46,13 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-/** Selecting a day (spec §2, §8): a hint for a day that is taken, else the day goes in the basket. */
 /** Passes the action's word on which cached visitor pages it changed to the response (server/page-cache.ts). */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
   const scope = actionHeaders.get(INVALIDATE_HEADER);
   return scope ? { [INVALIDATE_HEADER]: scope } : new Headers();
 }
 
+/** Selecting a day (spec §2, §8): a hint for a day that is taken, else the day goes in the basket. */
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);
   const month = monthSchema.safeParse(form.get("maaned")).data;
@@ -79,6 +79,12 @@ async function selectDay(
       return { kind: "info", message: "Du har denne reservation i din indkøbskurv" };
     case "mine":
       return { kind: "info", message: "Du har selv reserveret dagen" };
+    case "held-by-others":
+      return {
+        kind: "info",
+        message: "Dagen er optaget lige nu",
+        detail: "En anden har dagen i sin kurv. Prøv igen senere.",
+      };
     case "others":
       return {
         kind: "info",
@@ -104,7 +110,11 @@ async function selectDay(
       }
       if (held.reason === "blocked")
         return { kind: "info", message: held.blockedTitle ?? "Dagen er lukket for reservation" };
-      return { kind: "info", message: "Dagen er allerede reserveret", detail: "En anden nåede det lige før dig." };
+      return {
+        kind: "info",
+        message: "Dagen er optaget lige nu",
+        detail: "En anden nåede det lige før dig. Prøv igen senere.",
+      };
     }
   }
 }

@@ -60,6 +60,15 @@ test("a user books two days with the demo payment; the second user sees them as 
   await selectDay(page, first);
   await expect(toasts(page).getByText("Du har denne reservation i din indkøbskurv")).toBeVisible();
 
+  // While the days are only in Karen's basket, others learn that they are taken for now, not by whom.
+  const other = await newBooker(browser, "Ole Anden", null);
+  await visit(other.page, `/reservation?maaned=${month}`);
+  await expect(other.page.locator(`[data-day="${first}"]`)).toHaveAccessibleName(/, optaget lige nu$/);
+  await selectDay(other.page, first);
+  await expect(toasts(other.page).getByText("Dagen er optaget lige nu")).toBeVisible();
+  await expect(toasts(other.page).getByText("En anden har dagen i sin kurv. Prøv igen senere.")).toBeVisible();
+  await expect(other.page.getByText("Kajgade 7")).toHaveCount(0);
+
   await visit(page, "/kurv");
   await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(2);
   await page.getByRole("button", { name: "Gå til betaling" }).click();
@@ -91,9 +100,8 @@ test("a user books two days with the demo payment; the second user sees them as 
   await selectDay(page, first);
   await expect(toasts(page).getByText("Du har selv reserveret dagen")).toBeVisible();
 
-  const other = await newBooker(browser, "Ole Anden", null);
   await visit(other.page, `/reservation?maaned=${month}`);
-  await expect(other.page.locator(`[data-day="${first}"]`)).toHaveAccessibleName(/, optaget/);
+  await expect(other.page.locator(`[data-day="${first}"]`)).toHaveAccessibleName(/, optaget$/);
   await selectDay(other.page, first);
   await expect(toasts(other.page).getByText("Dagen er allerede reserveret")).toBeVisible();
   await expect(toasts(other.page).getByText("Af adressen Kajgade 7, 8000 Aarhus C")).toBeVisible();

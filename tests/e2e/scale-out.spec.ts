@@ -87,7 +87,7 @@ test("two instances on one PostgreSQL and one S3 store, without sticky sessions,
     const bo = await client();
     await signUp(bo, two, "Bo To");
     const refused = await (await bo.post(`${two}/reservation`, { form: { day } })).text();
-    expect(refused).toContain("Dagen er allerede reserveret");
+    expect(refused).toContain("Dagen er optaget lige nu");
     expect(refused).not.toContain("Dagen er lagt i din kurv");
 
     // A file uploaded through one instance is served by the other.

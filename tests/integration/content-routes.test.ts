@@ -66,6 +66,12 @@ describe.each(databaseKinds)("content routes on %s", (kind) => {
     }
   }, 120_000);
 
+  it("seeds a privacy policy that says who sees a booker's address", async () => {
+    const { page } = await contentPageLoader(routeArgs("/privatlivspolitik"));
+    const section = page.sections.find((candidate) => candidate.header === "Hvem kan se din adresse");
+    expect(section?.text).toContain("kan andre brugere, der er logget ind, se din adresse");
+  });
+
   it("answers the page API in the spec's shape, with public image addresses", async () => {
     const response = await pageByNameLoader(
       routeArgs("/api/prisma/get-page-by-name/frontpage", { params: { name: "frontpage" } }),

@@ -97,13 +97,25 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     expect((await holdDay(database.db, userIds[4]!, day, later)).ok).toBe(true);
   });
 
-  it("shows a day held or booked by someone else as reserved by others, with their address", async () => {
+  it("shows a day in someone else's basket as held, without a word of who holds it", async () => {
     const day = addDays(today, 21);
     await holdDay(database.db, userIds[5]!, day, now);
     const [mine] = await calendarDays(database.db, { from: day, to: day }, userIds[5]!, now);
     const [theirs] = await calendarDays(database.db, { from: day, to: day }, userIds[6]!, now);
     expect(mine?.state).toBe("in-basket");
-    expect(theirs).toMatchObject({ state: "others", address: "Havnegade 5, 8000 Aarhus C" });
+    expect(theirs).toEqual({ day, state: "held-by-others", priceOere: theirs!.priceOere });
+  });
+
+  it("shows a day booked by someone else as reserved by others, with the booker's address for signed-in users", async () => {
+    const day = addDays(today, 22);
+    await holdDay(database.db, userIds[18]!, day, now);
+    const order = await createOrder(database.db, userIds[18]!, "demo", now);
+    await confirmOrder(database.db, order.ok ? order.orderId : "", now);
+    const [theirs] = await calendarDays(database.db, { from: day, to: day }, userIds[6]!, now);
+    const [visitors] = await calendarDays(database.db, { from: day, to: day }, null, now);
+    expect(theirs).toMatchObject({ state: "others", address: "Havnegade 18, 8000 Aarhus C" });
+    expect(visitors?.state).toBe("others");
+    expect(visitors).not.toHaveProperty("address");
   });
 
   it("limits the basket to the most days per order", async () => {
@@ -113,6 +125,15 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     expect((await holdDay(database.db, user, addDays(today, 51), now)).ok).toBe(true);
     expect(await holdDay(database.db, user, addDays(today, 52), now)).toEqual({ ok: false, reason: "basket-full" });
     await database.db.update(reservationSettings).set({ maxDaysPerOrder: 14 });
+  });
+
+  it("holds the most days per order when one user asks for 60 different days at once", async () => {
+    const user = userIds[17]!;
+    const days = Array.from({ length: 60 }, (_, index) => addDays(today, 200 + index));
+    const results = await Promise.all(days.map((day) => holdDay(database.db, user, day, now)));
+    expect(results.filter((result) => result.ok)).toHaveLength(14);
+    expect(results.filter((result) => !result.ok && result.reason === "basket-full")).toHaveLength(46);
+    expect((await getBasket(database.db, user, now)).items).toHaveLength(14);
   });
 
   it("confirms an order once: its days become bookings with one receipt number, however often it is confirmed", async () => {

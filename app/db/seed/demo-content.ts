@@ -198,6 +198,10 @@ export const demoPages: DemoPage[] = [
         text: "Vi bruger oplysningerne til at håndtere din konto, dine reservationer og betalinger (opfyldelse af aftale) og til at overholde bogføringsloven (retlig forpligtelse).",
       },
       {
+        header: "Hvem kan se din adresse",
+        text: "Når du har reserveret og betalt en dag, kan andre brugere, der er logget ind, se din adresse, når de vælger dagen i reservationskalenderen. Dit navn, din e-mailadresse og dit telefonnummer bliver ikke vist. En dag, der kun ligger i din kurv, står blot som optaget, uden oplysninger om dig.",
+      },
+      {
         header: "Opbevaring",
         text: "Oplysninger om køb gemmes i fem år efter regnskabsårets udløb, som bogføringsloven kræver. Din konto slettes, når du beder om det.",
       },

@@ -90,7 +90,10 @@ describe("day states", () => {
     expect(dayState("2026-12-01", { ...facts, claim: { kind: "hold", mine: true } })).toBe("in-basket");
     expect(dayState("2026-12-01", { ...facts, claim: { kind: "booking", mine: true } })).toBe("mine");
     expect(dayState("2026-12-01", { ...facts, claim: { kind: "booking", mine: false } })).toBe("others");
-    expect(dayState("2026-12-01", { ...facts, claim: { kind: "hold", mine: false } })).toBe("others");
+  });
+
+  it("keeps a day in someone else's basket apart from a day they have reserved", () => {
+    expect(dayState("2026-12-01", { ...facts, claim: { kind: "hold", mine: false } })).toBe("held-by-others");
   });
 
   it("blocks a blocked day, and nothing beyond the horizon is free", () => {

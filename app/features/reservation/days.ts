@@ -101,7 +101,8 @@ export function vatIncluded(totalOere: number): number {
   return Math.round(totalOere / 5);
 }
 
-export type DayState = "past" | "beyond-horizon" | "blocked" | "in-basket" | "mine" | "others" | "free";
+export type DayState =
+  "past" | "beyond-horizon" | "blocked" | "in-basket" | "mine" | "held-by-others" | "others" | "free";
 
 export interface DayFacts {
   /** Today in Copenhagen. */
@@ -115,12 +116,13 @@ export interface DayFacts {
 
 /**
  * The state of a day for the one looking at the calendar. Past days and today cannot be booked; nor can days
- * beyond the horizon. Someone else's hold counts as reserved by others.
+ * beyond the horizon. A day in someone else's basket is only held, not yet reserved by others: it may be free
+ * again soon, and who holds it is nobody else's business.
  */
 export function dayState(dateKey: string, facts: DayFacts): DayState {
   if (dateKey <= facts.today) return "past";
   if (facts.claim?.mine) return facts.claim.kind === "hold" ? "in-basket" : "mine";
-  if (facts.claim) return "others";
+  if (facts.claim) return facts.claim.kind === "hold" ? "held-by-others" : "others";
   if (facts.blockedTitle !== undefined) return "blocked";
   if (daysBetween(facts.today, dateKey) > facts.horizonDays) return "beyond-horizon";
   return "free";

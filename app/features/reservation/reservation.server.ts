@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blockedDates, calendarFeeds, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
@@ -32,7 +32,8 @@ export type HoldResult = { ok: true; claimId: string } | { ok: false; reason: Ho
 /**
  * Puts a day in the user's basket with a hold that expires. The database decides who gets a day: the partial
  * unique index on active claims lets exactly one insert through, however many arrive at once, and the rest
- * get "taken". Expired holds on the day are cleared first, in the same transaction.
+ * get "taken". Expired holds on the day are cleared first, and the basket is counted against the most days per
+ * order, in the same transaction.
  */
 export async function holdDay(db: Database, userId: string, day: string, now = new Date()): Promise<HoldResult> {
   const result = await tryToHold(db, userId, day, now);
@@ -59,6 +60,13 @@ export async function removeExpiredHolds(db: Database, now = new Date()) {
   return removed.length;
 }
 
+/** Any constant: the namespace of the advisory locks that serialise one user's holds (jobs use their own). */
+const HOLD_LOCK_NAMESPACE = 727_275;
+
+function holdLockKey(userId: string) {
+  return createHash("sha256").update(userId).digest().readInt32BE(0);
+}
+
 async function tryToHold(db: Database, userId: string, day: string, now: Date): Promise<HoldResult> {
   const settings = await getReservationSettings(db);
   const today = todayInCopenhagen(now);
@@ -66,11 +74,14 @@ async function tryToHold(db: Database, userId: string, day: string, now: Date): 
   if (daysBetween(today, day) > settings.horizonDays) return { ok: false, reason: "beyond-horizon" };
   const [blocked] = await db.select({ title: blockedDates.title }).from(blockedDates).where(eq(blockedDates.day, day));
   if (blocked) return { ok: false, reason: "blocked", blockedTitle: blocked.title };
-  if ((await countBasket(db, userId, now)) >= settings.maxDaysPerOrder) return { ok: false, reason: "basket-full" };
 
   const [profile] = await db.select({ address: profiles.address }).from(profiles).where(eq(profiles.userId, userId));
   const { start, end } = dayBounds(day);
-  const claimId = await db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<HoldResult> => {
+    // Without the lock, a user's holds running at once would each count the basket before the others commit, and
+    // all get in. With it they take turns, and each counts what the earlier ones committed.
+    await tx.execute(sql`select pg_advisory_xact_lock(${HOLD_LOCK_NAMESPACE}, ${holdLockKey(userId)})`);
+    if ((await countBasket(tx, userId, now)) >= settings.maxDaysPerOrder) return { ok: false, reason: "basket-full" };
     await tx
       .delete(dayClaims)
       .where(
@@ -95,9 +106,8 @@ async function tryToHold(db: Database, userId: string, day: string, now: Date): 
       })
       .onConflictDoNothing({ target: dayClaims.day, where: sql`${dayClaims.releasedAt} is null` })
       .returning({ id: dayClaims.id });
-    return inserted?.id ?? null;
+    return inserted ? { ok: true, claimId: inserted.id } : { ok: false, reason: "taken" };
   });
-  return claimId ? { ok: true, claimId } : { ok: false, reason: "taken" };
 }
 
 /** Takes a day out of the user's basket (a hold only; a booking is cancelled, not removed). */
@@ -167,7 +177,7 @@ export interface CalendarDay {
   state: ReturnType<typeof dayState>;
   priceOere: number;
   blockedTitle?: string;
-  /** For a day reserved by others: the booker's address (spec §8, "Af adressen {address}"). */
+  /** For a day booked by others, shown to a signed-in user: the booker's address (spec §8, "Af adressen {address}"). */
   address?: string;
 }
 
@@ -208,7 +218,7 @@ export async function calendarDays(
       state,
       priceOere: priceOfDay(day, prices),
       ...(blockedTitle !== undefined ? { blockedTitle } : {}),
-      ...(state === "others" && claim?.title ? { address: claim.title } : {}),
+      ...(state === "others" && userId !== null && claim?.title ? { address: claim.title } : {}),
     });
   }
   return days;

@@ -8,7 +8,6 @@ export interface CalendarDayView {
   state: DayState;
   priceOere: number;
   blockedTitle?: string;
-  address?: string;
 }
 
 const weekdays = [
@@ -25,6 +24,7 @@ const stateText: Record<DayState, string> = {
   free: "Ledig",
   "in-basket": "I din kurv",
   mine: "Din reservation",
+  "held-by-others": "Optaget lige nu",
   others: "Optaget",
   blocked: "Lukket",
   past: "Passeret",
@@ -35,6 +35,7 @@ const stateStyle: Record<DayState, string> = {
   free: "border-emerald-700/40 bg-emerald-50 text-emerald-950 hover:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50",
   "in-basket": "border-sky-700 bg-sky-100 text-sky-950 dark:bg-sky-900 dark:text-sky-50",
   mine: "border-violet-700 bg-violet-100 text-violet-950 dark:bg-violet-900 dark:text-violet-50",
+  "held-by-others": "border-dashed border-border bg-surface-sunken text-muted",
   others: "border-border bg-surface-sunken text-muted line-through decoration-1",
   blocked: "border-border bg-surface-sunken text-muted",
   past: "border-transparent bg-transparent text-muted opacity-60",
@@ -45,6 +46,7 @@ function StateIcon({ state }: { state: DayState }) {
   const path: Partial<Record<DayState, string>> = {
     "in-basket": "M3 4h2l2 11h11l2-8H7 M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z M18 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z",
     mine: "M5 12l4 4 10-10",
+    "held-by-others": "M12 7v5l3 2 M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z",
     others: "M6 6l12 12M18 6L6 18",
     blocked: "M7 11V8a5 5 0 0 1 10 0v3 M5 11h14v9H5z",
   };
@@ -241,7 +243,7 @@ export function DayCalendar({
         </table>
       </Form>
       <ul className="mt-5 flex flex-wrap gap-x-5 gap-y-2 text-sm" aria-label="Forklaring">
-        {(["free", "in-basket", "mine", "others", "blocked"] as const).map((state) => (
+        {(["free", "in-basket", "mine", "held-by-others", "others", "blocked"] as const).map((state) => (
           <li key={state} className="flex items-center gap-2">
             <span
               className={`grid size-6 place-items-center rounded-md border ${stateStyle[state]}`}
