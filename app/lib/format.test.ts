@@ -9,7 +9,6 @@ import {
   formatMoney,
   formatTime,
   LOCALE,
-  startOfWeek,
   TIME_ZONE,
   weekdayIndex,
 } from "./format";
@@ -103,7 +102,6 @@ describe("whatever the machine's time zone", () => {
     expect(format.copenhagenDateKey(new Date("2026-03-28T22:59:59Z"))).toBe("2026-03-28");
     expect(format.dayBounds("2026-03-29").start.toISOString()).toBe("2026-03-28T23:00:00.000Z");
     expect(format.dayBounds("2026-10-25").end.toISOString()).toBe("2026-10-25T23:00:00.000Z");
-    expect(format.startOfWeek("2027-01-01")).toBe("2026-12-28");
     expect(format.weekdayIndex("2026-03-29")).toBe(6);
   });
 });
@@ -186,7 +184,6 @@ describe("dayBounds", () => {
   ])("refuses %j", (key) => {
     expect(() => dayBounds(key)).toThrow(RangeError);
     expect(() => weekdayIndex(key)).toThrow(RangeError);
-    expect(() => startOfWeek(key)).toThrow(RangeError);
   });
 });
 
@@ -194,20 +191,6 @@ describe("weeks start on Monday", () => {
   it("numbers Monday 0 through Sunday 6", () => {
     const week = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"];
     expect(week.map(weekdayIndex)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-  });
-
-  it.each([
-    ["2026-11-23", "2026-11-23"],
-    ["2026-11-29", "2026-11-23"],
-    ["2026-03-01", "2026-02-23"],
-    ["2028-03-01", "2028-02-28"],
-    ["2026-03-29", "2026-03-23"],
-    ["2027-01-01", "2026-12-28"],
-    ["2027-01-03", "2026-12-28"],
-    ["2026-01-01", "2025-12-29"],
-  ])("puts %s in the week of Monday %s", (key, monday) => {
-    expect(startOfWeek(key)).toBe(monday);
-    expect(weekdayIndex(startOfWeek(key))).toBe(0);
   });
 });
 

@@ -112,11 +112,6 @@ export function weekdayIndex(dateKey: string): number {
   return (new Date(parseDateKey(dateKey)).getUTCDay() + 6) % 7;
 }
 
-/** The Monday of the day's week, as a date key. */
-export function startOfWeek(dateKey: string): string {
-  return new Date(parseDateKey(dateKey) - weekdayIndex(dateKey) * DAY_MS).toISOString().slice(0, 10);
-}
-
 const byteUnits = ["B", "kB", "MB", "GB", "TB"] as const;
 const byteFormat = new Intl.NumberFormat("da-DK", { maximumFractionDigits: 1 });
 

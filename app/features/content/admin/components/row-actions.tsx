@@ -6,8 +6,6 @@ import type { Toast } from "~/features/toast/toast";
 const smallButton =
   "inline-flex items-center gap-1 rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent disabled:cursor-not-allowed disabled:opacity-40";
 
-export const rowButtonClass = smallButton;
-
 /** A one-button form posting an intent about one row (publish, move …). */
 export function RowIntent({
   intent,
