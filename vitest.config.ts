@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["./tests/support/global-setup.ts"],
     setupFiles: ["./tests/support/vitest-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

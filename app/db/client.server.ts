@@ -21,14 +21,16 @@ export interface DatabaseHandle {
   /** Applies the committed migrations in `drizzle/` (or another folder: restores); safe to call on every start. */
   migrate(options?: { migrationsFolder?: string }): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: its whole data directory as a tarball, to start another instance from (tests). */
+  dumpDataDir?(): Promise<Blob>;
   /** Connections of the PostgreSQL pool; PGlite has one, in-process, and no pool. */
   poolUse?(): { total: number; idle: number; waiting: number; max: number };
 }
 
 export type DatabaseTarget =
   | { kind: "postgres"; url: string; poolMax?: number; onIdleClientError?: (error: Error) => void }
-  /** `directory` undefined keeps the database in memory (tests). */
-  | { kind: "pglite"; directory?: string };
+  /** `directory` undefined keeps the database in memory (tests), started from `image` when given. */
+  | { kind: "pglite"; directory?: string; image?: Blob };
 
 export const migrationsFolder = path.resolve(process.cwd(), "drizzle");
 /** Any constant: serialises migrations when several instances start against one PostgreSQL. */
@@ -67,12 +69,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
 
   if (target.directory) await mkdir(target.directory, { recursive: true });
-  const client = await PGlite.create(target.directory ?? "memory://");
+  const client = target.image
+    ? await PGlite.create({ loadDataDir: target.image })
+    : await PGlite.create(target.directory ?? "memory://");
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Database,
     kind: "pglite",
     migrate: (options) => migratePglite(db, { migrationsFolder: options?.migrationsFolder ?? migrationsFolder }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir("none"),
   };
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { inject } from "vitest";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from "~/db/client.server";
 
@@ -20,27 +22,30 @@ async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) =
   }
 }
 
-/** A fresh database (migrated unless asked not to) of the given kind: in memory for PGlite, a new database on the server for PostgreSQL. */
+/**
+ * A fresh database (migrated unless asked not to) of the given kind: in memory for PGlite, a new database on the
+ * server for PostgreSQL. Migrated ones are copies of the image made once per run (global-setup.ts).
+ */
 export async function createTestDatabase(
   kind: DatabaseKind,
   { poolMax = 4, migrated = true }: { poolMax?: number; migrated?: boolean } = {},
 ): Promise<TestDatabase> {
   if (kind === "pglite") {
-    const handle = await openDatabase({ kind: "pglite" });
-    if (migrated) await handle.migrate();
+    const image = migrated ? new Blob([await readFile(inject("pgliteImage"))]) : undefined;
+    const handle = await openDatabase({ kind: "pglite", image });
     return { ...handle, destroy: () => handle.close() };
   }
 
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `scene_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const template = migrated ? inject("postgresTemplate") : null;
   await withAdminClient(serverUrl, (client) =>
-    client.query(`CREATE DATABASE "${name}" ENCODING 'UTF8' TEMPLATE template0`),
+    client.query(`CREATE DATABASE "${name}" ENCODING 'UTF8' TEMPLATE "${template ?? "template0"}"`),
   );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolMax });
-  if (migrated) await handle.migrate();
   return {
     ...handle,
     async destroy() {

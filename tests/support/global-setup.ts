@@ -1,0 +1,58 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "~/db/client.server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A migrated PGlite data directory (a tarball): each test file starts from it instead of running initdb. */
+    pgliteImage: string;
+    /** A migrated PostgreSQL database that each test file's database is copied from, or null without PostgreSQL. */
+    postgresTemplate: string | null;
+  }
+}
+
+async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Migrates once per run; every test file then gets a fresh copy (EXAMPLES 11). */
+export default async function setup(project: TestProject) {
+  const directory = await mkdtemp(path.join(tmpdir(), "scene-test-images-"));
+  const pglite = await openDatabase({ kind: "pglite" });
+  await pglite.migrate();
+  const imageFile = path.join(directory, "pglite.tar");
+  await writeFile(imageFile, Buffer.from(await (await pglite.dumpDataDir!()).arrayBuffer()));
+  await pglite.close();
+  project.provide("pgliteImage", imageFile);
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = serverUrl ? `scene_template_${randomBytes(4).toString("hex")}` : null;
+  if (serverUrl && template) {
+    await onServer(serverUrl, (client) =>
+      client.query(`CREATE DATABASE "${template}" ENCODING 'UTF8' TEMPLATE template0`),
+    );
+    const url = new URL(serverUrl);
+    url.pathname = `/${template}`;
+    const postgres = await openDatabase({ kind: "postgres", url: url.toString(), poolMax: 1 });
+    await postgres.migrate();
+    await postgres.close();
+  }
+  project.provide("postgresTemplate", template);
+
+  return async () => {
+    await rm(directory, { recursive: true, force: true });
+    if (serverUrl && template) {
+      await onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`));
+    }
+  };
+}
