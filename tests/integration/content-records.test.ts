@@ -117,7 +117,7 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
       audio: null,
     });
     expect(record!.image).toMatchObject({ width: 600, height: 600, widths: [480, 600] });
-    expect(record!.image!.key).toMatch(/^albums\/\d+(-\d+)?\.webp$/);
+    expect(record!.image!.key).toMatch(/^albums\/\d+-[0-9a-f]{32}\.webp$/);
     for (const key of imageFileKeys(record!.image!)) expect(await fileExists(key), key).toBe(true);
   });
 
@@ -181,7 +181,7 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
       values: { audio_title: "Havnevals", audio_text: "Tekst og musik: Mette" },
     });
     expect(record.audio!.contentType).toBe("audio/wav");
-    expect(record.audio!.key).toMatch(/^audio\/\d+(-\d+)?\.wav$/);
+    expect(record.audio!.key).toMatch(/^audio\/\d+-[0-9a-f]{32}\.wav$/);
     expect(Math.abs(record.audio!.durationSeconds! - 1.8)).toBeLessThan(0.2);
     const [row] = await database.db
       .select({ durationSeconds: tracks.durationSeconds })

@@ -53,7 +53,7 @@ describe.each(databaseKinds)("database on %s", (kind) => {
   it("stores the demo images as generated files under the storage folder", async () => {
     const files = await readdir(path.join(dataDir, "storage", "pages"));
     expect(files.length).toBeGreaterThan(0);
-    expect(files.every((file) => /^\d+(-\d+)?(\.w\d+\.(webp|avif)|\.webp|\.og\.jpg)$/.test(file))).toBe(true);
+    expect(files.every((file) => /^\d+-[0-9a-f]{32}(\.w\d+\.(webp|avif)|\.webp|\.og\.jpg)$/.test(file))).toBe(true);
   });
 
   it("returns a page with its sections in their order", async () => {

@@ -89,7 +89,7 @@ describe("image uploads", () => {
       "pages",
       new File([original], "IMG_0001.jpg", { type: "image/jpeg" }),
     );
-    expect(image.key).toMatch(/^pages\/\d+(-\d+)?\.webp$/);
+    expect(image.key).toMatch(/^pages\/\d+-[0-9a-f]{32}\.webp$/);
     expect(image).toMatchObject({ width: 1700, height: 1000, widths: [480, 960, 1600, 1700] });
 
     // Exactly the image's files were written, nothing more.
@@ -266,7 +266,7 @@ describe("audio uploads", () => {
       storage,
       new File([new Uint8Array(wav)], "min sang.mp3", { type: "audio/mpeg" }),
     );
-    expect(audio.key).toMatch(/^audio\/\d+(-\d+)?\.wav$/);
+    expect(audio.key).toMatch(/^audio\/\d+-[0-9a-f]{32}\.wav$/);
     expect(audio.contentType).toBe("audio/wav");
     expect(audio.durationSeconds).not.toBeNull();
     expect(Math.abs(audio.durationSeconds! - 2.8)).toBeLessThan(0.2);

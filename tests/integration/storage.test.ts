@@ -43,6 +43,13 @@ describe.each(backends)("storage contract on $name", ({ name, start }) => {
   let underTest: BackendUnderTest;
   // Each test uses its own timestamps, so the tests do not see each other's files.
   const storageAt = (stamp: number) => new Storage(underTest.backend, () => stamp);
+  /** Names without chance: every random part is "r", so a test can say which name a file gets. */
+  const predictableStorageAt = (stamp: number, randomParts: string[] = []) =>
+    new Storage(
+      underTest.backend,
+      () => stamp,
+      () => randomParts.shift() ?? "r",
+    );
 
   beforeAll(async () => {
     underTest = await start();
@@ -56,22 +63,32 @@ describe.each(backends)("storage contract on $name", ({ name, start }) => {
     expect(underTest.backend.kind).toBe(name);
   });
 
-  it("names a stored file {bucket}/{timestamp}.{ext} and reads it back", async () => {
+  it("names a stored file {bucket}/{timestamp}-{random}.{ext} and reads it back", async () => {
     const key = await storageAt(1_700_000_000_000).store("albums", "webp", bytes("cover"), "image/webp");
-    expect(key).toBe("albums/1700000000000.webp");
+    expect(key).toMatch(/^albums\/1700000000000-[0-9a-f]{32}\.webp$/);
+    expect(storageKeySchema.safeParse(key).success).toBe(true);
     expect(await underTest.backend.exists(key)).toBe(true);
     expect(text(await storageAt(0).read(key))).toBe("cover");
   });
 
-  it("never overwrites: the same timestamp gets -1, -2 … and every content stays intact", async () => {
-    const storage = storageAt(1_700_000_000_100);
+  it("gives files stored in the same millisecond different names that cannot be guessed from the time", async () => {
+    const storage = storageAt(1_700_000_000_050);
+    const keys = await Promise.all(
+      ["a", "b", "c"].map((content) => storage.store("users", "webp", bytes(content), "image/webp")),
+    );
+    expect(new Set(keys).size).toBe(3);
+    for (const key of keys) expect(key).toMatch(/^users\/1700000000050-[0-9a-f]{32}\.webp$/);
+  });
+
+  it("never overwrites: a taken name gets a new random part, and every content stays intact", async () => {
+    const storage = predictableStorageAt(1_700_000_000_100, ["a", "a", "b", "a", "b", "c"]);
     const first = await storage.store("audio", "wav", bytes("first"), "audio/wav");
     const second = await storage.store("audio", "wav", bytes("second"), "audio/wav");
     const third = await storage.store("audio", "wav", bytes("third"), "audio/wav");
     expect([first, second, third]).toEqual([
-      "audio/1700000000100.wav",
-      "audio/1700000000100-1.wav",
-      "audio/1700000000100-2.wav",
+      "audio/1700000000100-a.wav",
+      "audio/1700000000100-b.wav",
+      "audio/1700000000100-c.wav",
     ]);
     expect(text(await storage.read(first))).toBe("first");
     expect(text(await storage.read(second))).toBe("second");
@@ -85,7 +102,7 @@ describe.each(backends)("storage contract on $name", ({ name, start }) => {
   });
 
   it("answers false from putIfAbsent when the key is taken, and keeps the first content", async () => {
-    const key = "pages/1700000000200.webp";
+    const key = "pages/1700000000200-r.webp";
     expect(await underTest.backend.putIfAbsent(key, bytes("original"), "image/webp")).toBe(true);
     expect(await underTest.backend.putIfAbsent(key, bytes("intruder"), "image/webp")).toBe(false);
     expect(text(await underTest.backend.read(key))).toBe("original");
@@ -109,7 +126,7 @@ describe.each(backends)("storage contract on $name", ({ name, start }) => {
   });
 
   it("frees the name again once a file is removed", async () => {
-    const storage = storageAt(1_700_000_000_350);
+    const storage = predictableStorageAt(1_700_000_000_350);
     const key = await storage.store("banners", "webp", bytes("old"), "image/webp");
     await storage.removeAll([key]);
     expect(await storage.store("banners", "webp", bytes("new"), "image/webp")).toBe(key);
@@ -117,15 +134,15 @@ describe.each(backends)("storage contract on $name", ({ name, start }) => {
   });
 
   it("puts a derived file beside its original, and refuses to overwrite one", async () => {
-    const storage = storageAt(1);
+    const storage = predictableStorageAt(1);
     const key = await storage.store("albums", "webp", bytes("full"), "image/webp");
-    expect(key).toBe("albums/1.webp");
+    expect(key).toBe("albums/1-r.webp");
     const derived = await storage.storeDerived(key, "w480.avif", bytes("small"), "image/avif");
-    expect(derived).toBe("albums/1.w480.avif");
+    expect(derived).toBe("albums/1-r.w480.avif");
     expect(text(await storage.read(derived))).toBe("small");
     expect(text(await storage.read(key))).toBe("full");
     await expect(storage.storeDerived(key, "w480.avif", bytes("again"), "image/avif")).rejects.toThrow(
-      "albums/1.w480.avif exists already",
+      "albums/1-r.w480.avif exists already",
     );
     expect(text(await storage.read(derived))).toBe("small");
   });
@@ -150,11 +167,11 @@ describe.each(backends)("storage contract on $name", ({ name, start }) => {
   });
 
   it("refuses an unknown bucket or an extension that could change the path", async () => {
-    const storage = storageAt(1_700_000_000_400);
+    const storage = predictableStorageAt(1_700_000_000_400);
     await expect(storage.store("../etc" as "albums", "webp", bytes("x"), "image/webp")).rejects.toThrow();
     await expect(storage.store("albums", "we/bp", bytes("x"), "image/webp")).rejects.toThrow();
     await expect(storage.store("albums", "../x", bytes("x"), "image/webp")).rejects.toThrow();
-    expect(await underTest.backend.exists("albums/1700000000400.webp")).toBe(false);
+    expect(await underTest.backend.exists("albums/1700000000400-r.webp")).toBe(false);
   });
 });
 
@@ -170,9 +187,13 @@ describe("disk back end", () => {
   });
 
   it("writes under DATA_DIR/storage/{bucket}", async () => {
-    const storage = new Storage(diskBackend(dataDir), () => 42);
+    const storage = new Storage(
+      diskBackend(dataDir),
+      () => 42,
+      () => "r",
+    );
     await storage.store("users", "webp", bytes("me"), "image/webp");
-    expect(await readdir(path.join(dataDir, "storage", "users"))).toEqual(["42.webp"]);
+    expect(await readdir(path.join(dataDir, "storage", "users"))).toEqual(["42-r.webp"]);
   });
 
   it("does not write outside its root for a refused key", async () => {
@@ -257,7 +278,13 @@ describe("storage keys", () => {
   });
 
   it("accepts generated keys and refuses traversal and nesting", () => {
-    for (const key of ["albums/1.webp", "audio/1700000000000-3.wav", "albums/1.w480.avif"])
+    for (const key of [
+      "albums/1.webp",
+      "audio/1700000000000-3.wav",
+      "albums/1.w480.avif",
+      "users/1700000000000-0123456789abcdef0123456789abcdef.webp",
+      "albums/1700000000000-0123456789abcdef0123456789abcdef.w480.avif",
+    ])
       expect(storageKeySchema.safeParse(key).success).toBe(true);
     for (const key of ["albums/..", "albums/../x", "../x", "albums/a/b", "albums/.x", "albums", "", "albums/a b"]) {
       expect(storageKeySchema.safeParse(key).success, key).toBe(false);

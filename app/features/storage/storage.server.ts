@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdir, open, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { AwsClient } from "aws4fetch";
@@ -193,21 +194,28 @@ function decodeXml(text: string) {
   );
 }
 
+/** 128 random bits in hex: a stored file's address cannot be guessed from the time it was uploaded. */
+function unguessableSuffix() {
+  return randomBytes(16).toString("hex");
+}
+
 /**
- * Names uploads "{bucket}/{timestamp}.{ext}" (spec §7) and never overwrites: when the name is taken,
- * "{timestamp}-1", "-2" … is tried. Derived files (image variants) sit beside it as "{timestamp}.{suffix}".
+ * Names uploads "{bucket}/{timestamp}-{random}.{ext}" (spec §7's shape, with a random part so that no one
+ * can guess the names of other people's files) and never overwrites: a taken name gets a new random part.
+ * Derived files (image variants) sit beside it as "{timestamp}-{random}.{suffix}".
  */
 export class Storage {
   constructor(
     readonly backend: DiskBackend | S3Backend,
     private readonly now: () => number = Date.now,
+    private readonly randomSuffix: () => string = unguessableSuffix,
   ) {}
 
   async store(bucket: Bucket, extension: string, data: Uint8Array, contentType: string): Promise<string> {
     const ext = extensionSchema.parse(extension);
     const stamp = this.now();
     for (let attempt = 0; attempt < 50; attempt++) {
-      const key = `${bucketSchema.parse(bucket)}/${attempt === 0 ? stamp : `${stamp}-${attempt}`}.${ext}`;
+      const key = `${bucketSchema.parse(bucket)}/${stamp}-${this.randomSuffix()}.${ext}`;
       if (await this.backend.putIfAbsent(key, data, contentType)) return key;
     }
     throw new Error(`No free name in ${bucket} for ${stamp}`);
