@@ -9,6 +9,7 @@ import { albums, users } from "~/db/schema";
 import { getAuth } from "~/features/accounts/auth.server";
 import { diskBackend, setStorage, Storage, type DiskBackend } from "~/features/storage/storage.server";
 import { action as createAction } from "~/routes/admin.create";
+import { action as editAction } from "~/routes/admin.edit";
 import { action as listAction } from "~/routes/admin.list";
 import { setUpAccounts, signUpUser } from "../support/accounts";
 import { routeArgs } from "../support/route-args";
@@ -26,12 +27,13 @@ describe("content admin actions", () => {
   let disk: DiskBackend;
 
   const post = (path: string, body: FormData) => routeArgs(path, { method: "POST", body, headers: { Cookie: cookie } });
-  const albumForm = (fields: Record<string, string>, image?: File) => {
+  const albumForm = (fields: Record<string, string>, image?: File | string) => {
     const form = new FormData();
     form.set("intent", "create");
     form.set("published", "on");
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
-    form.set("album_image", image ?? new File([], "", { type: "application/octet-stream" }));
+    if (typeof image === "string") form.set("album_image", image);
+    else form.set("album_image", image ?? new File([], "", { type: "application/octet-stream" }));
     return form;
   };
   const storedFiles = async () => readdir(path.join(dataDir, "storage"), { recursive: true }).catch(() => []);
@@ -118,5 +120,45 @@ describe("content admin actions", () => {
     form.set("id", album!.id);
     const answer = (await listAction(post("/album", form))) as unknown as ActionAnswer;
     expect(answer.data.toast).toEqual({ kind: "error", message: "Kunne ikke slette billed" });
+  });
+
+  it("takes a file only as an upload: a file name in an image field is neither stored nor removed", async () => {
+    const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#654321" } })
+      .png()
+      .toBuffer();
+    const someoneElses = "users/1700000000000-0123456789abcdef0123456789abcdef.webp";
+    await disk.putIfAbsent(someoneElses, new Uint8Array([1, 2, 3]), "image/webp");
+
+    const named = (await createAction(
+      post(
+        "/album/create",
+        albumForm({ album_artist: "Band", album_title: "Navngivet", album_year: "2024" }, someoneElses),
+      ),
+    )) as unknown as ActionAnswer;
+    expect(named.init?.status).toBe(400);
+    expect(named.data.fieldErrors?.album_image).toEqual(["Intet billed at uploade"]);
+
+    await createAction(
+      post(
+        "/album/create",
+        albumForm({ album_artist: "Band", album_title: "Ægte", album_year: "2024" }, new File([png], "omslag.png")),
+      ),
+    );
+    const [album] = await database.db.select().from(albums).where(eq(albums.title, "Ægte"));
+    const form = new FormData();
+    form.set("intent", "save");
+    form.set("published", "on");
+    for (const [name, value] of Object.entries({ album_artist: "Band", album_title: "Ægte", album_year: "2025" }))
+      form.set(name, value);
+    form.set("album_image", someoneElses);
+    const saved = (await editAction({
+      ...post(`/album/${album!.id}`, form),
+      params: { id: album!.id },
+    }).catch((thrown: unknown) => thrown)) as Response;
+    expect(saved.status).toBe(302);
+    const [after] = await database.db.select().from(albums).where(eq(albums.id, album!.id));
+    expect(after).toMatchObject({ year: 2025, image: album!.image });
+    expect(await disk.exists(someoneElses)).toBe(true);
+    expect(await disk.exists(album!.image.key)).toBe(true);
   });
 });
