@@ -4,7 +4,7 @@ import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { getDb } from "~/db/db.server";
-import { profiles } from "~/db/schema";
+import { users } from "~/db/schema";
 import { formatDanishPhone } from "~/features/accounts/schemas";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { getMailer } from "~/features/email/mailer.server";
@@ -82,10 +82,11 @@ export async function action({ request, url }: Route.ActionArgs) {
     );
   if (result.userId) {
     try {
+      // The account's own e-mail, which only a verified change can alter.
       const [person] = await getDb()
-        .select({ name: profiles.name, email: profiles.email })
-        .from(profiles)
-        .where(eq(profiles.userId, result.userId));
+        .select({ name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, result.userId));
       const { siteName } = await getSiteSettings(getDb());
       if (person)
         await getMailer().send(

@@ -1,6 +1,12 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "~/db/db.server";
+import { dayClaims, profiles, users } from "~/db/schema";
 import { ensureAdmin } from "~/features/accounts/bootstrap-admin.server";
+import { setMailer } from "~/features/email/mailer.server";
+import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { confirmOrder, createOrder, holdDay } from "~/features/reservation/reservation.server";
+import { action as cancelAction } from "~/routes/admin.reservationer";
 import { action as createProfile } from "~/routes/api.profile.create";
 import { loader as getProfile } from "~/routes/api.profile.get";
 import { action as updateProfile } from "~/routes/api.profile.update";
@@ -37,12 +43,14 @@ const json = (method: string, body: unknown, cookie?: string) => ({
 
 describe.each(databaseKinds)("the profile API on %s", (kind) => {
   let database: TestDatabase;
+  let sentMail: ReturnType<typeof setUpAccounts>["sentMail"];
   const people: Record<"mette" | "jonas" | "admin", { id: string; cookie: string }> = {} as never;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     setDatabase(database);
-    const { auth } = setUpAccounts(database.db);
+    const { auth, sentMail: mail } = setUpAccounts(database.db);
+    sentMail = mail;
     await ensureAdmin(database.db, auth, { email: "chef@havnescenen.dk", password: "Admin-kode-2026" });
     for (const [key, email, password] of [
       ["mette", "mette@example.dk", "Kajen-2026-sol"],
@@ -101,43 +109,46 @@ describe.each(databaseKinds)("the profile API on %s", (kind) => {
     ).toBe(200);
   });
 
-  it("answers invalid bodies with 400 and field errors, changing nothing", async () => {
-    const { mette } = people;
-    const result = await answer(() =>
+  const readProfile = async (person: { id: string; cookie: string }) =>
+    (
+      await answer(() =>
+        getProfile(
+          routeArgs(`/api/prisma/get-profile/${person.id}`, {
+            params: { userId: person.id },
+            headers: { Cookie: person.cookie },
+          }),
+        ),
+      )
+    ).body.data as Record<string, unknown>;
+  const patchProfile = (person: { id: string; cookie: string }, body: Record<string, unknown>) =>
+    answer(() =>
       updateProfile(
-        routeArgs(`/api/prisma/update-profile/${mette.id}`, {
-          params: { id: mette.id },
-          ...json("PATCH", { userId: mette.id, name: "  ", avatar_url: "https://evil.example/x.png" }, mette.cookie),
+        routeArgs(`/api/prisma/update-profile/${person.id}`, {
+          params: { id: person.id },
+          ...json("PATCH", body, person.cookie),
         }),
       ),
     );
+  const postProfile = (person: { id: string; cookie: string }, body: Record<string, unknown>) =>
+    answer(() => createProfile(routeArgs("/api/prisma/create-profile/", json("POST", body, person.cookie))));
+
+  it("answers invalid bodies with 400 and field errors, changing nothing", async () => {
+    const { mette } = people;
+    const result = await patchProfile(mette, { userId: mette.id, name: "  ", phone: "12" });
     expect(result.status).toBe(400);
     expect(result.body.fieldErrors).toMatchObject({
       name: ["Feltet skal udfyldes"],
-      avatar_url: ["Skal være et billede fra sidens eget lager"],
+      phone: ["Skriv et dansk telefonnummer med 8 cifre"],
     });
-    const after = await answer(() =>
-      getProfile(
-        routeArgs(`/api/prisma/get-profile/${mette.id}`, {
-          params: { userId: mette.id },
-          headers: { Cookie: mette.cookie },
-        }),
-      ),
-    );
-    expect((after.body.data as { name: string }).name).toBe("mette");
+    expect((await readProfile(mette)).name).toBe("mette");
   });
 
   it("updates a user's own profile and refuses someone else's", async () => {
     const { mette, jonas } = people;
-    const updated = await answer(() =>
-      updateProfile(
-        routeArgs(`/api/prisma/update-profile/${mette.id}`, {
-          params: { id: mette.id },
-          ...json("PATCH", { userId: mette.id, name: "Mette Hansen" }, mette.cookie),
-        }),
-      ),
-    );
+    const updated = await patchProfile(mette, { userId: mette.id, name: "Mette Hansen" });
     expect(updated).toMatchObject({ status: 200, body: { data: { name: "Mette Hansen" } } });
+    const [account] = await database.db.select({ name: users.name }).from(users).where(eq(users.id, mette.id));
+    expect(account?.name).toBe("Mette Hansen");
 
     const refused = await answer(() =>
       updateProfile(
@@ -150,29 +161,105 @@ describe.each(databaseKinds)("the profile API on %s", (kind) => {
     expect(refused.status).toBe(403);
   });
 
-  it("creates (or refreshes) the caller's own profile", async () => {
+  it("takes the whole record back as the client echoes it, and changes only name, address and phone", async () => {
     const { jonas } = people;
+    const before = await readProfile(jonas);
+    const result = await patchProfile(jonas, {
+      ...before,
+      name: "Jonas Nielsen",
+      address: "Havnegade 4, 8000 Aarhus C",
+      phone: "20 12 34 56",
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.data).toMatchObject({
+      name: "Jonas Nielsen",
+      address: "Havnegade 4, 8000 Aarhus C",
+      phone: "+4520123456",
+      email: before.email,
+      last_login_at: before.last_login_at,
+      avatar_url: null,
+    });
+    // The same instant written with another offset is the same value.
+    const lastLogin = new Date(before.last_login_at as string);
+    const copenhagen = new Date(lastLogin.getTime() + 3_600_000).toISOString().replace(/\.(\d+)Z$/, ".$1+01:00");
+    expect((await patchProfile(jonas, { userId: jonas.id, last_login_at: copenhagen })).status).toBe(200);
+  });
+
+  it.each([
+    ["email", "overtaget@example.dk", "email"],
+    ["role", "kab-webadmin", "role"],
+    ["last_login_at", "2020-01-01T00:00:00Z", "last_login_at"],
+    ["updated_at", "2020-01-01T00:00:00Z", "updated_at"],
+    ["avatar_url", "/storage/v1/object/public/users/1700000000000.webp", "avatar_url"],
+  ])("refuses a changed %s with 400 naming the field, and changes nothing", async (field, value, named) => {
+    const { mette } = people;
+    const before = await readProfile(mette);
+    for (const send of [
+      () => patchProfile(mette, { ...before, name: "Ændret navn", address: "Kajen 1, 8000 Aarhus C", [field]: value }),
+      () => postProfile(mette, { ...before, name: "Ændret navn", [field]: value }),
+    ]) {
+      const result = await send();
+      expect(result.status).toBe(400);
+      expect(result.body.error).toContain(named);
+      expect(Object.keys(result.body.fieldErrors as object)).toEqual([field]);
+      expect(await readProfile(mette)).toEqual(before);
+    }
+    const [account] = await database.db
+      .select({ email: users.email, role: users.role })
+      .from(users)
+      .where(eq(users.id, mette.id));
+    expect(account).toEqual({ email: "mette@example.dk", role: "user" });
+  });
+
+  it("creates (or refreshes) the caller's own profile from the account, taking only the name from the body", async () => {
+    const { jonas } = people;
+    const before = await readProfile(jonas);
+    const result = await postProfile(jonas, {
+      userId: jonas.id,
+      name: "Jonas N.",
+      email: before.email,
+      last_login_at: before.last_login_at,
+      updated_at: before.updated_at,
+      avatar_url: null,
+    });
+    expect(result).toMatchObject({
+      status: 201,
+      body: { data: { name: "Jonas N.", email: "jonas@example.dk", last_login_at: before.last_login_at } },
+    });
+
+    await database.db.delete(profiles).where(eq(profiles.userId, jonas.id));
+    const recreated = await postProfile(jonas, { userId: jonas.id, name: "Jonas N." });
+    expect(recreated).toMatchObject({ status: 201, body: { data: { email: "jonas@example.dk", avatar_url: null } } });
+  });
+
+  it("sends the admin's cancellation notice to the account's own e-mail, never a profile copy", async () => {
+    const { jonas, admin } = people;
+    // A copy written before the profile API stopped taking e-mail addresses.
+    await database.db.update(profiles).set({ email: "angriber@example.dk" }).where(eq(profiles.userId, jonas.id));
+    await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, jonas.id));
+    await database.db
+      .update(profiles)
+      .set({ address: "Havnegade 4, 8000 Aarhus C", phone: "+4520123456" })
+      .where(eq(profiles.userId, jonas.id));
+    const day = addDays(todayInCopenhagen(), 30);
+    expect((await holdDay(database.db, jonas.id, day)).ok).toBe(true);
+    const order = await createOrder(database.db, jonas.id, "demo");
+    expect(order.ok).toBe(true);
+    await confirmOrder(database.db, order.ok ? order.orderId : "");
+    const [claim] = await database.db.select({ id: dayClaims.id }).from(dayClaims).where(eq(dayClaims.day, day));
+
+    sentMail.length = 0;
+    setMailer({ send: async (message) => void sentMail.push(message) });
     const result = await answer(() =>
-      createProfile(
-        routeArgs("/api/prisma/create-profile/", {
-          ...json(
-            "POST",
-            {
-              userId: jonas.id,
-              name: "Jonas Nielsen",
-              email: "jonas@example.dk",
-              last_login_at: "2026-11-23T08:00:00+01:00",
-              updated_at: "2026-11-23T08:00:00+01:00",
-              avatar_url: null,
-            },
-            jonas.cookie,
-          ),
+      cancelAction(
+        routeArgs("/admin/reservationer", {
+          method: "POST",
+          body: new URLSearchParams({ claimId: claim!.id, reason: "Vandskade" }),
+          headers: { Cookie: admin.cookie },
         }),
       ),
     );
-    expect(result).toMatchObject({
-      status: 201,
-      body: { data: { name: "Jonas Nielsen", last_login_at: "2026-11-23T07:00:00.000Z" } },
-    });
+    expect(result.status).toBe(200);
+    expect(sentMail.map((message) => message.to)).toEqual(["jonas@example.dk"]);
   });
 });

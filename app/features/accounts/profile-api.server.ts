@@ -2,7 +2,14 @@ import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { profiles } from "~/db/schema";
+import { users } from "~/db/schema";
+import {
+  profileChangesSchema,
+  serverOwnedFields,
+  serverOwnedMessage,
+  type ProfileChanges,
+  type ServerOwnedField,
+} from "./profile-api";
 import { getProfile, type Profile } from "./profile.server";
 import { getSessionUser, type SessionUser } from "./session.server";
 
@@ -27,29 +34,65 @@ export async function requireProfileAccess(request: Request, userId: string): Pr
   return caller;
 }
 
-export async function readJsonBody<Schema extends z.ZodType>(
+/** The JSON body: the changes a user may make, and everything sent, for `refuseServerOwnedChanges`. */
+export async function readProfileBody(
   request: Request,
-  schema: Schema,
-): Promise<z.output<Schema>> {
+): Promise<{ changes: ProfileChanges; sent: Record<string, unknown> }> {
   const body: unknown = await request.json().catch(() => undefined);
-  const parsed = schema.safeParse(body);
+  const parsed = profileChangesSchema.safeParse(body);
   if (!parsed.success) {
     throw data({ error: "Ugyldige data.", fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
   }
-  return parsed.data;
+  return { changes: parsed.data, sent: body as Record<string, unknown> };
+}
+
+/** What the server holds for a user: the account (404 when there is none) and the profile, if made yet. */
+export async function storedProfile(db: Database, userId: string) {
+  const [[account], profile] = await Promise.all([
+    db.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, userId)),
+    getProfile(db, userId),
+  ]);
+  if (!account) throw data({ error: "Profilen findes ikke." }, { status: 404 });
+  return { account, profile };
+}
+
+function sameInstant(sent: unknown, stored: Date) {
+  return typeof sent === "string" && new Date(sent).getTime() === stored.getTime();
+}
+
+/**
+ * Spec §7's client sends the whole record back. A field the server owns may come back only as the server has it
+ * (a time as the same instant in any notation, the e-mail in any case); any other value is answered with 400
+ * naming the field, before anything is written.
+ */
+export function refuseServerOwnedChanges(
+  stored: Awaited<ReturnType<typeof storedProfile>>,
+  sent: Record<string, unknown>,
+) {
+  const { account, profile } = stored;
+  const unchanged: Record<ServerOwnedField, (value: unknown) => boolean> = {
+    email: (value) => typeof value === "string" && value.trim().toLowerCase() === account.email,
+    role: (value) => value === account.role,
+    // A profile not made yet has no times to change.
+    last_login_at: (value) => !profile || sameInstant(value, profile.lastLoginAt),
+    updated_at: (value) => !profile || sameInstant(value, profile.updatedAt),
+    avatar_url: (value) => value === (profile?.avatarUrl ?? null),
+  };
+  const changed = (Object.keys(unchanged) as ServerOwnedField[]).filter(
+    (field) => field in sent && !unchanged[field](sent[field]),
+  );
+  if (changed.length === 0) return;
+  throw data(
+    {
+      error: serverOwnedMessage(changed),
+      fieldErrors: Object.fromEntries(changed.map((field) => [field, [serverOwnedFields[field]]])),
+    },
+    { status: 400 },
+  );
 }
 
 export async function profileResponse(db: Database, userId: string) {
   const profile = await getProfile(db, userId);
   if (!profile) throw data({ error: "Profilen findes ikke." }, { status: 404 });
   return { data: profileJson(profile), authenticated: true };
-}
-
-export async function updateProfileFields(
-  db: Database,
-  userId: string,
-  fields: { name?: string; email?: string; lastLoginAt?: Date; avatarUrl?: string | null },
-) {
-  const values = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-  if (Object.keys(values).length > 0) await db.update(profiles).set(values).where(eq(profiles.userId, userId));
 }

@@ -1,26 +1,37 @@
 import { z } from "zod";
-import { REQUIRED } from "./schemas";
+import { contactDetailsSchema, REQUIRED } from "./schemas";
 
-/** Spec §7's profile payload. The avatar may only point at our own storage. */
-const avatarUrl = z
-  .string()
-  .regex(/^\/storage\/v1\/object\/public\/users\/[\w.-]+$/, "Skal være et billede fra sidens eget lager")
-  .nullable();
-
-export const profilePayloadSchema = z.object({
+/**
+ * What a user may change through spec §7's profile calls: the name, the address and the phone number. An absent
+ * field is left as it is, and so is a null address or phone (the client echoes the record it was given, where
+ * a detail never filled in is null). Every other field of the record is the server's: see `serverOwnedFields`.
+ */
+export const profileChangesSchema = z.object({
   userId: z.string({ error: REQUIRED }).min(1, REQUIRED),
-  name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
-  email: z.string({ error: REQUIRED }).trim().toLowerCase().pipe(z.email("Skriv en gyldig e-mailadresse")),
-  last_login_at: z.iso.datetime({ offset: true, error: "Skal være et tidspunkt (ISO 8601)" }),
-  updated_at: z.iso.datetime({ offset: true, error: "Skal være et tidspunkt (ISO 8601)" }).optional(),
-  avatar_url: avatarUrl.optional(),
+  name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100, "Navnet må højst have 100 tegn").optional(),
+  address: contactDetailsSchema.shape.address.nullable().optional(),
+  phone: contactDetailsSchema.shape.phone.nullable().optional(),
 });
 
-export const profileUpdateSchema = profilePayloadSchema
-  .omit({ updated_at: true })
-  .partial()
-  .extend({
-    userId: z.string({ error: REQUIRED }).min(1, REQUIRED),
-  });
+export type ProfileChanges = z.infer<typeof profileChangesSchema>;
 
-export type ProfilePayload = z.infer<typeof profilePayloadSchema>;
+/**
+ * The record's fields that only the server writes, and why a client cannot change them. The spec's client sends
+ * them back as it got them; the same value is accepted and ignored, another one is refused.
+ */
+export const serverOwnedFields = {
+  email:
+    "E-mailen kan ikke ændres her. Skift den under Mine oplysninger: den nye adresse gælder, når du har åbnet det link, vi sender til den.",
+  role: "Rollen kan ikke ændres her.",
+  last_login_at: "Tidspunktet for seneste login sætter serveren selv.",
+  updated_at: "Tidspunktet for seneste ændring sætter serveren selv.",
+  avatar_url: "Profilbilledet skifter du ved at uploade et nyt billede under Ret mine oplysninger.",
+} as const;
+
+export type ServerOwnedField = keyof typeof serverOwnedFields;
+
+/** "Feltet email kan …" or "Felterne email og role kan …", naming what the client tried to change. */
+export function serverOwnedMessage(fields: ServerOwnedField[]) {
+  const names = new Intl.ListFormat("da", { type: "conjunction" }).format(fields);
+  return `${fields.length === 1 ? "Feltet" : "Felterne"} ${names} styres af serveren og kan ikke ændres her.`;
+}

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { profiles, users } from "~/db/schema";
+import { profiles, sessions, users } from "~/db/schema";
 
 /**
  * Spec §4: the first sign-in creates the profile; every later one updates it with the latest login data
@@ -51,6 +51,38 @@ export async function getProfile(db: Database, userId: string): Promise<Profile 
     .from(profiles)
     .where(eq(profiles.userId, userId));
   return profile ?? null;
+}
+
+/**
+ * Applies what a user may change about themselves. The name is the account's (the profile keeps a copy), so it
+ * changes there and is copied from there. `createMissing` first makes a missing profile from the account, as
+ * the sign-in does, with the latest sign-in the server knows of.
+ */
+export async function changeProfile(
+  db: Database,
+  userId: string,
+  changes: { name?: string; address?: string | null; phone?: string | null },
+  { createMissing = false } = {},
+) {
+  await db.transaction(async (tx) => {
+    if (createMissing) {
+      await tx.execute(sql`
+        insert into ${profiles} (user_id, name, email, last_login_at)
+        select ${users.id}, ${users.name}, ${users.email},
+          coalesce((select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id}), ${users.createdAt})
+        from ${users} where ${users.id} = ${userId}
+        on conflict (user_id) do nothing`);
+    }
+    if (changes.name !== undefined) {
+      await tx.update(users).set({ name: changes.name, updatedAt: new Date() }).where(eq(users.id, userId));
+      await syncProfileIdentity(tx as unknown as Database, userId);
+    }
+    const details = {
+      ...(changes.address != null ? { address: changes.address } : {}),
+      ...(changes.phone != null ? { phone: changes.phone } : {}),
+    };
+    if (Object.keys(details).length > 0) await tx.update(profiles).set(details).where(eq(profiles.userId, userId));
+  });
 }
 
 export async function updateContactDetails(db: Database, userId: string, details: { address: string; phone: string }) {
