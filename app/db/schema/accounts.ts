@@ -1,5 +1,16 @@
 import { relations, sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 
 /**
  * better-auth's tables (core, admin, email OTP, two-factor, rate limit), in our naming. The model names
@@ -108,7 +119,26 @@ export const rateLimits = pgTable("rate_limits", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
-/** The spec's profile record (§3), one per user, created at first sign-in. */
+/**
+ * Files the server stored for a user (their avatars). A profile can point only at a file recorded here for its
+ * own user, and the server removes only files recorded for the user whose file it replaces.
+ */
+export const userFiles = pgTable(
+  "user_files",
+  {
+    key: text("key").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt,
+  },
+  (table) => [unique("user_files_user_id_key_unique").on(table.userId, table.key)],
+);
+
+/**
+ * The spec's profile record (§3), one per user, created at first sign-in. Name and e-mail are copies of the
+ * account's, written only from it; the avatar is a file stored for this user (its key; the address is derived).
+ */
 export const profiles = pgTable(
   "profiles",
   {
@@ -122,11 +152,16 @@ export const profiles = pgTable(
       .notNull()
       .defaultNow()
       .$onUpdate(() => new Date()),
-    avatarUrl: text("avatar_url"),
+    avatarKey: text("avatar_key"),
     address: text("address"),
     phone: text("phone"),
   },
   (table) => [
+    foreignKey({
+      name: "profiles_avatar_file_fk",
+      columns: [table.userId, table.avatarKey],
+      foreignColumns: [userFiles.userId, userFiles.key],
+    }),
     check("profiles_address_not_blank", sql`${table.address} is null or length(btrim(${table.address})) > 0`),
     check("profiles_phone_format", sql`${table.phone} is null or ${table.phone} ~ '^\\+45[0-9]{8}$'`),
   ],

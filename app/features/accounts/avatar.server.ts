@@ -1,7 +1,7 @@
 import sharp from "sharp";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { profiles } from "~/db/schema";
+import { profiles, userFiles } from "~/db/schema";
 import { publicFileUrl } from "~/features/storage/storage";
 import type { Storage } from "~/features/storage/storage.server";
 
@@ -14,8 +14,8 @@ export class AvatarError extends Error {}
 
 /**
  * Checks the upload by its content (sharp must read it as an image, whatever its name says), stores it
- * resized to 50×50 under a generated name in the "users" bucket, points the profile at it and removes
- * the previous one.
+ * resized to 50×50 under a generated name in the "users" bucket, records it as the user's, points the profile
+ * at it and removes the previous one: only a file recorded for this same user is ever removed.
  */
 export async function replaceAvatar(db: Database, storage: Storage, userId: string, upload: File) {
   if (upload.size === 0) throw new AvatarError("Intet billed at uploade");
@@ -34,15 +34,27 @@ export async function replaceAvatar(db: Database, storage: Storage, userId: stri
     .webp({ quality: 82 })
     .toBuffer();
   const key = await storage.store("users", "webp", resized, "image/webp");
-  const [previous] = await db
-    .select({ avatarUrl: profiles.avatarUrl })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
-  await db
-    .update(profiles)
-    .set({ avatarUrl: publicFileUrl(key) })
-    .where(eq(profiles.userId, userId));
-  const previousKey = previous?.avatarUrl?.match(/^\/storage\/v1\/object\/public\/(users\/[\w.-]+)$/)?.[1];
-  if (previousKey) await storage.removeAll([previousKey]);
+  let replaced: string[];
+  try {
+    replaced = await db.transaction(async (tx) => {
+      await tx.insert(userFiles).values({ key, userId });
+      const [previous] = await tx
+        .select({ avatarKey: profiles.avatarKey })
+        .from(profiles)
+        .where(eq(profiles.userId, userId))
+        .for("update");
+      await tx.update(profiles).set({ avatarKey: key }).where(eq(profiles.userId, userId));
+      if (!previous?.avatarKey) return [];
+      const forgotten = await tx
+        .delete(userFiles)
+        .where(and(eq(userFiles.key, previous.avatarKey), eq(userFiles.userId, userId)))
+        .returning({ key: userFiles.key });
+      return forgotten.map((file) => file.key);
+    });
+  } catch (error) {
+    await storage.removeAll([key]);
+    throw error;
+  }
+  await storage.removeAll(replaced);
   return publicFileUrl(key);
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { publicFileUrl } from "~/features/storage/storage";
 import { profiles, sessions, users } from "~/db/schema";
 
 /**
@@ -44,13 +45,15 @@ export async function getProfile(db: Database, userId: string): Promise<Profile 
       email: profiles.email,
       lastLoginAt: profiles.lastLoginAt,
       updatedAt: profiles.updatedAt,
-      avatarUrl: profiles.avatarUrl,
+      avatarKey: profiles.avatarKey,
       address: profiles.address,
       phone: profiles.phone,
     })
     .from(profiles)
     .where(eq(profiles.userId, userId));
-  return profile ?? null;
+  if (!profile) return null;
+  const { avatarKey, ...rest } = profile;
+  return { ...rest, avatarUrl: avatarKey ? publicFileUrl(avatarKey) : null };
 }
 
 /**
