@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { publicFileUrl } from "~/features/storage/storage";
 import { profiles, sessions, users } from "~/db/schema";
+import { publicFileUrl } from "~/features/storage/storage";
 
 /**
  * Spec §4: the first sign-in creates the profile; every later one updates it with the latest login data
