@@ -18,6 +18,25 @@ export default tseslint.config(
     },
   },
   {
+    // Routes parse input, check access and call features; the database is the features' business.
+    files: ["app/routes/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "drizzle-orm", message: "Routes do not query: call a function in app/features/." }],
+          patterns: [
+            { group: ["drizzle-orm/*"], message: "Routes do not query: call a function in app/features/." },
+            {
+              group: ["~/db/schema", "~/db/schema/*"],
+              message: "Routes do not query: call a function in app/features/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**", "tests/**", "*.config.*", "server.js"],
     rules: { "no-console": "off" },
   },

@@ -1,20 +1,16 @@
-import { eq } from "drizzle-orm";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { getDb } from "~/db/db.server";
-import { users } from "~/db/schema";
 import { formatDanishPhone } from "~/features/accounts/schemas";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { getMailer } from "~/features/email/mailer.server";
-import { bookingCancelledMessage } from "~/features/email/messages";
 import { listBookings } from "~/features/reservation/admin.server";
 import { WeekdayHead } from "~/features/reservation/components/day-calendar";
 import { formatMonth, monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
-import { cancelBooking } from "~/features/reservation/reservation.server";
+import { cancelBookingAndNotify } from "~/features/reservation/cancellation.server";
 import { cancelSchema } from "~/features/reservation/schemas";
-import { getSiteSettings } from "~/features/site/settings.server";
 import type { Toast } from "~/features/toast/toast";
 import { dayBounds, formatDateLong, formatDateTime, formatMoney } from "~/lib/format";
 import { getLogger } from "~/lib/logger.server";
@@ -74,34 +70,17 @@ export async function action({ request, url }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const result = await cancelBooking(getDb(), parsed.data.claimId, { reason: parsed.data.reason });
+  const result = await cancelBookingAndNotify(
+    getDb(),
+    { mailer: getMailer(), logger: getLogger() },
+    parsed.data.claimId,
+    parsed.data.reason,
+  );
   if (!result.ok)
     return data(
       { toast: { kind: "error", message: "Reservationen kunne ikke aflyses" } as Toast, errors: {} },
       { status: 409 },
     );
-  if (result.userId) {
-    try {
-      // The account's own e-mail, which only a verified change can alter.
-      const [person] = await getDb()
-        .select({ name: users.name, email: users.email })
-        .from(users)
-        .where(eq(users.id, result.userId));
-      const { siteName } = await getSiteSettings(getDb());
-      if (person)
-        await getMailer().send(
-          bookingCancelledMessage(
-            siteName,
-            person.email,
-            person.name,
-            formatDateLong(dayBounds(result.day).start),
-            parsed.data.reason,
-          ),
-        );
-    } catch (error) {
-      getLogger().error({ err: error }, "the cancellation e-mail could not be sent");
-    }
-  }
   return data({
     toast: {
       kind: "success",

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { getDb } from "~/db/db.server";
-import { pageNames } from "~/db/schema";
+import { pageNames } from "~/features/content/page-names";
 import { getPagesByName } from "~/features/content/pages.server";
 import { publicFileUrl } from "~/features/storage/storage";
 import type { Route } from "./+types/api.get-page-by-name";

@@ -1,9 +1,7 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import QRCode from "qrcode";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { users } from "~/db/schema";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field, FormError } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
@@ -28,12 +26,9 @@ export function meta() {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  const [profile, [account]] = await Promise.all([
-    getProfile(getDb(), user.id),
-    getDb().select({ twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, user.id)),
-  ]);
+  const profile = await getProfile(getDb(), user.id);
   return {
-    twoFactorEnabled: account?.twoFactorEnabled ?? false,
+    twoFactorEnabled: user.twoFactorEnabled,
     name: user.name,
     email: user.email,
     emailVerified: user.emailVerified,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb } from "~/db/db.server";
-import { reservationSettings } from "~/db/schema";
+import { setHoldSeconds } from "~/features/reservation/admin.server";
 import type { Route } from "./+types/test-hold-time";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -16,6 +16,6 @@ export async function action({ request }: Route.ActionArgs) {
     .max(86_400)
     .safeParse((await readFormData(request)).get("sekunder"));
   if (!seconds.success) return Response.json({ error: "sekunder skal være 1–86400" }, { status: 400 });
-  await getDb().update(reservationSettings).set({ holdSeconds: seconds.data });
+  await setHoldSeconds(getDb(), seconds.data);
   return Response.json({ holdSeconds: seconds.data });
 }

@@ -10,6 +10,7 @@ export interface SessionUser {
   email: string;
   emailVerified: boolean;
   isAdmin: boolean;
+  twoFactorEnabled: boolean;
 }
 
 const sessionUserOf = new WeakMap<Request, Promise<SessionUser | null>>();
@@ -30,8 +31,11 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
 async function readSessionUser(request: Request): Promise<SessionUser | null> {
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
-  const { id, name, email, emailVerified, role } = session.user as typeof session.user & { role?: string | null };
-  return { id, name, email, emailVerified, isAdmin: role === ADMIN_ROLE };
+  const { id, name, email, emailVerified, role, twoFactorEnabled } = session.user as typeof session.user & {
+    role?: string | null;
+    twoFactorEnabled?: boolean | null;
+  };
+  return { id, name, email, emailVerified, isAdmin: role === ADMIN_ROLE, twoFactorEnabled: twoFactorEnabled ?? false };
 }
 
 export function loginPath(returnTo: string) {

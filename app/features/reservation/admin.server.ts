@@ -94,3 +94,8 @@ export async function updateReservationSettings(db: Database, input: SettingsInp
     })
     .where(eq(reservationSettings.id, 1));
 }
+
+/** The end-to-end tests' shortcut to a hold that runs out while they watch (`/_test/hold-tid`). */
+export async function setHoldSeconds(db: Database, holdSeconds: number) {
+  await db.update(reservationSettings).set({ holdSeconds });
+}

@@ -1,0 +1,125 @@
+import { eq, inArray, or } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import {
+  authAccounts,
+  calendarFeeds,
+  dayClaims,
+  orders,
+  sessions,
+  twoFactors,
+  userFiles,
+  users,
+} from "~/db/schema";
+import { profileJson } from "./profile-api.server";
+import { getProfile } from "./profile.server";
+import { publicFileUrl } from "~/features/storage/storage";
+
+/**
+ * Where each table that refers to a user lands in the export. A table whose foreign keys lead to `users` and
+ * that is missing here fails tests/integration/data-export.test.ts: the export must stay "everything we hold".
+ */
+export const exportedTables = {
+  users: "account",
+  profiles: "profile",
+  sessions: "sessions",
+  auth_accounts: "signInMethods",
+  two_factors: "twoFactor",
+  orders: "orders",
+  day_claims: "days",
+  calendar_feeds: "calendarFeed",
+  user_files: "files",
+} as const;
+
+/**
+ * GDPR art. 15 and 20: everything we hold about a user. Secrets that would let someone act as the user
+ * (password hash, session tokens, the two-factor secret and backup codes) are named, not shown.
+ */
+export async function exportUserData(db: Database, userId: string, publicUrl: string) {
+  const ordersOfUser = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
+  const [[account], profile, userSessions, signInMethods, [twoFactor], userOrders, days, [feed], files] =
+    await Promise.all([
+      db
+        .select({
+          name: users.name,
+          email: users.email,
+          emailVerified: users.emailVerified,
+          role: users.role,
+          createdAt: users.createdAt,
+          updatedAt: users.updatedAt,
+          twoFactorEnabled: users.twoFactorEnabled,
+          disabled: users.banned,
+        })
+        .from(users)
+        .where(eq(users.id, userId)),
+      getProfile(db, userId),
+      db
+        .select({
+          createdAt: sessions.createdAt,
+          expiresAt: sessions.expiresAt,
+          ipAddress: sessions.ipAddress,
+          userAgent: sessions.userAgent,
+        })
+        .from(sessions)
+        .where(eq(sessions.userId, userId)),
+      db
+        .select({ provider: authAccounts.providerId, createdAt: authAccounts.createdAt })
+        .from(authAccounts)
+        .where(eq(authAccounts.userId, userId)),
+      db.select({ verified: twoFactors.verified }).from(twoFactors).where(eq(twoFactors.userId, userId)),
+      db
+        .select({
+          id: orders.id,
+          status: orders.status,
+          bookerName: orders.bookerName,
+          bookerEmail: orders.bookerEmail,
+          bookerAddress: orders.bookerAddress,
+          bookerPhone: orders.bookerPhone,
+          days: orders.days,
+          totalOere: orders.totalOere,
+          vatOere: orders.vatOere,
+          provider: orders.provider,
+          receiptNumber: orders.receiptNumber,
+          createdAt: orders.createdAt,
+          paidAt: orders.paidAt,
+        })
+        .from(orders)
+        .where(eq(orders.userId, userId)),
+      db
+        .select({
+          day: dayClaims.day,
+          kind: dayClaims.kind,
+          orderId: dayClaims.orderId,
+          address: dayClaims.title,
+          priceOere: dayClaims.priceOere,
+          expiresAt: dayClaims.expiresAt,
+          releasedAt: dayClaims.releasedAt,
+          releaseReason: dayClaims.releaseReason,
+          createdAt: dayClaims.createdAt,
+        })
+        .from(dayClaims)
+        // A day of the user's order counts too when the claim itself no longer names the user.
+        .where(or(eq(dayClaims.userId, userId), inArray(dayClaims.orderId, ordersOfUser))),
+      db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)),
+      db
+        .select({ key: userFiles.key, createdAt: userFiles.createdAt })
+        .from(userFiles)
+        .where(eq(userFiles.userId, userId)),
+    ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    [exportedTables.users]: account ?? null,
+    [exportedTables.profiles]: profile ? profileJson(profile) : null,
+    [exportedTables.sessions]: userSessions,
+    [exportedTables.auth_accounts]: signInMethods.map((method) => ({
+      ...method,
+      note: method.provider === "credential" ? "Adgangskoden gemmes kun som et hash og udleveres ikke." : undefined,
+    })),
+    [exportedTables.two_factors]: twoFactor
+      ? { ...twoFactor, note: "Nøglen og reservekoderne udleveres ikke; de kan skiftes på din side." }
+      : null,
+    [exportedTables.orders]: userOrders,
+    [exportedTables.day_claims]: days,
+    [exportedTables.calendar_feeds]: feed ? { url: `${publicUrl}/kalender/${feed.token}.ics` } : null,
+    [exportedTables.user_files]: files.map((file) => ({ ...file, url: `${publicUrl}${publicFileUrl(file.key)}` })),
+  };
+}

@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { calendarFeeds, dayClaims, orders, twoFactors, userFiles } from "~/db/schema";
+import { exportedTables, exportUserData } from "~/features/accounts/data-export.server";
+import { dayBounds } from "~/lib/format";
+import { setUpAccounts, signUpUser } from "../support/accounts";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+
+/** Every table whose foreign keys lead to `users`, directly or through another table (day_claims → orders). */
+async function tablesReferringToUsers(database: TestDatabase) {
+  const result = (await database.db.execute(sql`
+    select distinct tc.table_name as "from", ccu.table_name as "to"
+    from information_schema.table_constraints tc
+    join information_schema.constraint_column_usage ccu
+      on ccu.constraint_name = tc.constraint_name and ccu.constraint_schema = tc.constraint_schema
+    where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = 'public'
+  `)) as unknown as { rows: { from: string; to: string }[] };
+  const reaching = new Set(["users"]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const { from, to } of result.rows) {
+      if (reaching.has(to) && !reaching.has(from)) {
+        reaching.add(from);
+        grew = true;
+      }
+    }
+  }
+  return [...reaching].sort();
+}
+
+describe.each(databaseKinds)("the data export on %s", (kind) => {
+  let database: TestDatabase;
+  let userId = "";
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const { auth } = setUpAccounts(database.db);
+    ({ id: userId } = await signUpUser(auth, {
+      name: "Mette",
+      email: "mette@example.dk",
+      password: "Kajen-2026-sol",
+    }));
+    const [order] = await database.db
+      .insert(orders)
+      .values({
+        userId,
+        status: "paid",
+        bookerName: "Mette",
+        bookerEmail: "mette@example.dk",
+        bookerAddress: "Havnegade 1, 8000 Aarhus C",
+        bookerPhone: "+4520123456",
+        days: ["2026-12-24"],
+        totalOere: 450000,
+        vatOere: 90000,
+        provider: "demo",
+        receiptNumber: 1,
+        paidAt: new Date(),
+      })
+      .returning({ id: orders.id });
+    const { start, end } = dayBounds("2026-12-24");
+    await database.db.insert(dayClaims).values({
+      day: "2026-12-24",
+      kind: "booking",
+      // The claim of a deleted-then-exported order keeps only the order link; it still belongs to the export.
+      userId: null,
+      orderId: order!.id,
+      startAt: start,
+      endAt: end,
+      title: "Havnegade 1, 8000 Aarhus C",
+      priceOere: 450000,
+    });
+    await database.db.insert(calendarFeeds).values({ userId, token: "feed-token-of-mette-0123456789" });
+    await database.db.insert(userFiles).values({ userId, key: "users/1795460000000-abc.webp" });
+    await database.db
+      .insert(twoFactors)
+      .values({ id: "tf-1", userId, secret: "TOTP-SECRET-VALUE", backupCodes: "BACKUP-CODES-VALUE" });
+  });
+
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it("covers every table that refers to a user", async () => {
+    expect(await tablesReferringToUsers(database)).toEqual(Object.keys(exportedTables).sort());
+  });
+
+  it("holds a row of each of them, and none of the secrets", async () => {
+    const exported = await exportUserData(database.db, userId, "https://havnescenen.dk");
+    for (const key of Object.values(exportedTables)) {
+      const value = exported[key];
+      expect(Array.isArray(value) ? value.length : value, key).toBeTruthy();
+    }
+    expect(exported.days).toEqual([
+      expect.objectContaining({ day: "2026-12-24", kind: "booking", address: "Havnegade 1, 8000 Aarhus C" }),
+    ]);
+    expect(exported.orders).toEqual([
+      expect.objectContaining({ bookerName: "Mette", bookerPhone: "+4520123456", receiptNumber: 1 }),
+    ]);
+    expect(exported.calendarFeed).toEqual({
+      url: "https://havnescenen.dk/kalender/feed-token-of-mette-0123456789.ics",
+    });
+    const text = JSON.stringify(exported);
+    expect(text).not.toMatch(/TOTP-SECRET-VALUE|BACKUP-CODES-VALUE/);
+    expect(text).not.toMatch(/"password"|"token"/);
+  });
+});
