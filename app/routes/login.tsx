@@ -2,9 +2,7 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from "react-
 import { z } from "zod";
 import { Field, FormError } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/button-link";
-import { getDb } from "~/db/db.server";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
-import { allowEmailAttempt } from "~/features/accounts/email-rate-limit.server";
 import { signInSchema, signUpSchema } from "~/features/accounts/schemas";
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
 import { parseForm, type FieldErrors } from "~/lib/form";
@@ -45,12 +43,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const { redirectTo, ...credentials } = parsed.data;
-  if (intent.data === "sign-in" && !(await allowEmailAttempt(getDb(), "sign-in", credentials.email))) {
-    return data<ActionResult>(
-      { intent: intent.data, formError: authErrorMessage(429, undefined), values: { email: credentials.email } },
-      { status: 429 },
-    );
-  }
   const result = await callAuth(request, context, intent.data === "sign-in" ? "/sign-in/email" : "/sign-up/email", {
     ...credentials,
     callbackURL: "/bruger",

@@ -1,8 +1,11 @@
+/** better-auth's per-address limits and our per-e-mail limits (auth-rules.server.ts) refuse with this. */
+export const TOO_MANY_ATTEMPTS = "For mange forsøg. Vent et minut, og prøv igen.";
+
 /**
  * Danish texts for better-auth's error codes. Sign-in failures never say whether the e-mail is registered.
  */
 export function authErrorMessage(status: number, code: string | undefined): string {
-  if (status === 429) return "For mange forsøg. Vent et minut, og prøv igen.";
+  if (status === 429) return TOO_MANY_ATTEMPTS;
   switch (code) {
     case "INVALID_EMAIL_OR_PASSWORD":
     case "INVALID_EMAIL":

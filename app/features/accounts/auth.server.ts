@@ -8,6 +8,7 @@ import { ADMIN_ROLE, authAccounts, rateLimits, sessions, twoFactors, users, veri
 import type { Mailer } from "~/features/email/mailer.server";
 import { resetPasswordMessage, signInCodeMessage, verifyEmailMessage } from "~/features/email/messages";
 import { releaseClaimsOfDeletedUser } from "~/features/reservation/reservation.server";
+import { authRules } from "./auth-rules.server";
 import { recordSignIn, syncProfileIdentity } from "./profile.server";
 
 /** Spec §9: a session lives 400 days of use; each day of use renews it. */
@@ -94,6 +95,7 @@ export function createAuth({ db, secret, publicUrl, siteName, mailer, logger }: 
         "/request-password-reset": { window: 60, max: 3 },
       },
     },
+    hooks: { before: authRules(db) },
     databaseHooks: {
       user: {
         update: {

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setDatabase } from "~/db/db.server";
+import type { Auth } from "~/features/accounts/auth.server";
+import type { MailMessage } from "~/features/email/mailer.server";
+import { action as forgotPasswordAction } from "~/routes/glemt-adgangskode";
+import { action as signInWithCodeAction } from "~/routes/login.kode";
+import { action as loginAction } from "~/routes/login";
+import { callAuthApi, freshClientAddress, setUpAccounts, signUpUser } from "../support/accounts";
+import { routeArgs } from "../support/route-args";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+
+const password = "Kajen-2026-sol";
+const tooManyAttempts = "For mange forsøg. Vent et minut, og prøv igen.";
+
+type FormAction = (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
+interface Answer {
+  status: number;
+  data?: Record<string, unknown>;
+  location?: string | null;
+  setCookies: string[];
+}
+
+/** Posts a form to a route action as a browser would, and says what came back, returned or thrown. */
+async function submit(
+  action: FormAction,
+  path: string,
+  fields: Record<string, string>,
+  { cookie, clientIp = freshClientAddress() }: { cookie?: string; clientIp?: string } = {},
+): Promise<Answer> {
+  let result: unknown;
+  try {
+    result = await action(
+      routeArgs(path, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: cookie ? { Cookie: cookie } : undefined,
+        clientIp,
+      }),
+    );
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) {
+    return {
+      status: result.status,
+      location: result.headers.get("Location"),
+      setCookies: result.headers.getSetCookie(),
+    };
+  }
+  if (typeof result === "object" && result !== null && "init" in result && "data" in result) {
+    const { data, init } = result as { data: Record<string, unknown>; init: ResponseInit | null };
+    return { status: init?.status ?? 200, data, setCookies: new Headers(init?.headers).getSetCookie() };
+  }
+  return { status: 200, data: result as Record<string, unknown>, setCookies: [] };
+}
+
+async function apiAnswer(response: Response) {
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe.each(databaseKinds)("one answer through the forms and /api/auth on %s", (kind) => {
+  let database: TestDatabase;
+  let auth: Auth;
+  let sentMail: MailMessage[];
+  const mailTo = (address: string) => sentMail.filter((mail) => mail.to === address);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    setDatabase(database);
+    ({ auth, sentMail } = setUpAccounts(database.db));
+    for (const [name, email] of [
+      ["Mette", "mette@example.dk"],
+      ["Maal", "maal@example.dk"],
+      ["Jonas", "jonas@example.dk"],
+      ["Kode", "kode@example.dk"],
+      ["Glemsom", "glemsom@example.dk"],
+    ]) {
+      await signUpUser(auth, { name: name!, email: email!, password });
+    }
+  });
+
+  afterAll(async () => {
+    setDatabase(undefined);
+    await database?.destroy();
+  });
+
+  describe("limits per e-mail address", () => {
+    it("refuses the right password through /api/auth after 25 wrong ones from 25 addresses", async () => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 25; attempt++) {
+        const response = await callAuthApi("/sign-in/email", { email: "maal@example.dk", password: "Forkert-kode-99" });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([...Array(10).fill(401), ...Array(15).fill(429)]);
+      const right = await apiAnswer(await callAuthApi("/sign-in/email", { email: "maal@example.dk", password }));
+      expect(right).toMatchObject({ status: 429, body: { message: tooManyAttempts } });
+    });
+
+    it("counts sign-ins at both doors together and refuses them in the same Danish", async () => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const wrong = { email: "jonas@example.dk", password: "Forkert-kode-99" };
+        statuses.push((await submit(loginAction, "/login", { intent: "sign-in", ...wrong })).status);
+        statuses.push((await callAuthApi("/sign-in/email", wrong)).status);
+      }
+      expect(statuses).toEqual([400, 401, 400, 401, 400, 401, 400, 401, 400, 401]);
+
+      const form = await submit(loginAction, "/login", { intent: "sign-in", email: "jonas@example.dk", password });
+      expect(form).toMatchObject({ status: 429, data: { formError: tooManyAttempts } });
+      const api = await apiAnswer(await callAuthApi("/sign-in/email", { email: "Jonas@Example.dk", password }));
+      expect(api).toMatchObject({ status: 429, body: { message: tooManyAttempts } });
+    });
+
+    it("refuses the 6th sign-in code for one e-mail in a minute, at either door", async () => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        statuses.push(
+          (await callAuthApi("/email-otp/send-verification-otp", { email: "kode@example.dk", type: "sign-in" })).status,
+        );
+      }
+      for (let attempt = 0; attempt < 2; attempt++) {
+        statuses.push(
+          (await submit(signInWithCodeAction, "/login/kode", { intent: "send", email: "kode@example.dk" })).status,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+
+      const api = await apiAnswer(
+        await callAuthApi("/email-otp/send-verification-otp", { email: "kode@example.dk", type: "sign-in" }),
+      );
+      expect(api).toMatchObject({ status: 429, body: { message: tooManyAttempts } });
+      const form = await submit(signInWithCodeAction, "/login/kode", { intent: "send", email: "kode@example.dk" });
+      expect(form).toMatchObject({ status: 429, data: { formError: tooManyAttempts } });
+      expect(mailTo("kode@example.dk").filter((mail) => /Din kode/.test(mail.subject))).toHaveLength(5);
+    });
+
+    it("counts signing in with a code toward the e-mail's sign-ins, at either door", async () => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const response = await callAuthApi("/sign-in/email-otp", { email: "glemsom@example.dk", otp: "000000" });
+        statuses.push(response.status);
+      }
+      expect(statuses).not.toContain(429);
+      const form = await submit(signInWithCodeAction, "/login/kode", {
+        intent: "verify",
+        email: "glemsom@example.dk",
+        otp: "000000",
+      });
+      expect(form).toMatchObject({ status: 429, data: { formError: tooManyAttempts } });
+      const api = await apiAnswer(
+        await callAuthApi("/sign-in/email-otp", { email: "glemsom@example.dk", otp: "000000" }),
+      );
+      expect(api).toMatchObject({ status: 429, body: { message: tooManyAttempts } });
+    });
+
+    it("refuses the 4th password reset request for one e-mail in a minute, at either door", async () => {
+      const request = { email: "mette@example.dk", redirectTo: "/nulstil-adgangskode" };
+      const statuses = [
+        (await callAuthApi("/request-password-reset", request)).status,
+        (await submit(forgotPasswordAction, "/glemt-adgangskode", { email: "mette@example.dk" })).status,
+        (await callAuthApi("/request-password-reset", request)).status,
+      ];
+      expect(statuses).toEqual([200, 200, 200]);
+
+      const form = await submit(forgotPasswordAction, "/glemt-adgangskode", { email: "mette@example.dk" });
+      expect(form).toMatchObject({ status: 429, data: { formError: tooManyAttempts } });
+      const api = await apiAnswer(await callAuthApi("/request-password-reset", request));
+      expect(api).toMatchObject({ status: 429, body: { message: tooManyAttempts } });
+      expect(mailTo("mette@example.dk").filter((mail) => mail.subject === "Nulstil din adgangskode")).toHaveLength(3);
+    });
+  });
+});
