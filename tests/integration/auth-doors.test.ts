@@ -1,11 +1,16 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "~/db/db.server";
+import { users } from "~/db/schema";
+import { ensureAdmin } from "~/features/accounts/bootstrap-admin.server";
 import type { Auth } from "~/features/accounts/auth.server";
 import type { MailMessage } from "~/features/email/mailer.server";
+import { action as myDetailsAction } from "~/routes/bruger";
 import { action as forgotPasswordAction } from "~/routes/glemt-adgangskode";
 import { action as signInWithCodeAction } from "~/routes/login.kode";
 import { action as loginAction } from "~/routes/login";
-import { callAuthApi, freshClientAddress, setUpAccounts, signUpUser } from "../support/accounts";
+import { action as resetPasswordAction } from "~/routes/nulstil-adgangskode";
+import { callAuthApi, cookieHeader, freshClientAddress, setUpAccounts, signUpUser } from "../support/accounts";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -56,6 +61,12 @@ async function submit(
 
 async function apiAnswer(response: Response) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+function linkIn(mail: MailMessage | undefined) {
+  const link = mail?.text.match(/http:\/\/localhost\/\S+/)?.[0];
+  if (!link) throw new Error(`No link in the e-mail "${mail?.subject}"`);
+  return link;
 }
 
 describe.each(databaseKinds)("one answer through the forms and /api/auth on %s", (kind) => {
@@ -167,6 +178,115 @@ describe.each(databaseKinds)("one answer through the forms and /api/auth on %s",
       const api = await apiAnswer(await callAuthApi("/request-password-reset", request));
       expect(api).toMatchObject({ status: 429, body: { message: tooManyAttempts } });
       expect(mailTo("mette@example.dk").filter((mail) => mail.subject === "Nulstil din adgangskode")).toHaveLength(3);
+    });
+  });
+
+  describe("the password and name rules", () => {
+    const weakPasswords = {
+      aaaaaaaaaa: [
+        "Adgangskoden skal indeholde både bogstaver og tal eller tegn.",
+        "Adgangskoden er for almindelig. Vælg en, der er svær at gætte.",
+      ],
+      "1234567890": [
+        "Adgangskoden skal indeholde både bogstaver og tal eller tegn.",
+        "Adgangskoden er for almindelig. Vælg en, der er svær at gætte.",
+      ],
+      password12: ["Adgangskoden er for almindelig. Vælg en, der er svær at gætte."],
+    };
+
+    it.each(Object.entries(weakPasswords))(
+      "refuses signing up with %s at both doors, for the same reasons",
+      async (weak, reasons) => {
+        const account = { name: "Svag", email: "svag@example.dk", password: weak };
+        const form = await submit(loginAction, "/login", { intent: "sign-up", ...account });
+        expect(form).toMatchObject({ status: 400, data: { fieldErrors: { password: reasons } } });
+        const api = await apiAnswer(await callAuthApi("/sign-up/email", account));
+        expect(api).toMatchObject({ status: 400, body: { message: reasons.join(" ") } });
+        expect(await database.db.select().from(users).where(eq(users.email, "svag@example.dk"))).toHaveLength(0);
+      },
+    );
+
+    it.each([
+      ["a name of 200,000 characters", "x".repeat(200_000), "Navnet må højst have 100 tegn"],
+      ["a blank name", "   ", "Feltet skal udfyldes"],
+    ])("refuses signing up with %s at both doors, in the same Danish", async (_case, name, reason) => {
+      const account = { name, email: "navn@example.dk", password };
+      const form = await submit(loginAction, "/login", { intent: "sign-up", ...account });
+      expect(form).toMatchObject({ status: 400, data: { fieldErrors: { name: [reason] } } });
+      const api = await apiAnswer(await callAuthApi("/sign-up/email", account));
+      expect(api).toMatchObject({ status: 400, body: { message: reason } });
+      expect(await database.db.select().from(users).where(eq(users.email, "navn@example.dk"))).toHaveLength(0);
+    });
+
+    it("holds a reset password to the rule at both doors, and the link still works after a refusal", async () => {
+      const { cookie } = await signUpUser(auth, { name: "Nulstil", email: "nulstil@example.dk", password });
+      expect(cookie).toMatch(/scene\.session_token=/);
+      await callAuthApi("/request-password-reset", { email: "nulstil@example.dk", redirectTo: "/nulstil-adgangskode" });
+      const token = linkIn(mailTo("nulstil@example.dk").at(-1)).match(/\/reset-password\/([^?]+)/)![1]!;
+
+      const form = await submit(resetPasswordAction, "/nulstil-adgangskode", { token, password: "aaaaaaaaaa" });
+      expect(form).toMatchObject({ status: 400, data: { fieldErrors: { password: weakPasswords.aaaaaaaaaa } } });
+      const api = await apiAnswer(await callAuthApi("/reset-password", { token, newPassword: "aaaaaaaaaa" }));
+      expect(api).toMatchObject({ status: 400, body: { message: weakPasswords.aaaaaaaaaa.join(" ") } });
+
+      const strong = await callAuthApi("/reset-password", { token, newPassword: "Ny-kode-ved-havnen-7" });
+      expect(strong.status).toBe(200);
+    });
+
+    it("holds a changed password to the rule at both doors", async () => {
+      const { cookie } = await signUpUser(auth, { name: "Skifter", email: "skifter@example.dk", password });
+      const form = await submit(
+        myDetailsAction,
+        "/bruger",
+        { intent: "change-password", currentPassword: password, newPassword: "password12" },
+        { cookie },
+      );
+      expect(form).toMatchObject({ status: 400, data: { fieldErrors: { newPassword: weakPasswords.password12 } } });
+      const api = await apiAnswer(
+        await callAuthApi("/change-password", { currentPassword: password, newPassword: "password12" }, { cookie }),
+      );
+      expect(api).toMatchObject({ status: 400, body: { message: weakPasswords.password12.join(" ") } });
+    });
+
+    it("holds a password reset with an e-mail code to the rule", async () => {
+      const api = await apiAnswer(
+        await callAuthApi("/email-otp/reset-password", {
+          email: "mette@example.dk",
+          otp: "123456",
+          password: "1234567890",
+        }),
+      );
+      expect(api).toMatchObject({ status: 400, body: { message: weakPasswords["1234567890"].join(" ") } });
+    });
+
+    it("holds a name changed through /api/auth/update-user to the sign-up form's rule", async () => {
+      const { cookie } = await signUpUser(auth, { name: "Navneskift", email: "navneskift@example.dk", password });
+      const tooLong = await apiAnswer(await callAuthApi("/update-user", { name: "x".repeat(200_000) }, { cookie }));
+      expect(tooLong).toMatchObject({ status: 400, body: { message: "Navnet må højst have 100 tegn" } });
+      const fine = await callAuthApi("/update-user", { name: "Nyt Navn" }, { cookie });
+      expect(fine.status).toBe(200);
+    });
+
+    it("holds the admin's new users and new passwords to the same rules", async () => {
+      await ensureAdmin(database.db, auth, { email: "chef@havnescenen.dk", password: "Admin-kode-2026" });
+      const signedIn = await auth.api.signInEmail({
+        body: { email: "chef@havnescenen.dk", password: "Admin-kode-2026" },
+        asResponse: true,
+      });
+      const cookie = cookieHeader(signedIn.headers.getSetCookie());
+      const created = await apiAnswer(
+        await callAuthApi(
+          "/admin/create-user",
+          { name: "x".repeat(101), email: "ny-fra-chef@example.dk", password },
+          { cookie },
+        ),
+      );
+      expect(created).toMatchObject({ status: 400, body: { message: "Navnet må højst have 100 tegn" } });
+      const [mette] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, "mette@example.dk"));
+      const newPassword = await apiAnswer(
+        await callAuthApi("/admin/set-user-password", { userId: mette!.id, newPassword: "aaaaaaaaaa" }, { cookie }),
+      );
+      expect(newPassword).toMatchObject({ status: 400, body: { message: weakPasswords.aaaaaaaaaa.join(" ") } });
     });
   });
 });
