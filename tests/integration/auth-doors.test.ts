@@ -5,6 +5,8 @@ import { users } from "~/db/schema";
 import { ensureAdmin } from "~/features/accounts/bootstrap-admin.server";
 import type { Auth } from "~/features/accounts/auth.server";
 import type { MailMessage } from "~/features/email/mailer.server";
+import { loader as rootLoader } from "~/root";
+import { loader as authApiLoader } from "~/routes/api.auth";
 import { action as myDetailsAction } from "~/routes/bruger";
 import { action as forgotPasswordAction } from "~/routes/glemt-adgangskode";
 import { action as signInWithCodeAction } from "~/routes/login.kode";
@@ -61,6 +63,12 @@ async function submit(
 
 async function apiAnswer(response: Response) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The JSON of a value with the values that differ between any two accounts (id, e-mail, times) masked. */
+function maskedJson(value: unknown) {
+  const varying = new Set(["id", "email", "createdAt", "updatedAt"]);
+  return JSON.stringify(value, (key, inner: unknown) => (varying.has(key) ? "•" : inner));
 }
 
 function linkIn(mail: MailMessage | undefined) {
@@ -287,6 +295,132 @@ describe.each(databaseKinds)("one answer through the forms and /api/auth on %s",
         await callAuthApi("/admin/set-user-password", { userId: mette!.id, newPassword: "aaaaaaaaaa" }, { cookie }),
       );
       expect(newPassword).toMatchObject({ status: 400, body: { message: weakPasswords.aaaaaaaaaa.join(" ") } });
+    });
+  });
+
+  describe("nothing tells whether an address has an account", () => {
+    it("answers a sign-up for a taken address at the form exactly as for a new one, and tells the owner", async () => {
+      const signUpAt = (email: string) =>
+        submit(loginAction, "/login", { intent: "sign-up", name: "Ny Gæst", email, password: "Helt-ny-kode-42" });
+      const fresh = await signUpAt("ny-via-formular@example.dk");
+      const taken = await signUpAt("mette@example.dk");
+      expect(fresh).toMatchObject({ status: 200, setCookies: [] });
+      expect(JSON.stringify(taken).replaceAll("mette@example.dk", "•")).toBe(
+        JSON.stringify(fresh).replaceAll("ny-via-formular@example.dk", "•"),
+      );
+
+      const toOwner = mailTo("mette@example.dk").at(-1);
+      expect(toOwner?.subject).toBe("Nogen har prøvet at oprette en konto med din e-mailadresse");
+      expect(toOwner?.text).toContain("http://localhost/login");
+      expect(toOwner?.text).toContain("http://localhost/glemt-adgangskode");
+      const owner = await auth.api.signInEmail({ body: { email: "mette@example.dk", password }, asResponse: true });
+      expect(owner.status).toBe(200);
+    });
+
+    it("answers a sign-up for a taken address at /api/auth exactly as for a new one, without a session", async () => {
+      const signUpAt = (email: string) =>
+        callAuthApi("/sign-up/email", { name: "Ny Gæst", email, password: "Helt-ny-kode-42" });
+      const fresh = await signUpAt("ny-via-api@example.dk");
+      const taken = await signUpAt("jonas@example.dk");
+      for (const response of [fresh, taken]) {
+        expect(response.status).toBe(200);
+        expect(response.headers.getSetCookie()).toEqual([]);
+      }
+      const [freshBody, takenBody] = [await fresh.json(), await taken.json()];
+      expect(maskedJson(takenBody)).toBe(maskedJson(freshBody));
+      expect(takenBody).toMatchObject({
+        token: null,
+        user: { email: "jonas@example.dk", name: "Ny Gæst", emailVerified: false },
+      });
+      expect(mailTo("jonas@example.dk").at(-1)?.subject).toBe(
+        "Nogen har prøvet at oprette en konto med din e-mailadresse",
+      );
+    });
+
+    it("lets a new account in by the link in its verification e-mail, back where sign-up began", async () => {
+      const signUp = await submit(loginAction, "/login", {
+        intent: "sign-up",
+        name: "Ny Gæst",
+        email: "ny-gaest@example.dk",
+        password: "Helt-ny-kode-42",
+        redirectTo: "/reservation",
+      });
+      expect(signUp).toMatchObject({ status: 200, setCookies: [] });
+      const verification = mailTo("ny-gaest@example.dk").at(-1);
+      expect(verification?.subject).toBe("Bekræft din e-mailadresse");
+
+      const opened = (await authApiLoader(routeArgs(linkIn(verification)))) as Response;
+      expect(opened.status).toBe(302);
+      expect(opened.headers.get("Location")).toBe("/reservation");
+      const cookie = cookieHeader(opened.headers.getSetCookie());
+      const root = await rootLoader(routeArgs("/", { headers: { Cookie: cookie } }));
+      expect(root).toMatchObject({ isAuthenticated: true, user: { email: "ny-gaest@example.dk" } });
+    });
+
+    it("keeps an unverified account out until its address is verified, and sends a new link", async () => {
+      await callAuthApi("/sign-up/email", { name: "Uvist", email: "uvist@example.dk", password });
+      const mailBefore = mailTo("uvist@example.dk").length;
+      const api = await callAuthApi("/sign-in/email", { email: "uvist@example.dk", password });
+      expect(api.status).toBe(403);
+      expect(api.headers.getSetCookie()).toEqual([]);
+      const form = await submit(loginAction, "/login", { intent: "sign-in", email: "uvist@example.dk", password });
+      expect(form).toMatchObject({
+        status: 400,
+        data: { formError: "Bekræft din e-mailadresse først. Vi har sendt dig et nyt link, så du kan logge ind." },
+      });
+      expect(
+        mailTo("uvist@example.dk")
+          .slice(mailBefore)
+          .map((mail) => mail.subject),
+      ).toEqual(["Bekræft din e-mailadresse", "Bekræft din e-mailadresse"]);
+    });
+
+    it("answers a wrong password and an unknown address alike at /api/auth", async () => {
+      const wrong = await apiAnswer(
+        await callAuthApi("/sign-in/email", { email: "mette@example.dk", password: "Forkert-kode-99" }),
+      );
+      const unknown = await apiAnswer(
+        await callAuthApi("/sign-in/email", { email: "ukendt@example.dk", password: "Forkert-kode-99" }),
+      );
+      expect(wrong.status).toBe(401);
+      expect(unknown).toEqual(wrong);
+    });
+
+    it("answers a password reset request alike for a known and an unknown address, at both doors", async () => {
+      const api = [];
+      const form = [];
+      for (const email of ["skifter@example.dk", "ukendt-nulstil@example.dk"]) {
+        api.push(
+          await apiAnswer(await callAuthApi("/request-password-reset", { email, redirectTo: "/nulstil-adgangskode" })),
+        );
+        form.push(
+          JSON.stringify(await submit(forgotPasswordAction, "/glemt-adgangskode", { email })).replaceAll(email, "•"),
+        );
+      }
+      expect(api[0]?.status).toBe(200);
+      expect(api[1]).toEqual(api[0]);
+      expect(form[1]).toBe(form[0]);
+      expect(mailTo("skifter@example.dk").filter((mail) => mail.subject === "Nulstil din adgangskode")).toHaveLength(2);
+      expect(mailTo("ukendt-nulstil@example.dk")).toEqual([]);
+    });
+
+    it("answers a sign-in code request alike for a known and an unknown address, at both doors", async () => {
+      const api = [];
+      const form = [];
+      for (const email of ["navneskift@example.dk", "ukendt-kode@example.dk"]) {
+        api.push(await apiAnswer(await callAuthApi("/email-otp/send-verification-otp", { email, type: "sign-in" })));
+        form.push(
+          JSON.stringify(await submit(signInWithCodeAction, "/login/kode", { intent: "send", email })).replaceAll(
+            email,
+            "•",
+          ),
+        );
+      }
+      expect(api[0]?.status).toBe(200);
+      expect(api[1]).toEqual(api[0]);
+      expect(form[1]).toBe(form[0]);
+      expect(mailTo("navneskift@example.dk").filter((mail) => /Din kode/.test(mail.subject))).toHaveLength(2);
+      expect(mailTo("ukendt-kode@example.dk")).toEqual([]);
     });
   });
 });

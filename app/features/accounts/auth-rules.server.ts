@@ -14,6 +14,7 @@ const emailLimitOf: Record<string, EmailLimitedAction> = {
   "/request-password-reset": "password-reset",
   "/email-otp/request-password-reset": "password-reset",
   "/forget-password/email-otp": "password-reset",
+  "/sign-up/email": "sign-up",
 };
 
 /** The body field in which each endpoint that sets a password takes it. */

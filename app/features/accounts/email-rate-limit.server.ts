@@ -12,6 +12,7 @@ export const emailLimits = {
   "sign-in": { windowSeconds: 60, max: 10 },
   "sign-in-code": { windowSeconds: 60, max: 5 },
   "password-reset": { windowSeconds: 60, max: 3 },
+  "sign-up": { windowSeconds: 60, max: 3 },
 } as const;
 
 export type EmailLimitedAction = keyof typeof emailLimits;
