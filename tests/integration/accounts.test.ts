@@ -214,7 +214,7 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     expect(await allowEmailAttempt(database.db, "password-reset", "NY@example.dk", start + 61_000)).toBe(true);
   });
 
-  it("creates or promotes the bootstrap admin, idempotently", async () => {
+  it("creates the bootstrap admin without an e-mail, leaves it alone after, and takes over a user's address", async () => {
     const { auth } = { auth: (await import("~/features/accounts/auth.server")).getAuth() };
     const mailBefore = sentMail.length;
     expect(await ensureAdmin(database.db, auth, { email: "Chef@Havnescenen.dk", password: "Admin-kode-2026" })).toBe(
@@ -231,10 +231,10 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     );
     expect((signedIn.thrown as Response).status).toBe(302);
     expect(await ensureAdmin(database.db, auth, { email: "chef@havnescenen.dk", password: "Admin-kode-2026" })).toBe(
-      "promoted",
+      "already-admin",
     );
-    expect(await ensureAdmin(database.db, auth, { email: "mette@example.dk", password: "ignored-here-1" })).toBe(
-      "promoted",
+    expect(await ensureAdmin(database.db, auth, { email: "mette@example.dk", password: "Admin-kode-2027" })).toBe(
+      "taken-over",
     );
     const admins = await database.db.select({ email: users.email }).from(users).where(eq(users.role, ADMIN_ROLE));
     expect(admins.map((admin) => admin.email).sort()).toEqual(["chef@havnescenen.dk", "mette@example.dk"]);
