@@ -1,9 +1,7 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field, FormError } from "~/components/ui/field";
-import { getDb } from "~/db/db.server";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
-import { allowEmailAttempt } from "~/features/accounts/email-rate-limit.server";
 import { requestPasswordResetSchema } from "~/features/accounts/schemas";
 import { callAuth } from "~/features/accounts/session.server";
 import { parseForm } from "~/lib/form";
@@ -18,12 +16,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(requestPasswordResetSchema, await readFormData(request));
   if (!parsed.success)
     return data({ fieldErrors: parsed.fieldErrors, values: parsed.values, sent: false }, { status: 400 });
-  if (!(await allowEmailAttempt(getDb(), "password-reset", parsed.data.email))) {
-    return data(
-      { formError: authErrorMessage(429, undefined), values: { email: parsed.data.email }, sent: false },
-      { status: 429 },
-    );
-  }
   const result = await callAuth(request, context, "/request-password-reset", {
     email: parsed.data.email,
     redirectTo: "/nulstil-adgangskode",

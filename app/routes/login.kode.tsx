@@ -2,9 +2,7 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from "react-
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field, FormError } from "~/components/ui/field";
-import { getDb } from "~/db/db.server";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
-import { allowEmailAttempt } from "~/features/accounts/email-rate-limit.server";
 import { requestSignInCodeSchema, signInWithCodeSchema } from "~/features/accounts/schemas";
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
 import { parseForm, type FieldErrors } from "~/lib/form";
@@ -33,9 +31,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseForm(requestSignInCodeSchema, formData);
     if (!parsed.success)
       return data<ActionResult>({ step: "request", fieldErrors: parsed.fieldErrors }, { status: 400 });
-    if (!(await allowEmailAttempt(getDb(), "sign-in-code", parsed.data.email))) {
-      return data<ActionResult>({ step: "request", formError: authErrorMessage(429, undefined) }, { status: 429 });
-    }
     const result = await callAuth(request, context, "/email-otp/send-verification-otp", {
       email: parsed.data.email,
       type: "sign-in",

@@ -2,9 +2,7 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from "react-
 import { z } from "zod";
 import { Field, FormError } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/button-link";
-import { getDb } from "~/db/db.server";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
-import { allowEmailAttempt } from "~/features/accounts/email-rate-limit.server";
 import { signInSchema, signUpSchema } from "~/features/accounts/schemas";
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
 import { parseForm, type FieldErrors } from "~/lib/form";
@@ -30,6 +28,8 @@ type ActionResult = {
   fieldErrors?: FieldErrors;
   formError?: string;
   values?: Record<string, string>;
+  /** After a sign-up: where the e-mail went, whether the address was new or already had an account. */
+  sentTo?: string;
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,15 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const { redirectTo, ...credentials } = parsed.data;
-  if (intent.data === "sign-in" && !(await allowEmailAttempt(getDb(), "sign-in", credentials.email))) {
-    return data<ActionResult>(
-      { intent: intent.data, formError: authErrorMessage(429, undefined), values: { email: credentials.email } },
-      { status: 429 },
-    );
-  }
+  const target = safeRedirectPath(redirectTo);
+  // callbackURL: where the verification link, mailed after a sign-up or an unverified sign-in, leads.
   const result = await callAuth(request, context, intent.data === "sign-in" ? "/sign-in/email" : "/sign-up/email", {
     ...credentials,
-    callbackURL: "/bruger",
+    callbackURL: target,
   });
   if (!result.ok) {
     const { password: _password, ...values } = Object.fromEntries(formData) as Record<string, string>;
@@ -62,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status === 429 ? 429 : 400 },
     );
   }
-  const target = safeRedirectPath(redirectTo);
+  if (intent.data === "sign-up") return { intent: intent.data, sentTo: credentials.email } satisfies ActionResult;
   const needsSecondFactor = (result.payload as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect === true;
   throw redirect(needsSecondFactor ? `/login/totp?${new URLSearchParams({ redirectTo: target })}` : target, {
     headers: withCookies(result.setCookies),
@@ -136,43 +132,55 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           <h2 id="opret-konto" className="font-display text-2xl font-bold">
             Ny her?
           </h2>
-          <Form method="post" className="mt-6 grid gap-5" noValidate>
-            <input type="hidden" name="intent" value="sign-up" />
-            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-            <FormError message={signUp?.formError} />
-            <Field
-              label="Navn"
-              name="name"
-              autoComplete="name"
-              required
-              defaultValue={signUp?.values?.name}
-              errors={signUp?.fieldErrors?.name}
-            />
-            <Field
-              label="E-mail"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={signUp?.values?.email}
-              errors={signUp?.fieldErrors?.email}
-            />
-            <NewPasswordField label="Adgangskode" name="password" errors={signUp?.fieldErrors?.password} />
-            <button type="submit" className={buttonStyles.secondary} disabled={busy("sign-up")}>
-              {busy("sign-up") ? "Opretter …" : "Opret konto"}
-            </button>
-          </Form>
-          <p className="mt-4 text-sm text-muted">
-            Ved at oprette en konto accepterer du vores{" "}
-            <Link className="underline" to="/vilkaar">
-              vilkår
-            </Link>{" "}
-            og{" "}
-            <Link className="underline" to="/privatlivspolitik">
-              privatlivspolitik
-            </Link>
-            .
-          </p>
+          {signUp?.sentTo ? (
+            <div role="status" className="mt-6">
+              <p className="text-lg font-medium">Tjek din e-mail</p>
+              <p className="mt-2 text-muted">
+                Vi har sendt en e-mail til {signUp.sentTo}. Åbn linket i den for at komme videre. Kan du ikke finde den,
+                så kig i din spam-mappe.
+              </p>
+            </div>
+          ) : (
+            <>
+              <Form method="post" className="mt-6 grid gap-5" noValidate>
+                <input type="hidden" name="intent" value="sign-up" />
+                <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+                <FormError message={signUp?.formError} />
+                <Field
+                  label="Navn"
+                  name="name"
+                  autoComplete="name"
+                  required
+                  defaultValue={signUp?.values?.name}
+                  errors={signUp?.fieldErrors?.name}
+                />
+                <Field
+                  label="E-mail"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  defaultValue={signUp?.values?.email}
+                  errors={signUp?.fieldErrors?.email}
+                />
+                <NewPasswordField label="Adgangskode" name="password" errors={signUp?.fieldErrors?.password} />
+                <button type="submit" className={buttonStyles.secondary} disabled={busy("sign-up")}>
+                  {busy("sign-up") ? "Opretter …" : "Opret konto"}
+                </button>
+              </Form>
+              <p className="mt-4 text-sm text-muted">
+                Ved at oprette en konto accepterer du vores{" "}
+                <Link className="underline" to="/vilkaar">
+                  vilkår
+                </Link>{" "}
+                og{" "}
+                <Link className="underline" to="/privatlivspolitik">
+                  privatlivspolitik
+                </Link>
+                .
+              </p>
+            </>
+          )}
         </section>
       </div>
     </div>

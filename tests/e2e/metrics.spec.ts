@@ -1,5 +1,5 @@
 import { addDays, todayInCopenhagen } from "../../app/features/reservation/days";
-import { E2E_PASSWORD } from "../support/sign-up";
+import { signUpThroughApi } from "../support/sign-up";
 import { expect, test, uniqueClientAddress } from "../support/test";
 
 test("/metrics counts requests by route, holds and e-mails, and is closed to forwarded requests", async ({
@@ -14,10 +14,7 @@ test("/metrics counts requests by route, holds and e-mails, and is closed to for
     baseURL,
     extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
   });
-  const signUp = await user.post("/api/auth/sign-up/email", {
-    data: { name: "Maja Måler", email: `maaler-${Date.now()}@example.dk`, password: E2E_PASSWORD },
-  });
-  expect(signUp.ok()).toBe(true);
+  await signUpThroughApi(user, { name: "Maja Måler", email: `maaler-${Date.now()}@example.dk` });
   // Whether the day is free or already taken by another test, the attempt is counted.
   const hold = await user.post("/reservation", {
     form: { day: addDays(todayInCopenhagen(), 150 + Math.floor(Math.random() * 30)) },

@@ -1,5 +1,5 @@
 import type { APIResponse } from "@playwright/test";
-import { E2E_PASSWORD } from "../support/sign-up";
+import { signUpThroughApi } from "../support/sign-up";
 import { signInAsAdmin, toasts } from "../support/content";
 import { expect, test, uniqueClientAddress } from "../support/test";
 
@@ -42,10 +42,7 @@ test("a signed-in user's page never reaches a visitor, nor a visitor's page the 
     baseURL,
     extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
   });
-  const signUp = await user.post("/api/auth/sign-up/email", {
-    data: { name: `${name} Cache`, email: `${name.toLowerCase()}@example.dk`, password: E2E_PASSWORD },
-  });
-  expect(signUp.ok()).toBe(true);
+  await signUpThroughApi(user, { name: `${name} Cache`, email: `${name.toLowerCase()}@example.dk` });
   const visitor = await playwright.request.newContext({ baseURL });
 
   await untilCached(() => visitor.get("/reservation"));

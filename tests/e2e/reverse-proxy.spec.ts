@@ -14,7 +14,7 @@ import {
   type RunningNginx,
 } from "../support/nginx";
 import { removeDataDir, startBuiltServer } from "../support/server";
-import { E2E_PASSWORD } from "../support/sign-up";
+import { signUpThroughApi } from "../support/sign-up";
 
 const appPort = Number(process.env.E2E_PROXY_APP_PORT ?? 3420);
 const ports = { app: appPort, http: appPort + 1, https: appPort + 2 };
@@ -80,11 +80,12 @@ test("deploy/nginx.conf: HTTPS with HTTP/2, HSTS, secure cookies, uploads and th
     });
 
     await test.step("the session cookie is Secure and __Secure- prefixed", async () => {
-      const signUp = await client.post("/api/auth/sign-up/email", {
-        data: { name: "Nina Nginx", email: "nina@example.dk", password: E2E_PASSWORD },
-      });
-      expect(signUp.status()).toBe(200);
-      const sessionCookie = signUp
+      const { verified } = await signUpThroughApi(
+        client,
+        { name: "Nina Nginx", email: "nina@example.dk" },
+        { dataDirs: [server.dataDir] },
+      );
+      const sessionCookie = verified
         .headersArray()
         .filter((header) => header.name.toLowerCase() === "set-cookie")
         .map((header) => header.value)

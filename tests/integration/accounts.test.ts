@@ -5,6 +5,7 @@ import { ADMIN_ROLE, profiles, users } from "~/db/schema";
 import { ensureAdmin } from "~/features/accounts/bootstrap-admin.server";
 import { allowEmailAttempt } from "~/features/accounts/email-rate-limit.server";
 import { requireAdmin } from "~/features/accounts/session.server";
+import { loader as authApiLoader } from "~/routes/api.auth";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as updateAction, loader as updateLoader } from "~/routes/bruger.update";
@@ -60,8 +61,8 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     expect(await database.db.select().from(users)).toHaveLength(0);
   });
 
-  it("signs up, signs in at once, creates the profile and sends a Danish verification e-mail", async () => {
-    const { thrown } = await outcome(() =>
+  it("signs up, and the link in the Danish verification e-mail signs in and creates the profile", async () => {
+    const { returned } = await outcome(() =>
       loginAction(
         routeArgs(
           "/login",
@@ -75,7 +76,13 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
         ),
       ),
     );
-    const response = thrown as Response;
+    expect(returned).toEqual({ intent: "sign-up", sentTo: "mette@example.dk" });
+    expect(await database.db.select().from(profiles)).toHaveLength(0);
+
+    const verification = sentMail.at(-1);
+    expect(verification).toMatchObject({ to: "mette@example.dk", subject: "Bekræft din e-mailadresse" });
+    const link = verification?.text.match(/http:\/\/localhost\/api\/auth\/verify-email\?token=\S+/)?.[0];
+    const response = (await authApiLoader(routeArgs(link!))) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/bruger");
     const setCookies = response.headers.getSetCookie();
@@ -86,8 +93,6 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
 
     const [profile] = await database.db.select().from(profiles);
     expect(profile).toMatchObject({ name: "Mette Hansen", email: "mette@example.dk", address: null });
-    expect(sentMail.at(-1)).toMatchObject({ to: "mette@example.dk", subject: "Bekræft din e-mailadresse" });
-    expect(sentMail.at(-1)?.text).toMatch(/http:\/\/localhost\/api\/auth\/verify-email\?token=/);
   });
 
   it("gives the layout the signed-in user, not an admin", async () => {
@@ -209,7 +214,7 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     expect(await allowEmailAttempt(database.db, "password-reset", "NY@example.dk", start + 61_000)).toBe(true);
   });
 
-  it("creates or promotes the bootstrap admin, idempotently", async () => {
+  it("creates the bootstrap admin without an e-mail, leaves it alone after, and takes over a user's address", async () => {
     const { auth } = { auth: (await import("~/features/accounts/auth.server")).getAuth() };
     const mailBefore = sentMail.length;
     expect(await ensureAdmin(database.db, auth, { email: "Chef@Havnescenen.dk", password: "Admin-kode-2026" })).toBe(
@@ -226,10 +231,10 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     );
     expect((signedIn.thrown as Response).status).toBe(302);
     expect(await ensureAdmin(database.db, auth, { email: "chef@havnescenen.dk", password: "Admin-kode-2026" })).toBe(
-      "promoted",
+      "already-admin",
     );
-    expect(await ensureAdmin(database.db, auth, { email: "mette@example.dk", password: "ignored-here-1" })).toBe(
-      "promoted",
+    expect(await ensureAdmin(database.db, auth, { email: "mette@example.dk", password: "Admin-kode-2027" })).toBe(
+      "taken-over",
     );
     const admins = await database.db.select({ email: users.email }).from(users).where(eq(users.role, ADMIN_ROLE));
     expect(admins.map((admin) => admin.email).sort()).toEqual(["chef@havnescenen.dk", "mette@example.dk"]);

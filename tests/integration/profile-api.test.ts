@@ -10,7 +10,7 @@ import { action as cancelAction } from "~/routes/admin.reservationer";
 import { action as createProfile } from "~/routes/api.profile.create";
 import { loader as getProfile } from "~/routes/api.profile.get";
 import { action as updateProfile } from "~/routes/api.profile.update";
-import { cookieHeader, setUpAccounts } from "../support/accounts";
+import { cookieHeader, setUpAccounts, signUpUser } from "../support/accounts";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -57,7 +57,7 @@ describe.each(databaseKinds)("the profile API on %s", (kind) => {
       ["jonas", "jonas@example.dk", "Kajen-2026-maane"],
       ["admin", "chef@havnescenen.dk", "Admin-kode-2026"],
     ] as const) {
-      if (key !== "admin") await auth.api.signUpEmail({ body: { name: key, email, password } });
+      if (key !== "admin") await signUpUser(auth, { name: key, email, password });
       const response = await auth.api.signInEmail({ body: { email, password }, asResponse: true });
       const body = (await response.json()) as { user: { id: string } };
       people[key] = { id: body.user.id, cookie: cookieHeader(response.headers.getSetCookie()) };

@@ -5,7 +5,7 @@ import { setDatabase } from "~/db/db.server";
 import { accessOf, routeRules, type Access } from "~/features/accounts/access";
 import { routeGuard } from "~/features/accounts/route-guard.server";
 import routes from "~/routes";
-import { cookieHeader, setUpAccounts } from "../support/accounts";
+import { setUpAccounts, signUpUser } from "../support/accounts";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -92,11 +92,11 @@ describe("route guards", () => {
     setDatabase(database);
     setConfig(loadConfig({ ENABLE_TEST_ROUTES: "true" }));
     const { auth } = setUpAccounts(database.db);
-    const response = await auth.api.signUpEmail({
-      body: { name: "Medlem", email: "medlem@example.dk", password: "Kajen-2026-sol" },
-      asResponse: true,
-    });
-    memberCookie = cookieHeader(response.headers.getSetCookie());
+    ({ cookie: memberCookie } = await signUpUser(auth, {
+      name: "Medlem",
+      email: "medlem@example.dk",
+      password: "Kajen-2026-sol",
+    }));
   });
 
   afterAll(async () => {

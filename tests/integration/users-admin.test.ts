@@ -5,7 +5,7 @@ import { ADMIN_ROLE, sessions, users } from "~/db/schema";
 import { ensureAdmin } from "~/features/accounts/bootstrap-admin.server";
 import { action as usersAction, loader as usersLoader } from "~/routes/alle-brugere";
 import { action as loginAction } from "~/routes/login";
-import { cookieHeader, setUpAccounts } from "../support/accounts";
+import { cookieHeader, setUpAccounts, signUpUser } from "../support/accounts";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -34,10 +34,8 @@ describe.each(databaseKinds)("the users list on %s", (kind) => {
     adminId = ((await signedIn.json()) as { user: { id: string } }).user.id;
     for (let index = 1; index <= 23; index++) {
       const name = `Gæst ${String(index).padStart(2, "0")}`;
-      const result = await auth.api.signUpEmail({
-        body: { name, email: `gaest${index}@example.dk`, password: "Kajen-2026-sol" },
-      });
-      ids[name] = result.user.id;
+      const guest = await signUpUser(auth, { name, email: `gaest${index}@example.dk`, password: "Kajen-2026-sol" });
+      ids[name] = guest.id;
     }
   });
 
@@ -75,7 +73,7 @@ describe.each(databaseKinds)("the users list on %s", (kind) => {
     const byLogin = await usersLoader(
       routeArgs("/alle-brugere?sorter=login&faldende=1", { headers: { Cookie: adminCookie } }),
     );
-    // Sign-up signs each guest in, so the last one made has the latest login.
+    // The verification link signs each guest in, so the last one made has the latest login.
     expect(byLogin.users[0]?.name).toBe("Gæst 23");
     const wild = await usersLoader(routeArgs("/alle-brugere?q=%25", { headers: { Cookie: adminCookie } }));
     expect(wild.total).toBe(0);

@@ -1,16 +1,21 @@
+import { createHmac } from "node:crypto";
 import pino from "pino";
+import { createEmailVerificationToken } from "better-auth/api";
 import type { Database } from "~/db/client.server";
 import { createAuth, setAuth, type Auth } from "~/features/accounts/auth.server";
 import type { MailMessage } from "~/features/email/mailer.server";
+import { action as authApiAction } from "~/routes/api.auth";
+import { routeArgs } from "./route-args";
 
 export const TEST_PUBLIC_URL = "http://localhost";
+const TEST_SECRET = "test-secret-that-is-long-enough-for-better-auth";
 
 /** better-auth on the given test database, with a mailer that keeps what it "sends". */
 export function setUpAccounts(db: Database): { auth: Auth; sentMail: MailMessage[] } {
   const sentMail: MailMessage[] = [];
   const auth = createAuth({
     db,
-    secret: "test-secret-that-is-long-enough-for-better-auth",
+    secret: TEST_SECRET,
     publicUrl: TEST_PUBLIC_URL,
     siteName: "Havnescenen",
     mailer: { send: async (message) => void sentMail.push(message) },
@@ -25,9 +30,47 @@ export function cookieHeader(setCookies: string[]) {
   return setCookies.map((cookie) => cookie.split(";")[0]).join("; ");
 }
 
-/** Signs a new user up through better-auth's API and returns their id and session cookie. */
+let lastClientAddress = 0;
+
+/** A client address no other request in this process has used, so per-address limits start from zero. */
+export function freshClientAddress() {
+  lastClientAddress += 1;
+  return `10.${(lastClientAddress >> 16) & 255}.${(lastClientAddress >> 8) & 255}.${lastClientAddress & 255}`;
+}
+
+/** A request to /api/auth/* as a script would send it, through the app's own route for that path. */
+export async function callAuthApi(
+  path: string,
+  body: Record<string, unknown>,
+  { cookie, clientIp = freshClientAddress() }: { cookie?: string; clientIp?: string } = {},
+) {
+  const headers = new Headers({ "Content-Type": "application/json", Origin: TEST_PUBLIC_URL });
+  if (cookie) headers.set("Cookie", cookie);
+  return authApiAction(
+    routeArgs(`/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body), clientIp }),
+  );
+}
+
+/**
+ * Signs a new user up through better-auth's API and opens the link of their verification e-mail, which
+ * signs them in; returns their id and session cookie.
+ */
 export async function signUpUser(auth: Auth, user: { name: string; email: string; password: string }) {
-  const response = await auth.api.signUpEmail({ body: user, asResponse: true });
-  const body = (await response.json()) as { user: { id: string } };
-  return { id: body.user.id, cookie: cookieHeader(response.headers.getSetCookie()) };
+  const { user: created } = await auth.api.signUpEmail({ body: user });
+  const token = await createEmailVerificationToken(TEST_SECRET, created.email, undefined, undefined, {
+    userId: created.id,
+  });
+  const verified = await auth.api.verifyEmail({ query: { token }, asResponse: true });
+  return { id: created.id, cookie: cookieHeader(verified.headers.getSetCookie()) };
+}
+
+/**
+ * A session cookie for the user, as signing up gave one before an address had to be verified first
+ * (better-auth signs the token with HMAC-SHA256).
+ */
+export async function sessionCookieOf(auth: Auth, userId: string) {
+  const { internalAdapter } = await auth.$context;
+  const { token } = await internalAdapter.createSession(userId);
+  const signature = createHmac("sha256", TEST_SECRET).update(token).digest("base64");
+  return `scene.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
 }

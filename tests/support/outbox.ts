@@ -43,19 +43,33 @@ async function readMail(file: string): Promise<OutboxMail> {
   };
 }
 
-/** Waits for the newest message to an address in the server's outbox (DATA_DIR/outbox/*.eml). */
-export async function waitForMail(to: string, subject: RegExp): Promise<OutboxMail> {
-  const directory = path.join(process.env.E2E_DATA_DIR!, "outbox");
+/**
+ * Waits for the newest message to an address in a server's outbox (DATA_DIR/outbox/*.eml): the main test
+ * server's, or any of the given data directories (instances sharing a database each deliver some of the mail).
+ */
+export async function waitForMail(
+  to: string,
+  subject: RegExp,
+  dataDirs: string[] = [process.env.E2E_DATA_DIR!],
+): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
   await expect
     .poll(
       async () => {
-        const files = (await readdir(directory).catch(() => [] as string[]))
-          .filter((file) => file.endsWith(".eml"))
-          .sort()
+        const files = (
+          await Promise.all(
+            dataDirs.map(async (dataDir) => {
+              const directory = path.join(dataDir, "outbox");
+              const names = await readdir(directory).catch(() => [] as string[]);
+              return names.filter((name) => name.endsWith(".eml")).map((name) => ({ name, directory }));
+            }),
+          )
+        )
+          .flat()
+          .sort((a, b) => a.name.localeCompare(b.name))
           .reverse();
         for (const file of files) {
-          const mail = await readMail(path.join(directory, file));
+          const mail = await readMail(path.join(file.directory, file.name));
           if (mail.to.includes(to) && subject.test(mail.subject)) {
             found = mail;
             return true;

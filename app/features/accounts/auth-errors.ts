@@ -1,8 +1,11 @@
+/** better-auth's per-address limits and our per-e-mail limits (auth-rules.server.ts) refuse with this. */
+export const TOO_MANY_ATTEMPTS = "For mange forsøg. Vent et minut, og prøv igen.";
+
 /**
  * Danish texts for better-auth's error codes. Sign-in failures never say whether the e-mail is registered.
  */
 export function authErrorMessage(status: number, code: string | undefined): string {
-  if (status === 429) return "For mange forsøg. Vent et minut, og prøv igen.";
+  if (status === 429) return TOO_MANY_ATTEMPTS;
   switch (code) {
     case "INVALID_EMAIL_OR_PASSWORD":
     case "INVALID_EMAIL":
@@ -12,9 +15,9 @@ export function authErrorMessage(status: number, code: string | undefined): stri
       return "Forkert e-mail eller adgangskode.";
     case "BANNED_USER":
       return "Kontoen er spærret. Kontakt os, hvis du mener, det er en fejl.";
-    case "USER_ALREADY_EXISTS":
-    case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
-      return "Kontoen kunne ikke oprettes. Har du allerede en konto, så log ind eller nulstil din adgangskode.";
+    // Only with the right password, so it tells nothing about whether the address has an account.
+    case "EMAIL_NOT_VERIFIED":
+      return "Bekræft din e-mailadresse først. Vi har sendt dig et nyt link, så du kan logge ind.";
     case "PASSWORD_TOO_SHORT":
     case "PASSWORD_TOO_LONG":
       return "Adgangskoden opfylder ikke kravene.";

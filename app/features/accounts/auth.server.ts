@@ -2,12 +2,19 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, emailOTP, twoFactor } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
+import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { ADMIN_ROLE, authAccounts, rateLimits, sessions, twoFactors, users, verifications } from "~/db/schema";
 import type { Mailer } from "~/features/email/mailer.server";
-import { resetPasswordMessage, signInCodeMessage, verifyEmailMessage } from "~/features/email/messages";
+import {
+  existingAccountMessage,
+  resetPasswordMessage,
+  signInCodeMessage,
+  verifyEmailMessage,
+} from "~/features/email/messages";
 import { releaseClaimsOfDeletedUser } from "~/features/reservation/reservation.server";
+import { authRules } from "./auth-rules.server";
 import { recordSignIn, syncProfileIdentity } from "./profile.server";
 
 /** Spec §9: a session lives 400 days of use; each day of use renews it. */
@@ -15,6 +22,7 @@ export const SESSION_LIFETIME_SECONDS = 400 * 24 * 60 * 60;
 /** The header through which the server tells better-auth the client's address (never taken from the client). */
 export const CLIENT_IP_HEADER = "x-scene-client-ip";
 export const AUTH_BASE_PATH = "/api/auth";
+const DEFAULT_ROLE = "user";
 
 export interface AuthOptions {
   db: Database;
@@ -53,13 +61,34 @@ export function createAuth({ db, secret, publicUrl, siteName, mailer, logger }: 
       enabled: true,
       minPasswordLength: 10,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // A sign-up gives no session until the address is verified, so a sign-up for a taken address can be
+      // answered exactly as one for a new address: better-auth then mails the owner instead of refusing.
+      requireEmailVerification: true,
+      onExistingUserSignUp: async ({ user }) =>
+        send(
+          existingAccountMessage(siteName, user.email, user.name, {
+            signIn: `${publicUrl}/login`,
+            resetPassword: `${publicUrl}/glemt-adgangskode`,
+          }),
+        ),
+      // The made-up account in that answer must look like a new one, down to the role the admin plugin gives.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: DEFAULT_ROLE,
+        ...additionalFields,
+        id,
+      }),
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => send(resetPasswordMessage(siteName, user.email, user.name, url)),
+      // The reset link reached the address, which proves it as well as the verification link does.
+      onPasswordReset: async ({ user }) => {
+        if (!user.emailVerified) await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
+      sendOnSignIn: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => send(verifyEmailMessage(siteName, user.email, user.name, url)),
     },
@@ -94,6 +123,7 @@ export function createAuth({ db, secret, publicUrl, siteName, mailer, logger }: 
         "/request-password-reset": { window: 60, max: 3 },
       },
     },
+    hooks: { before: authRules(db) },
     databaseHooks: {
       user: {
         update: {
@@ -111,7 +141,7 @@ export function createAuth({ db, secret, publicUrl, siteName, mailer, logger }: 
       },
     },
     plugins: [
-      admin({ adminRoles: [ADMIN_ROLE], defaultRole: "user", roles: { [ADMIN_ROLE]: adminAc, user: userAc } }),
+      admin({ adminRoles: [ADMIN_ROLE], defaultRole: DEFAULT_ROLE, roles: { [ADMIN_ROLE]: adminAc, user: userAc } }),
       emailOTP({
         // Accounts are made on the sign-up form; a code to an unknown e-mail is silently not sent.
         disableSignUp: true,

@@ -5,12 +5,14 @@ import { rateLimits } from "~/db/schema";
 
 /**
  * better-auth limits each client address; this limits each e-mail address across all clients, so guessing
- * one account's password from many machines is slowed too. Same table, keys prefixed "email:".
+ * one account's password from many machines is slowed too, and so is filling one inbox. Same table, keys
+ * prefixed "email:". Counted in better-auth's hook (auth-rules.server.ts), so every door counts.
  */
 export const emailLimits = {
   "sign-in": { windowSeconds: 60, max: 10 },
   "sign-in-code": { windowSeconds: 60, max: 5 },
   "password-reset": { windowSeconds: 60, max: 3 },
+  "sign-up": { windowSeconds: 60, max: 3 },
 } as const;
 
 export type EmailLimitedAction = keyof typeof emailLimits;

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 export const REQUIRED = "Feltet skal udfyldes";
 export const PASSWORD_MIN_LENGTH = 10;
+export const NAME_MAX_LENGTH = 100;
 
 // A few of the most used passwords; a length of 10 already rules out most of the rest.
 const commonPasswords = new Set([
@@ -20,7 +21,10 @@ const commonPasswords = new Set([
   "aaaaaaaaaa",
 ]);
 
-/** Why a password is too weak, in Danish; empty when it is strong enough. */
+/**
+ * Why a password is too weak, in Danish; empty when it is strong enough. The forms' schemas and better-auth's
+ * hook (auth-rules.server.ts) both ask this, so every way of setting a password holds to the same rule.
+ */
 export function passwordProblems(password: string, person: { email?: string; name?: string } = {}) {
   const problems: string[] = [];
   if (password.length < PASSWORD_MIN_LENGTH)
@@ -39,6 +43,14 @@ export function passwordProblems(password: string, person: { email?: string; nam
   return problems;
 }
 
+/** Why a name cannot be used, in Danish; empty when it can. The form and better-auth's hook both ask this. */
+export function nameProblems(name: string) {
+  const trimmedName = name.trim();
+  if (!trimmedName) return [REQUIRED];
+  if (trimmedName.length > NAME_MAX_LENGTH) return [`Navnet må højst have ${NAME_MAX_LENGTH} tegn`];
+  return [];
+}
+
 const trimmed = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED);
 const email = () => trimmed().toLowerCase().pipe(z.email("Skriv en gyldig e-mailadresse"));
 
@@ -50,7 +62,12 @@ export const signInSchema = z.object({
 
 export const signUpSchema = z
   .object({
-    name: trimmed().max(100, "Navnet må højst have 100 tegn"),
+    name: z
+      .string({ error: REQUIRED })
+      .trim()
+      .superRefine((name, context) => {
+        for (const message of nameProblems(name)) context.addIssue({ code: "custom", message });
+      }),
     email: email(),
     password: z.string({ error: REQUIRED }).min(1, REQUIRED),
     redirectTo: z.string().optional(),

@@ -5,19 +5,22 @@ import type { MailMessage } from "./mailer.server";
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
-function message(
-  siteName: string,
-  to: string,
-  subject: string,
-  lines: string[],
-  link?: { url: string; label: string },
-): MailMessage {
-  const text = [...lines, ...(link ? ["", `${link.label}: ${link.url}`] : []), "", "Venlig hilsen", siteName].join(
-    "\n",
-  );
+interface Link {
+  url: string;
+  label: string;
+}
+
+function message(siteName: string, to: string, subject: string, lines: string[], links: Link[] = []): MailMessage {
+  const text = [
+    ...lines,
+    ...(links.length > 0 ? ["", ...links.map((link) => `${link.label}: ${link.url}`)] : []),
+    "",
+    "Venlig hilsen",
+    siteName,
+  ].join("\n");
   const html = [
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
+    ...links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`),
     `<p>Venlig hilsen<br>${escapeHtml(siteName)}</p>`,
   ].join("\n");
   return { to, subject, text, html };
@@ -28,11 +31,35 @@ export function verifyEmailMessage(siteName: string, to: string, name: string, u
     siteName,
     to,
     "Bekræft din e-mailadresse",
-    [`Hej ${name}`, "Tak fordi du har oprettet en konto. Bekræft din e-mailadresse ved at åbne linket herunder."],
-    {
-      url,
-      label: "Bekræft e-mailadresse",
-    },
+    [
+      `Hej ${name}`,
+      "Tak fordi du har oprettet en konto. Åbn linket herunder for at bekræfte din e-mailadresse, så er du logget ind. Linket virker i en time.",
+      "Har du ikke oprettet en konto hos os, kan du se bort fra denne e-mail.",
+    ],
+    [{ url, label: "Bekræft e-mailadresse" }],
+  );
+}
+
+/** To the owner of an address someone tried to sign up with again; sign-up answers as for a new address. */
+export function existingAccountMessage(
+  siteName: string,
+  to: string,
+  name: string,
+  urls: { signIn: string; resetPassword: string },
+) {
+  return message(
+    siteName,
+    to,
+    "Nogen har prøvet at oprette en konto med din e-mailadresse",
+    [
+      `Hej ${name}`,
+      `Nogen har lige prøvet at oprette en konto hos ${siteName} med din e-mailadresse. Du har allerede en konto, så der er ikke oprettet en ny.`,
+      "Var det dig, kan du logge ind, eller vælge en ny adgangskode, hvis du har glemt den. Var det ikke dig, kan du se bort fra denne e-mail.",
+    ],
+    [
+      { url: urls.signIn, label: "Log ind" },
+      { url: urls.resetPassword, label: "Vælg en ny adgangskode" },
+    ],
   );
 }
 
@@ -46,7 +73,7 @@ export function resetPasswordMessage(siteName: string, to: string, name: string,
       "Vi har fået en anmodning om at nulstille din adgangskode. Linket virker i en time.",
       "Har du ikke bedt om det, kan du se bort fra denne e-mail.",
     ],
-    { url, label: "Vælg ny adgangskode" },
+    [{ url, label: "Vælg ny adgangskode" }],
   );
 }
 
@@ -85,10 +112,7 @@ export function bookingConfirmationMessage(to: string, receipt: ReceiptView, ics
     to,
     `Kvittering nr. ${receipt.receiptNumber}: din reservation hos ${receipt.siteName}`,
     lines,
-    {
-      url,
-      label: "Se dine reservationer",
-    },
+    [{ url, label: "Se dine reservationer" }],
   );
   return {
     ...built,
