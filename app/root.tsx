@@ -158,6 +158,12 @@ export function meta({ error, loaderData }: Route.MetaArgs) {
   return [{ title: `${title} · ${siteName}` }];
 }
 
+function reasonOf(data: unknown) {
+  return typeof data === "object" && data !== null && "error" in data && typeof data.error === "string"
+    ? data.error
+    : undefined;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { requestId } = useRequestInfo();
   const location = useLocation();
@@ -168,7 +174,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ) : isRouteErrorResponse(error) && error.status === 403 ? (
         <ForbiddenView />
       ) : isRouteErrorResponse(error) && error.status < 500 ? (
-        <ClientErrorView status={error.status} />
+        <ClientErrorView status={error.status} message={reasonOf(error.data)} />
       ) : (
         <ServerErrorView requestId={requestId} />
       )}

@@ -16,7 +16,7 @@ function causedByTooLarge(error: unknown): boolean {
 
 export const bodyMessages = {
   tooLarge: "Det sendte er for stort.",
-  unreadable: "Formularen kunne ikke læses. Prøv igen.",
+  unreadable: "Formularen kunne ikke læses.",
   notJson: "Forventede JSON.",
 } as const;
 

@@ -59,6 +59,28 @@ const malformedBodies: { name: string; headers: Record<string, string>; body?: s
   },
 ];
 
+/** What a person is told, wherever an action's answer keeps it. */
+async function messageOf(outcome: unknown): Promise<string | undefined> {
+  let payload: unknown = outcome;
+  if (outcome instanceof Response)
+    payload = await outcome
+      .clone()
+      .json()
+      .catch(() => undefined);
+  else if (outcome && typeof outcome === "object" && "data" in outcome) payload = outcome.data;
+  if (!payload || typeof payload !== "object") return undefined;
+  const { error, message, formError, toast, fieldErrors } = payload as Record<string, unknown>;
+  const firstFieldError = fieldErrors && Object.values(fieldErrors as Record<string, string[]>).flat()[0];
+  const candidates = [
+    error,
+    message,
+    formError,
+    (toast as { message?: unknown } | undefined)?.message,
+    firstFieldError,
+  ];
+  return candidates.find((candidate): candidate is string => typeof candidate === "string" && candidate.length > 0);
+}
+
 /** The status an action's outcome gives the client: thrown or returned, a Response or `data()`. */
 function statusOf(outcome: unknown): number {
   if (outcome instanceof Response) return outcome.status;
@@ -70,11 +92,17 @@ function statusOf(outcome: unknown): number {
 }
 
 async function outcomeOf(action: Action, args: ReturnType<typeof routeArgs>) {
+  let outcome: unknown;
   try {
-    return { status: statusOf(await action(args)) };
+    outcome = await action(args);
   } catch (thrown) {
-    return { status: statusOf(thrown), error: thrown instanceof Error ? thrown.message : undefined };
+    outcome = thrown;
   }
+  return {
+    status: statusOf(outcome),
+    message: await messageOf(outcome),
+    error: outcome instanceof Error ? outcome.message : undefined,
+  };
 }
 
 describe.each(databaseKinds)("malformed bodies on %s", (kind) => {

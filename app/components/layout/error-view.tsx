@@ -37,10 +37,13 @@ export function ForbiddenView() {
 }
 
 /** Any other refused request (400, 405, 413 …): the page says what the status says. */
-export function ClientErrorView({ status }: { status: number }) {
+/** `message`: the server's own Danish reason, when it gave one (an unreadable or too large form). */
+export function ClientErrorView({ status, message }: { status: number; message?: string }) {
   return (
     <ErrorLayout status={status} title="Forespørgslen kunne ikke gennemføres">
-      <p className="mt-6 text-lg text-muted">Siden kunne ikke vise det, du bad om. Gå tilbage, og prøv igen.</p>
+      <p className="mt-6 text-lg text-muted">
+        {message ?? "Siden kunne ikke vise det, du bad om."} Gå tilbage, og prøv igen.
+      </p>
       <ButtonLink to="/" className="mt-10">
         Til forsiden
       </ButtonLink>

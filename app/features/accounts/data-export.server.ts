@@ -1,15 +1,6 @@
 import { eq, inArray, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import {
-  authAccounts,
-  calendarFeeds,
-  dayClaims,
-  orders,
-  sessions,
-  twoFactors,
-  userFiles,
-  users,
-} from "~/db/schema";
+import { authAccounts, calendarFeeds, dayClaims, orders, sessions, twoFactors, userFiles, users } from "~/db/schema";
 import { profileJson } from "./profile-api.server";
 import { getProfile } from "./profile.server";
 import { publicFileUrl } from "~/features/storage/storage";
