@@ -2,14 +2,14 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from "react-
 import { Field } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/button-link";
 import { getDb } from "~/db/db.server";
-import { AVATAR_MAX_BYTES, AvatarError, replaceAvatar } from "~/features/accounts/avatar.server";
+import { AvatarError, replaceAvatar } from "~/features/accounts/avatar.server";
 import { getProfile, updateContactDetails } from "~/features/accounts/profile.server";
 import { contactDetailsSchema, formatDanishPhone } from "~/features/accounts/schemas";
 import { requireUser } from "~/features/accounts/session.server";
 import { getStorage } from "~/features/storage/storage.server";
 import { parseForm, type FieldErrors } from "~/lib/form";
 import type { Route } from "./+types/bruger.update";
-import { readFormData } from "~/lib/request-body.server";
+import { bodyMessages, tryReadFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Ret mine oplysninger" }, { name: "robots", content: "noindex" }];
@@ -27,14 +27,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  // Refuse an oversized upload before reading it (the form's own fields are tiny).
-  if (Number(request.headers.get("Content-Length") ?? 0) > AVATAR_MAX_BYTES + 64 * 1024) {
+  // The server stops an upload past its limit as it streams (server/body-limits.ts); say so by the picture.
+  const formData = await tryReadFormData(request);
+  if (formData === "unreadable") throw data({ error: bodyMessages.unreadable }, { status: 400 });
+  if (formData === "too-large") {
     return data(
       { avatarError: "Billedet må højst fylde 5 MB", fieldErrors: {} as FieldErrors, values: undefined },
       { status: 413 },
     );
   }
-  const formData = await readFormData(request);
   if (formData.get("intent") === "avatar") {
     const upload = formData.get("avatar");
     try {
