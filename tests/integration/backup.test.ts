@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import * as tar from "tar";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseKind } from "~/db/client.server";
 import { profiles, siteSettings, users } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed/seed.server";
@@ -21,6 +21,10 @@ import { confirmOrder, createOrder, holdDay } from "~/features/reservation/reser
 import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 import { snapshot } from "../support/snapshot";
+
+// Each test backs up or restores the whole demo site with its images: about 15 s alone, two to three times that
+// while the 2-core machine runs the other test files too.
+vi.setConfig({ testTimeout: 90_000 });
 
 const logger = pino({ level: "silent" });
 const temporary: string[] = [];
