@@ -3,8 +3,9 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql } fro
 import type { Database } from "~/db/client.server";
 import { blockedDates, calendarFeeds, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import { dayBounds } from "~/lib/format";
-import { addDays, dayState, daysBetween, priceOfDay, todayInCopenhagen, vatIncluded, type Prices } from "./days";
 import { getMetrics } from "~/lib/metrics.server";
+import { addDays, daysBetween, todayInCopenhagen } from "./days";
+import { cancellationRefusal, dayState, priceOfDay, vatIncluded, type CancelRefusal } from "./rules";
 
 export type ReservationSettings = typeof reservationSettings.$inferSelect;
 
@@ -12,14 +13,6 @@ export async function getReservationSettings(db: Database): Promise<ReservationS
   const [settings] = await db.select().from(reservationSettings).where(eq(reservationSettings.id, 1));
   if (!settings) throw new Error("reservation_settings has no row; the migrations insert it");
   return settings;
-}
-
-export function pricesOf(settings: ReservationSettings): Prices {
-  return {
-    weekdayOere: settings.weekdayPriceOere,
-    weekendOere: settings.weekendPriceOere,
-    holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice,
-  };
 }
 
 /** A claim counts while it is not released and, for a hold, not expired. */
@@ -101,7 +94,7 @@ async function tryToHold(db: Database, userId: string, day: string, now: Date): 
         startAt: start,
         endAt: end,
         title: profile?.address ?? "",
-        priceOere: priceOfDay(day, pricesOf(settings)),
+        priceOere: priceOfDay(day, settings),
         expiresAt: new Date(now.getTime() + settings.holdSeconds * 1000),
       })
       .onConflictDoNothing({ target: dayClaims.day, where: sql`${dayClaims.releasedAt} is null` })
@@ -202,7 +195,6 @@ export async function calendarDays(
   const claimByDay = new Map(claims.map((claim) => [claim.day, claim]));
   const blockedByDay = new Map(blocked.map((entry) => [entry.day, entry.title]));
   const today = todayInCopenhagen(now);
-  const prices = pricesOf(settings);
   const days: CalendarDay[] = [];
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
     const claim = claimByDay.get(day);
@@ -216,7 +208,7 @@ export async function calendarDays(
     days.push({
       day,
       state,
-      priceOere: priceOfDay(day, prices),
+      priceOere: priceOfDay(day, settings),
       ...(blockedTitle !== undefined ? { blockedTitle } : {}),
       ...(state === "others" && userId !== null && claim?.title ? { address: claim.title } : {}),
     });
@@ -364,15 +356,17 @@ export async function getOrder(db: Database, orderId: string) {
   return order ?? null;
 }
 
-export type CancelRefusal = "not-found" | "too-late" | "past";
-
-/** Cancels a booked day; the day is free at once. Users may cancel until the admin's limit; the admin always. */
+/**
+ * Cancels a booked day; the day is free at once. Without `userId` the admin cancels; `cancellationRefusal` says
+ * until when each may.
+ */
 export async function cancelBooking(
   db: Database,
   claimId: string,
   options: { userId?: string; reason: string; now?: Date },
 ): Promise<
-  { ok: true; day: string; orderId: string | null; userId: string | null } | { ok: false; reason: CancelRefusal }
+  | { ok: true; day: string; orderId: string | null; userId: string | null }
+  | { ok: false; reason: CancelRefusal | "not-found" }
 > {
   const now = options.now ?? new Date();
   const settings = await getReservationSettings(db);
@@ -382,10 +376,12 @@ export async function cancelBooking(
     .where(and(eq(dayClaims.id, claimId), eq(dayClaims.kind, "booking"), isNull(dayClaims.releasedAt)));
   if (!claim || (options.userId !== undefined && claim.userId !== options.userId))
     return { ok: false, reason: "not-found" };
-  const today = todayInCopenhagen(now);
-  if (claim.day <= today) return { ok: false, reason: "past" };
-  if (options.userId !== undefined && daysBetween(today, claim.day) < settings.cancellationDays)
-    return { ok: false, reason: "too-late" };
+  const refusal = cancellationRefusal(claim.day, {
+    today: todayInCopenhagen(now),
+    cancellationDays: settings.cancellationDays,
+    byAdmin: options.userId === undefined,
+  });
+  if (refusal) return { ok: false, reason: refusal };
   const released = await db
     .update(dayClaims)
     .set({ releasedAt: now, releaseReason: options.reason })

@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import { addDays, todayInCopenhagen } from "./days";
+import {
+  cancellationRefusal,
+  dayState,
+  holdMinutes,
+  lastBookableDay,
+  priceOfDay,
+  vatIncluded,
+  type DayFacts,
+  type Prices,
+} from "./rules";
+
+// 2026 in Copenhagen: summer time starts Sunday 29 March at 02:00 (01:00 UTC), ends Sunday 25 October at 03:00
+// (01:00 UTC). 2026-11-23 is a Monday.
+const SPRING_FORWARD = "2026-03-29";
+const FALL_BACK = "2026-10-25";
+
+const prices: Prices = { weekdayPriceOere: 450_000, weekendPriceOere: 650_000, holidaysAtWeekendPrice: true };
+
+describe("the price of a day", () => {
+  it.each([
+    ["2026-11-23", "a Monday", 450_000],
+    ["2026-11-26", "a Thursday", 450_000],
+    ["2026-11-27", "a Friday", 650_000],
+    ["2026-11-28", "a Saturday", 650_000],
+    ["2026-11-29", "a Sunday", 450_000],
+    [SPRING_FORWARD, "the spring-forward Sunday (23 hours)", 450_000],
+    [FALL_BACK, "the fall-back Sunday (25 hours)", 450_000],
+    ["2026-12-31", "nytårsaftensdag, a Thursday and only marked", 450_000],
+    ["2027-01-01", "nytårsdag, a public holiday on a Friday", 650_000],
+    ["2026-01-01", "nytårsdag, a public holiday on a Thursday", 650_000],
+    ["2026-04-06", "2. påskedag, a public holiday on a Monday", 650_000],
+    ["2026-06-05", "grundlovsdag, a Friday anyway", 650_000],
+    ["2025-06-05", "grundlovsdag on a Thursday: only marked", 450_000],
+    ["2026-12-24", "juleaftensdag on a Thursday: only marked", 450_000],
+  ])("%s (%s) costs %i øre", (day, _what, oere) => {
+    expect(priceOfDay(day, prices)).toBe(oere);
+  });
+
+  it.each([
+    ["2026-04-06", "2. påskedag", 450_000],
+    ["2026-01-01", "nytårsdag on a Thursday", 450_000],
+    ["2027-01-01", "nytårsdag on a Friday", 650_000],
+  ])("%s (%s) costs %i øre when holidays are not at the weekend price", (day, _what, oere) => {
+    expect(priceOfDay(day, { ...prices, holidaysAtWeekendPrice: false })).toBe(oere);
+  });
+});
+
+describe("the moms in a total", () => {
+  it.each([
+    [450_000, 90_000],
+    [1_100_000, 220_000],
+    [12_345, 2469],
+    [12_347, 2469],
+    [12_348, 2470],
+    [1, 0],
+    [3, 1],
+    [0, 0],
+  ])("%i øre holds %i øre moms (25 % on top: a fifth of the total, to whole øre)", (total, vat) => {
+    expect(vatIncluded(total)).toBe(vat);
+  });
+});
+
+describe("the hold time as told to users", () => {
+  it.each([
+    [900, 15],
+    [930, 16],
+    [60, 1],
+    [3, 1],
+    [86_400, 1440],
+  ])("%i seconds are %i minutes", (holdSeconds, minutes) => {
+    expect(holdMinutes({ holdSeconds })).toBe(minutes);
+  });
+});
+
+describe("the state of a day", () => {
+  const base: DayFacts = { today: "2026-11-23", horizonDays: 365 };
+  const mineHold = { kind: "hold", mine: true } as const;
+  const theirHold = { kind: "hold", mine: false } as const;
+  const mineBooking = { kind: "booking", mine: true } as const;
+  const theirBooking = { kind: "booking", mine: false } as const;
+
+  it.each<[string, string, Partial<DayFacts>, string]>([
+    ["2026-11-24", "tomorrow, nothing on it", {}, "free"],
+    ["2026-11-23", "today", {}, "past"],
+    ["2026-11-01", "an earlier day I booked", { claim: mineBooking }, "past"],
+    ["2026-12-01", "in my basket", { claim: mineHold }, "in-basket"],
+    ["2026-12-01", "booked by me", { claim: mineBooking }, "mine"],
+    ["2026-12-01", "in someone else's basket", { claim: theirHold }, "held-by-others"],
+    ["2026-12-01", "booked by someone else", { claim: theirBooking }, "others"],
+    ["2026-12-24", "blocked", { blockedTitle: "Julefrokost" }, "blocked"],
+    ["2026-12-24", "blocked after I booked it", { blockedTitle: "Julefrokost", claim: mineBooking }, "mine"],
+    ["2026-12-24", "blocked after another booked it", { blockedTitle: "Julefrokost", claim: theirBooking }, "others"],
+    ["2027-11-23", "the last day of the horizon", {}, "free"],
+    ["2027-11-24", "the day after the horizon", {}, "beyond-horizon"],
+    ["2027-11-24", "beyond the horizon and blocked", { blockedTitle: "Ferie" }, "blocked"],
+    [SPRING_FORWARD, "the spring-forward Sunday", { today: "2026-03-28" }, "free"],
+    [SPRING_FORWARD, "the spring-forward Sunday, on the day", { today: SPRING_FORWARD }, "past"],
+    [FALL_BACK, "the fall-back Sunday", { today: "2026-10-24" }, "free"],
+    [FALL_BACK, "the fall-back Sunday, on the day", { today: FALL_BACK }, "past"],
+    ["2027-01-01", "nytårsdag seen on nytårsaftensdag", { today: "2026-12-31" }, "free"],
+    ["2026-12-31", "nytårsaftensdag seen on nytårsdag", { today: "2027-01-01" }, "past"],
+    [
+      "2027-01-01",
+      "the last day of a one-day horizon, across New Year",
+      { today: "2026-12-31", horizonDays: 1 },
+      "free",
+    ],
+    ["2027-01-02", "the day after it", { today: "2026-12-31", horizonDays: 1 }, "beyond-horizon"],
+  ])("%s, %s, is %s", (day, _what, facts, state) => {
+    expect(dayState(day, { ...base, ...facts })).toBe(state);
+  });
+
+  it.each([
+    ["2026-03-28T22:59:59Z", "the last second of 28 March (winter time)", "2026-03-28"],
+    ["2026-03-28T23:00:00Z", "midnight starting the spring-forward day", SPRING_FORWARD],
+    ["2026-03-29T21:59:59Z", "the last second of the 23-hour day", SPRING_FORWARD],
+    ["2026-03-29T22:00:00Z", "midnight after it (summer time)", "2026-03-30"],
+    ["2026-10-24T21:59:59Z", "the last second of 24 October (summer time)", "2026-10-24"],
+    ["2026-10-24T22:00:00Z", "midnight starting the fall-back day", FALL_BACK],
+    ["2026-10-25T22:59:59Z", "the last second of the 25-hour day", FALL_BACK],
+    ["2026-10-25T23:00:00Z", "midnight after it (winter time)", "2026-10-26"],
+    ["2026-12-31T22:59:59Z", "the last second of the year", "2026-12-31"],
+    ["2026-12-31T23:00:00Z", "the first second of the new year", "2027-01-01"],
+  ])("at %s (%s) today is %s, which is past; the next day is free", (instant, _what, today) => {
+    const facts = { today: todayInCopenhagen(new Date(instant)), horizonDays: 365 };
+    expect(dayState(today, facts)).toBe("past");
+    expect(dayState(addDays(today, 1), facts)).toBe("free");
+  });
+
+  it.each([
+    ["2026-11-23", 365, "2027-11-23"],
+    ["2026-12-31", 1, "2027-01-01"],
+    ["2026-03-28", 1, SPRING_FORWARD],
+    ["2024-02-28", 1, "2024-02-29"],
+  ])("from %s with a horizon of %i days, the last bookable day is %s", (today, horizonDays, last) => {
+    expect(lastBookableDay(today, horizonDays)).toBe(last);
+  });
+});
+
+describe("whether a booking may be cancelled", () => {
+  it.each<[string, string, number, boolean, ReturnType<typeof cancellationRefusal>]>([
+    ["2026-11-23", "2026-12-07", 14, false, null],
+    ["2026-11-23", "2026-12-06", 14, false, "too-late"],
+    ["2026-11-23", "2026-11-24", 0, false, null],
+    ["2026-11-23", "2026-11-23", 0, false, "past"],
+    ["2026-11-23", "2026-11-20", 14, false, "past"],
+    ["2026-11-23", "2026-11-24", 14, true, null],
+    ["2026-11-23", "2026-11-23", 14, true, "past"],
+    // Counted in calendar days, so the 23- and 25-hour days count as one each.
+    ["2026-03-15", SPRING_FORWARD, 14, false, null],
+    ["2026-03-16", SPRING_FORWARD, 14, false, "too-late"],
+    ["2026-10-11", FALL_BACK, 14, false, null],
+    ["2026-10-12", FALL_BACK, 14, false, "too-late"],
+    ["2026-12-18", "2027-01-01", 14, false, null],
+    ["2026-12-19", "2027-01-01", 14, false, "too-late"],
+    ["2026-12-31", "2027-01-01", 1, false, null],
+    ["2026-12-31", "2027-01-01", 2, false, "too-late"],
+    ["2027-01-01", "2026-12-31", 0, true, "past"],
+  ])(
+    "on %s, a booking of %s with a limit of %i days (admin: %s): %s",
+    (today, day, cancellationDays, byAdmin, refusal) => {
+      expect(cancellationRefusal(day, { today, cancellationDays, byAdmin })).toBe(refusal);
+    },
+  );
+});
