@@ -3,11 +3,19 @@ import { addDays, todayInCopenhagen } from "./days";
 import {
   cancellationRefusal,
   dayState,
+  holdExpiresAt,
   holdMinutes,
+  holdRefusal,
+  holdStatus,
   lastBookableDay,
+  orderHoldExpiresAt,
+  paymentOutcome,
   priceOfDay,
   vatIncluded,
+  type BasketFacts,
   type DayFacts,
+  type HoldFacts,
+  type HoldStatus,
   type Prices,
 } from "./rules";
 
@@ -90,6 +98,8 @@ describe("the state of a day", () => {
     ["2026-12-01", "in someone else's basket", { claim: theirHold }, "held-by-others"],
     ["2026-12-01", "booked by someone else", { claim: theirBooking }, "others"],
     ["2026-12-24", "blocked", { blockedTitle: "Julefrokost" }, "blocked"],
+    ["2026-12-24", "blocked after I held it", { blockedTitle: "Julefrokost", claim: mineHold }, "blocked"],
+    ["2026-12-24", "blocked after someone held it", { blockedTitle: "Julefrokost", claim: theirHold }, "blocked"],
     ["2026-12-24", "blocked after I booked it", { blockedTitle: "Julefrokost", claim: mineBooking }, "mine"],
     ["2026-12-24", "blocked after another booked it", { blockedTitle: "Julefrokost", claim: theirBooking }, "others"],
     ["2027-11-23", "the last day of the horizon", {}, "free"],
@@ -136,6 +146,148 @@ describe("the state of a day", () => {
     ["2024-02-28", 1, "2024-02-29"],
   ])("from %s with a horizon of %i days, the last bookable day is %s", (today, horizonDays, last) => {
     expect(lastBookableDay(today, horizonDays)).toBe(last);
+  });
+});
+
+describe("whether a day may go into the basket", () => {
+  const base: BasketFacts = { today: "2026-12-30", horizonDays: 365, basketSize: 0, maxDaysPerOrder: 3 };
+
+  it.each<[string, string, Partial<BasketFacts>, ReturnType<typeof holdRefusal>]>([
+    ["2027-01-01", "a free day across New Year", {}, null],
+    ["2026-12-30", "today", {}, { reason: "past" }],
+    ["2026-12-01", "an earlier day, even blocked", { blockedTitle: "Lukket" }, { reason: "past" }],
+    ["2027-12-31", "the day after the horizon", {}, { reason: "beyond-horizon" }],
+    ["2027-12-30", "the last day of the horizon", {}, null],
+    [
+      "2027-01-08",
+      "a blocked day",
+      { blockedTitle: "Vinterlukket" },
+      { reason: "blocked", blockedTitle: "Vinterlukket" },
+    ],
+    [
+      "2027-01-08",
+      "a blocked day in someone's basket",
+      { blockedTitle: "Vinterlukket", claim: { kind: "hold", mine: false } },
+      { reason: "blocked", blockedTitle: "Vinterlukket" },
+    ],
+    [
+      "2027-12-31",
+      "a blocked day beyond the horizon",
+      { blockedTitle: "Nytår" },
+      { reason: "blocked", blockedTitle: "Nytår" },
+    ],
+    ["2027-01-08", "a day in someone else's basket", { claim: { kind: "hold", mine: false } }, { reason: "taken" }],
+    ["2027-01-08", "a day already in my basket", { claim: { kind: "hold", mine: true } }, { reason: "taken" }],
+    ["2027-01-08", "a day someone booked", { claim: { kind: "booking", mine: false } }, { reason: "taken" }],
+    ["2027-01-08", "a free day with two of three in the basket", { basketSize: 2 }, null],
+    ["2027-01-08", "a free day with a full basket", { basketSize: 3 }, { reason: "basket-full" }],
+    [
+      "2027-01-08",
+      "a taken day with a full basket",
+      { basketSize: 3, claim: { kind: "hold", mine: false } },
+      { reason: "taken" },
+    ],
+    [SPRING_FORWARD, "the spring-forward Sunday", { today: "2026-03-28" }, null],
+    [FALL_BACK, "the fall-back Sunday", { today: "2026-10-24" }, null],
+    [FALL_BACK, "the fall-back Sunday, on the day", { today: FALL_BACK }, { reason: "past" }],
+  ])("%s, %s: %o", (day, _what, facts, refusal) => {
+    expect(holdRefusal(day, { ...base, ...facts })).toEqual(refusal);
+  });
+});
+
+describe("how long a hold lasts", () => {
+  it.each([
+    ["2026-11-23T10:00:00Z", 900, "2026-11-23T10:15:00Z"],
+    // 01:55 winter time + 15 minutes is 03:10 summer time: a quarter of an hour, as the clock jumps.
+    ["2026-03-29T00:55:00Z", 900, "2026-03-29T01:10:00Z"],
+    // 02:55 summer time + 15 minutes is 02:10 winter time, the second time the clock shows it.
+    ["2026-10-25T00:55:00Z", 900, "2026-10-25T01:10:00Z"],
+    ["2026-12-31T22:50:00Z", 900, "2026-12-31T23:05:00Z"],
+  ])("a hold made at %s with a hold time of %i s runs out at %s", (now, holdSeconds, expiresAt) => {
+    expect(holdExpiresAt(new Date(now), { holdSeconds }).toISOString()).toBe(new Date(expiresAt).toISOString());
+  });
+
+  it.each([
+    ["the demo page (no limit of its own)", 900, 0, "2026-11-23T10:15:00Z"],
+    ["Stripe's 32-minute checkout", 900, 32 * 60, "2026-11-23T10:32:00Z"],
+    ["Stripe, when the hold time is longer", 3600, 32 * 60, "2026-11-23T11:00:00Z"],
+  ])("going to payment with %s keeps the days until %s", (_provider, holdSeconds, sessionSeconds, expiresAt) => {
+    const now = new Date("2026-11-23T10:00:00Z");
+    expect(orderHoldExpiresAt(now, { holdSeconds }, sessionSeconds).toISOString()).toBe(
+      new Date(expiresAt).toISOString(),
+    );
+  });
+});
+
+describe("what a hold is now", () => {
+  const expiresAt = new Date("2026-10-25T01:10:00Z"); // during the fall-back hour
+  const before = new Date(expiresAt.getTime() - 1000);
+  const after = new Date(expiresAt.getTime() + 1000);
+
+  it.each<[string, Date, Omit<HoldFacts, "expiresAt">, HoldStatus]>([
+    ["a hold in a basket, before it runs out", before, { orderStatus: null }, "running"],
+    ["a hold in a basket, the instant it runs out", expiresAt, { orderStatus: null }, "expired"],
+    ["a hold in a basket, after it ran out", after, { orderStatus: null }, "expired"],
+    ["a hold on an order waiting for payment, before", before, { orderStatus: "pending" }, "running"],
+    ["a hold on an order waiting for payment, after", after, { orderStatus: "pending" }, "lapsed"],
+    ["a hold on an order replaced by a newer one, after", after, { orderStatus: "cancelled" }, "expired"],
+    ["a hold on a failed order, after", after, { orderStatus: "failed" }, "expired"],
+    ["a hold whose day was blocked since", before, { orderStatus: null, blockedTitle: "Lukket" }, "closed"],
+    ["a hold on an order whose day was blocked", before, { orderStatus: "pending", blockedTitle: "Lukket" }, "closed"],
+    ["a hold whose day was blocked, after", after, { orderStatus: null, blockedTitle: "Lukket" }, "expired"],
+    ["a lapsed hold whose day was blocked", after, { orderStatus: "pending", blockedTitle: "Lukket" }, "lapsed"],
+  ])("%s is %s", (_what, now, facts, status) => {
+    expect(holdStatus({ expiresAt, ...facts }, now)).toBe(status);
+  });
+});
+
+describe("what a payment gets", () => {
+  const days = ["2027-01-01", "2026-12-31"];
+  const held = (status: HoldStatus) => days.map((day) => ({ day, status }));
+  const noBlocks = new Map<string, string>();
+
+  it.each<[string, { day: string; status: HoldStatus }[], Map<string, string>, ReturnType<typeof paymentOutcome>]>([
+    ["every day still held", held("running"), noBlocks, { ok: true }],
+    ["every hold lapsed, nobody took the days (a late payment)", held("lapsed"), noBlocks, { ok: true }],
+    [
+      "one hold lapsed, the other running",
+      [
+        { day: "2026-12-31", status: "lapsed" },
+        { day: "2027-01-01", status: "running" },
+      ],
+      noBlocks,
+      { ok: true },
+    ],
+    [
+      "one day's hold gone (someone else claimed it)",
+      [{ day: "2027-01-01", status: "lapsed" }],
+      noBlocks,
+      { ok: false, reason: "days-gone" },
+    ],
+    ["no holds left", [], noBlocks, { ok: false, reason: "days-gone" }],
+    [
+      "a day blocked since the order",
+      held("closed"),
+      new Map([["2027-01-01", "Nytår"]]),
+      { ok: false, reason: "day-closed", day: "2027-01-01", blockedTitle: "Nytår" },
+    ],
+    [
+      "both days blocked: the earlier one is named",
+      held("closed"),
+      new Map([
+        ["2027-01-01", "Nytår"],
+        ["2026-12-31", "Nytårsaften"],
+      ]),
+      { ok: false, reason: "day-closed", day: "2026-12-31", blockedTitle: "Nytårsaften" },
+    ],
+    [
+      "a blocked day whose hold is gone",
+      [{ day: "2027-01-01", status: "running" }],
+      new Map([["2026-12-31", "Nytårsaften"]]),
+      { ok: false, reason: "day-closed", day: "2026-12-31", blockedTitle: "Nytårsaften" },
+    ],
+  ])("%s: %o", (_what, holds, blocked, outcome) => {
+    expect(paymentOutcome(days, holds, blocked)).toEqual(outcome);
   });
 });
 
