@@ -12,7 +12,7 @@ import {
   getReservationSettings,
   getUserBookings,
 } from "~/features/reservation/reservation.server";
-import { cancellationRefusal } from "~/features/reservation/rules";
+import { cancellationRefusal, hasBegun } from "~/features/reservation/rules";
 import type { Toast } from "~/features/toast/toast";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
 import type { Route } from "./+types/alle-reservationer";
@@ -36,7 +36,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     price: formatMoney(booking.priceOere),
     receiptNumber: booking.receiptNumber,
     cancelled: booking.releasedAt !== null,
-    upcoming: booking.day > today,
+    upcoming: !hasBegun(booking.day, today),
     cancellable:
       booking.releasedAt === null &&
       cancellationRefusal(booking.day, { today, cancellationDays: settings.cancellationDays, byAdmin: false }) === null,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blockedDates, calendarFeeds, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import type { PaymentProvider } from "~/features/payment/provider.server";
@@ -9,6 +9,7 @@ import { addDays, todayInCopenhagen } from "./days";
 import {
   cancellationRefusal,
   dayState,
+  hasBegun,
   holdExpiresAt,
   holdGivesWay,
   holdKeepsDay,
@@ -561,16 +562,15 @@ export async function releaseClaimsOfDeletedUser(db: Database, userId: string, n
   const today = todayInCopenhagen(now);
   await db.transaction(async (tx) => {
     await tx.delete(dayClaims).where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold")));
+    const bookings = await tx
+      .select({ id: dayClaims.id, day: dayClaims.day })
+      .from(dayClaims)
+      .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "booking"), isNull(dayClaims.releasedAt)));
+    const future = bookings.filter((booking) => !hasBegun(booking.day, today)).map((booking) => booking.id);
+    if (future.length === 0) return;
     await tx
       .update(dayClaims)
       .set({ releasedAt: now, releaseReason: "Kontoen er slettet" })
-      .where(
-        and(
-          eq(dayClaims.userId, userId),
-          eq(dayClaims.kind, "booking"),
-          isNull(dayClaims.releasedAt),
-          gt(dayClaims.day, today),
-        ),
-      );
+      .where(inArray(dayClaims.id, future));
   });
 }

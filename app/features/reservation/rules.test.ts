@@ -3,6 +3,7 @@ import { addDays, todayInCopenhagen } from "./days";
 import {
   cancellationRefusal,
   dayState,
+  hasBegun,
   holdExpiresAt,
   holdMinutes,
   holdRefusal,
@@ -79,6 +80,20 @@ describe("the hold time as told to users", () => {
     [86_400, 1440],
   ])("%i seconds are %i minutes", (holdSeconds, minutes) => {
     expect(holdMinutes({ holdSeconds })).toBe(minutes);
+  });
+});
+
+describe("whether a day has begun", () => {
+  it.each([
+    ["2026-11-22", "2026-11-23", true],
+    ["2026-11-23", "2026-11-23", true],
+    ["2026-11-24", "2026-11-23", false],
+    [SPRING_FORWARD, SPRING_FORWARD, true],
+    [FALL_BACK, "2026-10-24", false],
+    ["2026-12-31", "2027-01-01", true],
+    ["2027-01-01", "2026-12-31", false],
+  ])("%s, seen on %s: %s", (day, today, begun) => {
+    expect(hasBegun(day, today)).toBe(begun);
   });
 });
 

@@ -53,6 +53,11 @@ export function holdMinutes(rules: Pick<ReservationRules, "holdSeconds">) {
   return Math.max(1, Math.round(rules.holdSeconds / 60));
 }
 
+/** Whether a day has begun (it is today) or passed: from then on it can be neither booked nor cancelled. */
+export function hasBegun(day: string, today: string) {
+  return day <= today;
+}
+
 /** The last day that can be booked today. */
 export function lastBookableDay(today: string, horizonDays: number) {
   return addDays(today, horizonDays);
@@ -78,7 +83,7 @@ export interface DayFacts {
  * free again soon, and who holds it is nobody else's business.
  */
 export function dayState(day: string, facts: DayFacts): DayState {
-  if (day <= facts.today) return "past";
+  if (hasBegun(day, facts.today)) return "past";
   if (facts.claim?.kind === "booking") return facts.claim.mine ? "mine" : "others";
   if (facts.blockedTitle !== undefined) return "blocked";
   if (facts.claim) return facts.claim.mine ? "in-basket" : "held-by-others";
@@ -201,7 +206,7 @@ export function cancellationRefusal(
   day: string,
   facts: { today: string; cancellationDays: number; byAdmin: boolean },
 ): CancelRefusal | null {
-  if (day <= facts.today) return "past";
+  if (hasBegun(day, facts.today)) return "past";
   if (!facts.byAdmin && daysBetween(facts.today, day) < facts.cancellationDays) return "too-late";
   return null;
 }
