@@ -109,8 +109,7 @@ async function selectDay(
           detail: "Betal for dagene i kurven først.",
         };
       }
-      if (held.reason === "blocked")
-        return { kind: "info", message: held.blockedTitle ?? "Dagen er lukket for reservation" };
+      if (held.reason === "blocked") return { kind: "info", message: held.blockedTitle };
       return {
         kind: "info",
         message: "Dagen er optaget lige nu",
