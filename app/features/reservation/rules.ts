@@ -28,7 +28,7 @@ export interface ReservationRules {
 
 export type Prices = Pick<ReservationRules, "weekdayPriceOere" | "weekendPriceOere" | "holidaysAtWeekendPrice">;
 
-export function isWeekendDay(day: string) {
+function isWeekendDay(day: string) {
   const weekday = weekdayIndex(day);
   return weekday === 4 || weekday === 5;
 }
