@@ -5,6 +5,8 @@ import {
   dayState,
   hasBegun,
   holdExpiresAt,
+  holdGivesWay,
+  holdKeepsDay,
   holdMinutes,
   holdRefusal,
   holdStatus,
@@ -253,6 +255,27 @@ describe("what a hold is now", () => {
     ["a lapsed hold whose day was blocked", after, { orderStatus: "pending", blockedTitle: "Lukket" }, "lapsed"],
   ])("%s is %s", (_what, now, facts, status) => {
     expect(holdStatus({ expiresAt, ...facts }, now)).toBe(status);
+  });
+});
+
+describe("whether a hold keeps others from its day, or gives way to a new claim", () => {
+  it.each([
+    ["2026-03-29T01:09:59Z", "2026-03-29T01:10:00Z", true],
+    ["2026-03-29T01:10:00Z", "2026-03-29T01:10:00Z", false],
+    ["2026-10-25T01:30:00Z", "2026-10-25T01:10:00Z", false],
+    ["2026-12-31T22:59:59Z", "2026-12-31T23:05:00Z", true],
+    ["2027-01-01T00:00:00Z", "2026-12-31T23:05:00Z", false],
+  ])("at %s, a hold running out at %s keeps the day: %s", (now, expiresAt, keeps) => {
+    expect(holdKeepsDay({ expiresAt: new Date(expiresAt) }, new Date(now))).toBe(keeps);
+  });
+
+  it.each<[HoldStatus, boolean]>([
+    ["running", false],
+    ["closed", false],
+    ["lapsed", true],
+    ["expired", true],
+  ])("a %s hold gives way: %s", (status, givesWay) => {
+    expect(holdGivesWay(status)).toBe(givesWay);
   });
 });
 
