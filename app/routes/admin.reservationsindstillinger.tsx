@@ -7,6 +7,7 @@ import { getDb } from "~/db/db.server";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { updateReservationSettings } from "~/features/reservation/admin.server";
 import { getReservationSettings } from "~/features/reservation/reservation.server";
+import { holdMinutes } from "~/features/reservation/rules";
 import { settingsInputOf, settingsSchema } from "~/features/reservation/schemas";
 import type { Toast } from "~/features/toast/toast";
 import type { Route } from "./+types/admin.reservationsindstillinger";
@@ -26,7 +27,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       weekdayPrice: kroner(settings.weekdayPriceOere),
       weekendPrice: kroner(settings.weekendPriceOere),
       holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice,
-      holdMinutes: String(Math.max(1, Math.round(settings.holdSeconds / 60))),
+      holdMinutes: String(holdMinutes(settings)),
       horizonDays: String(settings.horizonDays),
       maxDaysPerOrder: String(settings.maxDaysPerOrder),
       cancellationDays: String(settings.cancellationDays),

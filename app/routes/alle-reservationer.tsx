@@ -5,13 +5,14 @@ import { useToastFrom } from "~/components/ui/toaster";
 import { getConfig } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { requireUser } from "~/features/accounts/session.server";
-import { daysBetween, todayInCopenhagen } from "~/features/reservation/days";
+import { todayInCopenhagen } from "~/features/reservation/days";
 import {
   cancelBooking,
   feedTokenOf,
   getReservationSettings,
   getUserBookings,
 } from "~/features/reservation/reservation.server";
+import { cancellationRefusal, hasBegun } from "~/features/reservation/rules";
 import type { Toast } from "~/features/toast/toast";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
 import type { Route } from "./+types/alle-reservationer";
@@ -35,8 +36,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     price: formatMoney(booking.priceOere),
     receiptNumber: booking.receiptNumber,
     cancelled: booking.releasedAt !== null,
-    upcoming: booking.day > today,
-    cancellable: booking.releasedAt === null && daysBetween(today, booking.day) >= settings.cancellationDays,
+    upcoming: !hasBegun(booking.day, today),
+    cancellable:
+      booking.releasedAt === null &&
+      cancellationRefusal(booking.day, { today, cancellationDays: settings.cancellationDays, byAdmin: false }) === null,
   }));
   return {
     upcoming: view.filter((booking) => booking.upcoming && !booking.cancelled).reverse(),

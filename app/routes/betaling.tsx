@@ -58,7 +58,10 @@ export async function action({ request, url }: Route.ActionArgs) {
       toast: {
         kind: "error",
         message: "Reservationen kunne ikke gennemføres",
-        detail: "En af dagene blev optaget, før betalingen kom igennem. Der er ikke trukket penge.",
+        detail:
+          result.status === "failed" && result.reason === "day-closed"
+            ? `${result.failureReason} Der er ikke trukket penge.`
+            : "En af dagene blev optaget, før betalingen kom igennem. Der er ikke trukket penge.",
       } as Toast,
     },
     { status: 409 },

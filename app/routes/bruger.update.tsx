@@ -8,6 +8,7 @@ import { contactDetailsSchema, formatDanishPhone } from "~/features/accounts/sch
 import { requireUser } from "~/features/accounts/session.server";
 import { getStorage } from "~/features/storage/storage.server";
 import { parseForm, type FieldErrors } from "~/lib/form";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/bruger.update";
 import { bodyMessages, tryReadFormData } from "~/lib/request-body.server";
 
@@ -15,10 +16,16 @@ export function meta() {
   return [{ title: "Ret mine oplysninger" }, { name: "robots", content: "noindex" }];
 }
 
+/** Where saving (or giving up) leads: back to the page that sent the user here (`?redirectTo=`), if on this site. */
+function returnPath(url: URL) {
+  return safeRedirectPath(url.searchParams.get("redirectTo"), "/bruger");
+}
+
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   const profile = await getProfile(getDb(), user.id);
   return {
+    returnTo: returnPath(url),
     address: profile?.address ?? "",
     phone: profile?.phone ? formatDanishPhone(profile.phone) : "",
     avatarUrl: profile?.avatarUrl ?? null,
@@ -45,7 +52,10 @@ export async function action({ request, url }: Route.ActionArgs) {
       if (!(error instanceof AvatarError)) throw error;
       return data({ avatarError: error.message, fieldErrors: {} as FieldErrors, values: undefined }, { status: 400 });
     }
-    throw redirect("/bruger/update");
+    const returnTo = returnPath(url);
+    throw redirect(
+      returnTo === "/bruger" ? "/bruger/update" : `/bruger/update?redirectTo=${encodeURIComponent(returnTo)}`,
+    );
   }
   const parsed = parseForm(contactDetailsSchema, formData);
   if (!parsed.success) {
@@ -55,7 +65,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     );
   }
   await updateContactDetails(getDb(), user.id, parsed.data);
-  throw redirect("/bruger");
+  throw redirect(returnPath(url));
 }
 
 export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
@@ -91,7 +101,7 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
           <button type="submit" className={buttonStyles.primary} disabled={saving}>
             {saving ? "Gemmer …" : "Gem"}
           </button>
-          <Link to="/bruger" className={buttonStyles.secondary}>
+          <Link to={loaderData.returnTo} className={buttonStyles.secondary}>
             Fortryd
           </Link>
         </div>

@@ -4,6 +4,7 @@ import { getDb } from "~/db/db.server";
 import { organizationData } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { getReservationSettings } from "~/features/reservation/reservation.server";
+import { holdMinutes, VAT_PERCENT } from "~/features/reservation/rules";
 import { formatMoney } from "~/lib/format";
 import { ArticlePage, EmptyPageNotice, PreviewNotice } from "~/features/content/components/page-content";
 import { pageMeta } from "~/features/content/meta";
@@ -32,7 +33,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       weekend: formatMoney(rules.weekendPriceOere),
       holidaysAtWeekendPrice: rules.holidaysAtWeekendPrice,
       cancellationDays: rules.cancellationDays,
-      holdMinutes: Math.max(1, Math.round(rules.holdSeconds / 60)),
+      holdMinutes: holdMinutes(rules),
     },
   };
 }
@@ -87,7 +88,9 @@ function CurrentPrices({
         <dt>Fredag og lørdag{holidaysAtWeekendPrice ? " samt helligdage" : ""}</dt>
         <dd className="font-semibold tabular-nums">{weekend}</dd>
       </dl>
-      <p className="mt-3 text-sm text-muted">Priserne er inklusive 25 % moms. Se de ledige dage under Reservation.</p>
+      <p className="mt-3 text-sm text-muted">
+        Priserne er inklusive {VAT_PERCENT} % moms. Se de ledige dage under Reservation.
+      </p>
     </section>
   );
 }

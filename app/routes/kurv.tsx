@@ -7,10 +7,15 @@ import { getConfig } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { requireUser } from "~/features/accounts/session.server";
 import { getPaymentProvider } from "~/features/payment/provider.server";
-import { CHECKOUT_SESSION_SECONDS } from "~/features/payment/stripe.server";
 import { Amounts } from "~/features/reservation/components/amounts";
-import { vatIncluded } from "~/features/reservation/days";
-import { createOrder, getBasket, getOrder, releaseHold } from "~/features/reservation/reservation.server";
+import {
+  createOrder,
+  getBasket,
+  getOrder,
+  releaseHold,
+  type ClosedDay,
+} from "~/features/reservation/reservation.server";
+import { vatIncluded } from "~/features/reservation/rules";
 import { withFlashToast } from "~/features/toast/flash.server";
 import type { Toast } from "~/features/toast/toast";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
@@ -22,13 +27,26 @@ export function meta() {
   return [{ title: "Kurv" }, { name: "robots", content: "noindex" }];
 }
 
+const dayLabel = (day: string) => formatDateLong(dayBounds(day).start);
+
+/** What the user is told of days taken out of the basket because the admin has closed them. */
+function closedDaysToast(closed: ClosedDay[]): Toast {
+  const titles = [...new Set(closed.map((day) => day.blockedTitle))];
+  return {
+    kind: "info",
+    message: `Lukket: ${titles[0]}${titles.length > 1 ? " m.fl." : ""}`,
+    detail: `Vi har taget ${closed.length === 1 ? dayLabel(closed[0]!.day) : `${closed.length} dage`} ud af din kurv.`,
+  };
+}
+
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   const basket = await getBasket(getDb(), user.id);
   return {
+    closed: basket.closed.map((day) => ({ day: day.day, label: dayLabel(day.day), blockedTitle: day.blockedTitle })),
     items: basket.items.map((item) => ({
       claimId: item.claimId,
-      label: formatDateLong(dayBounds(item.day).start),
+      label: dayLabel(item.day),
       price: formatMoney(item.priceOere),
       expiresAt: item.expiresAt.toISOString(),
     })),
@@ -69,17 +87,14 @@ export async function action({ request, url }: Route.ActionArgs) {
         { status: 503 },
       );
     }
-    const order = await createOrder(
-      getDb(),
-      user.id,
-      provider.name,
-      new Date(),
-      provider.name === "stripe" ? CHECKOUT_SESSION_SECONDS : 0,
-    );
+    const order = await createOrder(getDb(), user.id, provider);
     if (!order.ok && order.reason === "no-address") {
       throw redirect("/bruger/update?redirectTo=%2Fkurv", {
         headers: withFlashToast({ kind: "info", message: "Tilføj din adresse og dit telefonnummer før betaling" }),
       });
+    }
+    if (!order.ok && order.reason === "empty" && order.closed.length > 0) {
+      return data({ toast: closedDaysToast(order.closed) }, { status: 409 });
     }
     if (!order.ok) {
       const message = order.reason === "not-verified" ? "Bekræft din e-mailadresse, før du betaler" : "Kurven er tom";
@@ -95,7 +110,10 @@ export async function action({ request, url }: Route.ActionArgs) {
       { id: created.id, totalOere: created.totalOere, days: created.days, email: created.bookerEmail },
       { success: `${base}/success?ordre=${created.id}`, cancel: `${base}/kurv` },
     );
-    throw redirect(redirectTo);
+    throw redirect(
+      redirectTo,
+      order.closed.length > 0 ? { headers: withFlashToast(closedDaysToast(order.closed)) } : undefined,
+    );
   }
   return data({ toast: { kind: "error", message: "Ukendt handling" } as Toast }, { status: 400 });
 }
@@ -129,10 +147,20 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
   useToastFrom(actionData?.toast);
   const { revalidate } = useRevalidator();
   const refresh = useCallback(() => void revalidate(), [revalidate]);
-  const { items, total, vat, serverNow } = loaderData;
+  const { items, total, vat, serverNow, closed } = loaderData;
   return (
     <section className="mx-auto max-w-3xl px-4 pt-12 pb-16 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Kurv</h1>
+      {closed.length > 0 && (
+        <ul role="status" className="mt-6 grid gap-2 rounded-2xl border border-border bg-surface-raised px-4 py-3">
+          {closed.map((day) => (
+            <li key={day.day}>
+              <span className="font-semibold">Lukket: {day.blockedTitle}.</span> Vi har taget {day.label} ud af din
+              kurv.
+            </li>
+          ))}
+        </ul>
+      )}
       {items.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-dashed border-border p-8 text-center">
           <p className="text-muted">Din kurv er tom.</p>

@@ -5,8 +5,9 @@ import { useToastFrom } from "~/components/ui/toaster";
 import { getDb } from "~/db/db.server";
 import { getSessionUser, loginPath } from "~/features/accounts/session.server";
 import { DayCalendar } from "~/features/reservation/components/day-calendar";
-import { addDays, monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
+import { monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
 import { calendarDays, getReservationSettings, holdDay } from "~/features/reservation/reservation.server";
+import { holdMinutes, lastBookableDay } from "~/features/reservation/rules";
 import type { Toast } from "~/features/toast/toast";
 import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
@@ -19,7 +20,7 @@ const daySchema = z.iso.date();
 
 /** The months the calendar may show: from this month to the one holding the last bookable day. */
 function monthBounds(today: string, horizonDays: number) {
-  return { first: today.slice(0, 7), last: addDays(today, horizonDays).slice(0, 7) };
+  return { first: today.slice(0, 7), last: lastBookableDay(today, horizonDays).slice(0, 7) };
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -42,7 +43,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       weekend: formatMoney(settings.weekendPriceOere),
       holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice,
     },
-    holdMinutes: Math.max(1, Math.round(settings.holdSeconds / 60)),
+    holdMinutes: holdMinutes(settings),
   };
 }
 
@@ -108,8 +109,7 @@ async function selectDay(
           detail: "Betal for dagene i kurven først.",
         };
       }
-      if (held.reason === "blocked")
-        return { kind: "info", message: held.blockedTitle ?? "Dagen er lukket for reservation" };
+      if (held.reason === "blocked") return { kind: "info", message: held.blockedTitle };
       return {
         kind: "info",
         message: "Dagen er optaget lige nu",

@@ -18,11 +18,13 @@ function daysAhead(monthsAhead: number, ...dayNumbers: number[]) {
   return { month, days: dayNumbers.map((day) => `${month}-${String(day).padStart(2, "0")}`) };
 }
 
-async function newBooker(browser: Browser, name: string, address: string | null) {
+/** A signed-up user; with an address, also verified and ready to pay (`verified` verifies one without). */
+async function newBooker(browser: Browser, name: string, address: string | null, { verified = address !== null } = {}) {
   const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
   const page = await context.newPage();
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.dk`;
   await signUpThroughForm(page, { name, email });
+  if (verified) await page.goto(firstLink(await waitForMail(email, /Bekræft din e-mailadresse/)));
   if (address) {
     await visit(page, "/bruger/update");
     await page.getByLabel("Adresse").fill(address);
@@ -106,6 +108,38 @@ test("a user books two days with the demo payment; the second user sees them as 
   await expect(toasts(other.page).getByText("Af adressen Kajgade 7, 8000 Aarhus C")).toBeVisible();
 
   await other.close();
+  await booker.close();
+});
+
+test("checkout without an address leads to the details form and, once saved, back to the basket with the days still held", async ({
+  browser,
+}) => {
+  const { month, days } = daysAhead(7, 12);
+  const day = days[0]!;
+  const booker = await newBooker(browser, "Ada Adresseløs", null, { verified: true });
+  const { page } = booker;
+  await visit(page, `/reservation?maaned=${month}`);
+  await selectDay(page, day);
+  await expect(toasts(page).getByText("Dagen er lagt i din kurv")).toBeVisible();
+
+  await visit(page, "/kurv");
+  const basket = page.getByRole("main").getByRole("listitem");
+  await expect(basket).toHaveCount(1);
+  await page.getByRole("button", { name: "Gå til betaling" }).click();
+  await expect(page).toHaveURL(/\/bruger\/update\?redirectTo=%2Fkurv$/);
+  await expect(toasts(page).getByText("Tilføj din adresse og dit telefonnummer før betaling")).toBeVisible();
+
+  await page.getByLabel("Adresse").fill("Adelgade 5, 8000 Aarhus C");
+  await page.getByLabel("Telefon").fill("20 12 34 56");
+  await page.getByRole("button", { name: "Gem", exact: true }).click();
+  await expect(page).toHaveURL(/\/kurv$/);
+  await expect(basket).toHaveCount(1);
+  await expect(basket).toContainText(/\d+:\d{2} tilbage/);
+
+  await page.getByRole("button", { name: "Gå til betaling" }).click();
+  await expect(page.getByText("Testbetaling")).toBeVisible();
+  await page.getByRole("button", { name: "Betal", exact: true }).click();
+  await expect(page).toHaveURL(/\/success\?ordre=/);
   await booker.close();
 });
 

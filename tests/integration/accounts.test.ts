@@ -143,6 +143,23 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     expect(details).toMatchObject({ address: "Havnegade 3, 8000 Aarhus C", phone: "20 12 34 56" });
   });
 
+  it.each([
+    ["/bruger/update?redirectTo=%2Fkurv", "/kurv"],
+    ["/bruger/update?redirectTo=https%3A%2F%2Fevil.example%2F", "/bruger"],
+    ["/bruger/update?redirectTo=%2F%2Fevil.example", "/bruger"],
+    ["/bruger/update", "/bruger"],
+  ])("after saving at %s, goes on to %s: back where the user came from, never to another site", async (path, to) => {
+    const saved = await outcome(() =>
+      updateAction(
+        routeArgs(path, {
+          ...form({ address: "Havnegade 3, 8000 Aarhus C", phone: "20123456" }),
+          headers: { Cookie: cookie },
+        }),
+      ),
+    );
+    expect((saved.thrown as Response).headers.get("Location")).toBe(to);
+  });
+
   it("sends a visitor from a user page to the login page and back", async () => {
     const { thrown } = await outcome(() => updateLoader(routeArgs("/bruger/update?x=1")));
     expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fbruger%2Fupdate%3Fx%3D1");

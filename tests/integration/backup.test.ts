@@ -17,6 +17,7 @@ import {
 } from "~/features/operations/backup.server";
 import { lastBackupRun, runRecordedBackup, scheduledBackupJob } from "~/features/operations/backup-runs.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { demoProvider } from "~/features/payment/provider.server";
 import { confirmOrder, createOrder, holdDay } from "~/features/reservation/reservation.server";
 import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
@@ -64,7 +65,7 @@ async function seed(kind: DatabaseKind) {
     lastLoginAt: new Date(),
   });
   await holdDay(site.database.db, "backup-user", addDays(todayInCopenhagen(), 50));
-  const order = await createOrder(site.database.db, "backup-user", "demo");
+  const order = await createOrder(site.database.db, "backup-user", demoProvider);
   if (!order.ok) throw new Error(`no order: ${order.reason}`);
   await confirmOrder(site.database.db, order.orderId);
   return site;

@@ -3,6 +3,7 @@ import { setDatabase } from "~/db/db.server";
 import { profiles, siteSettings, users } from "~/db/schema";
 import { demoSettings } from "~/db/seed/demo-content";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { demoProvider } from "~/features/payment/provider.server";
 import { confirmOrder, createOrder, feedTokenOf, holdDay } from "~/features/reservation/reservation.server";
 import { loader as feed } from "~/routes/kalender.feed";
 import { routeArgs } from "../support/route-args";
@@ -28,7 +29,7 @@ describe("personal calendar feed", () => {
       lastLoginAt: new Date(),
     });
     await holdDay(database.db, "feeder", day);
-    const order = await createOrder(database.db, "feeder", "demo");
+    const order = await createOrder(database.db, "feeder", demoProvider);
     await confirmOrder(database.db, order.ok ? order.orderId : "");
     token = await feedTokenOf(database.db, "feeder");
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { dayClaims, profiles, users } from "~/db/schema";
 import { JobRunner, type Job } from "~/features/jobs/jobs.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { demoProvider } from "~/features/payment/provider.server";
 import { createOrder, holdDay, removeExpiredHolds } from "~/features/reservation/reservation.server";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -79,7 +80,7 @@ describe.each(databaseKinds)("background jobs on %s", (kind) => {
     await holdDay(database.db, "job-anna", addDays(today, 40), past);
     await holdDay(database.db, "job-anna", addDays(today, 41));
     await holdDay(database.db, "job-bo", addDays(today, 42), past);
-    expect((await createOrder(database.db, "job-bo", "demo", past)).ok).toBe(true);
+    expect((await createOrder(database.db, "job-bo", demoProvider, past)).ok).toBe(true);
 
     expect(await removeExpiredHolds(database.db)).toBe(1);
     const left = await database.db

@@ -3,6 +3,7 @@ import { setDatabase } from "~/db/db.server";
 import { profiles, users } from "~/db/schema";
 import { getAuth } from "~/features/accounts/auth.server";
 import { shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
+import { demoProvider } from "~/features/payment/provider.server";
 import { confirmOrder, createOrder, holdDay } from "~/features/reservation/reservation.server";
 import type { Toast } from "~/features/toast/toast";
 import { action, loader } from "~/routes/reservation";
@@ -57,7 +58,7 @@ describe.each(databaseKinds)("the reservation calendar's data on %s", (kind) => 
     await addPerson(booker);
     expect((await holdDay(database.db, holder.id, heldDay)).ok).toBe(true);
     expect((await holdDay(database.db, booker.id, bookedDay)).ok).toBe(true);
-    const order = await createOrder(database.db, booker.id, "demo");
+    const order = await createOrder(database.db, booker.id, demoProvider);
     expect(await confirmOrder(database.db, order.ok ? order.orderId : "")).toMatchObject({ status: "confirmed" });
   });
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
+import { demoProvider } from "~/features/payment/provider.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import {
   blockDays,
@@ -109,7 +110,7 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
   it("shows a day booked by someone else as reserved by others, with the booker's address for signed-in users", async () => {
     const day = addDays(today, 22);
     await holdDay(database.db, userIds[18]!, day, now);
-    const order = await createOrder(database.db, userIds[18]!, "demo", now);
+    const order = await createOrder(database.db, userIds[18]!, demoProvider, now);
     await confirmOrder(database.db, order.ok ? order.orderId : "", now);
     const [theirs] = await calendarDays(database.db, { from: day, to: day }, userIds[6]!, now);
     const [visitors] = await calendarDays(database.db, { from: day, to: day }, null, now);
@@ -140,7 +141,7 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     const user = userIds[8]!;
     await holdDay(database.db, user, addDays(today, 60), now);
     await holdDay(database.db, user, addDays(today, 61), now);
-    const order = await createOrder(database.db, user, "demo", now);
+    const order = await createOrder(database.db, user, demoProvider, now);
     expect(order.ok).toBe(true);
     const orderId = order.ok ? order.orderId : "";
     const results = await Promise.all([
@@ -165,11 +166,11 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     const second = userIds[10]!;
     await holdDay(database.db, first, day, now);
     await holdDay(database.db, first, other, now);
-    const firstOrder = await createOrder(database.db, first, "demo", now);
+    const firstOrder = await createOrder(database.db, first, demoProvider, now);
     // The first user's holds run out while they pay; the second user takes the day meanwhile.
     const later = new Date(now.getTime() + 40 * MINUTE);
     expect((await holdDay(database.db, second, day, later)).ok).toBe(true);
-    const secondOrder = await createOrder(database.db, second, "demo", later);
+    const secondOrder = await createOrder(database.db, second, demoProvider, later);
     const [firstResult, secondResult] = await Promise.all([
       confirmOrder(database.db, firstOrder.ok ? firstOrder.orderId : "", later),
       confirmOrder(database.db, secondOrder.ok ? secondOrder.orderId : "", later),
@@ -187,7 +188,7 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     const id = "user-without-address";
     await database.db.insert(users).values({ id, name: "Uden Adresse", email: "uden@example.dk", emailVerified: true });
     await holdDay(database.db, id, addDays(today, 80), now);
-    expect(await createOrder(database.db, id, "demo", now)).toEqual({ ok: false, reason: "no-address" });
+    expect(await createOrder(database.db, id, demoProvider, now)).toEqual({ ok: false, reason: "no-address" });
   });
 
   it("lets the user cancel until the limit before the day, and the day is free at once", async () => {
@@ -196,7 +197,7 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     const later = addDays(today, 30);
     await holdDay(database.db, user, soon, now);
     await holdDay(database.db, user, later, now);
-    const order = await createOrder(database.db, user, "demo", now);
+    const order = await createOrder(database.db, user, demoProvider, now);
     await confirmOrder(database.db, order.ok ? order.orderId : "", now);
     const claims = await database.db.select().from(dayClaims).where(eq(dayClaims.userId, user));
     const claimOf = (day: string) => claims.find((claim) => claim.day === day)!.id;
@@ -218,7 +219,7 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     const future = addDays(today, 100);
     const held = addDays(today, 101);
     await holdDay(database.db, user, future, now);
-    const order = await createOrder(database.db, user, "demo", now);
+    const order = await createOrder(database.db, user, demoProvider, now);
     await confirmOrder(database.db, order.ok ? order.orderId : "", now);
     await holdDay(database.db, user, held, now);
     const past = addDays(today, -10);

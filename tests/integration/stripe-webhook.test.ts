@@ -5,6 +5,7 @@ import { loadConfig, setConfig } from "~/config/env.server";
 import { setDatabase } from "~/db/db.server";
 import { orders, profiles, users } from "~/db/schema";
 import { setMailer, type MailMessage } from "~/features/email/mailer.server";
+import { stripeProvider } from "~/features/payment/stripe.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { createOrder, holdDay } from "~/features/reservation/reservation.server";
 import { action as webhook } from "~/routes/api.stripe-webhook";
@@ -66,7 +67,12 @@ describe.each(databaseKinds)("Stripe webhook on %s", (kind) => {
     });
     const day = addDays(todayInCopenhagen(now), 30);
     await holdDay(database.db, "payer", day, now);
-    const order = await createOrder(database.db, "payer", "stripe", now);
+    const order = await createOrder(
+      database.db,
+      "payer",
+      stripeProvider(database.db, { secretKey, webhookSecret }),
+      now,
+    );
     if (!order.ok) throw new Error(order.reason);
     orderId = order.orderId;
     const [created] = await database.db

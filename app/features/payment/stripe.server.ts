@@ -8,8 +8,8 @@ import { getLogger } from "~/lib/logger.server";
 import type { PaymentProvider } from "./provider.server";
 import { getMetrics } from "~/lib/metrics.server";
 
-/** Stripe keeps a Checkout session open at least 30 minutes; the order's holds last as long (see createOrder). */
-export const CHECKOUT_SESSION_SECONDS = 32 * 60;
+/** Stripe refuses a Checkout session that closes in under 30 minutes; two more, in case our clock is behind. */
+const CHECKOUT_SESSION_SECONDS = 32 * 60;
 
 export interface StripeSettings {
   secretKey: string;
@@ -31,6 +31,7 @@ export function stripeProvider(db: Database, settings: StripeSettings): PaymentP
   const stripe = stripeClient(settings);
   return {
     name: "stripe",
+    checkoutSessionSeconds: CHECKOUT_SESSION_SECONDS,
     async startCheckout(order, urls) {
       const claims = await db
         .select({ day: dayClaims.day, priceOere: dayClaims.priceOere })

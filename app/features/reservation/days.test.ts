@@ -1,20 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dayBounds } from "~/lib/format";
-import {
-  addDays,
-  danishHolidays,
-  dayState,
-  easterSunday,
-  formatMonth,
-  holidayOf,
-  monthGrid,
-  priceOfDay,
-  shiftMonth,
-  vatIncluded,
-  type Prices,
-} from "./days";
-
-const prices: Prices = { weekdayOere: 450_000, weekendOere: 650_000, holidaysAtWeekendPrice: true };
+import { addDays, danishHolidays, easterSunday, formatMonth, holidayOf, monthGrid, shiftMonth } from "./days";
 
 describe("Danish holidays", () => {
   it.each([
@@ -53,54 +39,6 @@ describe("Danish holidays", () => {
   it("finds a holiday by its date and nothing on an ordinary day", () => {
     expect(holidayOf("2027-05-06")?.name).toBe("Kristi himmelfartsdag");
     expect(holidayOf("2026-11-24")).toBeUndefined();
-  });
-});
-
-describe("prices", () => {
-  it("charges the weekday price Monday to Thursday and Sunday, the weekend price Friday and Saturday", () => {
-    // 2026-11-23 is a Monday.
-    const week = Array.from({ length: 7 }, (_, index) => priceOfDay(addDays("2026-11-23", index), prices));
-    expect(week).toEqual([450_000, 450_000, 450_000, 450_000, 650_000, 650_000, 450_000]);
-  });
-
-  it("charges the weekend price on a public holiday, unless the admin says otherwise", () => {
-    expect(priceOfDay("2026-04-06", prices)).toBe(650_000); // 2. påskedag, a Monday
-    expect(priceOfDay("2026-04-06", { ...prices, holidaysAtWeekendPrice: false })).toBe(450_000);
-    expect(priceOfDay("2026-06-05", prices)).toBe(650_000); // grundlovsdag 2026 is a Friday anyway
-    expect(priceOfDay("2025-06-05", prices)).toBe(450_000); // a Thursday: grundlovsdag is only marked
-  });
-
-  it("finds the 25 % VAT inside a price, in whole øre", () => {
-    expect(vatIncluded(450_000)).toBe(90_000);
-    expect(vatIncluded(1_100_000)).toBe(220_000);
-    expect(vatIncluded(12_345)).toBe(2469);
-  });
-});
-
-describe("day states", () => {
-  const today = "2026-11-23";
-  const facts = { today, horizonDays: 365 };
-
-  it("makes today and earlier days past, whatever else is true of them", () => {
-    expect(dayState(today, facts)).toBe("past");
-    expect(dayState("2026-11-01", { ...facts, claim: { kind: "booking", mine: true } })).toBe("past");
-  });
-
-  it("tells the basket, my bookings and others' claims apart", () => {
-    expect(dayState("2026-12-01", { ...facts, claim: { kind: "hold", mine: true } })).toBe("in-basket");
-    expect(dayState("2026-12-01", { ...facts, claim: { kind: "booking", mine: true } })).toBe("mine");
-    expect(dayState("2026-12-01", { ...facts, claim: { kind: "booking", mine: false } })).toBe("others");
-  });
-
-  it("keeps a day in someone else's basket apart from a day they have reserved", () => {
-    expect(dayState("2026-12-01", { ...facts, claim: { kind: "hold", mine: false } })).toBe("held-by-others");
-  });
-
-  it("blocks a blocked day, and nothing beyond the horizon is free", () => {
-    expect(dayState("2026-12-24", { ...facts, blockedTitle: "Julefrokost" })).toBe("blocked");
-    expect(dayState(addDays(today, 365), facts)).toBe("free");
-    expect(dayState(addDays(today, 366), facts)).toBe("beyond-horizon");
-    expect(dayState("2026-11-24", facts)).toBe("free");
   });
 });
 

@@ -1,8 +1,8 @@
-import { copenhagenDateKey, weekdayIndex } from "~/lib/format";
+import { copenhagenDateKey } from "~/lib/format";
 
 /**
- * The rules of the reservation calendar as plain functions: which day is which (Danish holidays), what a day
- * costs, and what state a day is in for the one looking. A day is a "YYYY-MM-DD" key in Europe/Copenhagen.
+ * The calendar the reservation counts in: date keys ("YYYY-MM-DD" in Europe/Copenhagen), today, Danish holidays
+ * and the month grid. The booking rules built on them are in rules.ts.
  */
 
 const DAY_MS = 86_400_000;
@@ -73,59 +73,6 @@ export function holidayOf(dateKey: string): Holiday | undefined {
     holidayCache.set(year, byDate);
   }
   return byDate.get(dateKey);
-}
-
-export interface Prices {
-  /** Monday–Thursday and Sunday, in øre. */
-  weekdayOere: number;
-  /** Friday and Saturday, in øre. */
-  weekendOere: number;
-  /** Public holidays cost the weekend price unless the admin says otherwise. */
-  holidaysAtWeekendPrice: boolean;
-}
-
-export function isWeekendDay(dateKey: string) {
-  const weekday = weekdayIndex(dateKey);
-  return weekday === 4 || weekday === 5;
-}
-
-/** What one day costs, in øre, VAT included. */
-export function priceOfDay(dateKey: string, prices: Prices): number {
-  if (isWeekendDay(dateKey)) return prices.weekendOere;
-  if (prices.holidaysAtWeekendPrice && holidayOf(dateKey)?.publicHoliday) return prices.weekendOere;
-  return prices.weekdayOere;
-}
-
-/** Danish VAT (moms) is 25 % on top, so a price including VAT holds 20 % VAT; rounded to whole øre. */
-export function vatIncluded(totalOere: number): number {
-  return Math.round(totalOere / 5);
-}
-
-export type DayState =
-  "past" | "beyond-horizon" | "blocked" | "in-basket" | "mine" | "held-by-others" | "others" | "free";
-
-export interface DayFacts {
-  /** Today in Copenhagen. */
-  today: string;
-  /** How many days ahead can be booked. */
-  horizonDays: number;
-  blockedTitle?: string;
-  /** The active claim on the day, if any: a hold in someone's basket or a booking. */
-  claim?: { kind: "hold" | "booking"; mine: boolean };
-}
-
-/**
- * The state of a day for the one looking at the calendar. Past days and today cannot be booked; nor can days
- * beyond the horizon. A day in someone else's basket is only held, not yet reserved by others: it may be free
- * again soon, and who holds it is nobody else's business.
- */
-export function dayState(dateKey: string, facts: DayFacts): DayState {
-  if (dateKey <= facts.today) return "past";
-  if (facts.claim?.mine) return facts.claim.kind === "hold" ? "in-basket" : "mine";
-  if (facts.claim) return facts.claim.kind === "hold" ? "held-by-others" : "others";
-  if (facts.blockedTitle !== undefined) return "blocked";
-  if (daysBetween(facts.today, dateKey) > facts.horizonDays) return "beyond-horizon";
-  return "free";
 }
 
 export function todayInCopenhagen(now: Date = new Date()) {

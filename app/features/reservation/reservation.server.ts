@@ -1,10 +1,28 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blockedDates, calendarFeeds, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
-import { dayBounds } from "~/lib/format";
-import { addDays, dayState, daysBetween, priceOfDay, todayInCopenhagen, vatIncluded, type Prices } from "./days";
+import type { PaymentProvider } from "~/features/payment/provider.server";
+import { dayBounds, formatDateLong } from "~/lib/format";
 import { getMetrics } from "~/lib/metrics.server";
+import { addDays, todayInCopenhagen } from "./days";
+import {
+  cancellationRefusal,
+  dayState,
+  hasBegun,
+  holdExpiresAt,
+  holdGivesWay,
+  holdKeepsDay,
+  holdRefusal,
+  holdStatus,
+  orderHoldExpiresAt,
+  paymentOutcome,
+  priceOfDay,
+  vatIncluded,
+  type CancelRefusal,
+  type HoldRefusal,
+  type HoldStatus,
+} from "./rules";
 
 export type ReservationSettings = typeof reservationSettings.$inferSelect;
 
@@ -14,26 +32,53 @@ export async function getReservationSettings(db: Database): Promise<ReservationS
   return settings;
 }
 
-export function pricesOf(settings: ReservationSettings): Prices {
-  return {
-    weekdayOere: settings.weekdayPriceOere,
-    weekendOere: settings.weekendPriceOere,
-    holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice,
-  };
+/** A claim as the rules judge it: with its order's status and, if its day is blocked, the admin's title. */
+const judgedClaimColumns = {
+  id: dayClaims.id,
+  day: dayClaims.day,
+  kind: dayClaims.kind,
+  userId: dayClaims.userId,
+  priceOere: dayClaims.priceOere,
+  expiresAt: dayClaims.expiresAt,
+  orderStatus: orders.status,
+  blockedTitle: blockedDates.title,
+};
+
+/** Unreleased claims with what the rules need to know of them. */
+function selectJudgedClaims(db: Database, where: SQL | undefined) {
+  return db
+    .select(judgedClaimColumns)
+    .from(dayClaims)
+    .leftJoin(orders, eq(orders.id, dayClaims.orderId))
+    .leftJoin(blockedDates, eq(blockedDates.day, dayClaims.day))
+    .where(and(isNull(dayClaims.releasedAt), where));
 }
 
-/** A claim counts while it is not released and, for a hold, not expired. */
-const activeAt = (now: Date) =>
-  and(isNull(dayClaims.releasedAt), or(eq(dayClaims.kind, "booking"), gt(dayClaims.expiresAt, now)));
+type JudgedClaim = Awaited<ReturnType<typeof selectJudgedClaims>>[number];
 
-export type HoldRefusal = "past" | "beyond-horizon" | "blocked" | "taken" | "basket-full";
-export type HoldResult = { ok: true; claimId: string } | { ok: false; reason: HoldRefusal; blockedTitle?: string };
+/** A hold's status by the rules; a hold always has an expiry (a check constraint says so). */
+function statusOf(hold: JudgedClaim, now: Date): HoldStatus {
+  return holdStatus(
+    { expiresAt: hold.expiresAt!, orderStatus: hold.orderStatus, blockedTitle: hold.blockedTitle },
+    now,
+  );
+}
+
+/** The user's holds, whatever their status, oldest day first. */
+async function holdsOf(db: Database, userId: string, now: Date) {
+  const rows = await selectJudgedClaims(db, and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"))).orderBy(
+    asc(dayClaims.day),
+  );
+  return rows.map((row) => ({ ...row, status: statusOf(row, now) }));
+}
+
+export type HoldResult = { ok: true; claimId: string } | ({ ok: false } & HoldRefusal);
 
 /**
- * Puts a day in the user's basket with a hold that expires. The database decides who gets a day: the partial
- * unique index on active claims lets exactly one insert through, however many arrive at once, and the rest
- * get "taken". Expired holds on the day are cleared first, and the basket is counted against the most days per
- * order, in the same transaction.
+ * Puts a day in the user's basket with a hold that expires, if the rules allow it (`holdRefusal`). The database
+ * decides who gets a day: the partial unique index on unreleased claims lets exactly one insert through, however
+ * many arrive at once, and the rest get "taken". A hold on the day that ran out gives way first, and the basket
+ * is counted against the most days per order, in the same transaction.
  */
 export async function holdDay(db: Database, userId: string, day: string, now = new Date()): Promise<HoldResult> {
   const result = await tryToHold(db, userId, day, now);
@@ -42,20 +87,16 @@ export async function holdDay(db: Database, userId: string, day: string, now = n
 }
 
 /**
- * Deletes holds that ran out and belong to no order (background job). A hold on an unpaid order stays until
- * someone else takes the day, so a payment that comes late still books it if it is free.
+ * Deletes the holds that are nothing any more by the rules (`holdStatus` "expired"; background job). A lapsed hold,
+ * one whose order still waits for payment, stays, so a payment that comes late still books its day if it is free.
  */
 export async function removeExpiredHolds(db: Database, now = new Date()) {
+  const holds = await selectJudgedClaims(db, eq(dayClaims.kind, "hold"));
+  const expired = holds.filter((hold) => statusOf(hold, now) === "expired").map((hold) => hold.id);
+  if (expired.length === 0) return 0;
   const removed = await db
     .delete(dayClaims)
-    .where(
-      and(
-        eq(dayClaims.kind, "hold"),
-        isNull(dayClaims.releasedAt),
-        isNull(dayClaims.orderId),
-        lte(dayClaims.expiresAt, now),
-      ),
-    )
+    .where(and(inArray(dayClaims.id, expired), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)))
     .returning({ id: dayClaims.id });
   return removed.length;
 }
@@ -69,29 +110,46 @@ function holdLockKey(userId: string) {
 
 async function tryToHold(db: Database, userId: string, day: string, now: Date): Promise<HoldResult> {
   const settings = await getReservationSettings(db);
-  const today = todayInCopenhagen(now);
-  if (day <= today) return { ok: false, reason: "past" };
-  if (daysBetween(today, day) > settings.horizonDays) return { ok: false, reason: "beyond-horizon" };
   const [blocked] = await db.select({ title: blockedDates.title }).from(blockedDates).where(eq(blockedDates.day, day));
-  if (blocked) return { ok: false, reason: "blocked", blockedTitle: blocked.title };
-
   const [profile] = await db.select({ address: profiles.address }).from(profiles).where(eq(profiles.userId, userId));
-  const { start, end } = dayBounds(day);
   return db.transaction(async (tx): Promise<HoldResult> => {
     // Without the lock, a user's holds running at once would each count the basket before the others commit, and
     // all get in. With it they take turns, and each counts what the earlier ones committed.
     await tx.execute(sql`select pg_advisory_xact_lock(${HOLD_LOCK_NAMESPACE}, ${holdLockKey(userId)})`);
-    if ((await countBasket(tx, userId, now)) >= settings.maxDaysPerOrder) return { ok: false, reason: "basket-full" };
-    await tx
-      .delete(dayClaims)
-      .where(
-        and(
-          eq(dayClaims.day, day),
-          eq(dayClaims.kind, "hold"),
-          isNull(dayClaims.releasedAt),
-          lte(dayClaims.expiresAt, now),
-        ),
-      );
+    const claims = await selectJudgedClaims(
+      tx,
+      or(eq(dayClaims.day, day), and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"))),
+    );
+    const basketSize = claims.filter(
+      (claim) => claim.kind === "hold" && claim.userId === userId && statusOf(claim, now) === "running",
+    ).length;
+    // The unique index allows one unreleased claim per day; a hold that ran out gives way to the new one.
+    const onDay = claims.find((claim) => claim.day === day);
+    const givesWay = onDay?.kind === "hold" && holdGivesWay(statusOf(onDay, now));
+    const standing = onDay && !givesWay ? onDay : undefined;
+    const refusal = holdRefusal(day, {
+      today: todayInCopenhagen(now),
+      horizonDays: settings.horizonDays,
+      blockedTitle: blocked?.title,
+      basketSize,
+      maxDaysPerOrder: settings.maxDaysPerOrder,
+      claim: standing && { kind: standing.kind, mine: standing.userId === userId },
+    });
+    if (refusal) return { ok: false, ...refusal };
+    if (onDay && givesWay) {
+      // Only while it is still the hold judged above: a payment may have turned it into a booking meanwhile.
+      await tx
+        .delete(dayClaims)
+        .where(
+          and(
+            eq(dayClaims.id, onDay.id),
+            eq(dayClaims.kind, "hold"),
+            isNull(dayClaims.releasedAt),
+            eq(dayClaims.expiresAt, onDay.expiresAt!),
+          ),
+        );
+    }
+    const { start, end } = dayBounds(day);
     const [inserted] = await tx
       .insert(dayClaims)
       .values({
@@ -101,8 +159,8 @@ async function tryToHold(db: Database, userId: string, day: string, now: Date): 
         startAt: start,
         endAt: end,
         title: profile?.address ?? "",
-        priceOere: priceOfDay(day, pricesOf(settings)),
-        expiresAt: new Date(now.getTime() + settings.holdSeconds * 1000),
+        priceOere: priceOfDay(day, settings),
+        expiresAt: holdExpiresAt(now, settings),
       })
       .onConflictDoNothing({ target: dayClaims.day, where: sql`${dayClaims.releasedAt} is null` })
       .returning({ id: dayClaims.id });
@@ -128,11 +186,7 @@ export async function releaseHold(db: Database, userId: string, claimId: string)
 
 /** How many days the user has in the basket now. */
 export async function countBasket(db: Database, userId: string, now = new Date()) {
-  const [basket] = await db
-    .select({ value: count() })
-    .from(dayClaims)
-    .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"), activeAt(now)));
-  return basket?.value ?? 0;
+  return (await holdsOf(db, userId, now)).filter((hold) => hold.status === "running").length;
 }
 
 export interface BasketItem {
@@ -142,34 +196,54 @@ export interface BasketItem {
   expiresAt: Date;
 }
 
-/** The user's basket: holds still running, oldest first. Expired holds are cleared on the way, freeing their days. */
+/** A day taken out of a basket because the admin blocked it, with the admin's title as the reason. */
+export interface ClosedDay {
+  day: string;
+  blockedTitle: string;
+}
+
+/** Takes the closed holds (`holdStatus` "closed") out of their basket; answers the days, to tell the user. */
+async function dropClosedHolds(
+  db: Database,
+  holds: { id: string; status: HoldStatus; blockedTitle: string | null }[],
+): Promise<ClosedDay[]> {
+  const closed = holds.filter((hold) => hold.status === "closed");
+  if (closed.length === 0) return [];
+  const titleOf = new Map(closed.map((hold) => [hold.id, hold.blockedTitle ?? ""]));
+  const dropped = await db
+    .delete(dayClaims)
+    .where(
+      and(
+        inArray(
+          dayClaims.id,
+          closed.map((hold) => hold.id),
+        ),
+        eq(dayClaims.kind, "hold"),
+        isNull(dayClaims.releasedAt),
+      ),
+    )
+    .returning({ id: dayClaims.id, day: dayClaims.day });
+  return dropped
+    .map((hold) => ({ day: hold.day, blockedTitle: titleOf.get(hold.id)! }))
+    .sort((first, second) => first.day.localeCompare(second.day));
+}
+
+/**
+ * The user's basket: the holds still running, oldest day first, and their total. A day the admin has blocked
+ * since it went in leaves the basket here and comes back in `closed`, so the user is told why. Nothing else is
+ * changed by looking: a hold that ran out is judged by the same rules whether or not anyone opens the basket.
+ */
 export async function getBasket(
   db: Database,
   userId: string,
   now = new Date(),
-): Promise<{ items: BasketItem[]; totalOere: number }> {
-  await db
-    .delete(dayClaims)
-    .where(
-      and(
-        eq(dayClaims.userId, userId),
-        eq(dayClaims.kind, "hold"),
-        isNull(dayClaims.releasedAt),
-        lte(dayClaims.expiresAt, now),
-      ),
-    );
-  const rows = await db
-    .select({
-      claimId: dayClaims.id,
-      day: dayClaims.day,
-      priceOere: dayClaims.priceOere,
-      expiresAt: dayClaims.expiresAt,
-    })
-    .from(dayClaims)
-    .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"), activeAt(now)))
-    .orderBy(asc(dayClaims.day));
-  const items = rows.map((row) => ({ ...row, expiresAt: row.expiresAt! }));
-  return { items, totalOere: items.reduce((sum, item) => sum + item.priceOere, 0) };
+): Promise<{ items: BasketItem[]; totalOere: number; closed: ClosedDay[] }> {
+  const holds = await holdsOf(db, userId, now);
+  const closed = await dropClosedHolds(db, holds);
+  const items = holds
+    .filter((hold) => hold.status === "running")
+    .map((hold) => ({ claimId: hold.id, day: hold.day, priceOere: hold.priceOere, expiresAt: hold.expiresAt! }));
+  return { items, totalOere: items.reduce((sum, item) => sum + item.priceOere, 0), closed };
 }
 
 export interface CalendarDay {
@@ -191,18 +265,26 @@ export async function calendarDays(
   const settings = await getReservationSettings(db);
   const [claims, blocked] = await Promise.all([
     db
-      .select({ day: dayClaims.day, kind: dayClaims.kind, userId: dayClaims.userId, title: dayClaims.title })
+      .select({
+        day: dayClaims.day,
+        kind: dayClaims.kind,
+        userId: dayClaims.userId,
+        title: dayClaims.title,
+        expiresAt: dayClaims.expiresAt,
+      })
       .from(dayClaims)
-      .where(and(gte(dayClaims.day, range.from), lte(dayClaims.day, range.to), activeAt(now))),
+      .where(and(gte(dayClaims.day, range.from), lte(dayClaims.day, range.to), isNull(dayClaims.releasedAt))),
     db
       .select()
       .from(blockedDates)
       .where(and(gte(blockedDates.day, range.from), lte(blockedDates.day, range.to))),
   ]);
-  const claimByDay = new Map(claims.map((claim) => [claim.day, claim]));
+  const standing = claims.filter(
+    (claim) => claim.kind === "booking" || holdKeepsDay({ expiresAt: claim.expiresAt! }, now),
+  );
+  const claimByDay = new Map(standing.map((claim) => [claim.day, claim]));
   const blockedByDay = new Map(blocked.map((entry) => [entry.day, entry.title]));
   const today = todayInCopenhagen(now);
-  const prices = pricesOf(settings);
   const days: CalendarDay[] = [];
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
     const claim = claimByDay.get(day);
@@ -216,7 +298,7 @@ export async function calendarDays(
     days.push({
       day,
       state,
-      priceOere: priceOfDay(day, prices),
+      priceOere: priceOfDay(day, settings),
       ...(blockedTitle !== undefined ? { blockedTitle } : {}),
       ...(state === "others" && userId !== null && claim?.title ? { address: claim.title } : {}),
     });
@@ -224,20 +306,23 @@ export async function calendarDays(
   return days;
 }
 
-export type OrderRefusal = "empty" | "no-address" | "not-verified";
+export type OrderResult =
+  | { ok: true; orderId: string; closed: ClosedDay[] }
+  | { ok: false; reason: "no-address" | "not-verified" }
+  | { ok: false; reason: "empty"; closed: ClosedDay[] };
 
 /**
  * Turns the basket into an order waiting for payment: the days, the booker's details and the amounts are
- * fixed now; the holds get the order and a fresh hold time for the payment step.
+ * fixed now; the holds get the order and a fresh hold time for the payment step, as long as the provider's
+ * checkout needs. A day the admin has blocked since it went into the basket is left out (and answered in
+ * `closed`); the other days go on.
  */
 export async function createOrder(
   db: Database,
   userId: string,
-  provider: string,
+  provider: Pick<PaymentProvider, "name" | "checkoutSessionSeconds">,
   now = new Date(),
-  /** How long the days stay held for the payment: at least the hold time, longer for a provider that needs it. */
-  paymentSeconds = 0,
-): Promise<{ ok: true; orderId: string } | { ok: false; reason: OrderRefusal }> {
+): Promise<OrderResult> {
   const settings = await getReservationSettings(db);
   const [person] = await db
     .select({
@@ -254,20 +339,20 @@ export async function createOrder(
   if (!person.address) return { ok: false, reason: "no-address" };
   const address = person.address;
 
-  return db.transaction(async (tx) => {
-    const holds = await tx
-      .select({ id: dayClaims.id, day: dayClaims.day, priceOere: dayClaims.priceOere })
-      .from(dayClaims)
-      .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"), activeAt(now)))
+  return db.transaction(async (tx): Promise<OrderResult> => {
+    const rows = await selectJudgedClaims(tx, and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold")))
       .orderBy(asc(dayClaims.day))
-      .for("update");
-    if (holds.length === 0) return { ok: false as const, reason: "empty" as const };
+      .for("update", { of: dayClaims });
+    const holds = rows.map((row) => ({ ...row, status: statusOf(row, now) }));
+    const closed = await dropClosedHolds(tx, holds);
+    const running = holds.filter((hold) => hold.status === "running");
+    if (running.length === 0) return { ok: false, reason: "empty", closed };
     // An earlier checkout the user left is replaced by this one; if it is paid after all, it is refunded.
     await tx
       .update(orders)
       .set({ status: "cancelled", failureReason: "Erstattet af en nyere bestilling." })
       .where(and(eq(orders.userId, userId), eq(orders.status, "pending")));
-    const totalOere = holds.reduce((sum, hold) => sum + hold.priceOere, 0);
+    const totalOere = running.reduce((sum, hold) => sum + hold.priceOere, 0);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -276,10 +361,10 @@ export async function createOrder(
         bookerEmail: person.email,
         bookerAddress: address,
         bookerPhone: person.phone ?? "",
-        days: holds.map((hold) => hold.day),
+        days: running.map((hold) => hold.day),
         totalOere,
         vatOere: vatIncluded(totalOere),
-        provider,
+        provider: provider.name,
       })
       .returning({ id: orders.id });
     await tx
@@ -287,92 +372,98 @@ export async function createOrder(
       .set({
         orderId: order!.id,
         title: address,
-        expiresAt: new Date(now.getTime() + Math.max(settings.holdSeconds, paymentSeconds) * 1000),
+        expiresAt: orderHoldExpiresAt(now, settings, provider.checkoutSessionSeconds),
       })
       .where(
         inArray(
           dayClaims.id,
-          holds.map((hold) => hold.id),
+          running.map((hold) => hold.id),
         ),
       );
-    return { ok: true as const, orderId: order!.id };
+    return { ok: true, orderId: order!.id, closed };
   });
 }
 
 export type ConfirmResult =
   | { status: "confirmed"; receiptNumber: number }
   | { status: "already-paid"; receiptNumber: number }
-  | { status: "failed"; reason: "days-gone" | "not-pending" | "not-found" };
+  | { status: "failed"; reason: "days-gone" | "not-pending" | "not-found" }
+  | { status: "failed"; reason: "day-closed"; failureReason: string };
 
 /**
  * Confirms a paid order: its holds become bookings and it gets the next receipt number, all in one
- * transaction. If any day is no longer the order's (its hold expired and someone took the day), nothing is
- * booked and the order is marked failed. Confirming twice is harmless.
+ * transaction, or, when the rules say the payment gets nothing (`paymentOutcome`: a day blocked meanwhile, or
+ * a hold that ran out and lost its day to someone else), nothing is booked and the order is marked failed
+ * with the reason. Confirming twice is harmless.
  */
 export async function confirmOrder(db: Database, orderId: string, now = new Date()): Promise<ConfirmResult> {
-  const result = await db
-    .transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-      if (!order) return { status: "failed", reason: "not-found" } as const;
-      if (order.status === "paid") return { status: "already-paid", receiptNumber: order.receiptNumber! } as const;
-      if (order.status !== "pending") return { status: "failed", reason: "not-pending" } as const;
-      const booked = await tx
-        .update(dayClaims)
-        .set({ kind: "booking", expiresAt: null })
-        .where(
-          and(
-            eq(dayClaims.orderId, orderId),
-            eq(dayClaims.kind, "hold"),
-            isNull(dayClaims.releasedAt),
-            inArray(dayClaims.day, order.days),
-          ),
-        )
-        .returning({ day: dayClaims.day });
-      if (booked.length !== order.days.length) throw new DaysGone();
-      const blockedMeanwhile = await tx
-        .select({ day: blockedDates.day })
-        .from(blockedDates)
-        .where(inArray(blockedDates.day, order.days));
-      if (blockedMeanwhile.length > 0) throw new DaysGone();
-      const [counter] = await tx
-        .update(reservationSettings)
-        .set({ lastReceiptNumber: sql`${reservationSettings.lastReceiptNumber} + 1` })
-        .where(eq(reservationSettings.id, 1))
-        .returning({ receiptNumber: reservationSettings.lastReceiptNumber });
-      await tx
-        .update(orders)
-        .set({ status: "paid", paidAt: now, receiptNumber: counter!.receiptNumber })
-        .where(eq(orders.id, orderId));
-      return { status: "confirmed", receiptNumber: counter!.receiptNumber } as const;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof DaysGone) return null;
-      throw error;
-    });
-  if (result) return result;
-  await db
-    .update(orders)
-    .set({ status: "failed", failureReason: "En eller flere dage blev optaget, før betalingen blev gennemført." })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
-  return { status: "failed", reason: "days-gone" };
+  return db.transaction(async (tx): Promise<ConfirmResult> => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) return { status: "failed", reason: "not-found" };
+    if (order.status === "paid") return { status: "already-paid", receiptNumber: order.receiptNumber! };
+    if (order.status !== "pending") return { status: "failed", reason: "not-pending" };
+    // Locked, so a hold that ran out cannot be given to someone else while it is being booked.
+    const holds = await selectJudgedClaims(
+      tx,
+      and(eq(dayClaims.orderId, orderId), eq(dayClaims.kind, "hold"), inArray(dayClaims.day, order.days)),
+    ).for("update", { of: dayClaims });
+    const blocked = await tx
+      .select({ day: blockedDates.day, title: blockedDates.title })
+      .from(blockedDates)
+      .where(inArray(blockedDates.day, order.days));
+    const outcome = paymentOutcome(
+      order.days,
+      holds.map((hold) => ({ day: hold.day, status: statusOf(hold, now) })),
+      new Map(blocked.map((entry) => [entry.day, entry.title])),
+    );
+    if (!outcome.ok) {
+      const failureReason =
+        outcome.reason === "day-closed"
+          ? `Lukket: ${outcome.blockedTitle} (${formatDateLong(dayBounds(outcome.day).start)}).`
+          : "En eller flere dage blev optaget, før betalingen blev gennemført.";
+      await tx.update(orders).set({ status: "failed", failureReason }).where(eq(orders.id, orderId));
+      return outcome.reason === "day-closed"
+        ? { status: "failed", reason: "day-closed", failureReason }
+        : { status: "failed", reason: "days-gone" };
+    }
+    await tx
+      .update(dayClaims)
+      .set({ kind: "booking", expiresAt: null })
+      .where(
+        inArray(
+          dayClaims.id,
+          holds.map((hold) => hold.id),
+        ),
+      );
+    const [counter] = await tx
+      .update(reservationSettings)
+      .set({ lastReceiptNumber: sql`${reservationSettings.lastReceiptNumber} + 1` })
+      .where(eq(reservationSettings.id, 1))
+      .returning({ receiptNumber: reservationSettings.lastReceiptNumber });
+    await tx
+      .update(orders)
+      .set({ status: "paid", paidAt: now, receiptNumber: counter!.receiptNumber })
+      .where(eq(orders.id, orderId));
+    return { status: "confirmed", receiptNumber: counter!.receiptNumber };
+  });
 }
-
-class DaysGone extends Error {}
 
 export async function getOrder(db: Database, orderId: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   return order ?? null;
 }
 
-export type CancelRefusal = "not-found" | "too-late" | "past";
-
-/** Cancels a booked day; the day is free at once. Users may cancel until the admin's limit; the admin always. */
+/**
+ * Cancels a booked day; the day is free at once. Without `userId` the admin cancels; `cancellationRefusal` says
+ * until when each may.
+ */
 export async function cancelBooking(
   db: Database,
   claimId: string,
   options: { userId?: string; reason: string; now?: Date },
 ): Promise<
-  { ok: true; day: string; orderId: string | null; userId: string | null } | { ok: false; reason: CancelRefusal }
+  | { ok: true; day: string; orderId: string | null; userId: string | null }
+  | { ok: false; reason: CancelRefusal | "not-found" }
 > {
   const now = options.now ?? new Date();
   const settings = await getReservationSettings(db);
@@ -382,10 +473,12 @@ export async function cancelBooking(
     .where(and(eq(dayClaims.id, claimId), eq(dayClaims.kind, "booking"), isNull(dayClaims.releasedAt)));
   if (!claim || (options.userId !== undefined && claim.userId !== options.userId))
     return { ok: false, reason: "not-found" };
-  const today = todayInCopenhagen(now);
-  if (claim.day <= today) return { ok: false, reason: "past" };
-  if (options.userId !== undefined && daysBetween(today, claim.day) < settings.cancellationDays)
-    return { ok: false, reason: "too-late" };
+  const refusal = cancellationRefusal(claim.day, {
+    today: todayInCopenhagen(now),
+    cancellationDays: settings.cancellationDays,
+    byAdmin: options.userId === undefined,
+  });
+  if (refusal) return { ok: false, reason: refusal };
   const released = await db
     .update(dayClaims)
     .set({ releasedAt: now, releaseReason: options.reason })
@@ -469,16 +562,15 @@ export async function releaseClaimsOfDeletedUser(db: Database, userId: string, n
   const today = todayInCopenhagen(now);
   await db.transaction(async (tx) => {
     await tx.delete(dayClaims).where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold")));
+    const bookings = await tx
+      .select({ id: dayClaims.id, day: dayClaims.day })
+      .from(dayClaims)
+      .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "booking"), isNull(dayClaims.releasedAt)));
+    const future = bookings.filter((booking) => !hasBegun(booking.day, today)).map((booking) => booking.id);
+    if (future.length === 0) return;
     await tx
       .update(dayClaims)
       .set({ releasedAt: now, releaseReason: "Kontoen er slettet" })
-      .where(
-        and(
-          eq(dayClaims.userId, userId),
-          eq(dayClaims.kind, "booking"),
-          isNull(dayClaims.releasedAt),
-          gt(dayClaims.day, today),
-        ),
-      );
+      .where(inArray(dayClaims.id, future));
   });
 }

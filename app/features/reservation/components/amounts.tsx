@@ -1,3 +1,5 @@
+import { VAT_PERCENT } from "../rules";
+
 /** The moms included and the total of a basket, order or receipt, right-aligned. */
 export function Amounts({
   vat,
@@ -12,7 +14,7 @@ export function Amounts({
 }) {
   return (
     <dl className={`grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-right ${className}`}>
-      <dt className="text-muted">Heraf moms (25 %)</dt>
+      <dt className="text-muted">Heraf moms ({VAT_PERCENT} %)</dt>
       <dd className="tabular-nums">{vat}</dd>
       <dt className="text-lg font-semibold">{totalLabel}</dt>
       <dd className="text-lg font-semibold tabular-nums">{total}</dd>

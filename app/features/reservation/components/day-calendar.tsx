@@ -1,7 +1,8 @@
 import { useEffect, type KeyboardEvent } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
-import { addDays, formatMonth, holidayOf, type DayState } from "../days";
+import { addDays, formatMonth, holidayOf } from "../days";
+import type { DayState } from "../rules";
 
 export interface CalendarDayView {
   day: string;

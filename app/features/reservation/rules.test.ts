@@ -1,0 +1,357 @@
+import { describe, expect, it } from "vitest";
+import { addDays, todayInCopenhagen } from "./days";
+import {
+  cancellationRefusal,
+  dayState,
+  hasBegun,
+  holdExpiresAt,
+  holdGivesWay,
+  holdKeepsDay,
+  holdMinutes,
+  holdRefusal,
+  holdStatus,
+  lastBookableDay,
+  orderHoldExpiresAt,
+  paymentOutcome,
+  priceOfDay,
+  vatIncluded,
+  type BasketFacts,
+  type DayFacts,
+  type HoldFacts,
+  type HoldStatus,
+  type Prices,
+} from "./rules";
+
+// 2026 in Copenhagen: summer time starts Sunday 29 March at 02:00 (01:00 UTC), ends Sunday 25 October at 03:00
+// (01:00 UTC). 2026-11-23 is a Monday.
+const SPRING_FORWARD = "2026-03-29";
+const FALL_BACK = "2026-10-25";
+
+const prices: Prices = { weekdayPriceOere: 450_000, weekendPriceOere: 650_000, holidaysAtWeekendPrice: true };
+
+describe("the price of a day", () => {
+  it.each([
+    ["2026-11-23", "a Monday", 450_000],
+    ["2026-11-26", "a Thursday", 450_000],
+    ["2026-11-27", "a Friday", 650_000],
+    ["2026-11-28", "a Saturday", 650_000],
+    ["2026-11-29", "a Sunday", 450_000],
+    [SPRING_FORWARD, "the spring-forward Sunday (23 hours)", 450_000],
+    [FALL_BACK, "the fall-back Sunday (25 hours)", 450_000],
+    ["2026-12-31", "nytårsaftensdag, a Thursday and only marked", 450_000],
+    ["2027-01-01", "nytårsdag, a public holiday on a Friday", 650_000],
+    ["2026-01-01", "nytårsdag, a public holiday on a Thursday", 650_000],
+    ["2026-04-06", "2. påskedag, a public holiday on a Monday", 650_000],
+    ["2026-06-05", "grundlovsdag, a Friday anyway", 650_000],
+    ["2025-06-05", "grundlovsdag on a Thursday: only marked", 450_000],
+    ["2026-12-24", "juleaftensdag on a Thursday: only marked", 450_000],
+  ])("%s (%s) costs %i øre", (day, _what, oere) => {
+    expect(priceOfDay(day, prices)).toBe(oere);
+  });
+
+  it.each([
+    ["2026-04-06", "2. påskedag", 450_000],
+    ["2026-01-01", "nytårsdag on a Thursday", 450_000],
+    ["2027-01-01", "nytårsdag on a Friday", 650_000],
+  ])("%s (%s) costs %i øre when holidays are not at the weekend price", (day, _what, oere) => {
+    expect(priceOfDay(day, { ...prices, holidaysAtWeekendPrice: false })).toBe(oere);
+  });
+});
+
+describe("the moms in a total", () => {
+  it.each([
+    [450_000, 90_000],
+    [1_100_000, 220_000],
+    [12_345, 2469],
+    [12_347, 2469],
+    [12_348, 2470],
+    [1, 0],
+    [3, 1],
+    [0, 0],
+  ])("%i øre holds %i øre moms (25 % on top: a fifth of the total, to whole øre)", (total, vat) => {
+    expect(vatIncluded(total)).toBe(vat);
+  });
+});
+
+describe("the hold time as told to users", () => {
+  it.each([
+    [900, 15],
+    [930, 16],
+    [60, 1],
+    [3, 1],
+    [86_400, 1440],
+  ])("%i seconds are %i minutes", (holdSeconds, minutes) => {
+    expect(holdMinutes({ holdSeconds })).toBe(minutes);
+  });
+});
+
+describe("whether a day has begun", () => {
+  it.each([
+    ["2026-11-22", "2026-11-23", true],
+    ["2026-11-23", "2026-11-23", true],
+    ["2026-11-24", "2026-11-23", false],
+    [SPRING_FORWARD, SPRING_FORWARD, true],
+    [FALL_BACK, "2026-10-24", false],
+    ["2026-12-31", "2027-01-01", true],
+    ["2027-01-01", "2026-12-31", false],
+  ])("%s, seen on %s: %s", (day, today, begun) => {
+    expect(hasBegun(day, today)).toBe(begun);
+  });
+});
+
+describe("the state of a day", () => {
+  const base: DayFacts = { today: "2026-11-23", horizonDays: 365 };
+  const mineHold = { kind: "hold", mine: true } as const;
+  const theirHold = { kind: "hold", mine: false } as const;
+  const mineBooking = { kind: "booking", mine: true } as const;
+  const theirBooking = { kind: "booking", mine: false } as const;
+
+  it.each<[string, string, Partial<DayFacts>, string]>([
+    ["2026-11-24", "tomorrow, nothing on it", {}, "free"],
+    ["2026-11-23", "today", {}, "past"],
+    ["2026-11-01", "an earlier day I booked", { claim: mineBooking }, "past"],
+    ["2026-12-01", "in my basket", { claim: mineHold }, "in-basket"],
+    ["2026-12-01", "booked by me", { claim: mineBooking }, "mine"],
+    ["2026-12-01", "in someone else's basket", { claim: theirHold }, "held-by-others"],
+    ["2026-12-01", "booked by someone else", { claim: theirBooking }, "others"],
+    ["2026-12-24", "blocked", { blockedTitle: "Julefrokost" }, "blocked"],
+    ["2026-12-24", "blocked after I held it", { blockedTitle: "Julefrokost", claim: mineHold }, "blocked"],
+    ["2026-12-24", "blocked after someone held it", { blockedTitle: "Julefrokost", claim: theirHold }, "blocked"],
+    ["2026-12-24", "blocked after I booked it", { blockedTitle: "Julefrokost", claim: mineBooking }, "mine"],
+    ["2026-12-24", "blocked after another booked it", { blockedTitle: "Julefrokost", claim: theirBooking }, "others"],
+    ["2027-11-23", "the last day of the horizon", {}, "free"],
+    ["2027-11-24", "the day after the horizon", {}, "beyond-horizon"],
+    ["2027-11-24", "beyond the horizon and blocked", { blockedTitle: "Ferie" }, "blocked"],
+    [SPRING_FORWARD, "the spring-forward Sunday", { today: "2026-03-28" }, "free"],
+    [SPRING_FORWARD, "the spring-forward Sunday, on the day", { today: SPRING_FORWARD }, "past"],
+    [FALL_BACK, "the fall-back Sunday", { today: "2026-10-24" }, "free"],
+    [FALL_BACK, "the fall-back Sunday, on the day", { today: FALL_BACK }, "past"],
+    ["2027-01-01", "nytårsdag seen on nytårsaftensdag", { today: "2026-12-31" }, "free"],
+    ["2026-12-31", "nytårsaftensdag seen on nytårsdag", { today: "2027-01-01" }, "past"],
+    [
+      "2027-01-01",
+      "the last day of a one-day horizon, across New Year",
+      { today: "2026-12-31", horizonDays: 1 },
+      "free",
+    ],
+    ["2027-01-02", "the day after it", { today: "2026-12-31", horizonDays: 1 }, "beyond-horizon"],
+  ])("%s, %s, is %s", (day, _what, facts, state) => {
+    expect(dayState(day, { ...base, ...facts })).toBe(state);
+  });
+
+  it.each([
+    ["2026-03-28T22:59:59Z", "the last second of 28 March (winter time)", "2026-03-28"],
+    ["2026-03-28T23:00:00Z", "midnight starting the spring-forward day", SPRING_FORWARD],
+    ["2026-03-29T21:59:59Z", "the last second of the 23-hour day", SPRING_FORWARD],
+    ["2026-03-29T22:00:00Z", "midnight after it (summer time)", "2026-03-30"],
+    ["2026-10-24T21:59:59Z", "the last second of 24 October (summer time)", "2026-10-24"],
+    ["2026-10-24T22:00:00Z", "midnight starting the fall-back day", FALL_BACK],
+    ["2026-10-25T22:59:59Z", "the last second of the 25-hour day", FALL_BACK],
+    ["2026-10-25T23:00:00Z", "midnight after it (winter time)", "2026-10-26"],
+    ["2026-12-31T22:59:59Z", "the last second of the year", "2026-12-31"],
+    ["2026-12-31T23:00:00Z", "the first second of the new year", "2027-01-01"],
+  ])("at %s (%s) today is %s, which is past; the next day is free", (instant, _what, today) => {
+    const facts = { today: todayInCopenhagen(new Date(instant)), horizonDays: 365 };
+    expect(dayState(today, facts)).toBe("past");
+    expect(dayState(addDays(today, 1), facts)).toBe("free");
+  });
+
+  it.each([
+    ["2026-11-23", 365, "2027-11-23"],
+    ["2026-12-31", 1, "2027-01-01"],
+    ["2026-03-28", 1, SPRING_FORWARD],
+    ["2024-02-28", 1, "2024-02-29"],
+  ])("from %s with a horizon of %i days, the last bookable day is %s", (today, horizonDays, last) => {
+    expect(lastBookableDay(today, horizonDays)).toBe(last);
+  });
+});
+
+describe("whether a day may go into the basket", () => {
+  const base: BasketFacts = { today: "2026-12-30", horizonDays: 365, basketSize: 0, maxDaysPerOrder: 3 };
+
+  it.each<[string, string, Partial<BasketFacts>, ReturnType<typeof holdRefusal>]>([
+    ["2027-01-01", "a free day across New Year", {}, null],
+    ["2026-12-30", "today", {}, { reason: "past" }],
+    ["2026-12-01", "an earlier day, even blocked", { blockedTitle: "Lukket" }, { reason: "past" }],
+    ["2027-12-31", "the day after the horizon", {}, { reason: "beyond-horizon" }],
+    ["2027-12-30", "the last day of the horizon", {}, null],
+    [
+      "2027-01-08",
+      "a blocked day",
+      { blockedTitle: "Vinterlukket" },
+      { reason: "blocked", blockedTitle: "Vinterlukket" },
+    ],
+    [
+      "2027-01-08",
+      "a blocked day in someone's basket",
+      { blockedTitle: "Vinterlukket", claim: { kind: "hold", mine: false } },
+      { reason: "blocked", blockedTitle: "Vinterlukket" },
+    ],
+    [
+      "2027-12-31",
+      "a blocked day beyond the horizon",
+      { blockedTitle: "Nytår" },
+      { reason: "blocked", blockedTitle: "Nytår" },
+    ],
+    ["2027-01-08", "a day in someone else's basket", { claim: { kind: "hold", mine: false } }, { reason: "taken" }],
+    ["2027-01-08", "a day already in my basket", { claim: { kind: "hold", mine: true } }, { reason: "taken" }],
+    ["2027-01-08", "a day someone booked", { claim: { kind: "booking", mine: false } }, { reason: "taken" }],
+    ["2027-01-08", "a free day with two of three in the basket", { basketSize: 2 }, null],
+    ["2027-01-08", "a free day with a full basket", { basketSize: 3 }, { reason: "basket-full" }],
+    [
+      "2027-01-08",
+      "a taken day with a full basket",
+      { basketSize: 3, claim: { kind: "hold", mine: false } },
+      { reason: "taken" },
+    ],
+    [SPRING_FORWARD, "the spring-forward Sunday", { today: "2026-03-28" }, null],
+    [FALL_BACK, "the fall-back Sunday", { today: "2026-10-24" }, null],
+    [FALL_BACK, "the fall-back Sunday, on the day", { today: FALL_BACK }, { reason: "past" }],
+  ])("%s, %s: %o", (day, _what, facts, refusal) => {
+    expect(holdRefusal(day, { ...base, ...facts })).toEqual(refusal);
+  });
+});
+
+describe("how long a hold lasts", () => {
+  it.each([
+    ["2026-11-23T10:00:00Z", 900, "2026-11-23T10:15:00Z"],
+    // 01:55 winter time + 15 minutes is 03:10 summer time: a quarter of an hour, as the clock jumps.
+    ["2026-03-29T00:55:00Z", 900, "2026-03-29T01:10:00Z"],
+    // 02:55 summer time + 15 minutes is 02:10 winter time, the second time the clock shows it.
+    ["2026-10-25T00:55:00Z", 900, "2026-10-25T01:10:00Z"],
+    ["2026-12-31T22:50:00Z", 900, "2026-12-31T23:05:00Z"],
+  ])("a hold made at %s with a hold time of %i s runs out at %s", (now, holdSeconds, expiresAt) => {
+    expect(holdExpiresAt(new Date(now), { holdSeconds }).toISOString()).toBe(new Date(expiresAt).toISOString());
+  });
+
+  it.each([
+    ["the demo page (no limit of its own)", 900, 0, "2026-11-23T10:15:00Z"],
+    ["Stripe's 32-minute checkout", 900, 32 * 60, "2026-11-23T10:32:00Z"],
+    ["Stripe, when the hold time is longer", 3600, 32 * 60, "2026-11-23T11:00:00Z"],
+  ])("going to payment with %s keeps the days until %s", (_provider, holdSeconds, sessionSeconds, expiresAt) => {
+    const now = new Date("2026-11-23T10:00:00Z");
+    expect(orderHoldExpiresAt(now, { holdSeconds }, sessionSeconds).toISOString()).toBe(
+      new Date(expiresAt).toISOString(),
+    );
+  });
+});
+
+describe("what a hold is now", () => {
+  const expiresAt = new Date("2026-10-25T01:10:00Z"); // during the fall-back hour
+  const before = new Date(expiresAt.getTime() - 1000);
+  const after = new Date(expiresAt.getTime() + 1000);
+
+  it.each<[string, Date, Omit<HoldFacts, "expiresAt">, HoldStatus]>([
+    ["a hold in a basket, before it runs out", before, { orderStatus: null }, "running"],
+    ["a hold in a basket, the instant it runs out", expiresAt, { orderStatus: null }, "expired"],
+    ["a hold in a basket, after it ran out", after, { orderStatus: null }, "expired"],
+    ["a hold on an order waiting for payment, before", before, { orderStatus: "pending" }, "running"],
+    ["a hold on an order waiting for payment, after", after, { orderStatus: "pending" }, "lapsed"],
+    ["a hold on an order replaced by a newer one, after", after, { orderStatus: "cancelled" }, "expired"],
+    ["a hold on a failed order, after", after, { orderStatus: "failed" }, "expired"],
+    ["a hold whose day was blocked since", before, { orderStatus: null, blockedTitle: "Lukket" }, "closed"],
+    ["a hold on an order whose day was blocked", before, { orderStatus: "pending", blockedTitle: "Lukket" }, "closed"],
+    ["a hold whose day was blocked, after", after, { orderStatus: null, blockedTitle: "Lukket" }, "expired"],
+    ["a lapsed hold whose day was blocked", after, { orderStatus: "pending", blockedTitle: "Lukket" }, "lapsed"],
+  ])("%s is %s", (_what, now, facts, status) => {
+    expect(holdStatus({ expiresAt, ...facts }, now)).toBe(status);
+  });
+});
+
+describe("whether a hold keeps others from its day, or gives way to a new claim", () => {
+  it.each([
+    ["2026-03-29T01:09:59Z", "2026-03-29T01:10:00Z", true],
+    ["2026-03-29T01:10:00Z", "2026-03-29T01:10:00Z", false],
+    ["2026-10-25T01:30:00Z", "2026-10-25T01:10:00Z", false],
+    ["2026-12-31T22:59:59Z", "2026-12-31T23:05:00Z", true],
+    ["2027-01-01T00:00:00Z", "2026-12-31T23:05:00Z", false],
+  ])("at %s, a hold running out at %s keeps the day: %s", (now, expiresAt, keeps) => {
+    expect(holdKeepsDay({ expiresAt: new Date(expiresAt) }, new Date(now))).toBe(keeps);
+  });
+
+  it.each<[HoldStatus, boolean]>([
+    ["running", false],
+    ["closed", false],
+    ["lapsed", true],
+    ["expired", true],
+  ])("a %s hold gives way: %s", (status, givesWay) => {
+    expect(holdGivesWay(status)).toBe(givesWay);
+  });
+});
+
+describe("what a payment gets", () => {
+  const days = ["2027-01-01", "2026-12-31"];
+  const held = (status: HoldStatus) => days.map((day) => ({ day, status }));
+  const noBlocks = new Map<string, string>();
+
+  it.each<[string, { day: string; status: HoldStatus }[], Map<string, string>, ReturnType<typeof paymentOutcome>]>([
+    ["every day still held", held("running"), noBlocks, { ok: true }],
+    ["every hold lapsed, nobody took the days (a late payment)", held("lapsed"), noBlocks, { ok: true }],
+    [
+      "one hold lapsed, the other running",
+      [
+        { day: "2026-12-31", status: "lapsed" },
+        { day: "2027-01-01", status: "running" },
+      ],
+      noBlocks,
+      { ok: true },
+    ],
+    [
+      "one day's hold gone (someone else claimed it)",
+      [{ day: "2027-01-01", status: "lapsed" }],
+      noBlocks,
+      { ok: false, reason: "days-gone" },
+    ],
+    ["no holds left", [], noBlocks, { ok: false, reason: "days-gone" }],
+    [
+      "a day blocked since the order",
+      held("closed"),
+      new Map([["2027-01-01", "Nytår"]]),
+      { ok: false, reason: "day-closed", day: "2027-01-01", blockedTitle: "Nytår" },
+    ],
+    [
+      "both days blocked: the earlier one is named",
+      held("closed"),
+      new Map([
+        ["2027-01-01", "Nytår"],
+        ["2026-12-31", "Nytårsaften"],
+      ]),
+      { ok: false, reason: "day-closed", day: "2026-12-31", blockedTitle: "Nytårsaften" },
+    ],
+    [
+      "a blocked day whose hold is gone",
+      [{ day: "2027-01-01", status: "running" }],
+      new Map([["2026-12-31", "Nytårsaften"]]),
+      { ok: false, reason: "day-closed", day: "2026-12-31", blockedTitle: "Nytårsaften" },
+    ],
+  ])("%s: %o", (_what, holds, blocked, outcome) => {
+    expect(paymentOutcome(days, holds, blocked)).toEqual(outcome);
+  });
+});
+
+describe("whether a booking may be cancelled", () => {
+  it.each<[string, string, number, boolean, ReturnType<typeof cancellationRefusal>]>([
+    ["2026-11-23", "2026-12-07", 14, false, null],
+    ["2026-11-23", "2026-12-06", 14, false, "too-late"],
+    ["2026-11-23", "2026-11-24", 0, false, null],
+    ["2026-11-23", "2026-11-23", 0, false, "past"],
+    ["2026-11-23", "2026-11-20", 14, false, "past"],
+    ["2026-11-23", "2026-11-24", 14, true, null],
+    ["2026-11-23", "2026-11-23", 14, true, "past"],
+    // Counted in calendar days, so the 23- and 25-hour days count as one each.
+    ["2026-03-15", SPRING_FORWARD, 14, false, null],
+    ["2026-03-16", SPRING_FORWARD, 14, false, "too-late"],
+    ["2026-10-11", FALL_BACK, 14, false, null],
+    ["2026-10-12", FALL_BACK, 14, false, "too-late"],
+    ["2026-12-18", "2027-01-01", 14, false, null],
+    ["2026-12-19", "2027-01-01", 14, false, "too-late"],
+    ["2026-12-31", "2027-01-01", 1, false, null],
+    ["2026-12-31", "2027-01-01", 2, false, "too-late"],
+    ["2027-01-01", "2026-12-31", 0, true, "past"],
+  ])(
+    "on %s, a booking of %s with a limit of %i days (admin: %s): %s",
+    (today, day, cancellationDays, byAdmin, refusal) => {
+      expect(cancellationRefusal(day, { today, cancellationDays, byAdmin })).toBe(refusal);
+    },
+  );
+});

@@ -1,0 +1,212 @@
+import { weekdayIndex } from "~/lib/format";
+import { addDays, daysBetween, holidayOf } from "./days";
+
+/**
+ * Every rule of the reservation, in one place, as plain functions of plain facts: what a day is for the one
+ * looking, whether it may go into a basket, how long a hold lasts and what is left of it when it runs out, what a
+ * payment gets, whether a booking may be cancelled, and what a day costs. No database and no clock of its own:
+ * callers read the facts (and the time), ask here, and do what the answer says. Days are "YYYY-MM-DD" keys in
+ * Europe/Copenhagen (`todayInCopenhagen` in days.ts gives today's).
+ */
+
+/** The admin's settings the rules depend on; the reservation_settings row has them all. */
+export interface ReservationRules {
+  /** Monday–Thursday and Sunday, in øre, moms included. */
+  weekdayPriceOere: number;
+  /** Friday and Saturday, in øre, moms included. */
+  weekendPriceOere: number;
+  /** Public holidays cost the weekend price unless the admin says otherwise. */
+  holidaysAtWeekendPrice: boolean;
+  /** How long a day stays in a basket, in seconds. */
+  holdSeconds: number;
+  /** How many days ahead can be booked. */
+  horizonDays: number;
+  maxDaysPerOrder: number;
+  /** A user may cancel a booking until this many days before the day. */
+  cancellationDays: number;
+}
+
+export type Prices = Pick<ReservationRules, "weekdayPriceOere" | "weekendPriceOere" | "holidaysAtWeekendPrice">;
+
+function isWeekendDay(day: string) {
+  const weekday = weekdayIndex(day);
+  return weekday === 4 || weekday === 5;
+}
+
+/** What one day costs, in øre, moms included. */
+export function priceOfDay(day: string, prices: Prices): number {
+  if (isWeekendDay(day)) return prices.weekendPriceOere;
+  if (prices.holidaysAtWeekendPrice && holidayOf(day)?.publicHoliday) return prices.weekendPriceOere;
+  return prices.weekdayPriceOere;
+}
+
+/** Danish moms: 25 % on top of the net price. */
+export const VAT_PERCENT = 25;
+
+/** The moms inside a price that includes it (25/125, a fifth), rounded to whole øre. */
+export function vatIncluded(totalOere: number): number {
+  return Math.round((totalOere * VAT_PERCENT) / (100 + VAT_PERCENT));
+}
+
+/** The hold time as users are told it, in whole minutes (at least one). */
+export function holdMinutes(rules: Pick<ReservationRules, "holdSeconds">) {
+  return Math.max(1, Math.round(rules.holdSeconds / 60));
+}
+
+/** Whether a day has begun (it is today) or passed: from then on it can be neither booked nor cancelled. */
+export function hasBegun(day: string, today: string) {
+  return day <= today;
+}
+
+/** The last day that can be booked today. */
+export function lastBookableDay(today: string, horizonDays: number) {
+  return addDays(today, horizonDays);
+}
+
+export type DayState =
+  "past" | "beyond-horizon" | "blocked" | "in-basket" | "mine" | "held-by-others" | "others" | "free";
+
+export interface DayFacts {
+  /** Today in Copenhagen. */
+  today: string;
+  horizonDays: number;
+  /** Set when the admin has blocked the day (Blokerede datoer). */
+  blockedTitle?: string;
+  /** The claim that keeps others from the day, if any: a hold that has not run out, or a booking. */
+  claim?: { kind: "hold" | "booking"; mine: boolean };
+}
+
+/**
+ * The state of a day for the one looking at it. Today and earlier cannot be booked. A booking stands even on a day
+ * the admin blocks afterwards (cancelling it is the admin's call); a hold does not: the day shows as blocked, and
+ * the hold leaves its basket (`holdStatus`). A day in someone else's basket is only held, not reserved: it may be
+ * free again soon, and who holds it is nobody else's business.
+ */
+export function dayState(day: string, facts: DayFacts): DayState {
+  if (hasBegun(day, facts.today)) return "past";
+  if (facts.claim?.kind === "booking") return facts.claim.mine ? "mine" : "others";
+  if (facts.blockedTitle !== undefined) return "blocked";
+  if (facts.claim) return facts.claim.mine ? "in-basket" : "held-by-others";
+  if (day > lastBookableDay(facts.today, facts.horizonDays)) return "beyond-horizon";
+  return "free";
+}
+
+export type HoldRefusal =
+  { reason: "past" | "beyond-horizon" | "taken" | "basket-full" } | { reason: "blocked"; blockedTitle: string };
+
+export interface BasketFacts extends DayFacts {
+  /** Days in the user's basket now. */
+  basketSize: number;
+  maxDaysPerOrder: number;
+}
+
+/**
+ * Whether a day may go into the user's basket, and if not, why: only a free day, and only while the basket has
+ * room. Of holds arriving at once, the database's unique index lets one through; the others are "taken" as well.
+ */
+export function holdRefusal(day: string, facts: BasketFacts): HoldRefusal | null {
+  const state = dayState(day, facts);
+  switch (state) {
+    case "past":
+    case "beyond-horizon":
+      return { reason: state };
+    case "blocked":
+      return { reason: "blocked", blockedTitle: facts.blockedTitle ?? "" };
+    case "free":
+      return facts.basketSize >= facts.maxDaysPerOrder ? { reason: "basket-full" } : null;
+    default:
+      return { reason: "taken" };
+  }
+}
+
+/** When a day put in the basket now runs out. */
+export function holdExpiresAt(now: Date, rules: Pick<ReservationRules, "holdSeconds">) {
+  return new Date(now.getTime() + rules.holdSeconds * 1000);
+}
+
+/**
+ * When the days of an order made now run out. Going to payment starts the hold time again; a payment provider
+ * whose checkout stays open longer (Stripe's, at least 30 minutes) keeps the days as long, so nobody takes a day
+ * the buyer may still pay for.
+ */
+export function orderHoldExpiresAt(
+  now: Date,
+  rules: Pick<ReservationRules, "holdSeconds">,
+  checkoutSessionSeconds: number,
+) {
+  return new Date(now.getTime() + Math.max(rules.holdSeconds, checkoutSessionSeconds) * 1000);
+}
+
+export interface HoldFacts {
+  expiresAt: Date;
+  /** The status of the hold's order, or null for a hold in a basket that has not gone to payment. */
+  orderStatus: "pending" | "paid" | "failed" | "cancelled" | null;
+  /** Set when the admin has blocked the day since it was held. */
+  blockedTitle?: string | null;
+}
+
+export type HoldStatus = "running" | "closed" | "lapsed" | "expired";
+
+/** Whether a hold still keeps everyone else from its day: until it runs out, whatever else is true of it. */
+export function holdKeepsDay(hold: Pick<HoldFacts, "expiresAt">, now: Date) {
+  return now < hold.expiresAt;
+}
+
+/**
+ * What a hold is now. The same answer for every reader (basket, calendar, checkout, payment, cleanup job), so
+ * which page anyone opened changes nothing.
+ * - running: in the basket; the day is the holder's until the hold runs out.
+ * - closed: the admin has blocked the day since; it leaves the basket, and the holder is told the admin's title.
+ * - lapsed: ran out while its order waits for payment. It keeps nobody from the day, but a payment that arrives
+ *   late (a provider may confirm long after its checkout closed) still books the day if nobody has claimed it.
+ * - expired: ran out with no order waiting for payment; it is nothing any more and may be deleted.
+ */
+export function holdStatus(hold: HoldFacts, now: Date): HoldStatus {
+  if (holdKeepsDay(hold, now)) return hold.blockedTitle == null ? "running" : "closed";
+  return hold.orderStatus === "pending" ? "lapsed" : "expired";
+}
+
+/** Whether a claim on the day may replace the hold: only one that keeps nobody from the day any more. */
+export function holdGivesWay(status: HoldStatus) {
+  return status === "lapsed" || status === "expired";
+}
+
+export type PaymentOutcome =
+  | { ok: true }
+  | { ok: false; reason: "day-closed"; day: string; blockedTitle: string }
+  | { ok: false; reason: "days-gone" };
+
+/**
+ * What a payment for an order gets: all of its days or none. Not a day the admin has blocked since the order was
+ * made; not a day whose hold is gone (it ran out and someone else claimed the day). A running or lapsed hold of
+ * the order books its day: a late payment gets the days if they are still free.
+ */
+export function paymentOutcome(
+  orderDays: readonly string[],
+  orderHolds: readonly { day: string; status: HoldStatus }[],
+  blockedTitles: ReadonlyMap<string, string>,
+): PaymentOutcome {
+  for (const day of orderDays.toSorted()) {
+    const blockedTitle = blockedTitles.get(day);
+    if (blockedTitle !== undefined) return { ok: false, reason: "day-closed", day, blockedTitle };
+  }
+  const bookable = new Set(
+    orderHolds.filter((hold) => hold.status === "running" || hold.status === "lapsed").map((hold) => hold.day),
+  );
+  return orderDays.every((day) => bookable.has(day)) ? { ok: true } : { ok: false, reason: "days-gone" };
+}
+
+export type CancelRefusal = "past" | "too-late";
+
+/**
+ * Whether a booked day may be cancelled: never once it has begun; by its booker until the admin's limit (that
+ * many days before the day), by the admin until the day itself.
+ */
+export function cancellationRefusal(
+  day: string,
+  facts: { today: string; cancellationDays: number; byAdmin: boolean },
+): CancelRefusal | null {
+  if (hasBegun(day, facts.today)) return "past";
+  if (!facts.byAdmin && daysBetween(facts.today, day) < facts.cancellationDays) return "too-late";
+  return null;
+}
