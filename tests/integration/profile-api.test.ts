@@ -4,6 +4,7 @@ import { setDatabase } from "~/db/db.server";
 import { dayClaims, profiles, users } from "~/db/schema";
 import { ensureAdmin } from "~/features/accounts/bootstrap-admin.server";
 import { setMailer } from "~/features/email/mailer.server";
+import { demoProvider } from "~/features/payment/provider.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { confirmOrder, createOrder, holdDay } from "~/features/reservation/reservation.server";
 import { action as cancelAction } from "~/routes/admin.reservationer";
@@ -243,7 +244,7 @@ describe.each(databaseKinds)("the profile API on %s", (kind) => {
       .where(eq(profiles.userId, jonas.id));
     const day = addDays(todayInCopenhagen(), 30);
     expect((await holdDay(database.db, jonas.id, day)).ok).toBe(true);
-    const order = await createOrder(database.db, jonas.id, "demo");
+    const order = await createOrder(database.db, jonas.id, demoProvider);
     expect(order.ok).toBe(true);
     await confirmOrder(database.db, order.ok ? order.orderId : "");
     const [claim] = await database.db.select({ id: dayClaims.id }).from(dayClaims).where(eq(dayClaims.day, day));
