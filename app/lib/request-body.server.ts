@@ -40,22 +40,22 @@ export async function readFormData(request: Request): Promise<FormData> {
   return form;
 }
 
-/** The JSON body of an API call, or 400 (413 past the route's limit). */
-export async function readJson(request: Request): Promise<unknown> {
+/** Reads a body one way; a body past the route's limit is 413, one that does not read so is 400 with `unreadable`. */
+async function readBody<T>(read: () => Promise<T>, unreadable: string): Promise<T> {
   try {
-    return await request.json();
+    return await read();
   } catch (error) {
     if (causedByTooLarge(error)) throw data({ error: bodyMessages.tooLarge }, { status: 413 });
-    throw data({ error: bodyMessages.notJson }, { status: 400 });
+    throw data({ error: unreadable }, { status: 400 });
   }
 }
 
+/** The JSON body of an API call, or 400 (413 past the route's limit). */
+export function readJson(request: Request): Promise<unknown> {
+  return readBody(() => request.json(), bodyMessages.notJson);
+}
+
 /** The raw text of a body (a signed webhook event), or 413 past the route's limit. */
-export async function readText(request: Request): Promise<string> {
-  try {
-    return await request.text();
-  } catch (error) {
-    if (causedByTooLarge(error)) throw data({ error: bodyMessages.tooLarge }, { status: 413 });
-    throw data({ error: bodyMessages.unreadable }, { status: 400 });
-  }
+export function readText(request: Request): Promise<string> {
+  return readBody(() => request.text(), bodyMessages.unreadable);
 }

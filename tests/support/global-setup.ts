@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { withAdminClient } from "./postgres-admin";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "~/db/client.server";
 
@@ -12,16 +12,6 @@ declare module "vitest" {
     pgliteImage: string;
     /** A migrated PostgreSQL database that each test file's database is copied from, or null without PostgreSQL. */
     postgresTemplate: string | null;
-  }
-}
-
-async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
   }
 }
 
@@ -38,7 +28,7 @@ export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const template = serverUrl ? `scene_template_${randomBytes(4).toString("hex")}` : null;
   if (serverUrl && template) {
-    await onServer(serverUrl, (client) =>
+    await withAdminClient(serverUrl, (client) =>
       client.query(`CREATE DATABASE "${template}" ENCODING 'UTF8' TEMPLATE template0`),
     );
     const url = new URL(serverUrl);
@@ -52,7 +42,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await rm(directory, { recursive: true, force: true });
     if (serverUrl && template) {
-      await onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`));
+      await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`));
     }
   };
 }

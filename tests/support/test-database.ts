@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { inject } from "vitest";
-import pg from "pg";
+import { withAdminClient } from "./postgres-admin";
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from "~/db/client.server";
 
 /** Integration suites run on PGlite always, and also on PostgreSQL when TEST_DATABASE_URL is set. */
@@ -10,16 +10,6 @@ export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["p
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and drops the database this test created. */
   destroy(): Promise<void>;
-}
-
-async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

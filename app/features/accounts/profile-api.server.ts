@@ -12,6 +12,7 @@ import {
 } from "./profile-api";
 import { getProfile, type Profile } from "./profile.server";
 import { getSessionUser, type SessionUser } from "./session.server";
+import { readJson } from "~/lib/request-body.server";
 
 export function profileJson(profile: Profile) {
   return {
@@ -38,7 +39,7 @@ export async function requireProfileAccess(request: Request, userId: string): Pr
 export async function readProfileBody(
   request: Request,
 ): Promise<{ changes: ProfileChanges; sent: Record<string, unknown> }> {
-  const body: unknown = await request.json().catch(() => undefined);
+  const body = await readJson(request);
   const parsed = profileChangesSchema.safeParse(body);
   if (!parsed.success) {
     throw data({ error: "Ugyldige data.", fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
