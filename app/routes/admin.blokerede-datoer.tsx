@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field } from "~/components/ui/field";
@@ -8,7 +8,8 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { todayInCopenhagen } from "~/features/reservation/days";
 import { blockDays, getBlockedDates, unblockDay } from "~/features/reservation/reservation.server";
 import { blockSchema } from "~/features/reservation/schemas";
-import type { Toast } from "~/features/toast/toast";
+import { successToast } from "~/features/toast/toast";
+import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { dayBounds, formatDateLong } from "~/lib/format";
 import type { Route } from "./+types/admin.blokerede-datoer";
 import { readFormData } from "~/lib/request-body.server";
@@ -29,41 +30,22 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
+const blockedDatesForms = z.discriminatedUnion("intent", [
+  blockSchema.safeExtend({ intent: z.literal("block") }),
+  z.object({ intent: z.literal("unblock"), day: z.iso.date() }),
+]);
+
 export async function action({ request, url }: Route.ActionArgs) {
   await requireAdmin(request, url);
-  const form = await readFormData(request);
-  if (form.get("intent") === "unblock") {
-    const day = z.iso.date().safeParse(form.get("day"));
-    if (day.success) await unblockDay(getDb(), day.data);
-    return data({
-      toast: { kind: "success", message: "Datoen er åbnet igen" } as Toast,
-      errors: undefined,
-      values: undefined,
-    });
+  const submission = parseSubmission(await readFormData(request), blockedDatesForms);
+  if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
+  const form = submission.value;
+  if (form.intent === "unblock") {
+    await unblockDay(getDb(), form.day);
+    return answer({ toast: successToast("Datoen er åbnet igen") });
   }
-  const values = {
-    from: String(form.get("from") ?? ""),
-    to: String(form.get("to") ?? ""),
-    title: String(form.get("title") ?? ""),
-  };
-  const parsed = blockSchema.safeParse(values);
-  if (!parsed.success) {
-    return data(
-      {
-        toast: { kind: "error", message: "Ret de markerede felter" } as Toast,
-        errors: z.flattenError(parsed.error).fieldErrors,
-        values,
-      },
-      { status: 400 },
-    );
-  }
-  const added = await blockDays(
-    getDb(),
-    { from: parsed.data.from, to: parsed.data.to || parsed.data.from },
-    parsed.data.title,
-  );
-  const message = added === 1 ? "1 dato er blokeret" : `${added} datoer er blokeret`;
-  return data({ toast: { kind: "success", message } as Toast, errors: undefined, values: undefined });
+  const added = await blockDays(getDb(), { from: form.from, to: form.to || form.from }, form.title);
+  return answer({ toast: successToast(added === 1 ? "1 dato er blokeret" : `${added} datoer er blokeret`) });
 }
 
 export default function BlockedDates({ loaderData, actionData }: Route.ComponentProps) {
@@ -82,14 +64,14 @@ export default function BlockedDates({ loaderData, actionData }: Route.Component
             type="date"
             required
             defaultValue={actionData?.values?.from}
-            errors={actionData?.errors?.from}
+            errors={actionData?.fieldErrors?.from}
           />
           <Field
             label="Til og med"
             name="to"
             type="date"
             defaultValue={actionData?.values?.to}
-            errors={actionData?.errors?.to}
+            errors={actionData?.fieldErrors?.to}
             hint="Tom for en enkelt dag."
           />
         </div>
@@ -98,7 +80,7 @@ export default function BlockedDates({ loaderData, actionData }: Route.Component
           name="title"
           required
           defaultValue={actionData?.values?.title}
-          errors={actionData?.errors?.title}
+          errors={actionData?.fieldErrors?.title}
         />
         <button type="submit" name="intent" value="block" className={`${buttonStyles.primary} justify-self-start`}>
           Bloker

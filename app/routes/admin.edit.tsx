@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link, useActionData } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { getDb } from "~/db/db.server";
@@ -6,9 +6,10 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import {
   done,
   readAdminForm,
+  rowAnswer,
   rowIntent,
   saveEntity,
-  type AdminActionData,
+  type AdminAnswer,
 } from "~/features/content/admin/actions.server";
 import { EntityForm } from "~/features/content/admin/components/entity-form";
 import {
@@ -23,7 +24,9 @@ import { getRecord, listRecords } from "~/features/content/admin/records.server"
 import { childResourceOf, resourceByPath, resources, type ResourceDef } from "~/features/content/admin/resources";
 import { pagePaths, type PageName } from "~/features/content/page-names";
 import { formatDuration } from "~/features/media/media";
-import { withFlashToast } from "~/features/toast/flash.server";
+import { redirectWithToast } from "~/features/toast/flash.server";
+import { editForms } from "~/features/content/admin/forms";
+import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { formatDateTime } from "~/lib/format";
 import type { Route } from "./+types/admin.edit";
 
@@ -63,48 +66,49 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   const form = await readAdminForm(request);
   if (form.tooLarge) return form.tooLarge;
   const { formData } = form;
-  const intent = String(formData.get("intent") ?? "");
+  const submission = parseSubmission(formData, editForms);
+  if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
+  const asked = submission.value;
   const child = childResourceOf(resource);
+  const ownChild = async (childId: string) => {
+    const existing = child && (await getRecord(getDb(), child, childId));
+    if (!child || !existing || existing.parentId !== record.id) throw data(null, { status: 404 });
+    return child;
+  };
 
-  if (intent === "save") {
-    const saved = await saveEntity(resource, formData, { id: record.id, form: "record" });
-    if ("error" in saved) return saved.error;
-    return done(`${resource.path}/${record.id}`, "Ændringerne er gemt");
-  }
-  if (intent === "delete" && formData.get("id") === record.id) {
-    const toast = await rowIntent(resource, formData);
-    if (toast?.kind === "error") return data<AdminActionData>({ toast }, { status: 500 });
-    throw redirect(resource.path, { headers: withFlashToast(toast!) });
-  }
-  if (child && intent === "child-create") {
-    const saved = await saveEntity(child, formData, { parentId: record.id, form: "new" });
-    if ("error" in saved) return saved.error;
-    return done(
-      `${resource.path}/${record.id}`,
-      `${child.the.charAt(0).toUpperCase() + child.the.slice(1)} er tilføjet`,
-    );
-  }
-  if (child && intent === "child-save") {
-    const childId = String(formData.get("id") ?? "");
-    const existing = await getRecord(getDb(), child, childId);
-    if (!existing || existing.parentId !== record.id) throw data(null, { status: 404 });
-    const saved = await saveEntity(child, formData, { id: childId, form: childId });
-    if ("error" in saved) return saved.error;
-    return done(`${resource.path}/${record.id}`, "Ændringerne er gemt");
-  }
-  if (child && intent.startsWith("child-")) {
-    const childId = String(formData.get("id") ?? "");
-    if (intent !== "child-reorder") {
-      const existing = await getRecord(getDb(), child, childId);
-      if (!existing || existing.parentId !== record.id) throw data(null, { status: 404 });
+  switch (asked.intent) {
+    case "save": {
+      const saved = await saveEntity(resource, formData, { id: record.id, form: "record" });
+      if ("error" in saved) return saved.error;
+      return done(`${resource.path}/${record.id}`, "Ændringerne er gemt");
     }
-    formData.set("intent", intent.slice("child-".length));
-    const toast = await rowIntent(child, formData, record.id);
-    if (toast) return data<AdminActionData>({ toast }, { status: toast.kind === "error" ? 400 : 200 });
+    case "child-create": {
+      if (!child) throw data(null, { status: 404 });
+      const saved = await saveEntity(child, formData, { parentId: record.id, form: "new" });
+      if ("error" in saved) return saved.error;
+      return done(
+        `${resource.path}/${record.id}`,
+        `${child.the.charAt(0).toUpperCase() + child.the.slice(1)} er tilføjet`,
+      );
+    }
+    case "child-save": {
+      const saved = await saveEntity(await ownChild(asked.id), formData, { id: asked.id, form: asked.id });
+      if ("error" in saved) return saved.error;
+      return done(`${resource.path}/${record.id}`, "Ændringerne er gemt");
+    }
   }
-  const toast = await rowIntent(resource, formData);
-  if (!toast) return data<AdminActionData>({ toast: { kind: "error", message: "Ukendt handling" } }, { status: 400 });
-  return data<AdminActionData>({ toast }, { status: toast.kind === "error" ? 400 : 200 });
+  if (asked.list === "children") {
+    if (!child) throw data(null, { status: 404 });
+    if (asked.intent !== "reorder") await ownChild(asked.id);
+    return rowAnswer(await rowIntent(child, asked, record.id));
+  }
+  if (asked.intent === "delete") {
+    if (asked.id !== record.id) throw data(null, { status: 404 });
+    const toast = await rowIntent(resource, asked);
+    if (toast.kind === "error") return answer({ toast }, 500);
+    throw redirectWithToast(resource.path, toast);
+  }
+  return rowAnswer(await rowIntent(resource, asked));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -114,7 +118,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export default function AdminEdit({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminEdit({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<AdminAnswer>();
   const { record, children, previewPath } = loaderData;
   const resource = resources[loaderData.resourceName];
   const child = childResourceOf(resource);
@@ -176,11 +181,11 @@ function ChildSection({
 }: {
   child: ResourceDef;
   records: ChildRecord[];
-  errors?: AdminActionData;
+  errors?: AdminAnswer;
 }) {
   const { order, rowProps } = useDragOrder(
     records.map((record) => record.id),
-    { intent: "child-reorder" },
+    { list: "children" },
   );
   const byId = new Map(records.map((record) => [record.id, record]));
   return (
@@ -217,16 +222,17 @@ function ChildSection({
                       index={index}
                       count={records.length}
                       title={record.title}
-                      intent="child-move"
+                      list="children"
                     />
                     <RowIntent
-                      intent={record.published ? "child-unpublish" : "child-publish"}
+                      intent={record.published ? "unpublish" : "publish"}
+                      list="children"
                       id={record.id}
                       label={record.published ? `Skjul ${record.title}` : `Publicer ${record.title}`}
                     >
                       {record.published ? "Skjul" : "Publicer"}
                     </RowIntent>
-                    <DeleteButton id={record.id} what={`“${record.title}”`} intent="child-delete" />
+                    <DeleteButton id={record.id} what={`“${record.title}”`} list="children" />
                   </div>
                 </div>
                 <details className="mt-3" open={rowErrors !== undefined}>
@@ -248,7 +254,8 @@ function ChildSection({
                     {record.image && child.fields.some((field) => field.kind === "image" && field.optional) && (
                       <div className="mt-3">
                         <RowIntent
-                          intent="child-remove-image"
+                          intent="remove-image"
+                          list="children"
                           id={record.id}
                           label={`Fjern billedet fra ${record.title}`}
                         >

@@ -6,7 +6,9 @@ import { StoredImage } from "~/components/ui/stored-image";
 import { useToastFrom } from "~/components/ui/toaster";
 import { getDb } from "~/db/db.server";
 import { requireAdmin } from "~/features/accounts/session.server";
-import { readAdminForm, rowIntent } from "~/features/content/admin/actions.server";
+import { readAdminForm, rowAnswer, rowIntent } from "~/features/content/admin/actions.server";
+import { rowForms } from "~/features/content/admin/forms";
+import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import {
   DeleteButton,
   DragHandle,
@@ -71,9 +73,9 @@ export async function action({ request, url }: Route.ActionArgs) {
   const resource = resourceOf(url);
   const form = await readAdminForm(request);
   if (form.tooLarge) return form.tooLarge;
-  const toast = await rowIntent(resource, form.formData);
-  if (!toast) return data({ toast: { kind: "error" as const, message: "Ukendt handling" } }, { status: 400 });
-  return data({ toast }, { status: toast.kind === "error" ? 400 : 200 });
+  const submission = parseSubmission(form.formData, rowForms);
+  if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
+  return rowAnswer(await rowIntent(resource, submission.value));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

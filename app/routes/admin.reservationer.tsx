@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
@@ -11,7 +11,8 @@ import { WeekdayHead } from "~/features/reservation/components/day-calendar";
 import { formatMonth, monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
 import { cancelBookingAndNotify } from "~/features/reservation/cancellation.server";
 import { cancelSchema } from "~/features/reservation/schemas";
-import type { Toast } from "~/features/toast/toast";
+import { errorToast, successToast } from "~/features/toast/toast";
+import { answer, parseSubmission } from "~/lib/form";
 import { dayBounds, formatDateLong, formatDateTime, formatMoney } from "~/lib/format";
 import { getLogger } from "~/lib/logger.server";
 import type { Route } from "./+types/admin.reservationer";
@@ -60,35 +61,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
   await requireAdmin(request, url);
-  const parsed = cancelSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) {
-    return data(
-      {
-        toast: { kind: "error", message: "Skriv en begrundelse for aflysningen" } as Toast,
-        errors: z.flattenError(parsed.error).fieldErrors,
-      },
-      { status: 400 },
-    );
+  const submission = parseSubmission(await readFormData(request), cancelSchema);
+  if (!submission.ok) {
+    return answer({ ...submission.answer, toast: errorToast("Skriv en begrundelse for aflysningen") }, 400);
   }
-  const result = await cancelBookingAndNotify(
-    getDb(),
-    { mailer: getMailer(), logger: getLogger() },
-    parsed.data.claimId,
-    parsed.data.reason,
-  );
-  if (!result.ok)
-    return data(
-      { toast: { kind: "error", message: "Reservationen kunne ikke aflyses" } as Toast, errors: {} },
-      { status: 409 },
-    );
-  return data({
-    toast: {
-      kind: "success",
-      message: "Reservationen er aflyst",
-      detail: "Lejeren har fået besked på e-mail.",
-    } as Toast,
-    errors: {},
-  });
+  const { claimId, reason } = submission.value;
+  const result = await cancelBookingAndNotify(getDb(), { mailer: getMailer(), logger: getLogger() }, claimId, reason);
+  if (!result.ok) return answer({ toast: errorToast("Reservationen kunne ikke aflyses") }, 409);
+  return answer({ toast: successToast("Reservationen er aflyst", "Lejeren har fået besked på e-mail.") });
 }
 
 export default function AdminReservations({ loaderData, actionData }: Route.ComponentProps) {

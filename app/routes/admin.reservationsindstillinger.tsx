@@ -1,5 +1,4 @@
-import { data, Form } from "react-router";
-import { z } from "zod";
+import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field } from "~/components/ui/field";
 import { useToastFrom } from "~/components/ui/toaster";
@@ -9,7 +8,8 @@ import { updateReservationSettings } from "~/features/reservation/admin.server";
 import { getReservationSettings } from "~/features/reservation/reservation.server";
 import { holdMinutes } from "~/features/reservation/rules";
 import { settingsInputOf, settingsSchema } from "~/features/reservation/schemas";
-import type { Toast } from "~/features/toast/toast";
+import { successToast } from "~/features/toast/toast";
+import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import type { Route } from "./+types/admin.reservationsindstillinger";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -37,30 +37,16 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
   await requireAdmin(request, url);
-  const values = Object.fromEntries(
-    [...(await readFormData(request)).entries()].map(([key, value]) => [key, String(value)]),
-  );
-  const parsed = settingsSchema.safeParse(values);
-  if (!parsed.success) {
-    return data(
-      {
-        toast: { kind: "error", message: "Ret de markerede felter" } as Toast,
-        errors: z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined>,
-      },
-      { status: 400 },
-    );
-  }
-  await updateReservationSettings(getDb(), settingsInputOf(parsed.data));
-  return data({
-    toast: { kind: "success", message: "Priser og regler er gemt" } as Toast,
-    errors: {} as Record<string, string[] | undefined>,
-  });
+  const submission = parseSubmission(await readFormData(request), settingsSchema);
+  if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
+  await updateReservationSettings(getDb(), settingsInputOf(submission.value));
+  return answer({ toast: successToast("Priser og regler er gemt") });
 }
 
 export default function ReservationSettings({ loaderData, actionData }: Route.ComponentProps) {
   useToastFrom(actionData?.toast);
   const { values } = loaderData;
-  const errors = actionData?.errors ?? {};
+  const errors = actionData?.fieldErrors ?? {};
   return (
     <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Priser og regler</h1>

@@ -12,7 +12,9 @@ import { MailOutbox } from "~/features/email/outbox.server";
 import { systemStatus } from "~/features/operations/status.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { getStorage } from "~/features/storage/storage.server";
-import type { Toast } from "~/features/toast/toast";
+import { errorToast, successToast } from "~/features/toast/toast";
+import { answer, parseSubmission, withErrorToast } from "~/lib/form";
+import { z } from "zod";
 import { requestContext } from "~/lib/request-context";
 import { formatBytes, formatDateTime } from "~/lib/format";
 import type { Route } from "./+types/admin.status";
@@ -35,10 +37,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 /** "Send test-e-mail": to the admin's own address, through the outbox and the real transport. */
 export async function action({ request, url }: Route.ActionArgs) {
   const admin = await requireAdmin(request, url);
-  const form = await readFormData(request);
-  if (form.get("intent") !== "send-test-mail") {
-    return data({ toast: { kind: "error", message: "Ukendt handling" } as Toast }, { status: 400 });
-  }
+  const submission = parseSubmission(await readFormData(request), z.object({ intent: z.literal("send-test-mail") }));
+  if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
   const config = getConfig();
   const { siteName } = await getSiteSettings(getDatabaseHandle().db);
   const transport = config.SMTP_URL ? `SMTP (${new URL(config.SMTP_URL).host})` : "udbakken i DATA_DIR/outbox";
@@ -48,19 +48,13 @@ export async function action({ request, url }: Route.ActionArgs) {
     await mailer.settled();
     const failure = await mailer.lastFailureFor(admin.email);
     if (failure) {
-      return data(
-        {
-          toast: {
-            kind: "error",
-            message: "Test-e-mailen kunne ikke sendes",
-            detail: `${failure} Den prøves igen senere.`,
-          } as Toast,
-        },
-        { status: 502 },
+      return answer(
+        { toast: errorToast("Test-e-mailen kunne ikke sendes", `${failure} Den prøves igen senere.`) },
+        502,
       );
     }
   }
-  return data({ toast: { kind: "success", message: `Test-e-mailen er sendt til ${admin.email}` } as Toast });
+  return answer({ toast: successToast(`Test-e-mailen er sendt til ${admin.email}`) });
 }
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {

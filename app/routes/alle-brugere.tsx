@@ -1,4 +1,7 @@
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { useToastFrom } from "~/components/ui/toaster";
+import { errorToast, successToast } from "~/features/toast/toast";
+import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Pagination } from "~/components/ui/pagination";
@@ -43,20 +46,28 @@ const changeSchema = z.object({
   userId: z.string().min(1),
 });
 
+const changeDone: Record<z.infer<typeof changeSchema>["intent"], string> = {
+  "grant-admin": "Brugeren er nu administrator",
+  "remove-admin": "Administratorrollen er fjernet",
+  disable: "Kontoen er spærret, og brugeren er logget ud",
+  enable: "Kontoen er åbnet igen",
+};
+
 export async function action({ request, url }: Route.ActionArgs) {
   const admin = await requireAdmin(request, url);
-  const parsed = changeSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ error: "Ukendt handling." }, { status: 400 });
-  const { intent, userId } = parsed.data;
+  const submission = parseSubmission(await readFormData(request), changeSchema);
+  if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
+  const { intent, userId } = submission.value;
   try {
     if (intent === "grant-admin" || intent === "remove-admin")
       await setAdmin(getDb(), admin.id, userId, intent === "grant-admin");
     else await setDisabled(getDb(), admin.id, userId, intent === "disable");
   } catch (error) {
-    if (error instanceof SelfChangeError) return data({ error: error.message }, { status: 400 });
+    if (error instanceof SelfChangeError)
+      return answer({ formError: error.message, toast: errorToast(error.message) }, 400);
     throw error;
   }
-  return { error: null };
+  return answer({ toast: successToast(changeDone[intent]) });
 }
 
 function SortLink({ sort, label }: { sort: "navn" | "login"; label: string }) {
@@ -110,6 +121,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const { users, total, page, pages, selfId } = loaderData;
   const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
+  useToastFrom(actionData?.toast);
   return (
     <div className="mx-auto max-w-6xl px-4 pt-12 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Brugere</h1>
@@ -130,9 +142,9 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           Søg
         </button>
       </Form>
-      {actionData?.error && (
+      {actionData?.formError && (
         <p role="alert" className="mt-4 font-medium text-red-700 dark:text-red-300">
-          {actionData.error}
+          {actionData.formError}
         </p>
       )}
       <p className="mt-6 text-sm text-muted" aria-live="polite">

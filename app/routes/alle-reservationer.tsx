@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
@@ -13,7 +13,8 @@ import {
   getUserBookings,
 } from "~/features/reservation/reservation.server";
 import { cancellationRefusal, hasBegun } from "~/features/reservation/rules";
-import type { Toast } from "~/features/toast/toast";
+import { errorToast, successToast } from "~/features/toast/toast";
+import { answer, parseSubmission } from "~/lib/form";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
 import type { Route } from "./+types/alle-reservationer";
 import { readFormData } from "~/lib/request-body.server";
@@ -51,21 +52,17 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await readFormData(request);
-  const claimId = z.uuid().safeParse(form.get("claimId"));
-  const result = claimId.success
-    ? await cancelBooking(getDb(), claimId.data, { userId: user.id, reason: "Afbestilt af lejeren" })
+  const submission = parseSubmission(await readFormData(request), z.object({ claimId: z.uuid() }));
+  const result = submission.ok
+    ? await cancelBooking(getDb(), submission.value.claimId, { userId: user.id, reason: "Afbestilt af lejeren" })
     : ({ ok: false, reason: "not-found" } as const);
-  if (result.ok)
-    return data({
-      toast: { kind: "success", message: "Dagen er afbestilt", detail: "Beløbet refunderes efter vilkårene." } as Toast,
-    });
+  if (result.ok) return answer({ toast: successToast("Dagen er afbestilt", "Beløbet refunderes efter vilkårene.") });
   const settings = await getReservationSettings(getDb());
   const message =
     result.reason === "too-late"
       ? `Dagen kan kun afbestilles indtil ${settings.cancellationDays} dage før`
       : "Reservationen kunne ikke afbestilles";
-  return data({ toast: { kind: "error", message } as Toast }, { status: 409 });
+  return answer({ toast: errorToast(message) }, 409);
 }
 
 export default function MyReservations({ loaderData, actionData }: Route.ComponentProps) {

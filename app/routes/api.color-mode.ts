@@ -5,6 +5,7 @@ import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/api.color-mode";
 import { readFormData } from "~/lib/request-body.server";
+import { answer, parseSubmission } from "~/lib/form";
 
 const colorModeFormSchema = z.object({
   colorMode: z.enum(colorModes),
@@ -13,16 +14,17 @@ const colorModeFormSchema = z.object({
 
 /** Stores the colour mode. A plain form post (no JavaScript) is sent back to the page it came from. */
 export async function action({ request, url }: Route.ActionArgs) {
-  const parsed = colorModeFormSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ error: "Ukendt farvetema" }, { status: 400 });
+  const submission = parseSubmission(await readFormData(request), colorModeFormSchema);
+  if (!submission.ok) return answer({ formError: "Ukendt farvetema" }, 400);
+  const { colorMode, redirectTo } = submission.value;
 
   // A visitor's own choice: the pages cached for everyone stay as they are.
   const headers = {
-    "Set-Cookie": colorModeCookie(parsed.data.colorMode, { secure: url.protocol === "https:" }),
+    "Set-Cookie": colorModeCookie(colorMode, { secure: url.protocol === "https:" }),
     [INVALIDATE_HEADER]: "none",
   };
-  if (parsed.data.redirectTo !== undefined) throw redirect(safeRedirectPath(parsed.data.redirectTo), { headers });
-  return data({ colorMode: parsed.data.colorMode }, { headers });
+  if (redirectTo !== undefined) throw redirect(safeRedirectPath(redirectTo), { headers });
+  return data({ colorMode }, { headers });
 }
 
 export function loader() {

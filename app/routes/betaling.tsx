@@ -7,8 +7,9 @@ import { requireUser } from "~/features/accounts/session.server";
 import { completePaidOrder, receiptOf } from "~/features/reservation/checkout.server";
 import { Amounts } from "~/features/reservation/components/amounts";
 import { getOrder } from "~/features/reservation/reservation.server";
-import { withFlashToast } from "~/features/toast/flash.server";
-import type { Toast } from "~/features/toast/toast";
+import { redirectWithToast } from "~/features/toast/flash.server";
+import { errorToast, successToast } from "~/features/toast/toast";
+import { answer, parseSubmission } from "~/lib/form";
 import type { Route } from "./+types/betaling";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -44,28 +45,18 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 /** The demo provider's "Betal": confirms the order as if a payment had come through. */
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await readFormData(request);
-  const order = await ownPendingOrder(user.id, form.get("ordre"));
+  const submission = parseSubmission(await readFormData(request), z.object({ ordre: z.string() }));
+  const order = await ownPendingOrder(user.id, submission.ok ? submission.value.ordre : null);
   if (order.provider !== "demo") throw data(null, { status: 400 });
   const result = await completePaidOrder(getDb(), order.id);
   if (result.status === "confirmed" || result.status === "already-paid") {
-    throw redirect(`/success?ordre=${order.id}`, {
-      headers: withFlashToast({ kind: "success", message: "Betalingen er gennemført" }),
-    });
+    throw redirectWithToast(`/success?ordre=${order.id}`, successToast("Betalingen er gennemført"));
   }
-  return data(
-    {
-      toast: {
-        kind: "error",
-        message: "Reservationen kunne ikke gennemføres",
-        detail:
-          result.status === "failed" && result.reason === "day-closed"
-            ? `${result.failureReason} Der er ikke trukket penge.`
-            : "En af dagene blev optaget, før betalingen kom igennem. Der er ikke trukket penge.",
-      } as Toast,
-    },
-    { status: 409 },
-  );
+  const why =
+    result.status === "failed" && result.reason === "day-closed"
+      ? `${result.failureReason} Der er ikke trukket penge.`
+      : "En af dagene blev optaget, før betalingen kom igennem. Der er ikke trukket penge.";
+  return answer({ toast: errorToast("Reservationen kunne ikke gennemføres", why) }, 409);
 }
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {

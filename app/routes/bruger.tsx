@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import QRCode from "qrcode";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
@@ -12,10 +12,11 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   formatDanishPhone,
+  REQUIRED,
 } from "~/features/accounts/schemas";
 import { callAuth, requireUser, withCookies } from "~/features/accounts/session.server";
 import { formatDateTime } from "~/lib/format";
-import { parseForm, type FieldErrors } from "~/lib/form";
+import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
 import { NewPasswordField } from "~/features/accounts/components/new-password-field";
 import type { Route } from "./+types/bruger";
 import { readFormData } from "~/lib/request-body.server";
@@ -39,36 +40,32 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "change-password" | "change-email" | "delete-account" | "enable-2fa" | "confirm-2fa" | "disable-2fa";
 interface TwoFactorSetup {
   totpURI: string;
   secret: string;
   qrCode: string;
   backupCodes?: string[];
 }
-type ActionResult = {
-  intent: Intent;
-  fieldErrors?: FieldErrors;
-  formError?: string;
-  done?: string;
-  setup?: TwoFactorSetup;
-};
+/** Besides the one answer shape: a line that replaces a form once it is done, and the second factor's setup. */
+type DetailsAnswer = ActionAnswer & { done?: string; setup?: TwoFactorSetup };
 
-const passwordOnly = z.object({ password: z.string({ error: "Feltet skal udfyldes" }).min(1, "Feltet skal udfyldes") });
-const schemas = {
-  "change-password": changePasswordSchema,
-  "change-email": changeEmailSchema,
-  "delete-account": deleteAccountSchema,
-  "enable-2fa": passwordOnly,
-  "disable-2fa": passwordOnly,
-  "confirm-2fa": z.object({
+const passwordOnly = z.object({ password: z.string({ error: REQUIRED }).min(1, REQUIRED) });
+const detailsForms = z.discriminatedUnion("intent", [
+  changePasswordSchema.safeExtend({ intent: z.literal("change-password") }),
+  changeEmailSchema.safeExtend({ intent: z.literal("change-email") }),
+  deleteAccountSchema.safeExtend({ intent: z.literal("delete-account") }),
+  passwordOnly.safeExtend({ intent: z.literal("enable-2fa") }),
+  passwordOnly.safeExtend({ intent: z.literal("disable-2fa") }),
+  z.object({
+    intent: z.literal("confirm-2fa"),
     code: z
       .string()
       .trim()
       .regex(/^\d{6}$/, "Koden er 6 cifre"),
     totpURI: z.string().startsWith("otpauth://totp/"),
   }),
-};
+]);
+type Intent = z.infer<typeof detailsForms>["intent"];
 
 /** What the authenticator app needs: the QR code, and the key for typing in by hand. */
 async function twoFactorSetup(totpURI: string, backupCodes?: string[]): Promise<TwoFactorSetup> {
@@ -84,102 +81,85 @@ const wrongPassword = "Adgangskoden er forkert.";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   await requireUser(request, url);
-  const formData = await readFormData(request);
-  const intent = z
-    .enum(["change-password", "change-email", "delete-account", "enable-2fa", "confirm-2fa", "disable-2fa"])
-    .safeParse(formData.get("intent"));
-  if (!intent.success)
-    return data<ActionResult>({ intent: "change-password", formError: "Ukendt handling." }, { status: 400 });
-  const parsed = parseForm(schemas[intent.data], formData);
-  if (!parsed.success)
-    return data<ActionResult>({ intent: intent.data, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  const submission = parseSubmission(await readFormData(request), detailsForms);
+  if (!submission.ok) return answer(submission.answer, 400);
+  const form = submission.value;
+  const { intent } = form;
 
-  if (intent.data === "enable-2fa" || intent.data === "disable-2fa") {
-    const { password } = parsed.data as z.infer<typeof passwordOnly>;
-    const result = await callAuth(
-      request,
-      context,
-      intent.data === "enable-2fa" ? "/two-factor/enable" : "/two-factor/disable",
-      { password },
-    );
+  if (form.intent === "enable-2fa" || form.intent === "disable-2fa") {
+    const endpoint = form.intent === "enable-2fa" ? "/two-factor/enable" : "/two-factor/disable";
+    const result = await callAuth(request, context, endpoint, { password: form.password });
     if (!result.ok) {
       const message = result.code === "INVALID_PASSWORD" ? wrongPassword : authErrorMessage(result.status, result.code);
-      return data<ActionResult>({ intent: intent.data, fieldErrors: { password: [message] } }, { status: 400 });
+      return answer({ intent, fieldErrors: { password: [message] } }, 400);
     }
-    if (intent.data === "disable-2fa") {
-      return data<ActionResult>(
-        { intent: intent.data, done: "Totrinsbekræftelse er slået fra." },
+    if (form.intent === "disable-2fa") {
+      return answer<DetailsAnswer>(
+        { intent, done: "Totrinsbekræftelse er slået fra." },
         { headers: withCookies(result.setCookies) },
       );
     }
     const { totpURI, backupCodes } = result.payload as { totpURI: string; backupCodes: string[] };
-    return data<ActionResult>({ intent: "confirm-2fa", setup: await twoFactorSetup(totpURI, backupCodes) });
+    return answer<DetailsAnswer>({ intent: "confirm-2fa", setup: await twoFactorSetup(totpURI, backupCodes) });
   }
 
-  if (intent.data === "confirm-2fa") {
-    const { code, totpURI } = parsed.data as { code: string; totpURI: string };
-    const result = await callAuth(request, context, "/two-factor/verify-totp", { code });
+  if (form.intent === "confirm-2fa") {
+    const result = await callAuth(request, context, "/two-factor/verify-totp", { code: form.code });
     if (!result.ok) {
-      return data<ActionResult>(
+      return answer<DetailsAnswer>(
         {
-          intent: intent.data,
-          setup: await twoFactorSetup(totpURI),
+          intent,
+          setup: await twoFactorSetup(form.totpURI),
           fieldErrors: { code: ["Koden er forkert. Prøv den næste kode fra appen."] },
         },
-        { status: 400 },
+        400,
       );
     }
-    return data<ActionResult>(
-      {
-        intent: intent.data,
-        done: "Totrinsbekræftelse er slået til. Næste gang du logger ind, beder vi om en kode fra appen.",
-      },
+    return answer<DetailsAnswer>(
+      { intent, done: "Totrinsbekræftelse er slået til. Næste gang du logger ind, beder vi om en kode fra appen." },
       { headers: withCookies(result.setCookies) },
     );
   }
 
-  if (intent.data === "change-password") {
-    const { currentPassword, newPassword } = parsed.data as z.infer<typeof changePasswordSchema>;
+  if (form.intent === "change-password") {
     const result = await callAuth(request, context, "/change-password", {
-      currentPassword,
-      newPassword,
+      currentPassword: form.currentPassword,
+      newPassword: form.newPassword,
       revokeOtherSessions: true,
     });
     if (!result.ok) {
       const message = result.code === "INVALID_PASSWORD" ? wrongPassword : authErrorMessage(result.status, result.code);
-      return data<ActionResult>({ intent: intent.data, fieldErrors: { currentPassword: [message] } }, { status: 400 });
+      return answer({ intent, fieldErrors: { currentPassword: [message] } }, 400);
     }
-    return data<ActionResult>(
-      { intent: intent.data, done: "Din adgangskode er ændret, og du er logget ud alle andre steder." },
+    return answer<DetailsAnswer>(
+      { intent, done: "Din adgangskode er ændret, og du er logget ud alle andre steder." },
       { headers: withCookies(result.setCookies) },
     );
   }
 
-  if (intent.data === "change-email") {
-    const { newEmail } = parsed.data as z.infer<typeof changeEmailSchema>;
-    const result = await callAuth(request, context, "/change-email", { newEmail, callbackURL: "/bruger" });
+  if (form.intent === "change-email") {
+    const result = await callAuth(request, context, "/change-email", {
+      newEmail: form.newEmail,
+      callbackURL: "/bruger",
+    });
     // The same answer whether or not the address is taken, so the form cannot be used to look up accounts.
     if (
       !result.ok &&
       result.code !== "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" &&
       result.code !== "USER_ALREADY_EXISTS"
     ) {
-      return data<ActionResult>(
-        { intent: intent.data, formError: authErrorMessage(result.status, result.code) },
-        { status: 400 },
-      );
+      return answer({ intent, formError: authErrorMessage(result.status, result.code) }, 400);
     }
-    return data<ActionResult>({
-      intent: intent.data,
-      done: `Vi har sendt et link til ${newEmail}. Din e-mail skifter, når du åbner det.`,
+    return answer<DetailsAnswer>({
+      intent,
+      done: `Vi har sendt et link til ${form.newEmail}. Din e-mail skifter, når du åbner det.`,
     });
   }
 
-  const { password } = parsed.data as z.infer<typeof deleteAccountSchema>;
-  const result = await callAuth(request, context, "/delete-user", { password });
+  const result = await callAuth(request, context, "/delete-user", { password: form.password });
   if (!result.ok) {
     const message = result.code === "INVALID_PASSWORD" ? wrongPassword : authErrorMessage(result.status, result.code);
-    return data<ActionResult>({ intent: intent.data, fieldErrors: { password: [message] } }, { status: 400 });
+    return answer({ intent, fieldErrors: { password: [message] } }, 400);
   }
   throw redirect("/?konto=slettet", { headers: withCookies(result.setCookies) });
 }
@@ -205,7 +185,8 @@ function Detail({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-export default function MyDetails({ loaderData, actionData }: Route.ComponentProps) {
+export default function MyDetails({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<DetailsAnswer>();
   const { name, email, emailVerified, address, phone, lastLogin } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;

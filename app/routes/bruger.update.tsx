@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { Field } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/button-link";
 import { getDb } from "~/db/db.server";
@@ -7,7 +7,11 @@ import { getProfile, updateContactDetails } from "~/features/accounts/profile.se
 import { contactDetailsSchema, formatDanishPhone } from "~/features/accounts/schemas";
 import { requireUser } from "~/features/accounts/session.server";
 import { getStorage } from "~/features/storage/storage.server";
-import { parseForm, type FieldErrors } from "~/lib/form";
+import { answer, parseSubmission } from "~/lib/form";
+import { uploadMessages } from "~/features/media/media";
+import { redirectWithToast } from "~/features/toast/flash.server";
+import { successToast } from "~/features/toast/toast";
+import { z } from "zod";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/bruger.update";
 import { bodyMessages, tryReadFormData } from "~/lib/request-body.server";
@@ -32,59 +36,57 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
+const detailsForms = z.discriminatedUnion("intent", [
+  contactDetailsSchema.safeExtend({ intent: z.literal("contact-details") }),
+  z.object({ intent: z.literal("avatar"), avatar: z.instanceof(File, { error: uploadMessages.noFile }) }),
+]);
+
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   // The server stops an upload past its limit as it streams (server/body-limits.ts); say so by the picture.
   const formData = await tryReadFormData(request);
   if (formData === "unreadable") throw data({ error: bodyMessages.unreadable }, { status: 400 });
   if (formData === "too-large") {
-    return data(
-      { avatarError: "Billedet må højst fylde 5 MB", fieldErrors: {} as FieldErrors, values: undefined },
-      { status: 413 },
-    );
+    return answer({ intent: "avatar", fieldErrors: { avatar: ["Billedet må højst fylde 5 MB"] } }, 413);
   }
-  if (formData.get("intent") === "avatar") {
-    const upload = formData.get("avatar");
+  const submission = parseSubmission(formData, detailsForms);
+  if (!submission.ok) return answer(submission.answer, 400);
+  const form = submission.value;
+  if (form.intent === "avatar") {
     try {
-      if (!(upload instanceof File)) throw new AvatarError("Intet billed at uploade");
-      await replaceAvatar(getDb(), getStorage(), user.id, upload);
+      await replaceAvatar(getDb(), getStorage(), user.id, form.avatar);
     } catch (error) {
       if (!(error instanceof AvatarError)) throw error;
-      return data({ avatarError: error.message, fieldErrors: {} as FieldErrors, values: undefined }, { status: 400 });
+      return answer({ intent: "avatar", fieldErrors: { avatar: [error.message] } }, 400);
     }
     const returnTo = returnPath(url);
-    throw redirect(
-      returnTo === "/bruger" ? "/bruger/update" : `/bruger/update?redirectTo=${encodeURIComponent(returnTo)}`,
-    );
+    const thisPage =
+      returnTo === "/bruger" ? "/bruger/update" : `/bruger/update?redirectTo=${encodeURIComponent(returnTo)}`;
+    throw redirectWithToast(thisPage, successToast("Dit profilbillede er skiftet"));
   }
-  const parsed = parseForm(contactDetailsSchema, formData);
-  if (!parsed.success) {
-    return data(
-      { fieldErrors: parsed.fieldErrors as FieldErrors, values: parsed.values, avatarError: undefined },
-      { status: 400 },
-    );
-  }
-  await updateContactDetails(getDb(), user.id, parsed.data);
-  throw redirect(returnPath(url));
+  await updateContactDetails(getDb(), user.id, { address: form.address, phone: form.phone });
+  throw redirectWithToast(returnPath(url), successToast("Dine oplysninger er gemt"));
 }
 
 export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
-  const values = actionData?.values ?? loaderData;
+  const values = { ...loaderData, ...(actionData?.intent === "contact-details" && actionData.values) };
+  const avatarError = actionData?.fieldErrors?.avatar?.[0];
   const avatarErrorId = "avatar-fejl";
   return (
     <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Ret mine oplysninger</h1>
       <p className="mt-3 text-muted">Vi bruger adressen og telefonnummeret på dine reservationer og kvitteringer.</p>
       <Form method="post" className="mt-8 grid gap-5" noValidate>
+        <input type="hidden" name="intent" value="contact-details" />
         <Field
           label="Adresse"
           name="address"
           autoComplete="street-address"
           required
           defaultValue={values.address}
-          errors={actionData?.fieldErrors.address}
+          errors={actionData?.fieldErrors?.address}
         />
         <Field
           label="Telefon"
@@ -95,7 +97,7 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
           required
           defaultValue={values.phone}
           hint="Dansk nummer med 8 cifre, fx 20 12 34 56."
-          errors={actionData?.fieldErrors.phone}
+          errors={actionData?.fieldErrors?.phone}
         />
         <div className="flex flex-wrap gap-3">
           <button type="submit" className={buttonStyles.primary} disabled={saving}>
@@ -135,13 +137,13 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
               name="avatar"
               type="file"
               accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-              aria-describedby={actionData?.avatarError ? avatarErrorId : undefined}
-              aria-invalid={actionData?.avatarError ? true : undefined}
+              aria-describedby={avatarError ? avatarErrorId : undefined}
+              aria-invalid={avatarError ? true : undefined}
               className="text-sm file:mr-4 file:rounded-full file:border file:border-control-border file:bg-surface-raised file:px-4 file:py-2 file:text-ink"
             />
-            {actionData?.avatarError && (
+            {avatarError && (
               <p id={avatarErrorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-                {actionData.avatarError}
+                {avatarError}
               </p>
             )}
           </div>

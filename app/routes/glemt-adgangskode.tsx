@@ -1,10 +1,10 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field, FormError } from "~/components/ui/field";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
 import { requestPasswordResetSchema } from "~/features/accounts/schemas";
 import { callAuth } from "~/features/accounts/session.server";
-import { parseForm } from "~/lib/form";
+import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
 import type { Route } from "./+types/glemt-adgangskode";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -13,32 +13,29 @@ export function meta() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(requestPasswordResetSchema, await readFormData(request));
-  if (!parsed.success)
-    return data({ fieldErrors: parsed.fieldErrors, values: parsed.values, sent: false }, { status: 400 });
+  const submission = parseSubmission(await readFormData(request), requestPasswordResetSchema);
+  if (!submission.ok) return answer(submission.answer, 400);
+  const { email } = submission.value;
   const result = await callAuth(request, context, "/request-password-reset", {
-    email: parsed.data.email,
+    email,
     redirectTo: "/nulstil-adgangskode",
   });
-  if (result.status === 429) {
-    return data(
-      { formError: authErrorMessage(429, result.code), values: { email: parsed.data.email }, sent: false },
-      { status: 429 },
-    );
-  }
+  if (result.status === 429) return answer({ formError: authErrorMessage(429, result.code), values: { email } }, 429);
   // The same answer whether or not the e-mail has an account.
-  return { sent: true, email: parsed.data.email };
+  return answer<SentAnswer>({ sentTo: email });
 }
 
+type SentAnswer = ActionAnswer & { sentTo?: string };
+
 export default function ForgotPassword() {
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<SentAnswer>();
   const sending = useNavigation().state === "submitting";
-  if (actionData && "email" in actionData && actionData.sent) {
+  if (actionData?.sentTo) {
     return (
       <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
         <h1 className="font-display text-4xl font-bold tracking-tight">Tjek din e-mail</h1>
         <p role="status" className="mt-4 text-lg text-muted">
-          Hvis der findes en konto med {actionData.email}, har vi sendt et link, så du kan vælge en ny adgangskode.
+          Hvis der findes en konto med {actionData.sentTo}, har vi sendt et link, så du kan vælge en ny adgangskode.
           Linket virker i en time.
         </p>
         <Link to="/login" className={`${buttonStyles.secondary} mt-8`}>
@@ -47,7 +44,6 @@ export default function ForgotPassword() {
       </div>
     );
   }
-  const errors = actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined;
   return (
     <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Glemt adgangskode?</h1>
@@ -55,15 +51,15 @@ export default function ForgotPassword() {
         Skriv din e-mailadresse, så sender vi et link, hvor du kan vælge en ny adgangskode.
       </p>
       <Form method="post" className="mt-8 grid gap-5" noValidate>
-        <FormError message={actionData && "formError" in actionData ? actionData.formError : undefined} />
+        <FormError message={actionData?.formError} />
         <Field
           label="E-mail"
           name="email"
           type="email"
           autoComplete="email"
           required
-          defaultValue={actionData && "values" in actionData ? actionData.values.email : undefined}
-          errors={errors?.email}
+          defaultValue={actionData?.values?.email}
+          errors={actionData?.fieldErrors?.email}
         />
         <button type="submit" className={buttonStyles.primary} disabled={sending}>
           {sending ? "Sender …" : "Send link"}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { data, Form, Link, redirect, useRevalidator } from "react-router";
+import { Form, Link, redirect, useRevalidator } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
@@ -16,8 +16,9 @@ import {
   type ClosedDay,
 } from "~/features/reservation/reservation.server";
 import { vatIncluded } from "~/features/reservation/rules";
-import { withFlashToast } from "~/features/toast/flash.server";
-import type { Toast } from "~/features/toast/toast";
+import { redirectWithToast, withFlashToast } from "~/features/toast/flash.server";
+import { errorToast, infoToast, successToast } from "~/features/toast/toast";
+import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
 import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import type { Route } from "./+types/kurv";
@@ -30,13 +31,12 @@ export function meta() {
 const dayLabel = (day: string) => formatDateLong(dayBounds(day).start);
 
 /** What the user is told of days taken out of the basket because the admin has closed them. */
-function closedDaysToast(closed: ClosedDay[]): Toast {
+function closedDaysToast(closed: ClosedDay[]) {
   const titles = [...new Set(closed.map((day) => day.blockedTitle))];
-  return {
-    kind: "info",
-    message: `Lukket: ${titles[0]}${titles.length > 1 ? " m.fl." : ""}`,
-    detail: `Vi har taget ${closed.length === 1 ? dayLabel(closed[0]!.day) : `${closed.length} dage`} ud af din kurv.`,
-  };
+  return infoToast(
+    `Lukket: ${titles[0]}${titles.length > 1 ? " m.fl." : ""}`,
+    `Vi har taget ${closed.length === 1 ? dayLabel(closed[0]!.day) : `${closed.length} dage`} ud af din kurv.`,
+  );
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -62,60 +62,57 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return scope ? { [INVALIDATE_HEADER]: scope } : new Headers();
 }
 
+const basketForms = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("remove"), claimId: z.uuid() }),
+  z.object({ intent: z.literal("checkout") }),
+]);
+
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await readFormData(request);
-  if (form.get("intent") === "remove") {
-    const claimId = z.uuid().safeParse(form.get("claimId"));
-    if (claimId.success) await releaseHold(getDb(), user.id, claimId.data);
-    return data(
-      { toast: { kind: "success", message: "Dagen er fjernet fra kurven" } as Toast },
+  const submission = parseSubmission(await readFormData(request), basketForms);
+  if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
+  const form = submission.value;
+  if (form.intent === "remove") {
+    await releaseHold(getDb(), user.id, form.claimId);
+    return answer(
+      { toast: successToast("Dagen er fjernet fra kurven") },
       { headers: { [INVALIDATE_HEADER]: "/reservation" } },
     );
   }
-  if (form.get("intent") === "checkout") {
-    const provider = getPaymentProvider();
-    if (!provider) {
-      return data(
-        {
-          toast: {
-            kind: "error",
-            message: "Betaling er ikke sat op endnu",
-            detail: "Kontakt os for at reservere dagene.",
-          } as Toast,
-        },
-        { status: 503 },
-      );
-    }
-    const order = await createOrder(getDb(), user.id, provider);
-    if (!order.ok && order.reason === "no-address") {
-      throw redirect("/bruger/update?redirectTo=%2Fkurv", {
-        headers: withFlashToast({ kind: "info", message: "Tilføj din adresse og dit telefonnummer før betaling" }),
-      });
-    }
-    if (!order.ok && order.reason === "empty" && order.closed.length > 0) {
-      return data({ toast: closedDaysToast(order.closed) }, { status: 409 });
-    }
-    if (!order.ok) {
-      const message = order.reason === "not-verified" ? "Bekræft din e-mailadresse, før du betaler" : "Kurven er tom";
-      const detail =
-        order.reason === "not-verified"
-          ? "Vi har sendt dig et link. Du kan få et nyt under Mine oplysninger."
-          : undefined;
-      return data({ toast: { kind: "error", message, detail } as Toast }, { status: 409 });
-    }
-    const created = (await getOrder(getDb(), order.orderId))!;
-    const base = getConfig().PUBLIC_URL;
-    const { redirectTo } = await provider.startCheckout(
-      { id: created.id, totalOere: created.totalOere, days: created.days, email: created.bookerEmail },
-      { success: `${base}/success?ordre=${created.id}`, cancel: `${base}/kurv` },
-    );
-    throw redirect(
-      redirectTo,
-      order.closed.length > 0 ? { headers: withFlashToast(closedDaysToast(order.closed)) } : undefined,
+  const provider = getPaymentProvider();
+  if (!provider) {
+    return answer({ toast: errorToast("Betaling er ikke sat op endnu", "Kontakt os for at reservere dagene.") }, 503);
+  }
+  const order = await createOrder(getDb(), user.id, provider);
+  if (!order.ok && order.reason === "no-address") {
+    throw redirectWithToast(
+      "/bruger/update?redirectTo=%2Fkurv",
+      infoToast("Tilføj din adresse og dit telefonnummer før betaling"),
     );
   }
-  return data({ toast: { kind: "error", message: "Ukendt handling" } as Toast }, { status: 400 });
+  if (!order.ok && order.reason === "empty" && order.closed.length > 0) {
+    return answer({ toast: closedDaysToast(order.closed) }, 409);
+  }
+  if (!order.ok) {
+    const refusal =
+      order.reason === "not-verified"
+        ? errorToast(
+            "Bekræft din e-mailadresse, før du betaler",
+            "Vi har sendt dig et link. Du kan få et nyt under Mine oplysninger.",
+          )
+        : errorToast("Kurven er tom");
+    return answer({ toast: refusal }, 409);
+  }
+  const created = (await getOrder(getDb(), order.orderId))!;
+  const base = getConfig().PUBLIC_URL;
+  const { redirectTo } = await provider.startCheckout(
+    { id: created.id, totalOere: created.totalOere, days: created.days, email: created.bookerEmail },
+    { success: `${base}/success?ordre=${created.id}`, cancel: `${base}/kurv` },
+  );
+  throw redirect(
+    redirectTo,
+    order.closed.length > 0 ? { headers: withFlashToast(closedDaysToast(order.closed)) } : undefined,
+  );
 }
 
 /** Minutes and seconds left of a hold, counting down in the browser (the server's clock decides). */

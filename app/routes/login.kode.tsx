@@ -1,11 +1,11 @@
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field, FormError } from "~/components/ui/field";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
 import { requestSignInCodeSchema, signInWithCodeSchema } from "~/features/accounts/schemas";
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
-import { parseForm, type FieldErrors } from "~/lib/form";
+import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/login.kode";
 import { readFormData } from "~/lib/request-body.server";
@@ -20,51 +20,45 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { redirectTo };
 }
 
-type ActionResult = { step: "request" | "verify"; email?: string; fieldErrors?: FieldErrors; formError?: string };
+const codeForms = z.discriminatedUnion("intent", [
+  requestSignInCodeSchema.safeExtend({ intent: z.literal("send") }),
+  signInWithCodeSchema.safeExtend({ intent: z.literal("verify") }),
+]);
+
+/** An answer about the "verify" form carries the address the code went to. */
+type CodeAnswer = ActionAnswer & { email?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
-  const intent = z.enum(["send", "verify"]).safeParse(formData.get("intent"));
-  if (!intent.success) return data<ActionResult>({ step: "request", formError: "Ukendt handling." }, { status: 400 });
+  const submission = parseSubmission(formData, codeForms);
+  if (!submission.ok) return answer<CodeAnswer>({ ...submission.answer, email: submission.answer.values?.email }, 400);
+  const form = submission.value;
 
-  if (intent.data === "send") {
-    const parsed = parseForm(requestSignInCodeSchema, formData);
-    if (!parsed.success)
-      return data<ActionResult>({ step: "request", fieldErrors: parsed.fieldErrors }, { status: 400 });
+  if (form.intent === "send") {
     const result = await callAuth(request, context, "/email-otp/send-verification-otp", {
-      email: parsed.data.email,
+      email: form.email,
       type: "sign-in",
     });
     if (!result.ok) {
-      return data<ActionResult>(
-        { step: "request", formError: authErrorMessage(result.status, result.code) },
-        { status: result.status },
-      );
+      return answer({ intent: "send", formError: authErrorMessage(result.status, result.code) }, result.status);
     }
-    return { step: "verify", email: parsed.data.email } satisfies ActionResult;
+    return answer<CodeAnswer>({ intent: "verify", email: form.email });
   }
 
-  const parsed = parseForm(signInWithCodeSchema, formData);
-  const email = String(formData.get("email") ?? "");
-  if (!parsed.success)
-    return data<ActionResult>({ step: "verify", email, fieldErrors: parsed.fieldErrors }, { status: 400 });
-  const result = await callAuth(request, context, "/sign-in/email-otp", {
-    email: parsed.data.email,
-    otp: parsed.data.otp,
-  });
+  const result = await callAuth(request, context, "/sign-in/email-otp", { email: form.email, otp: form.otp });
   if (!result.ok) {
-    return data<ActionResult>(
-      { step: "verify", email, formError: authErrorMessage(result.status, result.code ?? "INVALID_OTP") },
-      { status: result.status === 429 ? 429 : 400 },
+    return answer<CodeAnswer>(
+      { intent: "verify", email: form.email, formError: authErrorMessage(result.status, result.code ?? "INVALID_OTP") },
+      result.status === 429 ? 429 : 400,
     );
   }
-  throw redirect(safeRedirectPath(parsed.data.redirectTo), { headers: withCookies(result.setCookies) });
+  throw redirect(safeRedirectPath(form.redirectTo), { headers: withCookies(result.setCookies) });
 }
 
 export default function SignInWithCode({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<ActionResult>();
+  const actionData = useActionData<CodeAnswer>();
   const busy = useNavigation().state === "submitting";
-  const verifying = actionData?.step === "verify";
+  const verifying = actionData?.intent === "verify";
   return (
     <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Log ind med en kode</h1>

@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field, FormError } from "~/components/ui/field";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
 import { callAuth, withCookies } from "~/features/accounts/session.server";
-import { parseForm } from "~/lib/form";
+import { answer, parseSubmission } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/login.totp";
 import { readFormData } from "~/lib/request-body.server";
@@ -36,17 +36,13 @@ const secondFactorSchema = z.discriminatedUnion("intent", [
 
 /** The second step of signing in, for accounts with two-factor authentication (better-auth's two-factor cookie). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(secondFactorSchema, await readFormData(request));
-  if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, formError: undefined }, { status: 400 });
-  const endpoint = parsed.data.intent === "totp" ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code";
-  const result = await callAuth(request, context, endpoint, { code: parsed.data.code });
-  if (!result.ok) {
-    return data(
-      { fieldErrors: undefined, formError: authErrorMessage(result.status, result.code ?? "INVALID_CODE") },
-      { status: 400 },
-    );
-  }
-  throw redirect(safeRedirectPath(parsed.data.redirectTo), { headers: withCookies(result.setCookies) });
+  const submission = parseSubmission(await readFormData(request), secondFactorSchema);
+  if (!submission.ok) return answer(submission.answer, 400);
+  const { intent, code, redirectTo } = submission.value;
+  const endpoint = intent === "totp" ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code";
+  const result = await callAuth(request, context, endpoint, { code });
+  if (!result.ok) return answer({ formError: authErrorMessage(result.status, result.code ?? "INVALID_CODE") }, 400);
+  throw redirect(safeRedirectPath(redirectTo), { headers: withCookies(result.setCookies) });
 }
 
 export default function SecondFactor({ loaderData }: Route.ComponentProps) {

@@ -1,11 +1,11 @@
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { Field, FormError } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/button-link";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
 import { signInSchema, signUpSchema } from "~/features/accounts/schemas";
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
-import { parseForm, type FieldErrors } from "~/lib/form";
+import { answer, parseSubmission, typedValues, type ActionAnswer } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { NewPasswordField } from "~/features/accounts/components/new-password-field";
 import type { Route } from "./+types/login";
@@ -21,44 +21,32 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { redirectTo, passwordReset: url.searchParams.has("nulstillet") };
 }
 
-const intentSchema = z.enum(["sign-in", "sign-up"]);
+const loginForms = z.discriminatedUnion("intent", [
+  signInSchema.safeExtend({ intent: z.literal("sign-in") }),
+  signUpSchema.safeExtend({ intent: z.literal("sign-up") }),
+]);
 
-type ActionResult = {
-  intent: "sign-in" | "sign-up";
-  fieldErrors?: FieldErrors;
-  formError?: string;
-  values?: Record<string, string>;
-  /** After a sign-up: where the e-mail went, whether the address was new or already had an account. */
-  sentTo?: string;
-};
+/** After a sign-up: where the e-mail went (whether the address was new or already had an account). */
+type LoginAnswer = ActionAnswer & { sentTo?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
-  const intent = intentSchema.safeParse(formData.get("intent"));
-  if (!intent.success) return data<ActionResult>({ intent: "sign-in", formError: "Ukendt handling." }, { status: 400 });
-
-  const parsed = parseForm(intent.data === "sign-in" ? signInSchema : signUpSchema, formData);
-  if (!parsed.success) {
-    return data<ActionResult>(
-      { intent: intent.data, fieldErrors: parsed.fieldErrors, values: parsed.values },
-      { status: 400 },
-    );
-  }
-  const { redirectTo, ...credentials } = parsed.data;
+  const submission = parseSubmission(formData, loginForms);
+  if (!submission.ok) return answer(submission.answer, 400);
+  const { intent, redirectTo, ...credentials } = submission.value;
   const target = safeRedirectPath(redirectTo);
   // callbackURL: where the verification link, mailed after a sign-up or an unverified sign-in, leads.
-  const result = await callAuth(request, context, intent.data === "sign-in" ? "/sign-in/email" : "/sign-up/email", {
+  const result = await callAuth(request, context, intent === "sign-in" ? "/sign-in/email" : "/sign-up/email", {
     ...credentials,
     callbackURL: target,
   });
   if (!result.ok) {
-    const { password: _password, ...values } = Object.fromEntries(formData) as Record<string, string>;
-    return data<ActionResult>(
-      { intent: intent.data, formError: authErrorMessage(result.status, result.code), values },
-      { status: result.status === 429 ? 429 : 400 },
+    return answer(
+      { intent, formError: authErrorMessage(result.status, result.code), values: typedValues(formData) },
+      result.status === 429 ? 429 : 400,
     );
   }
-  if (intent.data === "sign-up") return { intent: intent.data, sentTo: credentials.email } satisfies ActionResult;
+  if (intent === "sign-up") return answer<LoginAnswer>({ intent, sentTo: credentials.email });
   const needsSecondFactor = (result.payload as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect === true;
   throw redirect(needsSecondFactor ? `/login/totp?${new URLSearchParams({ redirectTo: target })}` : target, {
     headers: withCookies(result.setCookies),
@@ -66,10 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<ActionResult>();
+  const actionData = useActionData<LoginAnswer>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const forIntent = (intent: ActionResult["intent"]) => (actionData?.intent === intent ? actionData : undefined);
+  const forIntent = (intent: z.infer<typeof loginForms>["intent"]) =>
+    actionData?.intent === intent ? actionData : undefined;
   const signIn = forIntent("sign-in");
   const signUp = forIntent("sign-up");
 

@@ -1,9 +1,9 @@
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { FormError } from "~/components/ui/field";
 import { resetPasswordSchema } from "~/features/accounts/schemas";
 import { callAuth } from "~/features/accounts/session.server";
-import { parseForm } from "~/lib/form";
+import { answer, parseSubmission } from "~/lib/form";
 import { NewPasswordField } from "~/features/accounts/components/new-password-field";
 import type { Route } from "./+types/nulstil-adgangskode";
 import { readFormData } from "~/lib/request-body.server";
@@ -19,18 +19,13 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(resetPasswordSchema, await readFormData(request));
-  if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, formError: undefined }, { status: 400 });
+  const submission = parseSubmission(await readFormData(request), resetPasswordSchema);
+  if (!submission.ok) return answer(submission.answer, 400);
   const result = await callAuth(request, context, "/reset-password", {
-    token: parsed.data.token,
-    newPassword: parsed.data.password,
+    token: submission.value.token,
+    newPassword: submission.value.password,
   });
-  if (!result.ok) {
-    return data(
-      { fieldErrors: undefined, formError: "Linket er udløbet eller allerede brugt. Bed om et nyt." },
-      { status: 400 },
-    );
-  }
+  if (!result.ok) return answer({ formError: "Linket er udløbet eller allerede brugt. Bed om et nyt." }, 400);
   throw redirect("/login?nulstillet=1");
 }
 

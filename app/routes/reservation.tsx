@@ -1,4 +1,4 @@
-import { data, Link, redirect, useRouteLoaderData } from "react-router";
+import { Link, redirect, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
@@ -8,7 +8,8 @@ import { DayCalendar } from "~/features/reservation/components/day-calendar";
 import { monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
 import { calendarDays, getReservationSettings, holdDay } from "~/features/reservation/reservation.server";
 import { holdMinutes, lastBookableDay } from "~/features/reservation/rules";
-import type { Toast } from "~/features/toast/toast";
+import { errorToast, type Toast } from "~/features/toast/toast";
+import { answer, parseSubmission } from "~/lib/form";
 import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
 import type { loader as rootLoader } from "~/root";
@@ -16,7 +17,8 @@ import type { Route } from "./+types/reservation";
 import { readFormData } from "~/lib/request-body.server";
 
 const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
-const daySchema = z.iso.date();
+/** A day picked in the calendar; the month shown goes along so that signing in first comes back to it. */
+const holdForm = z.object({ day: z.iso.date(), maaned: monthSchema.optional().catch(undefined) });
 
 /** The months the calendar may show: from this month to the one holding the last bookable day. */
 function monthBounds(today: string, horizonDays: number) {
@@ -55,18 +57,19 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 /** Selecting a day (spec §2, §8): a hint for a day that is taken, else the day goes in the basket. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  const month = monthSchema.safeParse(form.get("maaned")).data;
+  const submission = parseSubmission(await readFormData(request), holdForm);
   const user = await getSessionUser(request);
-  if (!user) throw redirect(loginPath(`/reservation${month ? `?maaned=${month}` : ""}`));
-  const day = daySchema.safeParse(form.get("day"));
-  if (!day.success)
-    return data({ toast: { kind: "error", message: "Vælg en dag i kalenderen" } as Toast }, { status: 400 });
-  const [view] = await calendarDays(getDb(), { from: day.data, to: day.data }, user.id);
-  const toast = await selectDay(user.id, day.data, view!);
+  if (!user) {
+    const month = submission.ok ? submission.value.maaned : undefined;
+    throw redirect(loginPath(`/reservation${month ? `?maaned=${month}` : ""}`));
+  }
+  if (!submission.ok) return answer({ ...submission.answer, toast: errorToast("Vælg en dag i kalenderen") }, 400);
+  const { day } = submission.value;
+  const [view] = await calendarDays(getDb(), { from: day, to: day }, user.id);
+  const toast = await selectDay(user.id, day, view!);
   // Only a day that went into a basket changes what visitors see, and only on the calendar.
   const changed = toast.kind === "success" ? "/reservation" : "none";
-  return data({ toast }, { status: toast.kind === "error" ? 409 : 200, headers: { [INVALIDATE_HEADER]: changed } });
+  return answer({ toast }, { status: toast.kind === "error" ? 409 : 200, headers: { [INVALIDATE_HEADER]: changed } });
 }
 
 async function selectDay(

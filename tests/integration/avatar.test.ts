@@ -1,3 +1,4 @@
+import type { ActionAnswer } from "~/lib/form";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { diskBackend, setStorage, Storage } from "~/features/storage/storage.server";
 import { tmpdir } from "node:os";
@@ -39,7 +40,7 @@ describe.each(databaseKinds)("avatar upload on %s", (kind) => {
       return (await updateAction(
         routeArgs("/bruger/update", { method: "POST", body, headers: { Cookie: person.cookie } }),
       )) as unknown as {
-        data: { avatarError?: string };
+        data: ActionAnswer;
       };
     } catch (thrown) {
       return thrown as Response;
@@ -161,7 +162,7 @@ describe.each(databaseKinds)("avatar upload on %s", (kind) => {
     const { mette } = people;
     const before = await avatarUrl(mette);
     const result = await upload(mette, new File(["<script>alert(1)</script>"], "billede.png", { type: "image/png" }));
-    expect("data" in result && result.data.avatarError).toBe(
+    expect("data" in result && result.data.fieldErrors?.avatar?.[0]).toBe(
       "Filen er ikke et billede (JPEG, PNG, WebP, GIF eller AVIF)",
     );
     expect(await avatarUrl(mette)).toBe(before);
@@ -170,15 +171,16 @@ describe.each(databaseKinds)("avatar upload on %s", (kind) => {
   it("says 'Intet billed at uploade' when no file was chosen", async () => {
     const { mette } = people;
     const result = await upload(mette);
-    expect("data" in result && result.data.avatarError).toBe("Intet billed at uploade");
+    expect("data" in result && result.data.fieldErrors?.avatar?.[0]).toBe("Intet billed at uploade");
     const empty = await upload(mette, new File([], "", { type: "application/octet-stream" }));
-    expect("data" in empty && empty.data.avatarError).toBe("Intet billed at uploade");
+    expect("data" in empty && empty.data.fieldErrors?.avatar?.[0]).toBe("Intet billed at uploade");
   });
 
   it("saves only address and phone from the details form, whatever else it carries", async () => {
     const { jonas } = people;
     const [before] = await database.db.select().from(profiles).where(eq(profiles.userId, jonas.id));
     const body = new URLSearchParams({
+      intent: "contact-details",
       address: "Havnegade 4, 8000 Aarhus C",
       phone: "20 12 34 56",
       name: "Overtaget",

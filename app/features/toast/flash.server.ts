@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { z } from "zod";
 import type { Toast } from "./toast";
 
@@ -35,4 +36,9 @@ export function withFlashToast(toast: Toast, headers: HeadersInit = {}) {
   const result = new Headers(headers);
   result.append("Set-Cookie", flashToastCookie(toast));
   return result;
+}
+
+/** Redirects and shows the toast on the page the person lands on. */
+export function redirectWithToast(url: string, toast: Toast, headers: HeadersInit = {}) {
+  return redirect(url, { headers: withFlashToast(toast, headers) });
 }

@@ -8,6 +8,15 @@ export interface Toast {
   message: string;
   detail?: string;
 }
+
+function toastOf(kind: Toast["kind"]) {
+  return (message: string, detail?: string): Toast => ({ kind, message, ...(detail !== undefined && { detail }) });
+}
+/** What an action says happened, typed: `answer({ toast: successToast("Gemt") })`. */
+export const successToast = toastOf("success");
+export const errorToast = toastOf("error");
+export const infoToast = toastOf("info");
+
 export interface ShownToast extends Toast {
   id: number;
 }

@@ -1,11 +1,13 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { getDb } from "~/db/db.server";
 import { uploadMessages } from "~/features/media/media";
 import { bodyMessages, tryReadFormData } from "~/lib/request-body.server";
 import { UploadError } from "~/features/media/image.server";
 import { getStorage } from "~/features/storage/storage.server";
-import { withFlashToast } from "~/features/toast/flash.server";
-import type { Toast } from "~/features/toast/toast";
+import { redirectWithToast } from "~/features/toast/flash.server";
+import { errorToast, successToast, type Toast } from "~/features/toast/toast";
+import { answer, type ActionAnswer } from "~/lib/form";
+import type { RowForm } from "./forms";
 import { getLogger } from "~/lib/logger.server";
 import {
   createRecord,
@@ -18,16 +20,10 @@ import {
   updateRecord,
 } from "./records.server";
 import type { ResourceDef } from "./resources";
-import { validateEntityForm, type FieldErrors } from "./validation";
+import { validateEntityForm } from "./validation";
 
-/** What an admin action answers when it does not redirect: errors next to fields and a toast. */
-export interface AdminActionData {
-  fieldErrors?: FieldErrors;
-  values?: Record<string, string>;
-  toast: Toast;
-  /** Which form the errors belong to ("new" or a child's id), on pages with several. */
-  form?: string;
-}
+/** Besides the one answer shape: which form the errors belong to ("record", "new" or a child's id). */
+export type AdminAnswer = ActionAnswer & { form?: string };
 
 /** The submitted form, or the answer to give when it is too large (server/body-limits.ts) or no form at all. */
 export async function readAdminForm(request: Request) {
@@ -35,21 +31,14 @@ export async function readAdminForm(request: Request) {
   if (form === "unreadable") throw data({ error: bodyMessages.unreadable }, { status: 400 });
   if (form === "too-large") {
     return {
-      tooLarge: failed(
-        { toast: { kind: "error", message: uploadMessages.uploadFailed, detail: "Filen er for stor." } },
-        413,
-      ),
+      tooLarge: answer({ toast: errorToast(uploadMessages.uploadFailed, "Filen er for stor.") }, 413),
     };
   }
   return { formData: form };
 }
 
-function failed(body: AdminActionData, status = 400) {
-  return data(body, { status });
-}
-
 export function done(to: string, message: string) {
-  return redirect(to, { headers: withFlashToast({ kind: "success", message }) });
+  return redirectWithToast(to, successToast(message));
 }
 
 function capitalised(text: string) {
@@ -68,12 +57,10 @@ export async function saveEntity(
   if (!validated.success) {
     if (validated.noFile) logger.info({ resource: resource.name }, "No image uploaded");
     return {
-      error: failed({
-        fieldErrors: validated.fieldErrors,
-        values: validated.values,
-        toast: validated.toast!,
-        form: target.form,
-      }),
+      error: answer<AdminAnswer>(
+        { fieldErrors: validated.fieldErrors, values: validated.values, toast: validated.toast, form: target.form },
+        400,
+      ),
     };
   }
   const input = {
@@ -99,76 +86,64 @@ export async function saveEntity(
         .map((f) => [f.name, String(formData.get(f.name) ?? "")]),
     );
     return {
-      error: failed({
-        fieldErrors: { [field.name]: [error.detail ?? error.message] },
-        values,
-        toast: { kind: "error", message: error.message },
-        form: target.form,
-      }),
+      error: answer<AdminAnswer>(
+        {
+          fieldErrors: { [field.name]: [error.detail ?? error.message] },
+          values,
+          toast: errorToast(error.message),
+          form: target.form,
+        },
+        400,
+      ),
     };
   }
 }
 
-/**
- * The small actions every list offers on a row: publish/hide, move up/down, reorder (drag and drop) and
- * delete. Answers the toast to show, or null when the intent is not one of these.
- */
-export async function rowIntent(
-  resource: ResourceDef,
-  formData: FormData,
-  parentId: string | null = null,
-): Promise<Toast | null> {
-  const intent = String(formData.get("intent") ?? "");
-  const id = String(formData.get("id") ?? "");
+/** Carries out a row form (publish, move, reorder, remove the image, delete) and tells how it went. */
+export async function rowIntent(resource: ResourceDef, row: RowForm, parentId: string | null = null): Promise<Toast> {
   const db = getDb();
-  switch (intent) {
+  switch (row.intent) {
     case "publish":
     case "unpublish": {
-      const changed = await setPublished(db, resource, id, intent === "publish");
+      const changed = await setPublished(db, resource, row.id, row.intent === "publish");
       if (!changed) throw data(null, { status: 404 });
-      return {
-        kind: "success",
-        message:
-          intent === "publish"
-            ? `${capitalised(resource.the)} er publiceret`
-            : `${capitalised(resource.the)} er skjult`,
-      };
+      return successToast(
+        row.intent === "publish"
+          ? `${capitalised(resource.the)} er publiceret`
+          : `${capitalised(resource.the)} er skjult`,
+      );
     }
-    case "move": {
-      const direction = formData.get("direction") === "up" ? "up" : "down";
-      await moveRecord(db, resource, id, direction, parentId);
-      return { kind: "success", message: "Rækkefølgen er gemt" };
-    }
-    case "reorder": {
-      const ids = String(formData.get("ids") ?? "")
-        .split(",")
-        .filter(Boolean);
-      const saved = await reorderRecords(db, resource, ids, parentId);
-      return saved
-        ? { kind: "success", message: "Rækkefølgen er gemt" }
-        : { kind: "error", message: "Rækkefølgen kunne ikke gemmes. Genindlæs siden og prøv igen." };
-    }
+    case "move":
+      await moveRecord(db, resource, row.id, row.direction, parentId);
+      return successToast("Rækkefølgen er gemt");
+    case "reorder":
+      return (await reorderRecords(db, resource, row.ids, parentId))
+        ? successToast("Rækkefølgen er gemt")
+        : errorToast("Rækkefølgen kunne ikke gemmes. Genindlæs siden og prøv igen.");
     case "remove-image": {
-      const result = await removeRecordImage(db, getStorage(), resource, id);
-      if (result.failedRemovals.length) return { kind: "error", message: uploadMessages.deleteFailed };
-      return { kind: "success", message: "Billedet er fjernet" };
+      const result = await removeRecordImage(db, getStorage(), resource, row.id);
+      if (result.failedRemovals.length) return errorToast(uploadMessages.deleteFailed);
+      return successToast("Billedet er fjernet");
     }
     case "delete": {
       let result: Awaited<ReturnType<typeof deleteRecord>>;
       try {
-        result = await deleteRecord(db, getStorage(), resource, id);
+        result = await deleteRecord(db, getStorage(), resource, row.id);
       } catch (error) {
         getLogger().error({ err: error, resource: resource.name }, "delete failed");
-        return { kind: "error", message: uploadMessages.deleteFailed };
+        return errorToast(uploadMessages.deleteFailed);
       }
       if (!result.found) throw data(null, { status: 404 });
       if (result.failedRemovals.length) {
         getLogger().warn({ keys: result.failedRemovals }, "deleted entity's files could not be removed");
-        return { kind: "error", message: uploadMessages.deleteFailed };
+        return errorToast(uploadMessages.deleteFailed);
       }
-      return { kind: "success", message: `${capitalised(resource.the)} er slettet` };
+      return successToast(`${capitalised(resource.the)} er slettet`);
     }
-    default:
-      return null;
   }
+}
+
+/** A row form's answer: its toast, 400 when it did not go through. */
+export function rowAnswer(toast: Toast) {
+  return answer({ toast }, toast.kind === "error" ? 400 : 200);
 }

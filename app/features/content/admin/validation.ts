@@ -1,9 +1,7 @@
-import { z } from "zod";
 import { uploadMessages } from "~/features/media/media";
-import type { Toast } from "~/features/toast/toast";
+import { errorToast, type Toast } from "~/features/toast/toast";
+import { correctTheFieldsMessage, parseSubmission, type FieldErrors } from "~/lib/form";
 import type { ResourceDef } from "./resources";
-
-export type FieldErrors = Record<string, string[] | undefined>;
 
 export type EntityFormResult =
   | {
@@ -12,7 +10,7 @@ export type EntityFormResult =
       files: { image: File | null; audio: File | null };
       published: boolean;
     }
-  | { success: false; fieldErrors: FieldErrors; values: Record<string, string>; toast?: Toast; noFile?: boolean };
+  | { success: false; fieldErrors: FieldErrors; values: Record<string, string>; toast: Toast; noFile: boolean };
 
 /** A form's file input: a chosen file, or null (browsers send an empty, nameless file when none is chosen). */
 export function chosenFile(value: FormDataEntryValue | null | undefined): File | null {
@@ -33,8 +31,8 @@ export function validateEntityForm(
     const value = formData.get(field.name);
     if (typeof value === "string") values[field.name] = value;
   }
-  const parsed = resource.schema.safeParse(values);
-  const fieldErrors: FieldErrors = parsed.success ? {} : (z.flattenError(parsed.error).fieldErrors as FieldErrors);
+  const submission = parseSubmission(formData, resource.schema);
+  const fieldErrors: FieldErrors = submission.ok ? {} : { ...submission.answer.fieldErrors };
 
   const files = { image: null as File | null, audio: null as File | null };
   let noFile = false;
@@ -48,7 +46,7 @@ export function validateEntityForm(
     }
   }
   const published = formData.get("published") === "on";
-  if (parsed.success && !noFile) return { success: true, data: parsed.data, files, published };
+  if (submission.ok && !noFile) return { success: true, data: submission.value, files, published };
   const imageMissing =
     noFile && resource.fields.some((field) => field.kind === "image" && !field.optional && !files.image);
   return {
@@ -56,8 +54,6 @@ export function validateEntityForm(
     fieldErrors,
     values,
     noFile,
-    toast: imageMissing
-      ? { kind: "error", message: uploadMessages.noFile }
-      : { kind: "error", message: "Ret de markerede felter" },
+    toast: errorToast(imageMissing ? uploadMessages.noFile : correctTheFieldsMessage),
   };
 }

@@ -7,7 +7,8 @@ import { formatDuration, type StoredAudioRef, type StoredImageRef } from "~/feat
 import { showToast } from "~/features/toast/toast";
 import { publicFileUrl } from "~/features/storage/storage";
 import type { FieldDef, ResourceDef } from "../resources";
-import { validateEntityForm, type FieldErrors } from "../validation";
+import { validateEntityForm } from "../validation";
+import type { FieldErrors } from "~/lib/form";
 
 export interface EntityFormProps {
   resource: ResourceDef;

@@ -1,7 +1,15 @@
 import { useRef, useState, type ReactNode } from "react";
 import { Form, useFetcher } from "react-router";
 import { useToastFrom } from "~/components/ui/toaster";
-import type { Toast } from "~/features/toast/toast";
+import type { ActionAnswer } from "~/lib/form";
+import type { RowFormIntent } from "../forms";
+
+/** On a page with two lists, the row forms of the second (an album's tracks) say so. */
+type RowList = "records" | "children";
+
+function ListField({ list }: { list?: RowList }) {
+  return list && list !== "records" ? <input type="hidden" name="list" value={list} /> : null;
+}
 
 const smallButton =
   "inline-flex items-center gap-1 rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent disabled:cursor-not-allowed disabled:opacity-40";
@@ -10,13 +18,15 @@ const smallButton =
 export function RowIntent({
   intent,
   id,
+  list,
   label,
   extra,
   disabled,
   children,
 }: {
-  intent: string;
+  intent: RowFormIntent;
   id: string;
+  list?: RowList;
   label: string;
   extra?: Record<string, string>;
   disabled?: boolean;
@@ -25,6 +35,7 @@ export function RowIntent({
   return (
     <Form method="post" className="inline">
       <input type="hidden" name="id" value={id} />
+      <ListField list={list} />
       {Object.entries(extra ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -44,17 +55,7 @@ export function RowIntent({
 }
 
 /** Delete with a confirmation step that needs no JavaScript: "Slet" opens the question, "Ja, slet" deletes. */
-export function DeleteButton({
-  id,
-  what,
-  intent = "delete",
-  extra,
-}: {
-  id: string;
-  what: string;
-  intent?: string;
-  extra?: Record<string, string>;
-}) {
+export function DeleteButton({ id, what, list }: { id: string; what: string; list?: RowList }) {
   return (
     <details className="group relative inline-block">
       <summary
@@ -70,13 +71,11 @@ export function DeleteButton({
         <p className="text-sm">Vil du slette {what}? Det kan ikke fortrydes.</p>
         <Form method="post" className="mt-3 flex gap-2">
           <input type="hidden" name="id" value={id} />
-          {Object.entries(extra ?? {}).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
+          <ListField list={list} />
           <button
             type="submit"
             name="intent"
-            value={intent}
+            value="delete"
             className="rounded-full bg-red-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-red-800"
           >
             Ja, slet
@@ -91,8 +90,8 @@ export function DeleteButton({
  * Drag and drop for a list in manual order: rows are draggable by their handle, and the new order is
  * saved with one request. The "Flyt op/ned" buttons are the keyboard (and no-JavaScript) alternative.
  */
-export function useDragOrder(ids: string[], extra: Record<string, string> = {}) {
-  const fetcher = useFetcher<{ toast?: Toast }>();
+export function useDragOrder(ids: string[], { list = "records" }: { list?: RowList } = {}) {
+  const fetcher = useFetcher<ActionAnswer>();
   useToastFrom(fetcher.data?.toast);
   const [order, setOrder] = useState<string[] | null>(null);
   const dragged = useRef<string | null>(null);
@@ -119,7 +118,7 @@ export function useDragOrder(ids: string[], extra: Record<string, string> = {}) 
     onDragEnd: () => {
       dragged.current = null;
       if (current.join() !== ids.join())
-        void fetcher.submit({ intent: "reorder", ids: current.join(","), ...extra }, { method: "post" });
+        void fetcher.submit({ intent: "reorder", ids: current.join(","), list }, { method: "post" });
     },
   });
   return { order: current, rowProps };
@@ -149,22 +148,30 @@ export function MoveButtons({
   index,
   count,
   title,
-  intent = "move",
+  list,
 }: {
   id: string;
   index: number;
   count: number;
   title: string;
-  intent?: string;
+  list?: RowList;
 }) {
   return (
     <>
-      <RowIntent intent={intent} id={id} label={`Flyt ${title} op`} extra={{ direction: "up" }} disabled={index === 0}>
+      <RowIntent
+        intent="move"
+        id={id}
+        list={list}
+        label={`Flyt ${title} op`}
+        extra={{ direction: "up" }}
+        disabled={index === 0}
+      >
         ↑<span className="sr-only">Flyt op</span>
       </RowIntent>
       <RowIntent
-        intent={intent}
+        intent="move"
         id={id}
+        list={list}
         label={`Flyt ${title} ned`}
         extra={{ direction: "down" }}
         disabled={index === count - 1}
