@@ -11,7 +11,11 @@ import pg from "pg";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
-/** The one database type the rest of the code sees, whichever engine is underneath. */
+/**
+ * The one database type the rest of the code sees, whichever engine is underneath: a connection or a
+ * transaction (drizzle's PgTransaction is a PgDatabase), so a function that takes a Database can run inside
+ * a caller's transaction too.
+ */
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -41,6 +45,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 10 });
     // An idle connection that breaks (e.g. the server restarts) is reported here; unhandled, it would end the process.
     pool.on("error", target.onIdleClientError ?? (() => undefined));
+    // The drivers differ only in their raw query-result type (Database leaves it abstract); the cast drops it.
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
     return {
       db,
@@ -74,7 +79,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     : await PGlite.create(target.directory ?? "memory://");
   const db = drizzlePglite({ client, schema });
   return {
-    db: db as unknown as Database,
+    db: db as unknown as Database, // as above: the raw query-result type made abstract
     kind: "pglite",
     migrate: (options) => migratePglite(db, { migrationsFolder: options?.migrationsFolder ?? migrationsFolder }),
     close: () => client.close(),

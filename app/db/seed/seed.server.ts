@@ -79,7 +79,7 @@ export async function seedDemoContent(
         .returning({ id: siteSettings.id });
       if (inserted.length === 0) return false;
       for (const [index, page] of demoPages.entries()) {
-        await createPage(tx as unknown as Database, {
+        await createPage(tx, {
           page: page.page,
           header: page.header,
           image: pageImages[index]!.image,

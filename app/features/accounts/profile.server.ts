@@ -78,7 +78,7 @@ export async function changeProfile(
     }
     if (changes.name !== undefined) {
       await tx.update(users).set({ name: changes.name, updatedAt: new Date() }).where(eq(users.id, userId));
-      await syncProfileIdentity(tx as unknown as Database, userId);
+      await syncProfileIdentity(tx, userId);
     }
     const details = {
       ...(changes.address != null ? { address: changes.address } : {}),

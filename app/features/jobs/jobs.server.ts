@@ -116,6 +116,7 @@ export class JobRunner {
       const result = await tx.execute(
         sql`select pg_try_advisory_xact_lock(${JOB_LOCK_NAMESPACE}, ${lockKey(job.name)}) as locked`,
       );
+      // Database leaves the raw result type abstract (see client.server.ts); both drivers answer { rows }.
       if (!(result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return false;
       await job.run();
       return true;

@@ -333,7 +333,7 @@ export async function deleteRecord(db: Database, storage: Storage, resource: Res
     if (!row) return null;
     const record = toRecord(resource, row);
     const keys = [...(record.image ? imageFileKeys(record.image) : []), ...(record.audio ? [record.audio.key] : [])];
-    if (mapping.childFiles) keys.push(...(await mapping.childFiles(tx as unknown as Database, id)));
+    if (mapping.childFiles) keys.push(...(await mapping.childFiles(tx, id)));
     await tx.delete(mapping.table).where(eq(mapping.table.id, id));
     return keys;
   });
@@ -386,12 +386,12 @@ export async function moveRecord(
   const mapping = mappings[resource.name];
   if (!mapping.positionColumn) return false;
   return db.transaction(async (tx) => {
-    const ids = await orderedIds(tx as unknown as Database, mapping, parentId);
+    const ids = await orderedIds(tx, mapping, parentId);
     const index = ids.indexOf(id);
     const target = direction === "up" ? index - 1 : index + 1;
     if (index < 0 || target < 0 || target >= ids.length) return false;
     [ids[index], ids[target]] = [ids[target]!, ids[index]!];
-    await writeOrder(tx as unknown as Database, mapping, ids);
+    await writeOrder(tx, mapping, ids);
     return true;
   });
 }
@@ -406,10 +406,10 @@ export async function reorderRecords(
   const mapping = mappings[resource.name];
   if (!mapping.positionColumn) return false;
   return db.transaction(async (tx) => {
-    const current = await orderedIds(tx as unknown as Database, mapping, parentId);
+    const current = await orderedIds(tx, mapping, parentId);
     if (current.length !== ids.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id)))
       return false;
-    await writeOrder(tx as unknown as Database, mapping, ids);
+    await writeOrder(tx, mapping, ids);
     return true;
   });
 }
