@@ -156,28 +156,26 @@ export function MoveButtons({
   title: string;
   list?: RowList;
 }) {
+  const moves = [
+    { direction: "up", word: "op", arrow: "↑", disabled: index === 0 },
+    { direction: "down", word: "ned", arrow: "↓", disabled: index === count - 1 },
+  ];
   return (
     <>
-      <RowIntent
-        intent="move"
-        id={id}
-        list={list}
-        label={`Flyt ${title} op`}
-        extra={{ direction: "up" }}
-        disabled={index === 0}
-      >
-        ↑<span className="sr-only">Flyt op</span>
-      </RowIntent>
-      <RowIntent
-        intent="move"
-        id={id}
-        list={list}
-        label={`Flyt ${title} ned`}
-        extra={{ direction: "down" }}
-        disabled={index === count - 1}
-      >
-        ↓<span className="sr-only">Flyt ned</span>
-      </RowIntent>
+      {moves.map(({ direction, word, arrow, disabled }) => (
+        <RowIntent
+          key={direction}
+          intent="move"
+          id={id}
+          list={list}
+          label={`Flyt ${title} ${word}`}
+          extra={{ direction }}
+          disabled={disabled}
+        >
+          {arrow}
+          <span className="sr-only">Flyt {word}</span>
+        </RowIntent>
+      ))}
     </>
   );
 }
