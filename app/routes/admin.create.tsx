@@ -1,16 +1,10 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
-import { done, readAdminForm, saveEntity } from "~/features/content/admin/actions.server";
+import { done, readAdminForm, saveEntity, resourceOf } from "~/features/content/admin/actions.server";
 import { EntityForm } from "~/features/content/admin/components/entity-form";
-import { childResourceOf, resourceByPath, resources } from "~/features/content/admin/resources";
+import { childResourceOf, resources } from "~/features/content/admin/resources";
 import type { Route } from "./+types/admin.create";
-
-function resourceOf(url: URL) {
-  const resource = resourceByPath(url.pathname);
-  if (!resource) throw data(null, { status: 404 });
-  return resource;
-}
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, url);

@@ -10,6 +10,7 @@ import {
   rowIntent,
   saveEntity,
   type AdminAnswer,
+  resourceOf,
 } from "~/features/content/admin/actions.server";
 import { EntityForm } from "~/features/content/admin/components/entity-form";
 import {
@@ -21,7 +22,7 @@ import {
   useDragOrder,
 } from "~/features/content/admin/components/row-actions";
 import { getRecord, listRecords } from "~/features/content/admin/records.server";
-import { childResourceOf, resourceByPath, resources, type ResourceDef } from "~/features/content/admin/resources";
+import { childResourceOf, resources, type ResourceDef } from "~/features/content/admin/resources";
 import { pagePaths, type PageName } from "~/features/content/page-names";
 import { formatDuration } from "~/features/media/media";
 import { redirectWithToast } from "~/features/toast/flash.server";
@@ -29,12 +30,6 @@ import { editForms } from "~/features/content/admin/forms";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { formatDateTime } from "~/lib/format";
 import type { Route } from "./+types/admin.edit";
-
-function resourceOf(url: URL) {
-  const resource = resourceByPath(url.pathname);
-  if (!resource) throw data(null, { status: 404 });
-  return resource;
-}
 
 async function recordOf(resource: ResourceDef, id: string) {
   const record = await getRecord(getDb(), resource, id);

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Pagination } from "~/components/ui/pagination";
@@ -6,7 +6,7 @@ import { StoredImage } from "~/components/ui/stored-image";
 import { useToastFrom } from "~/components/ui/toaster";
 import { getDb } from "~/db/db.server";
 import { requireAdmin } from "~/features/accounts/session.server";
-import { readAdminForm, rowAnswer, rowIntent } from "~/features/content/admin/actions.server";
+import { readAdminForm, rowAnswer, rowIntent, resourceOf } from "~/features/content/admin/actions.server";
 import { rowForms } from "~/features/content/admin/forms";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import {
@@ -19,15 +19,9 @@ import {
 } from "~/features/content/admin/components/row-actions";
 import { recordSubtitle, sortLabels } from "~/features/content/admin/list-view";
 import { listRecords } from "~/features/content/admin/records.server";
-import { resourceByPath, resources } from "~/features/content/admin/resources";
+import { resources } from "~/features/content/admin/resources";
 import { formatDateTime } from "~/lib/format";
 import type { Route } from "./+types/admin.list";
-
-function resourceOf(url: URL) {
-  const resource = resourceByPath(url.pathname);
-  if (!resource) throw data(null, { status: 404 });
-  return resource;
-}
 
 const searchSchema = z.object({
   q: z.string().trim().max(100).catch(""),

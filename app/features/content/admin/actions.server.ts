@@ -19,8 +19,15 @@ import {
   setPublished,
   updateRecord,
 } from "./records.server";
-import type { ResourceDef } from "./resources";
+import { resourceByPath, type ResourceDef } from "./resources";
 import { validateEntityForm } from "./validation";
+
+/** The content type an admin page is about, by its path (/album/…); 404 for any other path. */
+export function resourceOf(url: URL) {
+  const resource = resourceByPath(url.pathname);
+  if (!resource) throw data(null, { status: 404 });
+  return resource;
+}
 
 /** Besides the one answer shape: which form the errors belong to ("record", "new" or a child's id). */
 export type AdminAnswer = ActionAnswer & { form?: string };
