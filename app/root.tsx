@@ -15,7 +15,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { getConfig } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
-import { getSessionUser, hasSessionCookie } from "~/features/accounts/session.server";
+import { getSessionUser, hasSessionCookie, sessionSetCookies } from "~/features/accounts/session.server";
 import { readColorMode } from "~/features/color-mode/color-mode";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { getProfileAndBasketCount } from "~/features/reservation/reservation.server";
@@ -73,6 +73,11 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (!(response instanceof Response)) return response;
     const { clear } = takeFlashToast(request.headers.get("Cookie"));
     if (clear) response.headers.append("Set-Cookie", clear);
+    // A renewed session cookie cache goes to the browser, unless the response sets that cookie itself (sign-in, -out).
+    const setByResponse = new Set(response.headers.getSetCookie().map((cookie) => cookie.split("=")[0]));
+    for (const cookie of await sessionSetCookies(request)) {
+      if (!setByResponse.has(cookie.split("=")[0])) response.headers.append("Set-Cookie", cookie);
+    }
     // A signed-in page is the user's own: no cache, shared or private, may keep it.
     if (hasSessionCookie(request.headers.get("Cookie")) && !response.headers.has("Cache-Control")) {
       response.headers.set("Cache-Control", "private, no-store");
