@@ -15,11 +15,11 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { getConfig } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
-import { getProfile } from "~/features/accounts/profile.server";
-import { getSessionUser, hasSessionCookie } from "~/features/accounts/session.server";
+import { getSessionUser, hasSessionCookie, sessionSetCookies } from "~/features/accounts/session.server";
 import { readColorMode } from "~/features/color-mode/color-mode";
 import { getSiteSettings } from "~/features/site/settings.server";
-import { countBasket } from "~/features/reservation/reservation.server";
+import { getProfileAndBasketCount } from "~/features/reservation/reservation.server";
+import { publicFileUrl } from "~/features/storage/storage";
 import { takeFlashToast } from "~/features/toast/flash.server";
 import { Toaster } from "~/components/ui/toaster";
 import { PlayerProvider } from "~/features/player/player";
@@ -42,15 +42,17 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { buildId } = context.get(requestContext);
   const [settings, user] = await Promise.all([getSiteSettings(getDb()), getSessionUser(request)]);
-  const [profile, basketCount] = user
-    ? await Promise.all([getProfile(getDb(), user.id), countBasket(getDb(), user.id)])
-    : [null, 0];
+  const { profile, basketCount } = user
+    ? await getProfileAndBasketCount(getDb(), user.id)
+    : { profile: null, basketCount: 0 };
   return {
     buildId,
     colorMode: readColorMode(request.headers.get("Cookie")),
     settings,
     user: user ? { name: user.name, email: user.email } : null,
-    profile: profile ? { avatarUrl: profile.avatarUrl, hasAddress: profile.address !== null } : null,
+    profile: profile
+      ? { avatarUrl: profile.avatarKey ? publicFileUrl(profile.avatarKey) : null, hasAddress: profile.address !== null }
+      : null,
     isAuthenticated: user !== null,
     isAdmin: user?.isAdmin ?? false,
     basketCount,
@@ -71,6 +73,11 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (!(response instanceof Response)) return response;
     const { clear } = takeFlashToast(request.headers.get("Cookie"));
     if (clear) response.headers.append("Set-Cookie", clear);
+    // A renewed session cookie cache goes to the browser, unless the response sets that cookie itself (sign-in, -out).
+    const setByResponse = new Set(response.headers.getSetCookie().map((cookie) => cookie.split("=")[0]));
+    for (const cookie of await sessionSetCookies(request)) {
+      if (!setByResponse.has(cookie.split("=")[0])) response.headers.append("Set-Cookie", cookie);
+    }
     // A signed-in page is the user's own: no cache, shared or private, may keep it.
     if (hasSessionCookie(request.headers.get("Cookie")) && !response.headers.has("Cache-Control")) {
       response.headers.set("Cache-Control", "private, no-store");

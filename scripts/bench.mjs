@@ -13,6 +13,7 @@ import {
   ensureBuild,
   findDoubleClaims,
   formatNumber,
+  keepCookies,
   PGLITE,
   postgresAdminUrl,
   postgresql,
@@ -51,6 +52,7 @@ async function expectOk(url, headers) {
   if (response.status !== 200)
     throw new Error(`${url} answered ${response.status} before measuring: ${(await response.text()).slice(0, 300)}`);
   await response.arrayBuffer();
+  return response.headers.getSetCookie();
 }
 
 async function measureTargets(baseUrl, signedInCookie) {
@@ -71,8 +73,10 @@ async function measureTargets(baseUrl, signedInCookie) {
   const results = [];
   for (const target of targets) {
     const url = `${baseUrl}${target.path}`;
-    const headers = { ...BROWSER_HEADERS, ...target.headers };
-    await expectOk(url, headers);
+    let headers = { ...BROWSER_HEADERS, ...target.headers };
+    const setCookies = await expectOk(url, headers);
+    // As a browser: a renewed session cookie cache (better-auth's, 30 s) is sent from then on; a run is shorter.
+    if (headers.cookie) headers = { ...headers, cookie: keepCookies(headers.cookie, setCookies) };
     await autocannon({ url, headers, connections: CONNECTIONS, duration: WARM_UP_SECONDS });
     const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: MEASURE_SECONDS });
     results.push({
@@ -152,7 +156,7 @@ async function runEngine(engine) {
   console.log(`\n== ${engine.label}: starting the server (the first start seeds the demo content)…`);
   const profilePath = path.join(PROFILE_DIR, `server-${engine.name}.cpuprofile`);
   const server = await startServer({ dataDir, databaseUrl, cpuProfilePath: profiling ? profilePath : undefined });
-  const users = await signUpUsers(server.url, USERS);
+  const users = await signUpUsers(server.url, USERS, { dataDir });
   console.log(
     `Measuring ${CONNECTIONS} connections for ${MEASURE_SECONDS} s per target, after ${WARM_UP_SECONDS} s of warm-up…`,
   );

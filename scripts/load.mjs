@@ -317,7 +317,7 @@ async function run(engine, seconds) {
   const { dataDir, databaseUrl } = await createDataStore(engine, "load");
   console.log(`\n== ${engine.label}: starting the server (the first start seeds the demo content)…`);
   const server = await startServer({ dataDir, databaseUrl });
-  const users = await signUpUsers(server.url, USERS);
+  const users = await signUpUsers(server.url, USERS, { dataDir });
   const pages = await discoverPages(server.url);
 
   console.log(`Warming up for ${WARM_UP.seconds} s: ${WARM_UP.visitors} visitors, ${WARM_UP.users} users racing…`);

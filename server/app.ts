@@ -41,6 +41,7 @@ import { getMetrics } from "~/lib/metrics.server";
 import { MailOutbox } from "~/features/email/outbox.server";
 import { JobRunner, setJobRunner } from "~/features/jobs/jobs.server";
 import { siteJobs } from "~/features/jobs/site-jobs.server";
+import { forgetReservationSettings } from "~/features/reservation/reservation.server";
 
 export interface AppDependencies {
   config: Config;
@@ -244,7 +245,13 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   const shutdown = new GracefulShutdown();
   const pageCache = createPageCache(config, Boolean(options.vite));
   const invalidations = config.DATABASE_URL
-    ? shareInvalidations({ databaseUrl: config.DATABASE_URL, pageCache, logger })
+    ? shareInvalidations({
+        databaseUrl: config.DATABASE_URL,
+        pageCache,
+        logger,
+        // The admin's settings page and the test route's hold time are such writes (no narrower scope).
+        onWriteElsewhere: forgetReservationSettings,
+      })
     : null;
   await invalidations?.ready;
   const jobs = new JobRunner(database, logger);

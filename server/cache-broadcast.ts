@@ -12,7 +12,16 @@ const RECONNECT_MAX_MS = 30_000;
  * LISTENs on its own connection and NOTIFYs the others when its cache is invalidated; its own notices are
  * recognised by an instance id and ignored.
  */
-export function shareInvalidations(options: { databaseUrl: string; pageCache: PageCache; logger: Logger }) {
+export function shareInvalidations(options: {
+  databaseUrl: string;
+  pageCache: PageCache;
+  logger: Logger;
+  /**
+   * Called when another instance made a write that may have changed anything (it emptied its whole cache), and
+   * after a lost connection is back: for other in-memory copies (the reservation settings) to be forgotten too.
+   */
+  onWriteElsewhere?: () => void;
+}) {
   const instanceId = randomUUID();
   const notifier = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
   notifier.on("error", (error) => options.logger.warn({ err: error }, "page cache notifier connection failed"));
@@ -26,8 +35,9 @@ export function shareInvalidations(options: { databaseUrl: string; pageCache: Pa
       const client = new pg.Client({ connectionString: options.databaseUrl });
       client.on("notification", (notice) => {
         const [sender, path] = (notice.payload ?? "").split(" ");
-        if (notice.channel === CHANNEL && sender !== instanceId)
-          options.pageCache.clear(path === "*" ? undefined : path);
+        if (notice.channel !== CHANNEL || sender === instanceId) return;
+        options.pageCache.clear(path === "*" ? undefined : path);
+        if (path === "*") options.onWriteElsewhere?.();
       });
       client.on("error", (error) => {
         // Only the connection in use is replaced; one that failed to connect is dealt with below.
@@ -35,7 +45,11 @@ export function shareInvalidations(options: { databaseUrl: string; pageCache: Pa
         listener = undefined;
         options.logger.warn({ err: error }, "page cache listener connection lost; reconnecting");
         void client.end().catch(() => undefined);
-        if (!stopped) void listen().then(() => options.pageCache.clear());
+        if (!stopped)
+          void listen().then(() => {
+            options.pageCache.clear();
+            options.onWriteElsewhere?.();
+          });
       });
       try {
         await client.connect();

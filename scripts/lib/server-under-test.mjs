@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -151,28 +152,79 @@ export async function startServer({ dataDir, databaseUrl, cpuProfilePath }) {
 
 /** The Cookie header a browser would send after receiving these Set-Cookie headers. */
 function cookieHeader(setCookies) {
-  return setCookies.map((cookie) => cookie.split(";")[0]).join("; ");
+  return keepCookies("", setCookies);
 }
 
-export async function signUpUsers(baseUrl, count) {
+/**
+ * The Cookie header a browser sends after it had `cookie` and got these Set-Cookie headers: a cookie set again is
+ * replaced, one set with Max-Age=0 (or no value) is dropped. Renewed session cookie caches come this way.
+ */
+export function keepCookies(cookie, setCookies) {
+  const jar = new Map(
+    cookie
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair]),
+  );
+  for (const setCookie of setCookies) {
+    const pair = setCookie.split(";")[0];
+    const name = pair.slice(0, pair.indexOf("="));
+    if (/;\s*max-age=0/i.test(setCookie) || pair.endsWith("=")) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
+/** The verification link of the newest e-mail to `email` in a server's outbox (DATA_DIR/outbox/*.eml), once it is there. */
+async function verificationLink(dataDir, email) {
+  const directory = path.join(dataDir, "outbox");
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const names = (await readdir(directory).catch(() => []))
+      .filter((name) => name.endsWith(".eml"))
+      .sort()
+      .reverse();
+    for (const name of names) {
+      const raw = await readFile(path.join(directory, name), "utf8");
+      if (!raw.includes(email)) continue;
+      // Quoted-printable: soft line breaks and "=3D" for "=".
+      const text = raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+      const link = text.match(/https?:\/\/[^\s"<>]*verify-email\?token=[^\s"<>]+/)?.[0];
+      if (link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`No verification e-mail to ${email} within 30 s`);
+    await sleep(100);
+  }
+}
+
+/**
+ * `count` users, each signed up from an address of its own and signed in by opening the link of its verification
+ * e-mail (a sign-up gives no session before the address is proven), as a browser would. Returns each one's
+ * address and Cookie header.
+ */
+export async function signUpUsers(baseUrl, count, { dataDir }) {
   const runId = randomBytes(3).toString("hex");
   return Promise.all(
     Array.from({ length: count }, async (_, index) => {
       const address = `10.77.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+      const email = `bench-${runId}-${index + 1}@example.test`;
       const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
         method: "POST",
         // A browser sends its Origin with a POST; better-auth refuses a fetch without one.
         headers: { "content-type": "application/json", origin: baseUrl, "x-forwarded-for": address },
-        body: JSON.stringify({
-          name: `Bench ${index + 1}`,
-          email: `bench-${runId}-${index + 1}@example.test`,
-          password: "bench-password-123",
-        }),
+        body: JSON.stringify({ name: `Bench ${index + 1}`, email, password: "bench-password-123" }),
       });
       if (!response.ok)
         throw new Error(`Sign-up ${index + 1} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-      const cookie = cookieHeader(response.headers.getSetCookie());
-      if (!cookie) throw new Error(`Sign-up ${index + 1} set no session cookie`);
+      await response.arrayBuffer();
+      const verified = await fetch(await verificationLink(dataDir, email), {
+        redirect: "manual",
+        headers: { "x-forwarded-for": address },
+      });
+      await verified.arrayBuffer();
+      const cookie = cookieHeader(verified.headers.getSetCookie());
+      if (!cookie)
+        throw new Error(`The verification link of user ${index + 1} set no session cookie (${verified.status})`);
       return { address, cookie };
     }),
   );
@@ -222,14 +274,18 @@ export async function raceForDays(baseUrl, users, { dayCount, seconds, requestTi
     else counts.errors++;
   };
 
-  /** The response's status and its whole body, decoded when `decode` and the status is 200. */
-  async function send(kind, url, init, { decode = false } = {}) {
+  /**
+   * The response's status and its whole body, decoded when `decode` and the status is 200. The user's cookies are
+   * kept as a browser keeps them.
+   */
+  async function send(kind, url, init, { decode = false, user } = {}) {
     const started = performance.now();
     try {
       const response = await fetch(url, {
         ...init,
         signal: requestTimeoutMs ? AbortSignal.timeout(requestTimeoutMs) : undefined,
       });
+      if (user) user.cookie = keepCookies(user.cookie, response.headers.getSetCookie());
       const body = decode && response.status === 200 ? await decodeSingleFetch(response) : await response.arrayBuffer();
       const milliseconds = performance.now() - started;
       onRequest({ kind, status: response.status, milliseconds });
@@ -241,8 +297,13 @@ export async function raceForDays(baseUrl, users, { dayCount, seconds, requestTi
   }
 
   async function emptyBasket(user) {
-    const headers = { cookie: user.cookie, origin: baseUrl, "x-forwarded-for": user.address };
-    const basket = await send("basket", `${baseUrl}/kurv.data?_routes=routes/kurv`, { headers }, { decode: true });
+    const headers = () => ({ cookie: user.cookie, origin: baseUrl, "x-forwarded-for": user.address });
+    const basket = await send(
+      "basket",
+      `${baseUrl}/kurv.data?_routes=routes/kurv`,
+      { headers: headers() },
+      { decode: true, user },
+    );
     if (basket.status !== 200) {
       countFailedStatus(basket.status);
       return;
@@ -251,11 +312,12 @@ export async function raceForDays(baseUrl, users, { dayCount, seconds, requestTi
     // The hold said yes, so the day must be in the basket.
     if (items.length === 0) counts.errors++;
     for (const { claimId } of items) {
-      const removal = await send("release", `${baseUrl}/kurv.data`, {
-        method: "POST",
-        headers,
-        body: new URLSearchParams({ intent: "remove", claimId }),
-      });
+      const removal = await send(
+        "release",
+        `${baseUrl}/kurv.data`,
+        { method: "POST", headers: headers(), body: new URLSearchParams({ intent: "remove", claimId }) },
+        { user },
+      );
       if (removal.status === 200) counts.releases++;
       else countFailedStatus(removal.status);
     }
@@ -274,7 +336,7 @@ export async function raceForDays(baseUrl, users, { dayCount, seconds, requestTi
             headers: { cookie: user.cookie, origin: baseUrl, "x-forwarded-for": user.address },
             body: new URLSearchParams({ day }),
           },
-          { decode: true },
+          { decode: true, user },
         );
         holdLatenciesMs.push(hold.milliseconds);
         if (hold.status !== 200) {

@@ -185,7 +185,15 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
       init: { headers: Headers };
     };
     expect(result.data.signedOut).toBe(true);
-    const root = await rootLoader(routeArgs("/", { headers: { Cookie: cookie } }));
+    // The browser drops both the session cookie and its signed copy (the cookie cache, decision 013).
+    const cleared = result.init.headers.getSetCookie().filter((setCookie) => /max-age=0/i.test(setCookie));
+    const names = cleared.map((setCookie) => setCookie.split("=")[0]);
+    expect(names).toEqual(expect.arrayContaining(["scene.session_token", "scene.session_data"]));
+    const kept = cookie
+      .split("; ")
+      .filter((pair) => !names.includes(pair.split("=")[0]!))
+      .join("; ");
+    const root = await rootLoader(routeArgs("/", { headers: { Cookie: kept } }));
     expect(root.isAuthenticated).toBe(false);
   });
 

@@ -13,9 +13,9 @@ describe.runIf(databaseUrl)("page cache invalidation across instances on postgre
     await Promise.all(stops.map((stop) => stop()));
   });
 
-  async function instance() {
+  async function instance(onWriteElsewhere?: () => void) {
     const pageCache = new PageCache({ maxAgeMs: 60_000, maxEntries: 10 });
-    const shared = shareInvalidations({ databaseUrl: databaseUrl!, pageCache, logger });
+    const shared = shareInvalidations({ databaseUrl: databaseUrl!, pageCache, logger, onWriteElsewhere });
     await shared.ready;
     stops.push(shared.stop);
     pageCache.store("system /videoer", { body: "<p>gammel</p>", nonce: "n", headers: [] });
@@ -62,5 +62,18 @@ describe.runIf(databaseUrl)("page cache invalidation across instances on postgre
     one.invalidate("/reservation");
     await vi.waitFor(() => expect(two.get("system /reservation?maaned=2026-12")).toBeUndefined());
     expect(two.get("system /videoer")).toBeDefined();
+  });
+
+  it("tells the other instances of a write that may have changed anything, for their other copies (settings)", async () => {
+    let forgotten = 0;
+    const one = await instance(() => (forgotten += 1));
+    const two = await instance();
+    two.invalidate("/reservation");
+    two.store("system /om", { body: "<p>om</p>", nonce: "n", headers: [] });
+    one.store("system /om", { body: "<p>om</p>", nonce: "n", headers: [] });
+    two.invalidate();
+    await vi.waitFor(() => expect(one.get("system /om")).toBeUndefined());
+    // Only the write of unknown scope: a hold (scope /reservation) leaves the settings alone.
+    expect(forgotten).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import { demoProvider } from "~/features/payment/provider.server";
+import { setHoldSeconds } from "~/features/reservation/admin.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import {
   blockDays,
@@ -9,7 +10,10 @@ import {
   cancelBooking,
   confirmOrder,
   createOrder,
+  forgetReservationSettings,
   getBasket,
+  getProfileAndBasketCount,
+  getReservationSettings,
   holdDay,
   releaseClaimsOfDeletedUser,
   releaseHold,
@@ -249,5 +253,32 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
         .insert(dayClaims)
         .values({ day, kind: "booking", userId: userIds[14]!, startAt: start, endAt: end, title: "x", priceOere: 0 }),
     ).rejects.toThrow();
+  });
+
+  it("keeps the settings in memory, forgets them on the admin's change, and a hold reads its own", async () => {
+    const first = await getReservationSettings(database.db);
+    expect(await getReservationSettings(database.db)).toBe(first);
+    await setHoldSeconds(database.db, 600);
+    expect((await getReservationSettings(database.db)).holdSeconds).toBe(600);
+
+    // A change made around the app is not seen by the copy until it is forgotten (at the latest after a minute)…
+    await database.db.update(reservationSettings).set({ weekdayPriceOere: 123_400, weekendPriceOere: 123_400 });
+    expect((await getReservationSettings(database.db)).weekdayPriceOere).not.toBe(123_400);
+    // …but a hold reads the settings in its own statement: price and hold time are the database's now.
+    const day = addDays(today, 95);
+    const held = await holdDay(database.db, userIds[19]!, day, now);
+    const [claim] = await database.db.select().from(dayClaims).where(eq(dayClaims.day, day));
+    expect(held).toEqual({ ok: true, claimId: claim?.id });
+    expect(claim).toMatchObject({ priceOere: 123_400, expiresAt: new Date(now.getTime() + 600_000) });
+    forgetReservationSettings();
+    expect((await getReservationSettings(database.db)).weekdayPriceOere).toBe(123_400);
+    // The header's one query counts the basket as getBasket does.
+    expect(await getProfileAndBasketCount(database.db, userIds[19]!, now)).toEqual({
+      profile: { avatarKey: null, address: "Havnegade 19, 8000 Aarhus C" },
+      basketCount: (await getBasket(database.db, userIds[19]!, now)).items.length,
+    });
+
+    await database.db.update(reservationSettings).set({ weekdayPriceOere: 450_000, weekendPriceOere: 650_000 });
+    await setHoldSeconds(database.db, 900);
   });
 });

@@ -22,6 +22,13 @@ export const SESSION_LIFETIME_SECONDS = 400 * 24 * 60 * 60;
 /** The header through which the server tells better-auth the client's address (never taken from the client). */
 export const CLIENT_IP_HEADER = "x-scene-client-ip";
 export const AUTH_BASE_PATH = "/api/auth";
+/**
+ * How long a signed copy of the session in a cookie (better-auth's cookie cache) is believed without asking the
+ * database. A session revoked, a user disabled or deleted, or a role changed keeps working on pages for at most
+ * this long; admin routes always ask the database (`requireAdmin`), and so do better-auth's own sensitive
+ * endpoints. Decision 013, "Sessions".
+ */
+export const SESSION_CACHE_SECONDS = 30;
 const DEFAULT_ROLE = "user";
 
 export interface AuthOptions {
@@ -31,9 +38,19 @@ export interface AuthOptions {
   siteName: string;
   mailer: Mailer;
   logger: Logger;
+  /** The cookie cache's lifetime; tests shorten it. */
+  sessionCacheSeconds?: number;
 }
 
-export function createAuth({ db, secret, publicUrl, siteName, mailer, logger }: AuthOptions) {
+export function createAuth({
+  db,
+  secret,
+  publicUrl,
+  siteName,
+  mailer,
+  logger,
+  sessionCacheSeconds = SESSION_CACHE_SECONDS,
+}: AuthOptions) {
   const send = (message: Parameters<Mailer["send"]>[0]) =>
     mailer
       .send(message)
@@ -104,6 +121,8 @@ export function createAuth({ db, secret, publicUrl, siteName, mailer, logger }: 
     session: {
       expiresIn: SESSION_LIFETIME_SECONDS,
       updateAge: 24 * 60 * 60,
+      // Saves the session query on most requests: the signed cookie is trusted for a short while (see above).
+      cookieCache: { enabled: true, maxAge: sessionCacheSeconds, strategy: "compact" },
     },
     advanced: {
       cookiePrefix: "scene",

@@ -13,29 +13,75 @@ export interface SessionUser {
   twoFactorEnabled: boolean;
 }
 
-const sessionUserOf = new WeakMap<Request, Promise<SessionUser | null>>();
+interface SessionRead {
+  user: SessionUser | null;
+  /** Set-Cookie headers better-auth gave with the answer (a renewed cookie cache), for the response. */
+  setCookies: string[];
+}
+
+const sessionOf = new WeakMap<Request, Promise<SessionRead>>();
+const checkedSessionOf = new WeakMap<Request, Promise<SessionRead>>();
 
 /**
  * The signed-in user of this request, or null. Only the fields the app needs leave this function. Read once
- * per request: the route guard, the root loader and the route's own loader all ask.
+ * per request: the route guard, the root loader and the route's own loader all ask. Usually from better-auth's
+ * signed cookie cache, without a query: a session revoked elsewhere is noticed within `SESSION_CACHE_SECONDS`.
  */
-export function getSessionUser(request: Request): Promise<SessionUser | null> {
-  let user = sessionUserOf.get(request);
-  if (!user) {
-    user = readSessionUser(request);
-    sessionUserOf.set(request, user);
-  }
-  return user;
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return (await sessionRead(request)).user;
 }
 
-async function readSessionUser(request: Request): Promise<SessionUser | null> {
-  const session = await getAuth().api.getSession({ headers: request.headers });
-  if (!session) return null;
+function sessionRead(request: Request) {
+  let read = checkedSessionOf.get(request) ?? sessionOf.get(request);
+  if (!read) {
+    read = readSession(request, false);
+    sessionOf.set(request, read);
+  }
+  return read;
+}
+
+/** The same, asked of the database whatever the cookie cache says: for admin rights, which must end at once. */
+async function getCheckedSessionUser(request: Request): Promise<SessionUser | null> {
+  let read = checkedSessionOf.get(request);
+  if (!read) {
+    read = readSession(request, true);
+    checkedSessionOf.set(request, read);
+  }
+  return (await read).user;
+}
+
+/**
+ * The Set-Cookie headers of this request's session read (better-auth renews the cookie cache when it has run
+ * out), for the root middleware to send; none when the session was not read.
+ */
+export async function sessionSetCookies(request: Request): Promise<string[]> {
+  const reads = [sessionOf.get(request), checkedSessionOf.get(request)].filter((read) => read !== undefined);
+  return (await Promise.all(reads)).flatMap((read) => read.setCookies);
+}
+
+async function readSession(request: Request, disableCookieCache: boolean): Promise<SessionRead> {
+  const { headers, response: session } = await getAuth().api.getSession({
+    headers: request.headers,
+    query: disableCookieCache ? { disableCookieCache: true } : {},
+    returnHeaders: true,
+  });
+  const setCookies = headers.getSetCookie();
+  if (!session) return { user: null, setCookies };
   const { id, name, email, emailVerified, role, twoFactorEnabled } = session.user as typeof session.user & {
     role?: string | null;
     twoFactorEnabled?: boolean | null;
   };
-  return { id, name, email, emailVerified, isAdmin: role === ADMIN_ROLE, twoFactorEnabled: twoFactorEnabled ?? false };
+  return {
+    user: {
+      id,
+      name,
+      email,
+      emailVerified,
+      isAdmin: role === ADMIN_ROLE,
+      twoFactorEnabled: twoFactorEnabled ?? false,
+    },
+    setCookies,
+  };
 }
 
 export function loginPath(returnTo: string) {
@@ -50,8 +96,10 @@ export async function requireUser(request: Request, url: URL = new URL(request.u
 }
 
 /** For every admin loader and action: a visitor goes to the login page, a signed-in non-admin gets 403. */
-export async function requireAdmin(request: Request, url?: URL): Promise<SessionUser> {
-  const user = await requireUser(request, url);
+export async function requireAdmin(request: Request, url: URL = new URL(request.url)): Promise<SessionUser> {
+  // Not from the cookie cache: a revoked session, a disabled account or a role taken away ends admin work at once.
+  const user = await getCheckedSessionUser(request);
+  if (!user) throw redirect(loginPath(safeRedirectPath(`${url.pathname}${url.search}`)));
   if (!user.isAdmin) throw data({ reason: "not-admin" }, { status: 403 });
   return user;
 }

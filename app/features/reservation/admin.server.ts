@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { dayClaims, orders, reservationSettings } from "~/db/schema";
+import { forgetReservationSettings } from "./reservation.server";
 import type { SettingsInput } from "./schemas";
 
 export interface BookingRow {
@@ -93,9 +94,11 @@ export async function updateReservationSettings(db: Database, input: SettingsInp
       cancellationDays: input.cancellationDays,
     })
     .where(eq(reservationSettings.id, 1));
+  forgetReservationSettings();
 }
 
 /** The end-to-end tests' shortcut to a hold that runs out while they watch (`/_test/hold-tid`). */
 export async function setHoldSeconds(db: Database, holdSeconds: number) {
   await db.update(reservationSettings).set({ holdSeconds });
+  forgetReservationSettings();
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { blockedDates, calendarFeeds, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import type { PaymentProvider } from "~/features/payment/provider.server";
@@ -22,14 +23,58 @@ import {
   type CancelRefusal,
   type HoldRefusal,
   type HoldStatus,
+  type ReservationRules,
 } from "./rules";
 
-export type ReservationSettings = typeof reservationSettings.$inferSelect;
+/** The admin's settings as the rules use them (the row also keeps the receipt counter, which is never cached). */
+export type ReservationSettings = ReservationRules;
 
-export async function getReservationSettings(db: Database): Promise<ReservationSettings> {
-  const [settings] = await db.select().from(reservationSettings).where(eq(reservationSettings.id, 1));
+const settingsColumns = {
+  weekdayPriceOere: reservationSettings.weekdayPriceOere,
+  weekendPriceOere: reservationSettings.weekendPriceOere,
+  holidaysAtWeekendPrice: reservationSettings.holidaysAtWeekendPrice,
+  holdSeconds: reservationSettings.holdSeconds,
+  horizonDays: reservationSettings.horizonDays,
+  maxDaysPerOrder: reservationSettings.maxDaysPerOrder,
+  cancellationDays: reservationSettings.cancellationDays,
+};
+
+/**
+ * How long this instance trusts its copy of the settings without hearing of a change. Writes through this
+ * module forget it at once, and other instances forget theirs when the page cache broadcast tells them of a write
+ * (server/cache-broadcast.ts); the time limit only bounds a change made around the app (SQL by hand, a restore).
+ */
+export const SETTINGS_CACHE_MS = 60_000;
+
+let cachedSettings = new WeakMap<Database, { settings: Promise<ReservationSettings>; until: number }>();
+
+/**
+ * The admin's reservation settings, read once and then kept in memory (they change when the admin saves them;
+ * every page of the calendar asks). A hold does not use this copy: it reads the settings in its own statement.
+ */
+export function getReservationSettings(db: Database): Promise<ReservationSettings> {
+  const cached = cachedSettings.get(db);
+  if (cached && Date.now() < cached.until) return cached.settings;
+  const entries = cachedSettings;
+  const settings = readReservationSettings(db);
+  entries.set(db, { settings, until: Date.now() + SETTINGS_CACHE_MS });
+  // A failed read is not kept.
+  settings.catch(() => entries.delete(db));
+  return settings;
+}
+
+async function readReservationSettings(db: Database): Promise<ReservationSettings> {
+  const [settings] = await db.select(settingsColumns).from(reservationSettings).where(eq(reservationSettings.id, 1));
   if (!settings) throw new Error("reservation_settings has no row; the migrations insert it");
   return settings;
+}
+
+/**
+ * Forgets the kept settings (of every database), after a change here or on another instance. A read that was
+ * under way keeps its answer to itself: it was stored in the map that is dropped here.
+ */
+export function forgetReservationSettings() {
+  cachedSettings = new WeakMap();
 }
 
 /** A claim as the rules judge it: with its order's status and, if its day is blocked, the admin's title. */
@@ -108,18 +153,51 @@ function holdLockKey(userId: string) {
   return createHash("sha256").update(userId).digest().readInt32BE(0);
 }
 
+/**
+ * Everything a hold attempt needs to know, in one statement: the settings, the day's blocked title, the user's
+ * address (the claim's title) and the unreleased claims on the day or among the user's holds, each with what the
+ * rules judge it by. The settings row is always there, so the answer has at least one row; without claims, the
+ * claim columns are null.
+ */
+function selectHoldFacts(tx: Database, userId: string, day: string) {
+  return tx
+    .select({
+      ...settingsColumns,
+      dayBlockedTitle: sql<
+        string | null
+      >`(select ${blockedDates.title} from ${blockedDates} where ${blockedDates.day} = ${day})`,
+      address: sql<string | null>`(select ${profiles.address} from ${profiles} where ${profiles.userId} = ${userId})`,
+      claim: judgedClaimColumns,
+    })
+    .from(reservationSettings)
+    .leftJoin(
+      dayClaims,
+      and(
+        isNull(dayClaims.releasedAt),
+        or(eq(dayClaims.day, day), and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"))),
+      ),
+    )
+    .leftJoin(orders, eq(orders.id, dayClaims.orderId))
+    .leftJoin(blockedDates, eq(blockedDates.day, dayClaims.day))
+    .where(eq(reservationSettings.id, 1));
+}
+
+/**
+ * One short transaction: the user's lock, the facts in one statement, the rules' answer, the insert. Four round
+ * trips for a day that is free (begin, lock, facts, insert … on conflict, commit: five with the commit), one
+ * more when a hold that ran out gives way.
+ */
 async function tryToHold(db: Database, userId: string, day: string, now: Date): Promise<HoldResult> {
-  const settings = await getReservationSettings(db);
-  const [blocked] = await db.select({ title: blockedDates.title }).from(blockedDates).where(eq(blockedDates.day, day));
-  const [profile] = await db.select({ address: profiles.address }).from(profiles).where(eq(profiles.userId, userId));
   return db.transaction(async (tx): Promise<HoldResult> => {
     // Without the lock, a user's holds running at once would each count the basket before the others commit, and
-    // all get in. With it they take turns, and each counts what the earlier ones committed.
+    // all get in. With it they take turns, and each counts what the earlier ones committed. The facts are read by
+    // the next statement, so they are seen as they are after the lock was granted.
     await tx.execute(sql`select pg_advisory_xact_lock(${HOLD_LOCK_NAMESPACE}, ${holdLockKey(userId)})`);
-    const claims = await selectJudgedClaims(
-      tx,
-      or(eq(dayClaims.day, day), and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"))),
-    );
+    const rows = await selectHoldFacts(tx, userId, day);
+    const facts = rows[0];
+    if (!facts) throw new Error("reservation_settings has no row; the migrations insert it");
+    // A row without a claim has every claim column null (the left join found none).
+    const claims = rows.flatMap(({ claim }) => (claim?.id ? [claim as JudgedClaim] : []));
     const basketSize = claims.filter(
       (claim) => claim.kind === "hold" && claim.userId === userId && statusOf(claim, now) === "running",
     ).length;
@@ -129,10 +207,10 @@ async function tryToHold(db: Database, userId: string, day: string, now: Date): 
     const standing = onDay && !givesWay ? onDay : undefined;
     const refusal = holdRefusal(day, {
       today: todayInCopenhagen(now),
-      horizonDays: settings.horizonDays,
-      blockedTitle: blocked?.title,
+      horizonDays: facts.horizonDays,
+      blockedTitle: facts.dayBlockedTitle ?? undefined,
       basketSize,
-      maxDaysPerOrder: settings.maxDaysPerOrder,
+      maxDaysPerOrder: facts.maxDaysPerOrder,
       claim: standing && { kind: standing.kind, mine: standing.userId === userId },
     });
     if (refusal) return { ok: false, ...refusal };
@@ -158,9 +236,9 @@ async function tryToHold(db: Database, userId: string, day: string, now: Date): 
         userId,
         startAt: start,
         endAt: end,
-        title: profile?.address ?? "",
-        priceOere: priceOfDay(day, settings),
-        expiresAt: holdExpiresAt(now, settings),
+        title: facts.address ?? "",
+        priceOere: priceOfDay(day, facts),
+        expiresAt: holdExpiresAt(now, facts),
       })
       .onConflictDoNothing({ target: dayClaims.day, where: sql`${dayClaims.releasedAt} is null` })
       .returning({ id: dayClaims.id });
@@ -187,6 +265,32 @@ export async function releaseHold(db: Database, userId: string, claimId: string)
 /** How many days the user has in the basket now. */
 export async function countBasket(db: Database, userId: string, now = new Date()) {
   return (await holdsOf(db, userId, now)).filter((hold) => hold.status === "running").length;
+}
+
+/**
+ * What every page shows of a signed-in user besides the session: the profile's avatar and whether it has an
+ * address, and how many days are in the basket (`countBasket`'s answer), in one query.
+ */
+export async function getProfileAndBasketCount(db: Database, userId: string, now = new Date()) {
+  const rows = await db
+    .select({
+      profileOf: profiles.userId,
+      avatarKey: profiles.avatarKey,
+      address: profiles.address,
+      claim: judgedClaimColumns,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(dayClaims, and(eq(dayClaims.userId, users.id), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)))
+    .leftJoin(orders, eq(orders.id, dayClaims.orderId))
+    .leftJoin(blockedDates, eq(blockedDates.day, dayClaims.day))
+    .where(eq(users.id, userId));
+  const [first] = rows;
+  const holds = rows.flatMap(({ claim }) => (claim?.id ? [claim as JudgedClaim] : []));
+  return {
+    profile: first?.profileOf ? { avatarKey: first.avatarKey, address: first.address } : null,
+    basketCount: holds.filter((hold) => statusOf(hold, now) === "running").length,
+  };
 }
 
 export interface BasketItem {
@@ -262,12 +366,13 @@ export async function calendarDays(
   userId: string | null,
   now = new Date(),
 ): Promise<CalendarDay[]> {
-  const settings = await getReservationSettings(db);
-  const [claims, blocked] = await Promise.all([
+  // The month's claims and blocked days in one round trip: blocked days come as rows with `blocked` set.
+  const rows = await unionAll(
     db
       .select({
+        blocked: sql<boolean>`false`.as("blocked"),
         day: dayClaims.day,
-        kind: dayClaims.kind,
+        kind: sql<"hold" | "booking" | null>`${dayClaims.kind}`.as("kind"),
         userId: dayClaims.userId,
         title: dayClaims.title,
         expiresAt: dayClaims.expiresAt,
@@ -275,10 +380,20 @@ export async function calendarDays(
       .from(dayClaims)
       .where(and(gte(dayClaims.day, range.from), lte(dayClaims.day, range.to), isNull(dayClaims.releasedAt))),
     db
-      .select()
+      .select({
+        blocked: sql<boolean>`true`.as("blocked"),
+        day: blockedDates.day,
+        kind: sql<"hold" | "booking" | null>`null`.as("kind"),
+        userId: sql<string | null>`null`.as("user_id"),
+        title: blockedDates.title,
+        expiresAt: sql<Date | null>`null`.as("expires_at"),
+      })
       .from(blockedDates)
       .where(and(gte(blockedDates.day, range.from), lte(blockedDates.day, range.to))),
-  ]);
+  );
+  const settings = await getReservationSettings(db);
+  const claims = rows.flatMap(({ blocked, kind, ...claim }) => (blocked || !kind ? [] : [{ ...claim, kind }]));
+  const blocked = rows.filter((row) => row.blocked);
   const standing = claims.filter(
     (claim) => claim.kind === "booking" || holdKeepsDay({ expiresAt: claim.expiresAt! }, now),
   );

@@ -1,0 +1,115 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { setDatabase } from "~/db/db.server";
+import { ADMIN_ROLE, sessions, users } from "~/db/schema";
+import { SESSION_CACHE_SECONDS, type Auth } from "~/features/accounts/auth.server";
+import { getSessionUser, requireAdmin, sessionSetCookies, type SessionUser } from "~/features/accounts/session.server";
+import { setDisabled } from "~/features/accounts/users.server";
+import { setUpAccounts, signUpUser } from "../support/accounts";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+
+/** A fresh request, as each page view is (the session is read once per request). */
+const requestWith = (cookie: string, path = "/reservation") =>
+  new Request(`http://localhost${path}`, { headers: { Cookie: cookie } });
+
+const sessionUserOf = (cookie: string) => getSessionUser(requestWith(cookie));
+
+/** Moves the clock (Date only; timers and the database's own clock are untouched) past the cookie cache's life. */
+function afterCacheLifetime() {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Date.now() + (SESSION_CACHE_SECONDS + 1) * 1000);
+}
+
+describe.each(databaseKinds)("the session cookie cache on %s", (kind) => {
+  let database: TestDatabase;
+  let auth: Auth;
+  let people = 0;
+
+  async function signedIn() {
+    people += 1;
+    return signUpUser(auth, { name: `Gæst ${people}`, email: `gaest${people}@example.dk`, password: "Kajen-2026-sol" });
+  }
+
+  /** Signs the user out everywhere, as a password reset or the admin does: the session rows are gone. */
+  const revokeSessions = (userId: string) => database.db.delete(sessions).where(eq(sessions.userId, userId));
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    setDatabase(database);
+    auth = setUpAccounts(database.db).auth;
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  afterAll(async () => {
+    setDatabase(undefined);
+    await database?.destroy();
+  });
+
+  it("signs in with a signed copy of the session that lives SESSION_CACHE_SECONDS", async () => {
+    const { cookie } = await signedIn();
+    expect(cookie).toMatch(/scene\.session_data=/);
+    expect(SESSION_CACHE_SECONDS).toBeLessThanOrEqual(60);
+  });
+
+  it("answers from the cookie without the database while the copy lives, and asks it again after", async () => {
+    const { id, cookie } = await signedIn();
+    const { internalAdapter } = await auth.$context;
+    const findSession = vi.spyOn(internalAdapter, "findSession");
+    try {
+      expect(await sessionUserOf(cookie)).toMatchObject({ id, isAdmin: false });
+      expect(findSession).not.toHaveBeenCalled();
+      afterCacheLifetime();
+      expect(await sessionUserOf(cookie)).toMatchObject({ id });
+      expect(findSession).toHaveBeenCalledTimes(1);
+    } finally {
+      findSession.mockRestore();
+    }
+  });
+
+  it("stops a revoked session within the cookie's lifetime, and renews the copy of one that stands", async () => {
+    const revoked = await signedIn();
+    const standing = await signedIn();
+    await revokeSessions(revoked.id);
+    // Within the lifetime the signed copy is believed: this is the bound decision 013 accepts.
+    expect(await sessionUserOf(revoked.cookie)).toMatchObject({ id: revoked.id });
+
+    afterCacheLifetime();
+    expect(await sessionUserOf(revoked.cookie)).toBeNull();
+    const request = requestWith(standing.cookie);
+    expect(await getSessionUser(request)).toMatchObject({ id: standing.id });
+    // The root middleware sends the renewed copy to the browser.
+    expect((await sessionSetCookies(request)).some((cookie) => cookie.startsWith("scene.session_data="))).toBe(true);
+  });
+
+  it("stops a disabled account within the cookie's lifetime", async () => {
+    const { id, cookie } = await signedIn();
+    const [admin] = await database.db.select({ id: users.id }).from(users).limit(1);
+    await setDisabled(database.db, admin!.id, id, true);
+    afterCacheLifetime();
+    expect(await sessionUserOf(cookie)).toBeNull();
+  });
+
+  it("asks the database for admin rights: revoking or demoting ends admin work at once", async () => {
+    const demoted = await signedIn();
+    const revoked = await signedIn();
+    await database.db.update(users).set({ role: ADMIN_ROLE }).where(eq(users.id, demoted.id));
+    await database.db.update(users).set({ role: ADMIN_ROLE }).where(eq(users.id, revoked.id));
+    // The copies in the cookies were made before the promotion; the admin check does not trust them.
+    expect(await requireAdmin(requestWith(demoted.cookie, "/admin"))).toMatchObject({ isAdmin: true });
+
+    await database.db.update(users).set({ role: "user" }).where(eq(users.id, demoted.id));
+    await revokeSessions(revoked.id);
+    const refusal = (cookie: string) =>
+      requireAdmin(requestWith(cookie, "/admin")).then(
+        (user: SessionUser) => user,
+        (thrown: unknown) => thrown,
+      );
+    expect(await refusal(demoted.cookie)).toMatchObject({ init: { status: 403 } });
+    const redirect = await refusal(revoked.cookie);
+    expect(redirect).toBeInstanceOf(Response);
+    expect((redirect as Response).headers.get("Location")).toMatch(/^\/login/);
+  });
+});
