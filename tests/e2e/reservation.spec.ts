@@ -5,8 +5,10 @@ import { waitForMail } from "../support/outbox";
 import { expect, plantSession, test, uniqueClientAddress } from "../support/test";
 import { visit } from "../support/visit";
 
-// The hold time is one setting for the whole site; these tests change it, so they run one at a time.
-test.describe.configure({ mode: "serial" });
+// The hold time is one setting for the whole site; these tests change it, so they run one at a time. The booking
+// journeys visit the calendar and basket up to ten times, each visit checked by axe in two colour modes: about
+// 60 s when the machine is busy.
+test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Meddelelser" });
 
