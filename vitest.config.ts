@@ -9,6 +9,10 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["./tests/support/global-setup.ts"],
     setupFiles: ["./tests/support/vitest-setup.ts"],
+    // Vitest's default is one worker fewer than the CPUs: a single one on the 2-core CI machine, so the files ran
+    // one after another. Most of a file's time is waiting (on PostgreSQL, PGlite, the disk), so two overlap well.
+    maxWorkers: 2,
+    minWorkers: 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

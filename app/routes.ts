@@ -61,5 +61,6 @@ export default [
   route("_test/fejl", "routes/test-error.tsx"),
   route("_test/hold-tid", "routes/test-hold-time.ts"),
   route("_test/langsom", "routes/test-slow.ts"),
+  route("_test/sessie", "routes/test-session.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

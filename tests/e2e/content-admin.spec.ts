@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, fakeJpeg, pngFile, signInAsAdmin, toasts, wavFile } from "../support/content";
-import { signInThroughForm } from "../support/sign-up";
+import { fakeJpeg, pngFile, signInAsAdmin, toasts, wavFile } from "../support/content";
 import { expect, test } from "../support/test";
 import { expectAccessible, visit } from "../support/visit";
 
@@ -262,9 +261,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the server refuses blank fields with the Danish messages and the no-file toast", async ({ page }) => {
-    await page.goto("/login?redirectTo=%2Fstock%2Fcreate");
-    await signInThroughForm(page, ADMIN);
-    await expect(page).toHaveURL(/\/stock\/create$/);
+    await signInAsAdmin(page, "/stock/create");
     await fillFields(page, { Titel: "   ", Beskrivelse: " " });
     await page.getByRole("button", { name: "Opret", exact: true }).click();
     await expect(page.getByText(REQUIRED)).toHaveCount(2);

@@ -38,7 +38,7 @@ test("without SENTRY_DSN the browser gets no reporting SDK and nothing leaves th
 test("with SENTRY_DSN, a server error and a browser error arrive, with the request id and no personal data", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(120_000); // a server of its own: a new PGlite database, migrated at start
   const receiver = await startReceiver();
   const server = await startBuiltServer({
     port,

@@ -4,7 +4,7 @@ import { removeDataDir, startBuiltServer } from "../support/server";
 const port = Number(process.env.E2E_LIFECYCLE_PORT ?? 3212);
 
 test("SIGTERM lets the request in flight finish, refuses new ones, and exits cleanly", async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(120_000); // a server of its own: a new PGlite database, migrated at start
   const server = await startBuiltServer({ port, env: { SEED_DEMO_CONTENT: "0", ENABLE_TEST_ROUTES: "1" } });
   try {
     const slow = await fetch(`${server.url}/_test/langsom?ms=1500`);

@@ -1,7 +1,6 @@
 import type { APIResponse } from "@playwright/test";
-import { signUpThroughApi } from "../support/sign-up";
 import { signInAsAdmin, toasts } from "../support/content";
-import { expect, test, uniqueClientAddress } from "../support/test";
+import { expect, plantSession, test } from "../support/test";
 
 function policyNonce(response: APIResponse) {
   return /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
@@ -34,15 +33,13 @@ test("a visitor's page comes from the cache with a nonce of its own, and as 304 
 });
 
 test("a signed-in user's page never reaches a visitor, nor a visitor's page the user", async ({
+  context,
   playwright,
   baseURL,
 }) => {
   const name = `Villads${Date.now()}`;
-  const user = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
-  });
-  await signUpThroughApi(user, { name: `${name} Cache`, email: `${name.toLowerCase()}@example.dk` });
+  await plantSession(context, { name: `${name} Cache` });
+  const user = context.request;
   const visitor = await playwright.request.newContext({ baseURL });
 
   await untilCached(() => visitor.get("/reservation"));
@@ -54,7 +51,7 @@ test("a signed-in user's page never reaches a visitor, nor a visitor's page the 
   const visitors = await visitor.get("/reservation");
   expect(visitors.headers()["x-page-cache"]).toBe("hit");
   expect(await visitors.text()).not.toContain(name);
-  await Promise.all([user.dispose(), visitor.dispose()]);
+  await visitor.dispose();
 });
 
 test("what the admin publishes reaches visitors at once", async ({ page, playwright, baseURL }) => {

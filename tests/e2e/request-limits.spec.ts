@@ -51,7 +51,7 @@ test.describe("request bodies", () => {
   let server: RunningServer;
 
   test.beforeAll(async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(120_000); // a server of its own: a new PGlite database, migrated at start
     server = await startBuiltServer({
       port,
       env: {

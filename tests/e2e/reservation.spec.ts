@@ -2,13 +2,13 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { shiftMonth, todayInCopenhagen } from "../../app/features/reservation/days";
 import { waitForMail } from "../support/outbox";
-import { signInThroughForm, signUpThroughForm } from "../support/sign-up";
-import { expect, test, uniqueClientAddress } from "../support/test";
+import { expect, plantSession, test, uniqueClientAddress } from "../support/test";
 import { visit } from "../support/visit";
 
-// The hold time is one setting for the whole site; these tests change it, so they run one at a time. Each walks
-// through sign-ups, e-mail links and a payment, which takes up to a minute on a busy CI machine.
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+// The hold time is one setting for the whole site; these tests change it, so they run one at a time. The booking
+// journeys visit the calendar and basket up to ten times, each visit checked by axe in two colour modes: about
+// 60 s when the machine is busy.
+test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Meddelelser" });
 
@@ -18,12 +18,11 @@ function daysAhead(monthsAhead: number, ...dayNumbers: number[]) {
   return { month, days: dayNumbers.map((day) => `${month}-${String(day).padStart(2, "0")}`) };
 }
 
-/** A signed-up, verified user; with an address, ready to pay. */
+/** A verified, signed-in user (a planted session) in a browser context of their own; with an address, ready to pay. */
 async function newBooker(browser: Browser, name: string, address: string | null) {
   const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
   const page = await context.newPage();
-  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.dk`;
-  await signUpThroughForm(page, { name, email });
+  const { email } = await plantSession(context, { name });
   if (address) {
     await visit(page, "/bruger/update");
     await page.getByLabel("Adresse").fill(address);
@@ -198,8 +197,8 @@ test("the admin blocks a day, sees the bookings of a month, exports them and can
 
   const adminContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
   const admin = await adminContext.newPage();
-  await admin.goto("/login?redirectTo=%2Fblokerede-datoer");
-  await signInThroughForm(admin, { email: "chef@havnescenen.dk", password: "Admin-kode-2026" });
+  await plantSession(adminContext, { role: "admin" });
+  await admin.goto("/blokerede-datoer");
   await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Blokerede datoer");
   await admin.getByLabel("Fra og med").fill(blocked);
   await admin.getByLabel("Titel").fill("Lukket for maling");

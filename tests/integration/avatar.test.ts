@@ -215,12 +215,16 @@ describe.each(databaseKinds)("avatar upload on %s", (kind) => {
 describe.each(databaseKinds)("the upgrade that gives profiles only their own avatars, on %s", (kind) => {
   let database: TestDatabase;
 
+  // A database with no migrations yet: PGlite runs initdb for it, which is set-up, not the test.
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, { migrated: false });
+  });
+
   afterAll(async () => {
     await database?.destroy();
   });
 
   it("keeps each user's own avatar and drops a pointer at a file that another profile also names", async () => {
-    database = await createTestDatabase(kind, { migrated: false });
     await database.migrate({ migrationsFolder: await migrationsUpTo(5) });
     const url = (file: string) => `${PUBLIC_PREFIX}users/${file}`;
     for (const [id, avatar] of [

@@ -5,7 +5,8 @@ import { setDatabase } from "~/db/db.server";
 import { ADMIN_ROLE, users } from "~/db/schema";
 import type { Auth } from "~/features/accounts/auth.server";
 import { bootstrapAdmin } from "~/features/accounts/bootstrap-admin.server";
-import { callAuthApi, setUpAccounts, sessionCookieOf } from "../support/accounts";
+import { callAuthApi, setUpAccounts } from "../support/accounts";
+import { createSession } from "../support/factories";
 import { totpCode } from "../support/totp";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -52,7 +53,7 @@ describe.each(databaseKinds)("the admin named by ADMIN_EMAIL on %s", (kind) => {
     });
     expect(squatting.status).toBe(200);
     const [squatter] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN_EMAIL));
-    const squatterCookie = await sessionCookieOf(auth, squatter!.id);
+    const squatterCookie = await createSession(auth, squatter!.id);
     expect(await sessionOf(squatterCookie)).not.toBeNull();
     const enabled = await callAuthApi(
       "/two-factor/enable",

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "~/db/db.server";
-import { profiles, siteSettings, users } from "~/db/schema";
+import { siteSettings } from "~/db/schema";
 import { demoSettings } from "~/db/seed/demo-content";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
-import { demoProvider } from "~/features/payment/provider.server";
-import { confirmOrder, createOrder, feedTokenOf, holdDay } from "~/features/reservation/reservation.server";
+import { feedTokenOf } from "~/features/reservation/reservation.server";
 import { loader as feed } from "~/routes/kalender.feed";
 import { routeArgs } from "../support/route-args";
+import { createBooking, createUser } from "../support/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 describe("personal calendar feed", () => {
@@ -18,19 +18,8 @@ describe("personal calendar feed", () => {
     database = await createTestDatabase("pglite");
     setDatabase(database);
     await database.db.insert(siteSettings).values(demoSettings);
-    await database.db
-      .insert(users)
-      .values({ id: "feeder", name: "Frida Feed", email: "frida@example.dk", emailVerified: true });
-    await database.db.insert(profiles).values({
-      userId: "feeder",
-      name: "Frida Feed",
-      email: "frida@example.dk",
-      address: "Feedvej 1",
-      lastLoginAt: new Date(),
-    });
-    await holdDay(database.db, "feeder", day);
-    const order = await createOrder(database.db, "feeder", demoProvider);
-    await confirmOrder(database.db, order.ok ? order.orderId : "");
+    await createUser(database.db, { id: "feeder", name: "Frida Feed", profile: { address: "Feedvej 1" } });
+    await createBooking(database.db, "feeder", day);
     token = await feedTokenOf(database.db, "feeder");
   });
 

@@ -3,10 +3,8 @@ import { access, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { albums, tracks } from "~/db/schema";
-import { renderDemoTune } from "~/db/seed/demo-audio.server";
 import {
   createRecord,
   deleteRecord,
@@ -22,38 +20,14 @@ import { getAlbumsWithTracks } from "~/features/content/public.server";
 import { UploadError } from "~/features/media/image.server";
 import { imageFileKeys, uploadMessages } from "~/features/media/media";
 import { diskBackend, Storage } from "~/features/storage/storage.server";
+import {
+  albumData,
+  createAlbum as createAlbumRecord,
+  createTrack as createTrackRecord,
+  pngUpload as pngFile,
+  wavUpload as wavFile,
+} from "../support/factories";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
-
-const pngFile = async (background: string, width = 64, height = 64) =>
-  new File(
-    [
-      await sharp({ create: { width, height, channels: 3, background } })
-        .png()
-        .toBuffer(),
-    ],
-    "cover.png",
-    { type: "image/png" },
-  );
-
-/** A short WAV: `notes` eighth notes at 120 bpm plus the renderer's 0.8 s tail, so notes × 0.25 + 0.8 seconds long. */
-const wavFile = (notes = 4) =>
-  new File(
-    [
-      new Uint8Array(
-        renderDemoTune({ rootHz: 220, bpm: 120, steps: Array.from({ length: notes }, (_, index) => index * 2) }, 1),
-      ),
-    ],
-    "nummer.wav",
-    {
-      type: "audio/wav",
-    },
-  );
-
-const albumData = (title: string, year = 2024) => ({
-  album_artist: "Kajens Kvartet",
-  album_year: year,
-  album_title: title,
-});
 
 describe.each(databaseKinds)("content records on %s", (kind) => {
   let database: TestDatabase;
@@ -75,19 +49,10 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
   };
   const albumCount = async () => (await database.db.select({ n: count() }).from(albums))[0]?.n;
 
-  const createAlbum = async (title: string, options: { published?: boolean; color?: string } = {}) =>
-    createRecord(database.db, storage, resources.album, {
-      data: albumData(title),
-      files: { image: await pngFile(options.color ?? "#224466") },
-      published: options.published ?? true,
-    });
-  const createTrack = async (albumId: string, title: string, published = true) =>
-    createRecord(database.db, storage, resources.audio, {
-      data: { audio_title: title, audio_text: "" },
-      files: { audio: wavFile(1) },
-      published,
-      parentId: albumId,
-    });
+  const createAlbum = (title: string, options: { published?: boolean; color?: string } = {}) =>
+    createAlbumRecord(database.db, storage, title, options);
+  const createTrack = (albumId: string, title: string, published = true) =>
+    createTrackRecord(database.db, storage, albumId, title, published);
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);

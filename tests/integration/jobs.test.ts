@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { dayClaims, profiles, users } from "~/db/schema";
+import { dayClaims } from "~/db/schema";
 import { JobRunner, type Job } from "~/features/jobs/jobs.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { demoProvider } from "~/features/payment/provider.server";
 import { createOrder, holdDay, removeExpiredHolds } from "~/features/reservation/reservation.server";
+import { createUser } from "../support/factories";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
 const logger = pino({ level: "silent" });
@@ -65,17 +66,8 @@ describe.each(databaseKinds)("background jobs on %s", (kind) => {
 
   it("deletes holds that ran out and are on no order, and nothing else", async () => {
     const today = todayInCopenhagen();
-    await database.db.insert(users).values([
-      { id: "job-anna", name: "Anna", email: "job-anna@example.dk", emailVerified: true },
-      { id: "job-bo", name: "Bo", email: "job-bo@example.dk", emailVerified: true },
-    ]);
-    await database.db.insert(profiles).values({
-      userId: "job-bo",
-      name: "Bo",
-      email: "job-bo@example.dk",
-      address: "Kajen 2, 8000 Aarhus C",
-      lastLoginAt: new Date(),
-    });
+    await createUser(database.db, { id: "job-anna", name: "Anna", profile: false });
+    await createUser(database.db, { id: "job-bo", name: "Bo", profile: { address: "Kajen 2, 8000 Aarhus C" } });
     const past = new Date(Date.now() - 2 * 60 * 60 * 1000);
     await holdDay(database.db, "job-anna", addDays(today, 40), past);
     await holdDay(database.db, "job-anna", addDays(today, 41));

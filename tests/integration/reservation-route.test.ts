@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "~/db/db.server";
-import { profiles, users } from "~/db/schema";
 import { getAuth } from "~/features/accounts/auth.server";
 import { shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
 import { demoProvider } from "~/features/payment/provider.server";
@@ -9,6 +8,7 @@ import type { Toast } from "~/features/toast/toast";
 import { action, loader } from "~/routes/reservation";
 import { setUpAccounts, signUpUser } from "../support/accounts";
 import { routeArgs } from "../support/route-args";
+import { createUser } from "../support/factories";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
 const holder = { id: "holder", name: "Hanne Holder", email: "hanne@example.dk", address: "Kurvgade 3, 8000 Aarhus C" };
@@ -21,17 +21,8 @@ describe.each(databaseKinds)("the reservation calendar's data on %s", (kind) => 
   const heldDay = `${month}-10`;
   const bookedDay = `${month}-11`;
 
-  async function addPerson(person: typeof holder) {
-    const { address, ...account } = person;
-    await database.db.insert(users).values({ ...account, emailVerified: true });
-    await database.db.insert(profiles).values({
-      userId: person.id,
-      name: person.name,
-      email: person.email,
-      address,
-      phone: "+4520123456",
-      lastLoginAt: new Date(),
-    });
+  async function addPerson({ address, ...account }: typeof holder) {
+    await createUser(database.db, { ...account, profile: { address, phone: "+4520123456" } });
   }
 
   const selectDay = async (day: string) => {

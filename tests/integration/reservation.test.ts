@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { dayClaims, orders, reservationSettings } from "~/db/schema";
 import { demoProvider } from "~/features/payment/provider.server";
 import { setHoldSeconds } from "~/features/reservation/admin.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
@@ -18,6 +18,7 @@ import {
   releaseClaimsOfDeletedUser,
   releaseHold,
 } from "~/features/reservation/reservation.server";
+import { createUser } from "../support/factories";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
 const MINUTE = 60_000;
@@ -28,27 +29,30 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
   let database: TestDatabase;
   const userIds: string[] = [];
 
-  async function addUser(index: number) {
-    const id = `user-${index}`;
-    await database.db
-      .insert(users)
-      .values({ id, name: `Bruger ${index}`, email: `bruger${index}@example.dk`, emailVerified: true });
-    await database.db.insert(profiles).values({
-      userId: id,
-      name: `Bruger ${index}`,
-      email: `bruger${index}@example.dk`,
-      address: `Havnegade ${index}, 8000 Aarhus C`,
-      phone: "+4520123456",
-      lastLoginAt: now,
-    });
-    return id;
-  }
+  // The rules the tests change; not the receipt counter, which only ever grows.
+  const rules = { horizonDays: reservationSettings.horizonDays, maxDaysPerOrder: reservationSettings.maxDaysPerOrder };
+  let defaultRules: { horizonDays: number; maxDaysPerOrder: number };
+
+  const addUser = async (index: number) =>
+    (
+      await createUser(database.db, {
+        id: `user-${index}`,
+        name: `Bruger ${index}`,
+        profile: { address: `Havnegade ${index}, 8000 Aarhus C`, phone: "+4520123456", lastLoginAt: now },
+      })
+    ).id;
 
   beforeAll(async () => {
     // Enough connections that the race below really runs in parallel on PostgreSQL.
     database = await createTestDatabase(kind, { poolMax: 40 });
     for (let index = 0; index < 100; index++) userIds.push(await addUser(index));
-  }, 60_000);
+    defaultRules = (await database.db.select(rules).from(reservationSettings))[0]!;
+  });
+
+  // Some tests change the rules; the next test starts from the defaults whether that one passed or failed.
+  afterEach(async () => {
+    await database.db.update(reservationSettings).set(defaultRules);
+  });
 
   afterAll(async () => {
     await database?.destroy();
@@ -73,7 +77,6 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     expect(springClaim!.startAt.toISOString()).toBe("2027-03-27T23:00:00.000Z");
     expect(springClaim!.endAt.getTime() - springClaim!.startAt.getTime()).toBe(23 * 60 * MINUTE);
     expect(autumnClaim!.endAt.getTime() - autumnClaim!.startAt.getTime()).toBe(25 * 60 * MINUTE);
-    await database.db.update(reservationSettings).set({ horizonDays: 365 });
     for (const claim of [springClaim!, autumnClaim!]) await releaseHold(database.db, userIds[1]!, claim.id);
   });
 
@@ -129,7 +132,6 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     expect((await holdDay(database.db, user, addDays(today, 50), now)).ok).toBe(true);
     expect((await holdDay(database.db, user, addDays(today, 51), now)).ok).toBe(true);
     expect(await holdDay(database.db, user, addDays(today, 52), now)).toEqual({ ok: false, reason: "basket-full" });
-    await database.db.update(reservationSettings).set({ maxDaysPerOrder: 14 });
   });
 
   it("holds the most days per order when one user asks for 60 different days at once", async () => {
@@ -189,8 +191,7 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
   });
 
   it("needs an address before an order is made", async () => {
-    const id = "user-without-address";
-    await database.db.insert(users).values({ id, name: "Uden Adresse", email: "uden@example.dk", emailVerified: true });
+    const { id } = await createUser(database.db, { name: "Uden Adresse", profile: false });
     await holdDay(database.db, id, addDays(today, 80), now);
     expect(await createOrder(database.db, id, demoProvider, now)).toEqual({ ok: false, reason: "no-address" });
   });

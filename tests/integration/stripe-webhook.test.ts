@@ -3,13 +3,14 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, setConfig } from "~/config/env.server";
 import { setDatabase } from "~/db/db.server";
-import { orders, profiles, users } from "~/db/schema";
+import { orders } from "~/db/schema";
 import { setMailer, type MailMessage } from "~/features/email/mailer.server";
 import { stripeProvider } from "~/features/payment/stripe.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { createOrder, holdDay } from "~/features/reservation/reservation.server";
 import { action as webhook } from "~/routes/api.stripe-webhook";
 import { routeArgs } from "../support/route-args";
+import { createUser } from "../support/factories";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
 const secretKey = "sk_test_scene";
@@ -55,15 +56,11 @@ describe.each(databaseKinds)("Stripe webhook on %s", (kind) => {
     setDatabase(database);
     setMailer({ send: async (message) => void sent.push(message) });
     const now = new Date();
-    await database.db
-      .insert(users)
-      .values({ id: "payer", name: "Pia Payer", email: "pia@example.dk", emailVerified: true });
-    await database.db.insert(profiles).values({
-      userId: "payer",
+    await createUser(database.db, {
+      id: "payer",
       name: "Pia Payer",
       email: "pia@example.dk",
-      address: "Strandvejen 1, 8000 Aarhus C",
-      lastLoginAt: now,
+      profile: { address: "Strandvejen 1, 8000 Aarhus C", lastLoginAt: now },
     });
     const day = addDays(todayInCopenhagen(now), 30);
     await holdDay(database.db, "payer", day, now);

@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import pino from "pino";
 import { createEmailVerificationToken } from "better-auth/api";
 import type { Database } from "~/db/client.server";
@@ -8,7 +7,7 @@ import { action as authApiAction } from "~/routes/api.auth";
 import { routeArgs } from "./route-args";
 
 export const TEST_PUBLIC_URL = "http://localhost";
-const TEST_SECRET = "test-secret-that-is-long-enough-for-better-auth";
+export const TEST_SECRET = "test-secret-that-is-long-enough-for-better-auth";
 
 /** better-auth on the given test database, with a mailer that keeps what it "sends". */
 export function setUpAccounts(db: Database): { auth: Auth; sentMail: MailMessage[] } {
@@ -62,15 +61,4 @@ export async function signUpUser(auth: Auth, user: { name: string; email: string
   });
   const verified = await auth.api.verifyEmail({ query: { token }, asResponse: true });
   return { id: created.id, cookie: cookieHeader(verified.headers.getSetCookie()) };
-}
-
-/**
- * A session cookie for the user, as signing up gave one before an address had to be verified first
- * (better-auth signs the token with HMAC-SHA256).
- */
-export async function sessionCookieOf(auth: Auth, userId: string) {
-  const { internalAdapter } = await auth.$context;
-  const { token } = await internalAdapter.createSession(userId);
-  const signature = createHmac("sha256", TEST_SECRET).update(token).digest("base64");
-  return `scene.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
 }

@@ -86,6 +86,7 @@ export const routeRules: Record<string, RouteRule> = {
   "/_test/fejl": { access: "loopback" },
   "/_test/hold-tid": { access: "loopback" },
   "/_test/langsom": { access: "loopback" },
+  "/_test/sessie": { access: "loopback" },
   "/*": publicPage,
 };
 
