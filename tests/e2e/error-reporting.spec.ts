@@ -23,7 +23,12 @@ async function startReceiver() {
   return {
     envelopes,
     port: (server.address() as AddressInfo).port,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    // The page's SDK keeps its keep-alive connection open: end it too, or close() waits for the browser.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -79,6 +84,7 @@ test("with SENTRY_DSN, a server error and a browser error arrive, with the reque
       .poll(() => receiver.envelopes.some((envelope) => envelope.includes("Browserfejl til test")))
       .toBe(true);
   } finally {
+    await page.close();
     await server.stop();
     removeDataDir(server.dataDir);
     await receiver.close();
