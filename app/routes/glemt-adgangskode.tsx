@@ -1,10 +1,11 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
-import { Field, FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/field";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
 import { requestPasswordResetSchema } from "~/features/accounts/schemas";
 import { callAuth } from "~/features/accounts/session.server";
 import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
+import { EmailField } from "~/features/accounts/components/email-field";
 import type { Route } from "./+types/glemt-adgangskode";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -52,15 +53,7 @@ export default function ForgotPassword() {
       </p>
       <Form method="post" className="mt-8 grid gap-5" noValidate>
         <FormError message={actionData?.formError} />
-        <Field
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={actionData?.values?.email}
-          errors={actionData?.fieldErrors?.email}
-        />
+        <EmailField answer={actionData} />
         <button type="submit" className={buttonStyles.primary} disabled={sending}>
           {sending ? "Sender …" : "Send link"}
         </button>

@@ -7,6 +7,7 @@ import { requestSignInCodeSchema, signInWithCodeSchema } from "~/features/accoun
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
 import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { EmailField } from "~/features/accounts/components/email-field";
 import type { Route } from "./+types/login.kode";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -95,14 +96,7 @@ export default function SignInWithCode({ loaderData }: Route.ComponentProps) {
           <Form method="post" className="mt-8 grid gap-5" noValidate>
             <FormError message={actionData?.formError} />
             <input type="hidden" name="intent" value="send" />
-            <Field
-              label="E-mail"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              errors={actionData?.fieldErrors?.email}
-            />
+            <EmailField answer={actionData} />
             <button type="submit" className={buttonStyles.primary} disabled={busy}>
               {busy ? "Sender …" : "Send kode"}
             </button>

@@ -8,6 +8,7 @@ import { callAuth, getSessionUser, withCookies } from "~/features/accounts/sessi
 import { answer, parseSubmission, typedValues, type ActionAnswer } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { NewPasswordField } from "~/features/accounts/components/new-password-field";
+import { EmailField } from "~/features/accounts/components/email-field";
 import type { Route } from "./+types/login";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -80,15 +81,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="intent" value="sign-in" />
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
             <FormError message={signIn?.formError} />
-            <Field
-              label="E-mail"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={signIn?.values?.email}
-              errors={signIn?.fieldErrors?.email}
-            />
+            <EmailField answer={signIn} />
             <Field
               label="Adgangskode"
               name="password"
@@ -143,15 +136,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
                   defaultValue={signUp?.values?.name}
                   errors={signUp?.fieldErrors?.name}
                 />
-                <Field
-                  label="E-mail"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  defaultValue={signUp?.values?.email}
-                  errors={signUp?.fieldErrors?.email}
-                />
+                <EmailField answer={signUp} />
                 <NewPasswordField label="Adgangskode" name="password" errors={signUp?.fieldErrors?.password} />
                 <button type="submit" className={buttonStyles.secondary} disabled={busy("sign-up")}>
                   {busy("sign-up") ? "Opretter …" : "Opret konto"}
