@@ -5,6 +5,7 @@ import { accessOf, routeRules, type BodyKind, type RouteRule } from "~/features/
 import { AVATAR_MAX_BYTES } from "~/features/accounts/avatar.server";
 import { AUDIO_MAX_BYTES } from "~/features/media/media";
 import { BodyTooLargeError } from "~/lib/request-body.server";
+import { rememberedPerPath } from "./remembered-per-path";
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -21,11 +22,11 @@ export const bodyLimits: Record<BodyKind, number> = {
 const routes = Object.keys(routeRules).map((path) => ({ path }));
 
 /** The route rule of a request path; React Router's data requests (`/x.data`, `/_root.data`) count as the page. */
-export function ruleOfPath(pathname: string): RouteRule {
+export const ruleOfPath = rememberedPerPath((pathname): RouteRule => {
   const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
   const match = matchRoutes(routes, page)?.at(-1);
   return (match && routeRules[match.route.path]) ?? { access: "public" };
-}
+});
 
 export type UploadPermission = "allowed" | "anonymous" | "forbidden";
 

@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { Metrics } from "~/lib/metrics.server";
+import { rememberedPerPath } from "./remembered-per-path";
 
 type RouteManifest = ServerBuild["routes"];
 interface RouteNode {
@@ -10,8 +11,6 @@ interface RouteNode {
   index?: boolean;
   children: RouteNode[];
 }
-
-const MAX_REMEMBERED_PATHS = 5_000;
 
 /**
  * Names a request by its route pattern (`/musik/:albumId`, not `/musik/7f3…`), so the metrics have one series
@@ -28,24 +27,17 @@ export function routeLabeler(manifest: RouteManifest) {
     const parent = route.parentId ? nodes.get(route.parentId) : undefined;
     (parent ? parent.children : roots).push(nodes.get(route.id)!);
   }
-  // Matching ranks the whole route tree each time: far dearer than the request it labels, so remember it.
-  const known = new Map<string, string>();
-  return (pathname: string): string => {
-    let label = known.get(pathname);
-    if (label !== undefined) return label;
+  return rememberedPerPath((pathname): string => {
     const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
     // The manifest never nests under an index route, which is all RouteObject forbids of these nodes.
     const matches = matchRoutes(roots as RouteObject[], path);
-    label = matches
+    return matches
       ? `/${matches
           .map((match) => match.route.path?.replace(/^\/|\/$/g, ""))
           .filter(Boolean)
           .join("/")}`
       : "unmatched";
-    if (known.size >= MAX_REMEMBERED_PATHS) known.clear();
-    known.set(pathname, label);
-    return label;
-  };
+  });
 }
 
 const expressRoutes: [RegExp, string][] = [

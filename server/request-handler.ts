@@ -14,16 +14,25 @@ import {
  */
 export function reactRouterHandler({
   build,
+  reloadEveryRequest,
   mode,
   getLoadContext,
 }: {
   build: () => Promise<ServerBuild>;
+  /** In development the build changes under us. React Router then rebuilds its route table for every request. */
+  reloadEveryRequest: boolean;
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
 }): RequestHandler {
-  const handle = createRouterHandler(build, mode);
+  // Handed a function, React Router ranks the whole route tree again on every request, which development needs
+  // (the build changes under it); handed the build itself, it does so once.
+  let router: Promise<ReturnType<typeof createRouterHandler>> | undefined;
   return async (req, res, next) => {
     try {
+      router ??= reloadEveryRequest
+        ? Promise.resolve(createRouterHandler(build, mode))
+        : build().then((loaded) => createRouterHandler(loaded, mode));
+      const handle = await router;
       const response = await handle(fetchRequestOf(req, res), getLoadContext(req, res));
       await send(req, res, response);
     } catch (error) {
