@@ -6,7 +6,7 @@ const adminCreate = "routes/admin.create.tsx";
 const adminEdit = "routes/admin.edit.tsx";
 
 /** The admin's list, create and edit pages of each content type (spec §2), one module each for all types. */
-const adminRoutes = ["album", "article", "banner", "page", "stock", "youtube"].flatMap((name) => [
+const adminRoutes = ["album", "article", "banner", "event", "page", "stock", "youtube"].flatMap((name) => [
   route(name, adminList, { id: `admin-${name}-list` }),
   route(`${name}/create`, adminCreate, { id: `admin-${name}-create` }),
   route(`${name}/:id`, adminEdit, { id: `admin-${name}-edit` }),
@@ -23,6 +23,11 @@ export default [
   route("praktisk-info", contentPage, { id: "page-practical" }),
   route("vilkaar", contentPage, { id: "page-terms" }),
   route("privatlivspolitik", contentPage, { id: "page-privacy" }),
+  route("koncerter", "routes/koncerter.tsx"),
+  route("koncerter/arkiv", "routes/koncerter.arkiv.tsx"),
+  route("koncerter/:eventId", "routes/koncerter.event.tsx"),
+  route("koncerter/:eventId/kalender.ics", "routes/koncerter.event-kalender.ts"),
+  route("koncerter.ics", "routes/koncerter.feed.ts"),
   route("reservation", "routes/reservation.tsx"),
   route("kurv", "routes/kurv.tsx"),
   route("betaling", "routes/betaling.tsx"),

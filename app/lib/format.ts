@@ -57,6 +57,21 @@ export function formatDateLong(instant: Date): string {
   return `${part("weekday")} den ${part("day")}. ${part("month")} ${part("year")}`;
 }
 
+const shortDateParts = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+});
+
+/** "fre. 4. dec. kl. 20.00": a concert's time as a Danish programme prints it. */
+export function formatEventTime(instant: Date): string {
+  const parts = shortDateParts.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? "";
+  // The short names carry their own full stop where Danish abbreviates ("dec.", not "maj").
+  return `${part("weekday")} ${part("day")}. ${part("month")} kl. ${formatTime(instant)}`;
+}
+
 /** Money is kept in øre as integers: 123450 → "1.234,50 kr." */
 export function formatMoney(oere: number): string {
   if (!Number.isSafeInteger(oere)) throw new RangeError(`An amount in øre must be a whole number, got ${oere}`);
@@ -99,6 +114,24 @@ function parseDateKey(dateKey: string) {
 function copenhagenMidnight(utcMidnight: number) {
   const guess = utcMidnight - (wallClock(utcMidnight) - utcMidnight);
   return new Date(utcMidnight - (wallClock(guess) - guess));
+}
+
+/** The Copenhagen wall-clock date and time of an instant: { date: "2026-12-04", time: "20:00" }. */
+export function copenhagenDateTime(instant: Date): { date: string; time: string } {
+  const iso = new Date(wallClock(instant.getTime())).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+/**
+ * The instant of a Copenhagen wall-clock time ("2026-12-04", "20:00"); a RangeError for a day or time that is not
+ * one. In the hour skipped in spring, the time is read with winter time's offset.
+ */
+export function copenhagenInstant(dateKey: string, time: string): Date {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!match) throw new RangeError(`Not a time (HH:MM): ${JSON.stringify(time)}`);
+  const utc = parseDateKey(dateKey) + (Number(match[1]) * 60 + Number(match[2])) * 60_000;
+  const guess = utc - (wallClock(utc) - utc);
+  return new Date(utc - (wallClock(guess) - guess));
 }
 
 /** Where a Copenhagen day starts and the next one starts: 23, 24 or 25 hours apart. */

@@ -231,6 +231,11 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
                       >
                         {record.published ? "Skjul" : "Publicer"}
                       </RowIntent>
+                      {resource.duplicable && (
+                        <RowIntent intent="duplicate" id={record.id} label={`Kopiér ${record.title}`}>
+                          Kopiér
+                        </RowIntent>
+                      )}
                       <DeleteButton id={record.id} what={`“${record.title}”`} />
                     </div>
                   </td>

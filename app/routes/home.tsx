@@ -6,18 +6,22 @@ import { EmptyPageNotice, FrontPage, PreviewNotice } from "~/features/content/co
 import { pageMeta } from "~/features/content/meta";
 import { isAdminPreview, loadPageView } from "~/features/content/public-page.server";
 import { getBanners, getLatestArticles } from "~/features/content/public.server";
+import { NextEvents } from "~/features/program/components/event-list";
+import { upcomingEvents } from "~/features/program/program.server";
 import type { Route } from "./+types/home";
 
 const LATEST_ARTICLES = 3;
+const NEXT_EVENTS = 3;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const preview = await isAdminPreview(request, url);
-  const [page, banners, articles] = await Promise.all([
+  const [page, banners, articles, events] = await Promise.all([
     loadPageView("frontpage", preview),
     getBanners(getDb(), { includeDrafts: preview }),
     getLatestArticles(getDb(), LATEST_ARTICLES, { includeDrafts: preview }),
+    upcomingEvents(getDb(), new Date(), { includeDrafts: preview, limit: NEXT_EVENTS }),
   ]);
-  return { page, banners, articles, preview };
+  return { page, banners, articles, events, preview };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -25,12 +29,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, banners, articles, preview } = loaderData;
+  const { page, banners, articles, events, preview } = loaderData;
   const settings = useRouteLoaderData<typeof rootLoader>("root")?.settings;
   return (
     <>
       {preview && <PreviewNotice />}
       {page.isEmpty ? <EmptyPageNotice /> : <FrontPage page={page} tagline={settings?.tagline ?? ""} />}
+      <NextEvents events={events} />
       <BannerRow banners={banners} siteName={settings?.siteName ?? ""} />
       <LatestArticles articles={articles} />
     </>

@@ -15,6 +15,7 @@ import {
 import type { StoredImageRef } from "~/features/media/media";
 
 import { pageNames } from "~/features/content/page-names";
+import { eventStatuses } from "~/features/program/event-status";
 
 export { pageNames, type PageName } from "~/features/content/page-names";
 
@@ -183,6 +184,48 @@ export const videoLinks = pgTable(
   (table) => [
     notBlank("video_links_title_not_blank", table.title),
     check("video_links_video_id_format", sql`${table.videoId} ~ '^[A-Za-z0-9_-]{11}$'`),
+  ],
+);
+
+export { eventStatuses, type EventStatus } from "~/features/program/event-status";
+export const eventStatusEnum = pgEnum("event_status", eventStatuses);
+
+/** A concert of the programme (Koncerter). Times are instants; the site shows them in Copenhagen time. */
+export const events = pgTable(
+  "events",
+  {
+    id,
+    title: text("title").notNull(),
+    performers: text("performers").notNull().default(""),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    /** Doors open: a Copenhagen wall-clock time on the concert's day (of the new day when moved), "HH:MM". */
+    doorsOpen: text("doors_open"),
+    /** When it ends, after the start (the new start when moved). */
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    room: text("room").notNull().default(""),
+    price: text("price").notNull().default(""),
+    ageLimit: integer("age_limit"),
+    ticketUrl: text("ticket_url"),
+    status: eventStatusEnum("status").notNull().default("planlagt"),
+    /** The new start of a moved concert; the programme lists it there. */
+    movedTo: timestamp("moved_to", { withTimezone: true }),
+    description: text("description").notNull().default(""),
+    // A column of its own: `image.notNull()` above changed the shared builder for every later table.
+    image: jsonb("image").$type<StoredImageRef>(),
+    published,
+    ...timestamps,
+  },
+  (table) => [
+    index("events_starts_at_idx").on(table.startsAt),
+    notBlank("events_title_not_blank", table.title),
+    check("events_age_limit_range", sql`${table.ageLimit} is null or ${table.ageLimit} between 0 and 99`),
+    check("events_doors_open_format", sql`${table.doorsOpen} is null or ${table.doorsOpen} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check(
+      "events_ends_after_start",
+      sql`${table.endsAt} is null or ${table.endsAt} > coalesce(${table.movedTo}, ${table.startsAt})`,
+    ),
+    check("events_moved_has_new_time", sql`(${table.status} = 'flyttet') = (${table.movedTo} is not null)`),
+    check("events_ticket_url_web", sql`${table.ticketUrl} is null or ${table.ticketUrl} ~ '^https?://'`),
   ],
 );
 

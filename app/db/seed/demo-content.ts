@@ -334,3 +334,131 @@ export const demoVideos: { title: string; videoId: string }[] = [
   { title: "Lydprøve med Kajens Kvartet", videoId: "ScMzIvxBSi4" },
   { title: "Sådan ser salen ud til en fest", videoId: "jNQXAC9IVRw" },
 ];
+
+export interface DemoEvent {
+  title: string;
+  performers: string;
+  /** Days from the day of seeding, and the Copenhagen time it starts. */
+  inDays: number;
+  time: string;
+  doors?: string;
+  room: string;
+  price: string;
+  ageLimit?: number;
+  ticketUrl?: string;
+  status: "planlagt" | "udsolgt" | "aflyst" | "flyttet";
+  /** A moved concert's new day, in days from the day of seeding. */
+  movedToInDays?: number;
+  description: string;
+  image?: DemoImageName;
+}
+
+/** The demo venue's programme: some to come (one sold out, one cancelled, one moved), some that have been. */
+export const demoEvents: DemoEvent[] = [
+  {
+    title: "Kajen Kvartet: Havnelys",
+    performers: "Kajen Kvartet",
+    inDays: 4,
+    time: "20:00",
+    doors: "19:00",
+    room: "Store sal",
+    price: "195 kr. + gebyr",
+    ticketUrl: "https://billetter.example.com/kajen-kvartet-havnelys",
+    status: "planlagt",
+    description:
+      "Kajen Kvartet spiller hele det nye album Havnelys for første gang live.\n\nFørst på scenen er vinderen af årets spillested-konkurrence.",
+    image: "bannerKoncert",
+  },
+  {
+    title: "Nattens Lyd",
+    performers: "Nat & Dag, Mira Holm",
+    inDays: 11,
+    time: "21:00",
+    doors: "20:00",
+    room: "Store sal",
+    price: "245 kr. + gebyr",
+    ageLimit: 18,
+    ticketUrl: "https://billetter.example.com/nattens-lyd",
+    status: "udsolgt",
+    description:
+      "Elektronisk pop fra to af de mest omtalte navne i år. Koncerten er udsolgt; hold øje med ekstra billetter.",
+    image: "coverNat",
+  },
+  {
+    title: "Jazz-torsdag",
+    performers: "Huskvartetten",
+    inDays: 17,
+    time: "20:30",
+    room: "Baren",
+    price: "Gratis",
+    status: "planlagt",
+    description: "Fri entré. Husets egen kvartet spiller standards, og scenen er åben for gæstesolister efter pausen.",
+    image: "articleJazz",
+  },
+  {
+    title: "Salt & Sol: Sommerturné",
+    performers: "Salt & Sol",
+    inDays: 24,
+    time: "20:00",
+    doors: "19:00",
+    room: "Store sal",
+    price: "175 kr. + gebyr",
+    ticketUrl: "https://billetter.example.com/salt-og-sol",
+    status: "aflyst",
+    description: "Koncerten er desværre aflyst på grund af sygdom. Købte billetter refunderes automatisk.",
+  },
+  {
+    title: "Havnens Blæsere",
+    performers: "Havnens Blæsere",
+    inDays: 14,
+    time: "19:30",
+    room: "Store sal",
+    price: "150 kr.",
+    ticketUrl: "https://billetter.example.com/havnens-blaesere",
+    status: "flyttet",
+    movedToInDays: 38,
+    description: "Koncerten er flyttet. Købte billetter gælder til den nye dato.",
+  },
+  {
+    title: "Singer-songwriter-aften",
+    performers: "Ida Bak, Jonas Lund og Sara Friis",
+    inDays: 45,
+    time: "20:00",
+    doors: "19:30",
+    room: "Baren",
+    price: "120 kr.",
+    ticketUrl: "https://billetter.example.com/singer-songwriter",
+    status: "planlagt",
+    description: "Tre sangskrivere, én scene og historierne bag sangene.",
+  },
+  {
+    title: "Kajen Kvartet: Vinterkoncert",
+    performers: "Kajen Kvartet",
+    inDays: -9,
+    time: "20:00",
+    room: "Store sal",
+    price: "175 kr. + gebyr",
+    status: "planlagt",
+    description: "Årets vinterkoncert med gæster fra hele havnen.",
+  },
+  {
+    title: "Åben scene",
+    performers: "",
+    inDays: -23,
+    time: "19:00",
+    room: "Baren",
+    price: "Gratis",
+    status: "planlagt",
+    description: "Alle kan skrive sig på listen ved baren. Tre numre hver.",
+  },
+  {
+    title: "Blæs på Kajen",
+    performers: "Havnens Blæsere",
+    inDays: -41,
+    time: "15:00",
+    room: "Store sal",
+    price: "100 kr.",
+    status: "planlagt",
+    description: "Eftermiddagskoncert for hele familien.",
+  },
+];

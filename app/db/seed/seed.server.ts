@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
-import { albums, articles, banners, siteSettings, stockImages, tracks, videoLinks } from "~/db/schema";
+import { albums, articles, banners, events, siteSettings, stockImages, tracks, videoLinks } from "~/db/schema";
+import { addDays } from "~/features/reservation/days";
+import { copenhagenDateKey, copenhagenInstant } from "~/lib/format";
 import { createPage } from "~/features/content/pages.server";
 import { storeAudio } from "~/features/media/audio.server";
 import { storeImage } from "~/features/media/image.server";
@@ -11,6 +13,7 @@ import {
   demoAlbums,
   demoArticles,
   demoBanners,
+  demoEvents,
   demoImages,
   demoPages,
   demoSettings,
@@ -70,6 +73,7 @@ export async function seedDemoContent(
     const articleImages = await Promise.all(demoArticles.map((article) => image(article.image, "articles")));
     const bannerImages = await Promise.all(demoBanners.map((banner) => image(banner.image, "banners")));
     const stockFiles = await Promise.all(demoStockImages.map((stock) => image(stock.image, "stock")));
+    const eventImages = await Promise.all(demoEvents.map((event) => optionalImage(event.image, "events")));
 
     return db.transaction(async (tx) => {
       const inserted = await tx
@@ -126,6 +130,24 @@ export async function seedDemoContent(
         .insert(stockImages)
         .values(demoStockImages.map((stock, position) => ({ ...stock, image: stockFiles[position]!, position })));
       await tx.insert(videoLinks).values(demoVideos);
+      const today = copenhagenDateKey(now);
+      const at = (inDays: number, time: string) => copenhagenInstant(addDays(today, inDays), time);
+      await tx.insert(events).values(
+        demoEvents.map((event, index) => ({
+          title: event.title,
+          performers: event.performers,
+          startsAt: at(event.inDays, event.time),
+          doorsOpen: event.doors ?? null,
+          room: event.room,
+          price: event.price,
+          ageLimit: event.ageLimit ?? null,
+          ticketUrl: event.ticketUrl ?? null,
+          status: event.status,
+          movedTo: event.movedToInDays === undefined ? null : at(event.movedToInDays, event.time),
+          description: event.description,
+          image: eventImages[index] ?? null,
+        })),
+      );
       return true;
     });
   })().catch(async (error: unknown) => {

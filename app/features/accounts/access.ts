@@ -38,6 +38,11 @@ export const routeRules: Record<string, RouteRule> = {
   "/praktisk-info": publicPage,
   "/vilkaar": publicPage,
   "/privatlivspolitik": publicPage,
+  "/koncerter": publicPage,
+  "/koncerter/arkiv": publicPage,
+  "/koncerter/:eventId": publicPage,
+  "/koncerter/:eventId/kalender.ics": publicPage,
+  "/koncerter.ics": publicPage,
   // Everyone sees the calendar; putting a day in a basket takes an account.
   "/reservation": { access: "public", actionAccess: "user" },
   "/kurv": userPage,
@@ -59,7 +64,7 @@ export const routeRules: Record<string, RouteRule> = {
   "/alle-brugere": adminPage,
   "/test": adminPage,
   ...Object.fromEntries(
-    ["album", "article", "banner", "page", "stock", "youtube"].flatMap((name) => [
+    ["album", "article", "banner", "event", "page", "stock", "youtube"].flatMap((name) => [
       [`/${name}`, adminPage],
       [`/${name}/create`, adminUpload],
       [`/${name}/:id`, adminUpload],

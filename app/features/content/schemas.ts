@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { pageNames } from "./page-names";
 import { REQUIRED } from "~/features/accounts/schemas";
+import { eventStatuses } from "~/features/program/event-status";
+import { copenhagenInstant } from "~/lib/format";
 
 /** Spec §5: required, trimmed. Whitespace only counts as empty. */
 export const requiredText = (max = 200) =>
@@ -127,3 +129,81 @@ export const stockSchema = z.object({
   stock_title: requiredText(),
   stock_text: requiredText(1000),
 });
+
+const optionalText = (max: number) => z.string().trim().max(max, `Højst ${max} tegn`).default("");
+/** An empty optional field is "" in a form; the database keeps null. */
+const emptyAsNull = (value: string) => (value === "" ? null : value);
+
+/** A datetime-local field ("2026-12-04T20:00", seconds allowed) read as Copenhagen time. */
+const copenhagenDateTimeField = (message: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      if (value === "") return null;
+      const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(value);
+      try {
+        if (match) return copenhagenInstant(match[1]!, match[2]!);
+      } catch {
+        // Not a real day or time: the message below.
+      }
+      context.addIssue({ code: "custom", message });
+      return z.NEVER;
+    });
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const INVALID_DATE_TIME = "Angiv dato og klokkeslæt, fx 04-12-2026 20.00";
+
+/** A concert of the programme. Optional fields may be left empty; a moved concert needs its new time. */
+export const eventSchema = z
+  .object({
+    event_title: requiredText(),
+    event_performers: optionalText(300),
+    event_start: copenhagenDateTimeField(INVALID_DATE_TIME).refine((value) => value !== null, REQUIRED),
+    event_doors: z
+      .string()
+      .trim()
+      .transform((value) => value.slice(0, 5))
+      .refine((value) => value === "" || TIME.test(value), "Angiv et klokkeslæt, fx 19.00")
+      .transform(emptyAsNull),
+    event_end: copenhagenDateTimeField(INVALID_DATE_TIME),
+    event_room: optionalText(120),
+    event_price: optionalText(120),
+    event_age: z
+      .string()
+      .trim()
+      .refine(
+        (value) => value === "" || /^\d{1,2}$/.test(value),
+        "Angiv en alder mellem 0 og 99, eller lad feltet stå tomt",
+      )
+      .transform((value) => (value === "" ? null : Number(value))),
+    event_ticket_url: z
+      .string()
+      .trim()
+      .max(2000, "Højst 2000 tegn")
+      .refine((value) => value === "" || isWebAddress(value), "Angiv en webadresse, der begynder med https://")
+      .transform(emptyAsNull),
+    event_status: z.enum(eventStatuses, { error: "Vælg koncertens status" }),
+    event_moved_to: copenhagenDateTimeField(INVALID_DATE_TIME),
+    event_text: optionalText(20000),
+  })
+  .superRefine((event, context) => {
+    if (event.event_status === "flyttet" && !event.event_moved_to) {
+      context.addIssue({ code: "custom", path: ["event_moved_to"], message: "Angiv den nye dato og tid" });
+    }
+    const start = event.event_status === "flyttet" ? event.event_moved_to : event.event_start;
+    if (event.event_end && start && event.event_end <= start) {
+      context.addIssue({ code: "custom", path: ["event_end"], message: "Slut skal være efter start" });
+    }
+  })
+  // Only a moved concert has a new time: a date left in the field after the status changed back is dropped.
+  .transform((event) => ({ ...event, event_moved_to: event.event_status === "flyttet" ? event.event_moved_to : null }));
+
+function isWebAddress(value: string) {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}

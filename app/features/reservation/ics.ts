@@ -1,13 +1,20 @@
 import { addDays } from "./days";
 
-export interface CalendarEvent {
+/** An all-day event (a booked day), or one with a time (a concert). */
+export type CalendarEvent = {
   uid: string;
-  /** The Copenhagen day, "YYYY-MM-DD": an all-day event. */
-  day: string;
   summary: string;
   location?: string;
   description?: string;
-}
+  url?: string;
+  cancelled?: boolean;
+} & (
+  | {
+      /** The Copenhagen day, "YYYY-MM-DD". */
+      day: string;
+    }
+  | { start: Date; end?: Date }
+);
 
 /** RFC 5545 TEXT: backslash, semicolon, comma and newlines escaped. */
 function escapeText(value: string) {
@@ -37,12 +44,18 @@ const stamp = (instant: Date) =>
     .replace(/\.\d{3}/, "");
 const dateValue = (day: string) => day.replace(/-/g, "");
 
-/** An iCalendar file with one all-day event per booked day (Europe/Copenhagen), for e-mail and the feed. */
+function eventTime(event: CalendarEvent) {
+  if ("day" in event)
+    return [`DTSTART;VALUE=DATE:${dateValue(event.day)}`, `DTEND;VALUE=DATE:${dateValue(addDays(event.day, 1))}`];
+  return [`DTSTART:${stamp(event.start)}`, ...(event.end ? [`DTEND:${stamp(event.end)}`] : [])];
+}
+
+/** An iCalendar file (RFC 5545): booked days for e-mail and the personal feed, concerts for the programme's feed. */
 export function icsCalendar(name: string, events: CalendarEvent[], now = new Date()) {
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
-    "PRODID:-//Scene//Reservation//DA",
+    "PRODID:-//Scene//Scene//DA",
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     `X-WR-CALNAME:${escapeText(name)}`,
@@ -51,11 +64,12 @@ export function icsCalendar(name: string, events: CalendarEvent[], now = new Dat
       "BEGIN:VEVENT",
       `UID:${event.uid}`,
       `DTSTAMP:${stamp(now)}`,
-      `DTSTART;VALUE=DATE:${dateValue(event.day)}`,
-      `DTEND;VALUE=DATE:${dateValue(addDays(event.day, 1))}`,
+      ...eventTime(event),
       `SUMMARY:${escapeText(event.summary)}`,
       ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
       ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
+      ...(event.url ? [`URL:${event.url}`] : []),
+      ...(event.cancelled ? ["STATUS:CANCELLED"] : []),
       "TRANSP:OPAQUE",
       "END:VEVENT",
     ]),

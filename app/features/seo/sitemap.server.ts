@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { albums, articles, banners, pages, stockImages, videoLinks } from "~/db/schema";
 import { pagePaths, type PageName } from "~/features/content/page-names";
 import { signedInPathPrefixes } from "~/features/accounts/access";
+import { eventPages } from "~/features/program/program.server";
 
 export interface SitemapEntry {
   path: string;
@@ -20,7 +21,10 @@ const latest = (...dates: (Date | null | undefined)[]) =>
     .filter((date): date is Date => date instanceof Date)
     .reduce<Date | null>((newest, date) => (!newest || date > newest ? date : newest), null);
 
-/** The public addresses worth indexing: the content pages (with their newest change), the calendar and each published album. */
+/**
+ * The public addresses worth indexing: the content pages (with their newest change), the programme and each
+ * published concert, the calendar and each published album.
+ */
 export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
   const pageChanges = await db
     .select({ page: pages.page, changed: max(pages.updatedAt) })
@@ -58,8 +62,12 @@ export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
     .select({ id: albums.id, updatedAt: albums.updatedAt })
     .from(albums)
     .where(and(eq(albums.published, true)));
+  const concerts = await eventPages(db);
   return [
     ...contentPages,
+    { path: "/koncerter", lastModified: latest(...concerts.map((concert) => concert.updatedAt)) },
+    { path: "/koncerter/arkiv", lastModified: null },
+    ...concerts.map((concert) => ({ path: `/koncerter/${concert.id}`, lastModified: concert.updatedAt })),
     { path: "/reservation", lastModified: null },
     { path: "/parallex", lastModified: bannersChanged },
     ...albumPages.map((album) => ({ path: `/musik/${album.id}`, lastModified: album.updatedAt })),

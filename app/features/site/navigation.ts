@@ -9,6 +9,7 @@ const item = (code: string, label: string): MenuItem => ({ code, label, href: co
 
 export const siteMenu: readonly MenuItem[] = [
   item("", "Forside"),
+  item("koncerter", "Koncerter"),
   item("musik", "Musik"),
   item("videoer", "Videoer"),
   item("billeder", "Billeder"),
@@ -20,7 +21,7 @@ export const siteMenu: readonly MenuItem[] = [
 ];
 
 /** Spec §2: the default menu bar shows Musik, Videoer and Billeder; the rest are in the menu. */
-export const mainBarCodes: readonly string[] = ["musik", "videoer", "billeder"];
+export const mainBarCodes: readonly string[] = ["koncerter", "musik", "videoer", "billeder"];
 
 export const mainBarMenu = siteMenu.filter((entry) => mainBarCodes.includes(entry.code));
 
@@ -41,6 +42,7 @@ export const adminCreateMenu: readonly MenuItem[] = [
   admin("article/create", "Opret artikel"),
   admin("album/create", "Opret album"),
   admin("youtube/create", "Opret video link"),
+  admin("event/create", "Opret koncert"),
 ];
 
 export const adminMenu: readonly MenuItem[] = [
@@ -50,6 +52,7 @@ export const adminMenu: readonly MenuItem[] = [
   admin("article", "Mine artikler"),
   admin("album", "Mine albums"),
   admin("youtube", "Mine videoer"),
+  admin("event", "Mine koncerter"),
   admin("reservationer", "Reservationer"),
   admin("blokerede-datoer", "Blokerede datoer"),
   admin("reservationsindstillinger", "Priser og regler"),

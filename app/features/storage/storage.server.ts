@@ -4,7 +4,17 @@ import path from "node:path";
 import { AwsClient } from "aws4fetch";
 import { z } from "zod";
 
-export const bucketSchema = z.enum(["pages", "sections", "users", "albums", "audio", "articles", "banners", "stock"]);
+export const bucketSchema = z.enum([
+  "pages",
+  "sections",
+  "users",
+  "albums",
+  "audio",
+  "articles",
+  "banners",
+  "stock",
+  "events",
+]);
 export type Bucket = z.infer<typeof bucketSchema>;
 
 const extensionSchema = z.string().regex(/^[a-z0-9]{1,8}$/);

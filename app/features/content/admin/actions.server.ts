@@ -12,6 +12,7 @@ import { getLogger } from "~/lib/logger.server";
 import {
   createRecord,
   deleteRecord,
+  duplicateRecord,
   moveRecord,
   removeRecordImage,
   reorderRecords,
@@ -131,6 +132,10 @@ export async function rowIntent(resource: ResourceDef, row: RowForm, parentId: s
       const result = await removeRecordImage(db, getStorage(), resource, row.id);
       if (result.failedRemovals.length) return errorToast(uploadMessages.deleteFailed);
       return successToast("Billedet er fjernet");
+    }
+    case "duplicate": {
+      if (!(await duplicateRecord(db, resource, row.id))) throw data(null, { status: 404 });
+      return successToast(`${capitalised(resource.the)} er kopieret som kladde. Ret dato og tid, og publicér den.`);
     }
     case "delete": {
       let result: Awaited<ReturnType<typeof deleteRecord>>;

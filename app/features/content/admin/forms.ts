@@ -4,7 +4,10 @@ const id = z.string().min(1);
 /** On a page with two lists (an album and its tracks), which list a row's form is about. */
 const list = z.enum(["records", "children"]).default("records");
 
-/** The small forms every list offers on a row: publish or hide, move, reorder (drag and drop), remove, delete. */
+/**
+ * The small forms every list offers on a row: publish or hide, move, reorder (drag and drop), remove, delete;
+ * copy where the content type allows it.
+ */
 const rowFormOptions = [
   z.object({ intent: z.literal("publish"), id, list }),
   z.object({ intent: z.literal("unpublish"), id, list }),
@@ -16,6 +19,7 @@ const rowFormOptions = [
   }),
   z.object({ intent: z.literal("remove-image"), id, list }),
   z.object({ intent: z.literal("delete"), id, list }),
+  z.object({ intent: z.literal("duplicate"), id, list }),
 ] as const;
 
 export const rowForms = z.discriminatedUnion("intent", [...rowFormOptions]);

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { albums, articles, banners, pages, sections, stockImages, tracks, videoLinks } from "~/db/schema";
+import { albums, articles, banners, events, pages, sections, stockImages, tracks, videoLinks } from "~/db/schema";
+import { copenhagenDateTime } from "~/lib/format";
 import { storeAudioUpload } from "~/features/media/audio.server";
 import { removeImageFiles, storeImageUpload } from "~/features/media/image.server";
 import { imageFileKeys, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
@@ -29,8 +30,17 @@ interface Mapping {
   parentProperty?: string;
   image?: { field: string; bucket: Bucket };
   audio?: { field: string };
+  /** What a copy starts from besides the fields: a copied concert is planned again, whatever the original's state. */
+  copyResets?: Row;
   /** Files of child rows that the database removes by cascade. */
   childFiles?: (db: Database, id: string) => Promise<string[]>;
+}
+
+/** A stored instant as a datetime-local field shows it: Copenhagen time, "2026-12-04T20:00". */
+function dateTimeField(value: unknown) {
+  if (!(value instanceof Date)) return "";
+  const { date, time } = copenhagenDateTime(value);
+  return `${date}T${time}`;
 }
 
 const mappings: Record<ResourceName, Mapping> = {
@@ -68,6 +78,28 @@ const mappings: Record<ResourceName, Mapping> = {
     searchColumns: [banners.title, banners.text],
     positionColumn: banners.position,
     image: { field: "banner_image", bucket: "banners" },
+  },
+  event: {
+    table: events,
+    columns: {
+      event_title: "title",
+      event_performers: "performers",
+      event_start: "startsAt",
+      event_doors: "doorsOpen",
+      event_end: "endsAt",
+      event_room: "room",
+      event_price: "price",
+      event_age: "ageLimit",
+      event_ticket_url: "ticketUrl",
+      event_status: "status",
+      event_moved_to: "movedTo",
+      event_text: "description",
+    },
+    toForm: { event_start: dateTimeField, event_end: dateTimeField, event_moved_to: dateTimeField },
+    titleColumn: events.title,
+    searchColumns: [events.title, events.performers],
+    image: { field: "event_image", bucket: "events" },
+    copyResets: { status: "planlagt", movedTo: null },
   },
   page: {
     table: pages,
@@ -339,6 +371,23 @@ export async function deleteRecord(db: Database, storage: Storage, resource: Res
   });
   if (!files) return { found: false as const, failedRemovals: [] };
   return { found: true as const, failedRemovals: await storage.removeAll(files) };
+}
+
+/**
+ * A draft copy of an entity's fields, for the next concert of a series. Files are not copied: each belongs to
+ * one row, whose deletion removes them. Returns the copy's id, or null when there is no such entity.
+ */
+export async function duplicateRecord(db: Database, resource: ResourceDef, id: string): Promise<string | null> {
+  if (!resource.duplicable || !isUuid(id)) return null;
+  const mapping = mappings[resource.name];
+  const [row] = (await db.select().from(mapping.table).where(eq(mapping.table.id, id))) as Row[];
+  if (!row) return null;
+  const fields = Object.fromEntries(Object.values(mapping.columns).map((property) => [property, row[property]]));
+  const [copy] = (await db
+    .insert(mapping.table)
+    .values({ ...fields, ...mapping.copyResets, published: false })
+    .returning({ id: mapping.table.id })) as { id: string }[];
+  return copy?.id ?? null;
 }
 
 export async function setPublished(db: Database, resource: ResourceDef, id: string, published: boolean) {

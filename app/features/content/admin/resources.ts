@@ -1,17 +1,32 @@
 import type { z } from "zod";
 import { pageNameLabels, pageNames } from "../page-names";
+import { eventStatusLabels, eventStatuses } from "~/features/program/event-status";
 import {
   albumSchema,
   articleSchema,
   audioSchema,
   bannerSchema,
+  eventSchema,
   pageSchema,
   sectionSchema,
   stockSchema,
   youtubeSchema,
 } from "../schemas";
 
-export type FieldKind = "text" | "textarea" | "number" | "range" | "select" | "image" | "audio";
+export type FieldKind =
+  | "text"
+  | "textarea"
+  | "number"
+  | "range"
+  | "select"
+  | "image"
+  | "audio"
+  /** A Copenhagen date and time (datetime-local). */
+  | "datetime"
+  /** A wall-clock time, "HH:MM". */
+  | "time"
+  /** A web address. */
+  | "url";
 
 export interface FieldDef {
   /** The form input's name, exactly as the spec gives it. */
@@ -19,7 +34,7 @@ export interface FieldDef {
   label: string;
   kind: FieldKind;
   hint?: string;
-  /** Image and audio: may be left out (a section's image); text fields: see the schema. */
+  /** May be left empty: the label says so (the schema decides what empty means). */
   optional?: boolean;
   options?: readonly { value: string; label: string }[];
   min?: number;
@@ -29,7 +44,8 @@ export interface FieldDef {
   defaultValue?: () => string;
 }
 
-export type ResourceName = "album" | "audio" | "article" | "banner" | "page" | "section" | "stock" | "youtube";
+export type ResourceName =
+  "album" | "audio" | "article" | "banner" | "event" | "page" | "section" | "stock" | "youtube";
 
 export interface ResourceDef {
   name: ResourceName;
@@ -44,12 +60,14 @@ export interface ResourceDef {
   /** "Nyt album", "Ny artikel". */
   newTitle: string;
   fields: readonly FieldDef[];
-  schema: z.ZodObject;
+  schema: z.ZodType<Record<string, unknown>>;
   /** Albums, tracks, banners, sections and stock images are shown in the admin's own order. */
   ordered: boolean;
   /** Public page where the entity shows, for "Se på siden" / preview. */
   publicPath?: string;
   parent?: ResourceName;
+  /** The list offers "Kopiér" (a concert that comes again). */
+  duplicable?: boolean;
 }
 
 const imageField = (name: string, optional = false): FieldDef => ({
@@ -151,6 +169,69 @@ export const resources: Record<ResourceName, ResourceDef> = {
       imageField("banner_image"),
     ],
   },
+  event: {
+    name: "event",
+    path: "/event",
+    plural: "Mine koncerter",
+    createLabel: "Opret koncert",
+    the: "koncerten",
+    newTitle: "Ny koncert",
+    schema: eventSchema,
+    ordered: false,
+    publicPath: "/koncerter",
+    duplicable: true,
+    fields: [
+      { name: "event_title", label: "Titel", kind: "text" },
+      {
+        name: "event_performers",
+        label: "Medvirkende",
+        kind: "text",
+        optional: true,
+        hint: "Kunstnere eller bands, adskilt med komma.",
+      },
+      { name: "event_start", label: "Start", kind: "datetime", hint: "Dato og klokkeslæt (dansk tid)." },
+      { name: "event_doors", label: "Dørene åbner", kind: "time", optional: true },
+      { name: "event_end", label: "Slut", kind: "datetime", optional: true },
+      { name: "event_room", label: "Sal eller scene", kind: "text", optional: true },
+      {
+        name: "event_price",
+        label: "Pris",
+        kind: "text",
+        optional: true,
+        hint: "Som den skal stå, fx ”195 kr. + gebyr” eller ”Gratis”.",
+      },
+      { name: "event_age", label: "Aldersgrænse", kind: "number", optional: true, hint: "Fx 18. Tom: ingen grænse." },
+      {
+        name: "event_ticket_url",
+        label: "Link til billetsalg",
+        kind: "url",
+        optional: true,
+        hint: "Billetsælgerens side for koncerten, fx https://billetto.dk/…",
+      },
+      {
+        name: "event_status",
+        label: "Status",
+        kind: "select",
+        options: eventStatuses.map((value) => ({ value, label: eventStatusLabels[value] })),
+        defaultValue: () => "planlagt",
+      },
+      {
+        name: "event_moved_to",
+        label: "Ny dato og tid",
+        kind: "datetime",
+        optional: true,
+        hint: "Kun når koncerten er flyttet.",
+      },
+      {
+        name: "event_text",
+        label: "Beskrivelse",
+        kind: "textarea",
+        optional: true,
+        hint: "En tom linje starter et nyt afsnit.",
+      },
+      imageField("event_image", true),
+    ],
+  },
   page: {
     name: "page",
     path: "/page",
@@ -231,7 +312,7 @@ export const resources: Record<ResourceName, ResourceDef> = {
 };
 
 /** The top-level lists of the admin, in menu order. */
-export const topLevelResources = (["page", "banner", "stock", "article", "album", "youtube"] as const).map(
+export const topLevelResources = (["page", "banner", "stock", "article", "album", "youtube", "event"] as const).map(
   (name) => resources[name],
 );
 

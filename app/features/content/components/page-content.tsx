@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { StoredImage } from "~/components/ui/stored-image";
 import { paragraphs, type PageView } from "../page-view";
 
-function Paragraphs({ text }: { text: string }) {
+export function Paragraphs({ text }: { text: string }) {
   return (
     <>
       {paragraphs(text).map((paragraph, index) => (

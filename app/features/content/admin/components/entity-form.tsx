@@ -157,6 +157,15 @@ function FieldControl({
         />
       );
       break;
+    case "datetime":
+      control = <input {...common} type="datetime-local" defaultValue={initial} className={`${inputClass} max-w-xs`} />;
+      break;
+    case "time":
+      control = <input {...common} type="time" defaultValue={initial} className={`${inputClass} max-w-40`} />;
+      break;
+    case "url":
+      control = <input {...common} type="url" inputMode="url" defaultValue={initial} className={inputClass} />;
+      break;
     case "range":
       control = (
         <div className="flex items-center gap-4">

@@ -1,0 +1,77 @@
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { events } from "~/db/schema";
+import { isUuid } from "~/features/content/admin/records.server";
+import { programBoundary, type ProgramEvent } from "./program";
+
+/** The column the programme sorts and splits by: the new start of a moved concert. */
+const startsWhen = sql<Date>`coalesce(${events.movedTo}, ${events.startsAt})`;
+
+/** An instant as a query parameter both engines read alike. */
+const instant = (value: Date) => sql`${value.toISOString()}::timestamptz`;
+
+const visible = (includeDrafts: boolean): SQL | undefined => (includeDrafts ? undefined : eq(events.published, true));
+
+/** Concerts from today (Copenhagen) on, soonest first; `limit` for the front page's next few. */
+export async function upcomingEvents(
+  db: Database,
+  now: Date,
+  { includeDrafts = false, limit }: { includeDrafts?: boolean; limit?: number } = {},
+): Promise<ProgramEvent[]> {
+  const query = db
+    .select()
+    .from(events)
+    .where(and(gte(startsWhen, instant(programBoundary(now))), visible(includeDrafts)))
+    .orderBy(asc(startsWhen), asc(events.title));
+  return limit === undefined ? query : query.limit(limit);
+}
+
+export const ARCHIVE_PAGE_SIZE = 20;
+
+/** Concerts before today, newest first, a page at a time. */
+export async function archivedEvents(db: Database, now: Date, requestedPage: number) {
+  const where = and(lt(startsWhen, instant(programBoundary(now))), eq(events.published, true));
+  const [total] = await db.select({ value: count() }).from(events).where(where);
+  const pageCount = Math.max(1, Math.ceil((total?.value ?? 0) / ARCHIVE_PAGE_SIZE));
+  const page = Math.min(Math.max(1, requestedPage), pageCount);
+  const rows = await db
+    .select()
+    .from(events)
+    .where(where)
+    .orderBy(desc(startsWhen), asc(events.title))
+    .limit(ARCHIVE_PAGE_SIZE)
+    .offset((page - 1) * ARCHIVE_PAGE_SIZE);
+  return { events: rows, page, pageCount, total: total?.value ?? 0 };
+}
+
+export async function eventById(
+  db: Database,
+  id: string,
+  { includeDrafts = false }: { includeDrafts?: boolean } = {},
+): Promise<ProgramEvent | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, id), visible(includeDrafts)));
+  return row ?? null;
+}
+
+/** What the programme's calendar feed holds: the last month's concerts and everything after. */
+export async function eventsForFeed(db: Database, now: Date): Promise<ProgramEvent[]> {
+  const monthAgo = new Date(programBoundary(now).getTime() - 31 * 86_400_000);
+  return db
+    .select()
+    .from(events)
+    .where(and(gte(startsWhen, instant(monthAgo)), eq(events.published, true)))
+    .orderBy(asc(startsWhen));
+}
+
+/** Every published concert's page and its last change, for the sitemap. */
+export async function eventPages(db: Database) {
+  return db
+    .select({ id: events.id, updatedAt: events.updatedAt })
+    .from(events)
+    .where(eq(events.published, true))
+    .orderBy(desc(startsWhen));
+}

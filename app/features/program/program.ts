@@ -1,0 +1,159 @@
+import type { events } from "~/db/schema";
+import type { CalendarEvent } from "~/features/reservation/ics";
+import type { PublicSiteSettings } from "~/features/site/settings";
+import { eventStatusLabels, type EventStatus } from "./event-status";
+import { copenhagenDateKey, copenhagenDateTime, copenhagenInstant, dayBounds, formatEventTime } from "~/lib/format";
+
+/**
+ * The programme's rules (Koncerter): when a concert counts as past, how it is grouped and labelled, and how it is
+ * told to search engines and calendars. Pure functions; every page, feed and query asks them.
+ */
+
+export type ProgramEvent = typeof events.$inferSelect;
+
+/** When the concert takes place: the new time of a moved concert. */
+export function effectiveStart(event: Pick<ProgramEvent, "startsAt" | "movedTo">): Date {
+  return event.movedTo ?? event.startsAt;
+}
+
+/**
+ * Concerts starting from this instant on are upcoming: the start of today in Copenhagen. A concert therefore
+ * leaves the programme at the end of its day there, whatever the time it started, also on the days the clocks change.
+ */
+export function programBoundary(now: Date): Date {
+  return dayBounds(copenhagenDateKey(now)).start;
+}
+
+export function isUpcoming(event: Pick<ProgramEvent, "startsAt" | "movedTo">, now: Date): boolean {
+  return effectiveStart(event) >= programBoundary(now);
+}
+
+const monthLabel = new Intl.DateTimeFormat("da-DK", { timeZone: "Europe/Copenhagen", month: "long", year: "numeric" });
+
+/** Upcoming concerts in the order given, grouped by their Copenhagen month: "december 2026" → [...]. */
+export function groupByMonth<T extends Pick<ProgramEvent, "startsAt" | "movedTo">>(list: T[]) {
+  const groups: { month: string; label: string; events: T[] }[] = [];
+  for (const event of list) {
+    const month = copenhagenDateKey(effectiveStart(event)).slice(0, 7);
+    let group = groups.at(-1);
+    if (group?.month !== month) {
+      const label = monthLabel.format(effectiveStart(event));
+      group = { month, label: label.charAt(0).toUpperCase() + label.slice(1), events: [] };
+      groups.push(group);
+    }
+    group.events.push(event);
+  }
+  return groups;
+}
+
+/** The status as text (never by colour alone): null for a planned concert. */
+export function statusNote(event: Pick<ProgramEvent, "status" | "movedTo" | "startsAt">): string | null {
+  switch (event.status) {
+    case "planlagt":
+      return null;
+    case "flyttet":
+      return `Flyttet fra ${formatEventTime(event.startsAt)}`;
+    default:
+      return eventStatusLabels[event.status];
+  }
+}
+
+/** Doors as an instant: the wall-clock time on the concert's (new) day in Copenhagen. */
+export function doorsInstant(event: Pick<ProgramEvent, "startsAt" | "movedTo" | "doorsOpen">): Date | null {
+  if (!event.doorsOpen) return null;
+  return copenhagenInstant(copenhagenDateTime(effectiveStart(event)).date, event.doorsOpen);
+}
+
+/** Whether tickets can be bought: a ticket link, and the concert neither sold out nor cancelled. */
+export function sellsTickets(event: Pick<ProgramEvent, "ticketUrl" | "status">): boolean {
+  return Boolean(event.ticketUrl) && event.status !== "udsolgt" && event.status !== "aflyst";
+}
+
+/** The performers, one per comma or "&"/"og": "Anna Lund & Trioen" → ["Anna Lund", "Trioen"]. */
+export function performerNames(performers: string): string[] {
+  return performers
+    .split(/\s*(?:,|&|\bog\b)\s*/)
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+/** A number of kroner in the price text ("195 kr. + gebyr" → 195, "Gratis" → 0), or null when it has none. */
+export function priceInKroner(price: string): number | null {
+  if (/\bgratis\b/i.test(price)) return 0;
+  const match = /(\d[\d.]*(?:,\d+)?)\s*(?:kr|dkk|,-)/i.exec(price);
+  return match ? Number(match[1]!.replace(/\./g, "").replace(",", ".")) : null;
+}
+
+const eventStatusTypes: Record<EventStatus, string> = {
+  planlagt: "https://schema.org/EventScheduled",
+  udsolgt: "https://schema.org/EventScheduled",
+  aflyst: "https://schema.org/EventCancelled",
+  flyttet: "https://schema.org/EventRescheduled",
+};
+
+/** schema.org MusicEvent (JSON-LD) of a concert at the venue, as search engines read an event. */
+export function musicEventData(
+  event: ProgramEvent,
+  venue: PublicSiteSettings,
+  publicUrl: string,
+  imageUrl: string | undefined,
+) {
+  const url = `${publicUrl}/koncerter/${event.id}`;
+  const price = priceInKroner(event.price);
+  const doors = doorsInstant(event);
+  const performers = performerNames(event.performers);
+  return {
+    "@context": "https://schema.org",
+    "@type": "MusicEvent",
+    name: event.title,
+    url,
+    startDate: effectiveStart(event).toISOString(),
+    ...(event.endsAt ? { endDate: event.endsAt.toISOString() } : {}),
+    ...(doors ? { doorTime: doors.toISOString() } : {}),
+    ...(event.status === "flyttet" ? { previousStartDate: event.startsAt.toISOString() } : {}),
+    eventStatus: eventStatusTypes[event.status],
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    ...(event.description ? { description: event.description } : {}),
+    ...(imageUrl ? { image: [`${publicUrl}${imageUrl}`] } : {}),
+    location: {
+      "@type": "MusicVenue",
+      name: venue.siteName,
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: venue.streetAddress,
+        postalCode: venue.postalCode,
+        addressLocality: venue.city,
+        addressCountry: "DK",
+      },
+    },
+    ...(performers.length ? { performer: performers.map((name) => ({ "@type": "PerformingGroup", name })) } : {}),
+    organizer: { "@type": "Organization", name: venue.businessName || venue.siteName, url: publicUrl },
+    ...(event.ticketUrl || price !== null
+      ? {
+          offers: {
+            "@type": "Offer",
+            ...(event.ticketUrl ? { url: event.ticketUrl } : {}),
+            ...(price !== null ? { price, priceCurrency: "DKK" } : {}),
+            availability: event.status === "udsolgt" ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+          },
+        }
+      : {}),
+    ...(event.ageLimit ? { typicalAgeRange: `${event.ageLimit}-` } : {}),
+  };
+}
+
+/** A concert as an iCalendar event: its (new) time, the venue's address, and "AFLYST" when cancelled. */
+export function calendarEventOf(event: ProgramEvent, venue: PublicSiteSettings, publicUrl: string): CalendarEvent {
+  const host = new URL(publicUrl).hostname;
+  const note = statusNote(event);
+  return {
+    uid: `koncert-${event.id}@${host}`,
+    start: effectiveStart(event),
+    end: event.endsAt ?? undefined,
+    summary: event.status === "aflyst" ? `AFLYST: ${event.title}` : event.title,
+    location: `${venue.siteName}, ${venue.streetAddress}, ${venue.postalCode} ${venue.city}`,
+    description: [note, event.performers, event.price, event.description].filter(Boolean).join("\n\n") || undefined,
+    url: `${publicUrl}/koncerter/${event.id}`,
+    cancelled: event.status === "aflyst",
+  };
+}

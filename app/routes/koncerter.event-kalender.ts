@@ -1,0 +1,23 @@
+import { data } from "react-router";
+import { getConfig } from "~/config/env.server";
+import { getDb } from "~/db/db.server";
+import { calendarEventOf } from "~/features/program/program";
+import { eventById } from "~/features/program/program.server";
+import { icsCalendar } from "~/features/reservation/ics";
+import { getSiteSettings } from "~/features/site/settings.server";
+import type { Route } from "./+types/koncerter.event-kalender";
+
+/** "Føj til kalender": one concert as an .ics file. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const event = await eventById(getDb(), params.eventId);
+  if (!event) throw data(null, { status: 404 });
+  const settings = await getSiteSettings(getDb());
+  const body = icsCalendar(settings.siteName, [calendarEventOf(event, settings, getConfig().PUBLIC_URL)]);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="koncert.ics"',
+      "Cache-Control": "public, max-age=300",
+    },
+  });
+}

@@ -1,0 +1,158 @@
+import type { ReactNode } from "react";
+import { data, Link } from "react-router";
+import { buttonStyles } from "~/components/ui/button-link";
+import { StoredImage } from "~/components/ui/stored-image";
+import { getConfig } from "~/config/env.server";
+import { getDb } from "~/db/db.server";
+import { DraftBadge } from "~/features/content/components/album-list";
+import { Paragraphs, PreviewNotice } from "~/features/content/components/page-content";
+import { rootMetaData } from "~/features/content/meta";
+import { isAdminPreview } from "~/features/content/public-page.server";
+import { socialImageKey } from "~/features/media/media";
+import { EventTime, StatusBadge } from "~/features/program/components/event-list";
+import { doorsInstant, isUpcoming, musicEventData, sellsTickets } from "~/features/program/program";
+import { eventById } from "~/features/program/program.server";
+import { socialMeta } from "~/features/seo/structured-data";
+import { getSiteSettings } from "~/features/site/settings.server";
+import { publicFileUrl } from "~/features/storage/storage";
+import { formatEventTime, formatTime } from "~/lib/format";
+import type { Route } from "./+types/koncerter.event";
+
+/** One concert on its own address: what, when, where, the ticket link and "Føj til kalender". */
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  const preview = await isAdminPreview(request, url);
+  const event = await eventById(getDb(), params.eventId, { includeDrafts: preview });
+  if (!event) throw data(null, { status: 404 });
+  const settings = await getSiteSettings(getDb());
+  const imageUrl = event.image ? publicFileUrl(socialImageKey(event.image)) : undefined;
+  return {
+    event,
+    preview,
+    upcoming: isUpcoming(event, new Date()),
+    venue: { name: settings.siteName, address: `${settings.streetAddress}, ${settings.postalCode} ${settings.city}` },
+    imageUrl,
+    structuredData: musicEventData(event, settings, getConfig().PUBLIC_URL, imageUrl),
+  };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const root = rootMetaData(matches);
+  const { event } = loaderData;
+  const title = `${event.title} · ${root?.settings.siteName ?? "Scene"}`;
+  const when = formatEventTime(event.movedTo ?? event.startsAt);
+  const description = [
+    `${when}${event.room ? `, ${event.room}` : ""}.`,
+    event.performers,
+    event.description.split("\n")[0],
+  ]
+    .filter(Boolean)
+    .join(" ")
+    .slice(0, 200);
+  return [
+    { title },
+    { name: "description", content: description },
+    ...socialMeta({
+      publicUrl: root?.publicUrl ?? "",
+      path: `/koncerter/${event.id}`,
+      title,
+      description,
+      image: loaderData.imageUrl,
+    }),
+    { "script:ld+json": loaderData.structuredData },
+  ];
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-sm text-muted">{term}</dt>
+      <dd className="font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+export default function EventPage({ loaderData }: Route.ComponentProps) {
+  const { event, preview, upcoming, venue } = loaderData;
+  const doors = doorsInstant(event);
+  return (
+    <>
+      {preview && <PreviewNotice />}
+      <article className="mx-auto max-w-4xl px-4 pt-12 sm:pt-16">
+        <Link
+          to={upcoming ? "/koncerter" : "/koncerter/arkiv"}
+          className="text-sm font-semibold text-accent underline-offset-4 hover:underline"
+        >
+          {upcoming ? "← Alle koncerter" : "← Tidligere koncerter"}
+        </Link>
+        <p className="mt-6 font-semibold text-accent">
+          <EventTime event={event} />
+        </p>
+        <h1
+          className={`mt-2 font-display text-4xl font-bold tracking-tight sm:text-5xl ${event.status === "aflyst" ? "line-through decoration-4" : ""}`}
+        >
+          {event.title}
+          {!event.published && <DraftBadge />}
+        </h1>
+        {event.performers && <p className="mt-3 text-xl text-muted">{event.performers}</p>}
+        <p className="mt-4">
+          <StatusBadge event={event} />
+        </p>
+        {!upcoming && <p className="mt-4 text-muted">Koncerten har været.</p>}
+        <div className="mt-8 grid gap-8 md:grid-cols-[1fr_1.2fr] md:items-start">
+          <div className="grid gap-6">
+            <dl className="grid gap-5 rounded-2xl border border-border bg-surface-raised p-5">
+              <Fact term="Tidspunkt">
+                <EventTime event={event} />
+                {event.endsAt && <> til {formatTime(event.endsAt)}</>}
+              </Fact>
+              {doors && <Fact term="Dørene åbner">kl. {formatTime(doors)}</Fact>}
+              <Fact term="Sted">
+                {event.room ? `${event.room}, ` : ""}
+                {venue.name}
+                <span className="block font-normal text-muted">{venue.address}</span>
+              </Fact>
+              {event.price && <Fact term="Pris">{event.price}</Fact>}
+              {event.ageLimit !== null && <Fact term="Aldersgrænse">{event.ageLimit} år</Fact>}
+            </dl>
+            {upcoming && (
+              <div className="flex flex-wrap items-center gap-3">
+                {sellsTickets(event) && (
+                  <a
+                    href={event.ticketUrl!}
+                    target="_blank"
+                    rel="external noopener noreferrer"
+                    className={buttonStyles.primary}
+                  >
+                    Køb billet
+                    <span className="sr-only"> (åbner billetsælgerens side i en ny fane)</span>
+                    <span aria-hidden="true">↗</span>
+                  </a>
+                )}
+                {event.status === "udsolgt" && <p className="font-semibold">Koncerten er udsolgt.</p>}
+                {event.status !== "aflyst" && (
+                  <a href={`/koncerter/${event.id}/kalender.ics`} download className={buttonStyles.secondary}>
+                    Føj til kalender
+                  </a>
+                )}
+              </div>
+            )}
+          </div>
+          {event.image && (
+            <StoredImage
+              image={event.image}
+              sizes="(min-width: 56rem) 30rem, 100vw"
+              priority
+              className="aspect-[3/2] w-full rounded-2xl object-cover"
+            />
+          )}
+        </div>
+        {event.description && (
+          <div className="mt-10 grid max-w-3xl gap-3 leading-relaxed">
+            <Paragraphs text={event.description} />
+          </div>
+        )}
+      </article>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { Link } from "react-router";
+import { getConfig } from "~/config/env.server";
+import { getDb } from "~/db/db.server";
+import { PreviewNotice } from "~/features/content/components/page-content";
+import { rootMetaData } from "~/features/content/meta";
+import { isAdminPreview } from "~/features/content/public-page.server";
+import { socialImageKey } from "~/features/media/media";
+import { EventsByMonth } from "~/features/program/components/event-list";
+import { musicEventData } from "~/features/program/program";
+import { upcomingEvents } from "~/features/program/program.server";
+import { socialMeta } from "~/features/seo/structured-data";
+import { getSiteSettings } from "~/features/site/settings.server";
+import { publicFileUrl } from "~/features/storage/storage";
+import type { Route } from "./+types/koncerter";
+
+/** The programme: every concert from today on, by month. */
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const preview = await isAdminPreview(request, url);
+  const [events, settings] = await Promise.all([
+    upcomingEvents(getDb(), new Date(), { includeDrafts: preview }),
+    getSiteSettings(getDb()),
+  ]);
+  const publicUrl = getConfig().PUBLIC_URL;
+  const structuredData = events
+    .filter((event) => event.published)
+    .map((event) =>
+      musicEventData(event, settings, publicUrl, event.image ? publicFileUrl(socialImageKey(event.image)) : undefined),
+    );
+  return { events, preview, structuredData };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const root = rootMetaData(matches);
+  const siteName = root?.settings.siteName ?? "Scene";
+  const title = `Koncerter · ${siteName}`;
+  const description = `Kommende koncerter på ${siteName}: datoer, priser og billetter.`;
+  return [
+    { title },
+    { name: "description", content: description },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "text/calendar",
+      title: "Programmet som kalender",
+      href: "/koncerter.ics",
+    },
+    ...socialMeta({ publicUrl: root?.publicUrl ?? "", path: "/koncerter", title, description }),
+    ...(loaderData?.structuredData.length ? [{ "script:ld+json": loaderData.structuredData }] : []),
+  ];
+}
+
+export default function Program({ loaderData }: Route.ComponentProps) {
+  const { events, preview } = loaderData;
+  return (
+    <>
+      {preview && <PreviewNotice />}
+      <article className="mx-auto max-w-4xl px-4 pt-12 sm:pt-16">
+        <h1 className="font-display text-4xl font-bold tracking-tight sm:text-5xl">Koncerter</h1>
+        <p className="mt-4 max-w-2xl text-lg text-muted">
+          Det kommende program. Vælg en koncert for at læse mere og købe billet.
+        </p>
+        <div className="mt-10">
+          {events.length === 0 ? (
+            <p className="text-muted">Der er ingen kommende koncerter lige nu. Kig forbi igen snart.</p>
+          ) : (
+            <EventsByMonth events={events} />
+          )}
+        </div>
+        <nav
+          aria-label="Mere om programmet"
+          className="mt-12 flex flex-wrap gap-x-8 gap-y-3 border-t border-border pt-6"
+        >
+          <Link to="/koncerter/arkiv" className="font-semibold text-accent underline-offset-4 hover:underline">
+            Tidligere koncerter
+          </Link>
+          <a href="/koncerter.ics" className="font-semibold text-accent underline-offset-4 hover:underline">
+            Abonnér på programmet i din kalender
+          </a>
+        </nav>
+      </article>
+    </>
+  );
+}
