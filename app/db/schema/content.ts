@@ -219,7 +219,10 @@ export const events = pgTable(
     index("events_starts_at_idx").on(table.startsAt),
     notBlank("events_title_not_blank", table.title),
     check("events_age_limit_range", sql`${table.ageLimit} is null or ${table.ageLimit} between 0 and 99`),
-    check("events_doors_open_format", sql`${table.doorsOpen} is null or ${table.doorsOpen} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check(
+      "events_doors_open_format",
+      sql`${table.doorsOpen} is null or ${table.doorsOpen} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+    ),
     check(
       "events_ends_after_start",
       sql`${table.endsAt} is null or ${table.endsAt} > coalesce(${table.movedTo}, ${table.startsAt})`,
