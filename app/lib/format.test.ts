@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   copenhagenDateKey,
+  copenhagenDateTime,
+  copenhagenInstant,
+  formatEventTime,
   formatBytes,
   dayBounds,
   formatDate,
@@ -191,6 +194,39 @@ describe("weeks start on Monday", () => {
   it("numbers Monday 0 through Sunday 6", () => {
     const week = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"];
     expect(week.map(weekdayIndex)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe("formatEventTime", () => {
+  it.each([
+    ["2026-12-04T19:00:00Z", "fre. 4. dec. kl. 20.00"],
+    ["2026-05-01T18:30:00Z", "fre. 1. maj kl. 20.30"],
+    ["2026-12-31T23:30:00Z", "fre. 1. jan. kl. 00.30"],
+  ])("%s → %s", (instant, text) => {
+    expect(formatEventTime(new Date(instant))).toBe(text);
+  });
+});
+
+describe("copenhagenInstant and copenhagenDateTime", () => {
+  it.each([
+    ["2026-12-04", "20:00", "2026-12-04T19:00:00.000Z"],
+    ["2026-07-04", "20:00", "2026-07-04T18:00:00.000Z"],
+    ["2026-03-29", "01:59", "2026-03-29T00:59:00.000Z"],
+    ["2026-03-29", "03:00", "2026-03-29T01:00:00.000Z"],
+    ["2026-10-25", "03:00", "2026-10-25T02:00:00.000Z"],
+    ["2026-12-31", "23:59", "2026-12-31T22:59:00.000Z"],
+    ["2027-01-01", "00:00", "2026-12-31T23:00:00.000Z"],
+  ])("%s %s in Copenhagen is %s, and back", (day, time, iso) => {
+    expect(copenhagenInstant(day, time).toISOString()).toBe(iso);
+    expect(copenhagenDateTime(new Date(iso))).toEqual({ date: day, time });
+  });
+
+  it.each([
+    ["2026-02-30", "20:00"],
+    ["2026-12-04", "24:00"],
+    ["2026-12-04", "8:00"],
+  ])("refuses %s %s", (day, time) => {
+    expect(() => copenhagenInstant(day, time)).toThrow(RangeError);
   });
 });
 

@@ -421,7 +421,7 @@ export const demoEvents: DemoEvent[] = [
   },
   {
     title: "Singer-songwriter-aften",
-    performers: "Ida Bak, Jonas Lund og Sara Friis",
+    performers: "Ida Bak, Jonas Lund, Sara Friis",
     inDays: 45,
     time: "20:00",
     doors: "19:30",

@@ -4,6 +4,7 @@ import {
   albumSchema,
   audioSchema,
   bannerSchema,
+  eventSchema,
   numberRule,
   pageSchema,
   requiredText,
@@ -240,5 +241,68 @@ describe("entity schemas", () => {
     expect(messages(pageSchema, { page_page: "admin", page_header: "Priser" })).toEqual({
       page_page: ["Vælg hvilken side det er"],
     });
+  });
+});
+
+describe("eventSchema", () => {
+  const form = (overrides: Record<string, string> = {}) => ({
+    event_title: "Kajen Kvartet: Havnelys",
+    event_performers: "",
+    event_start: "2026-12-04T20:00",
+    event_doors: "",
+    event_end: "",
+    event_room: "",
+    event_price: "",
+    event_age: "",
+    event_ticket_url: "",
+    event_status: "planlagt",
+    event_moved_to: "",
+    event_text: "",
+    ...overrides,
+  });
+
+  it("reads the times as Copenhagen time and keeps empty optional fields as null", () => {
+    const parsed = eventSchema.parse(
+      form({ event_start: "2026-07-04T20:00", event_end: "2026-07-04T23:15:00", event_doors: "19:00:00" }),
+    );
+    expect(parsed).toMatchObject({
+      event_start: new Date("2026-07-04T18:00:00Z"),
+      event_end: new Date("2026-07-04T21:15:00Z"),
+      event_doors: "19:00",
+      event_age: null,
+      event_ticket_url: null,
+      event_moved_to: null,
+    });
+  });
+
+  it.each([
+    ["no title", { event_title: "  " }, "event_title", "Feltet skal udfyldes"],
+    ["no start", { event_start: "" }, "event_start", "Feltet skal udfyldes"],
+    ["a start that is no date", { event_start: "4. december" }, "event_start", "Angiv dato og klokkeslæt"],
+    ["a day that does not exist", { event_start: "2026-02-30T20:00" }, "event_start", "Angiv dato og klokkeslæt"],
+    ["doors at 25 o'clock", { event_doors: "25:00" }, "event_doors", "Angiv et klokkeslæt"],
+    ["an age of 120", { event_age: "120" }, "event_age", "Angiv en alder mellem 0 og 99"],
+    ["a ticket link without https", { event_ticket_url: "javascript:alert(1)" }, "event_ticket_url", "webadresse"],
+    ["a ticket link to no host", { event_ticket_url: "https://localhost" }, "event_ticket_url", "webadresse"],
+    ["an unknown status", { event_status: "udskudt" }, "event_status", "Vælg koncertens status"],
+    ["a moved concert without its new time", { event_status: "flyttet" }, "event_moved_to", "Angiv den nye dato"],
+    ["an end before the start", { event_end: "2026-12-04T19:00" }, "event_end", "Slut skal være efter start"],
+    [
+      "an end before a moved concert's new start",
+      { event_status: "flyttet", event_moved_to: "2027-01-10T20:00", event_end: "2026-12-04T23:00" },
+      "event_end",
+      "Slut skal være efter start",
+    ],
+  ])("refuses %s", (_, overrides, field, message) => {
+    expect(messages(eventSchema, form(overrides))[field]?.[0]).toContain(message);
+  });
+
+  it("keeps a moved concert's new time, and drops one left behind when the status changed back", () => {
+    expect(
+      eventSchema.parse(form({ event_status: "flyttet", event_moved_to: "2027-01-10T20:00" })).event_moved_to,
+    ).toEqual(new Date("2027-01-10T19:00:00Z"));
+    expect(
+      eventSchema.parse(form({ event_status: "planlagt", event_moved_to: "2027-01-10T20:00" })).event_moved_to,
+    ).toBeNull();
   });
 });

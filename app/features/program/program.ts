@@ -69,10 +69,10 @@ export function sellsTickets(event: Pick<ProgramEvent, "ticketUrl" | "status">):
   return Boolean(event.ticketUrl) && event.status !== "udsolgt" && event.status !== "aflyst";
 }
 
-/** The performers, one per comma or "&"/"og": "Anna Lund & Trioen" → ["Anna Lund", "Trioen"]. */
+/** The performers, one per comma (the admin form asks so): a band called "Nat & Dag" stays one. */
 export function performerNames(performers: string): string[] {
   return performers
-    .split(/\s*(?:,|&|\bog\b)\s*/)
+    .split(",")
     .map((name) => name.trim())
     .filter(Boolean);
 }
