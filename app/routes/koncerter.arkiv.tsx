@@ -34,7 +34,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export default function Archive({ loaderData }: Route.ComponentProps) {
   const { events, page, pageCount } = loaderData;
   return (
-    <article className="mx-auto max-w-4xl px-4 pt-12 sm:pt-16">
+    <div className="mx-auto max-w-4xl px-4 pt-12 sm:pt-16">
       <Link to="/koncerter" className="text-sm font-semibold text-accent underline-offset-4 hover:underline">
         ← Kommende koncerter
       </Link>
@@ -45,12 +45,12 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
         <ul className="mt-10 grid gap-5">
           {events.map((event) => (
             <li key={event.id}>
-              <EventCard event={event} />
+              <EventCard event={event} headingLevel={2} />
             </li>
           ))}
         </ul>
       )}
       <Pagination page={page} pageCount={pageCount} />
-    </article>
+    </div>
   );
 }

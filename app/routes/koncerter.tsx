@@ -54,7 +54,7 @@ export default function Program({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {preview && <PreviewNotice />}
-      <article className="mx-auto max-w-4xl px-4 pt-12 sm:pt-16">
+      <div className="mx-auto max-w-4xl px-4 pt-12 sm:pt-16">
         <h1 className="font-display text-4xl font-bold tracking-tight sm:text-5xl">Koncerter</h1>
         <p className="mt-4 max-w-2xl text-lg text-muted">
           Det kommende program. Vælg en koncert for at læse mere og købe billet.
@@ -77,7 +77,7 @@ export default function Program({ loaderData }: Route.ComponentProps) {
             Abonnér på programmet i din kalender
           </a>
         </nav>
-      </article>
+      </div>
     </>
   );
 }

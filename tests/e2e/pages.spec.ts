@@ -4,6 +4,8 @@ import { visit } from "../support/visit";
 
 const seededHeadings: [path: string, heading: string][] = [
   ["/", "Livemusik ved havnen"],
+  ["/koncerter", "Koncerter"],
+  ["/koncerter/arkiv", "Tidligere koncerter"],
   ["/musik", "Musik"],
   ["/videoer", "Videoer"],
   ["/billeder", "Billeder"],

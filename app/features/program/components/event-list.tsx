@@ -38,7 +38,8 @@ function DateTile({ event }: { event: Pick<ProgramEvent, "startsAt" | "movedTo">
 }
 
 /** One concert in a list: time, title, performers, status and where to read more. */
-export function EventCard({ event }: { event: ProgramEvent }) {
+export function EventCard({ event, headingLevel = 3 }: { event: ProgramEvent; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const cancelled = event.status === "aflyst";
   return (
     <article
@@ -59,7 +60,7 @@ export function EventCard({ event }: { event: ProgramEvent }) {
           <EventTime event={event} />
           {event.room && <span className="font-normal text-muted"> · {event.room}</span>}
         </p>
-        <h3 id={`koncert-${event.id}`} className="font-display text-xl font-bold">
+        <Heading id={`koncert-${event.id}`} className="font-display text-xl font-bold">
           <Link
             to={`/koncerter/${event.id}`}
             className={`underline-offset-4 hover:underline ${cancelled ? "line-through decoration-2" : ""}`}
@@ -67,7 +68,7 @@ export function EventCard({ event }: { event: ProgramEvent }) {
             {event.title}
           </Link>
           {!event.published && <DraftBadge />}
-        </h3>
+        </Heading>
         {event.performers && <p className="text-muted">{event.performers}</p>}
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <StatusBadge event={event} />
