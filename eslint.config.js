@@ -37,6 +37,25 @@ export default tseslint.config(
     },
   },
   {
+    // Features get their collaborators as parameters; only the edges (routes, entry.server, server/) ask for the
+    // set (decision 015). The types stay importable, for `Pick<Collaborators, …>`.
+    files: ["app/features/**", "app/lib/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/lib/collaborators.server", "**/collaborators.server"],
+              allowTypeImports: true,
+              message: "Features do not fetch collaborators: take them as parameters from the route that calls.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**", "tests/**", "*.config.*", "server.js"],
     rules: { "no-console": "off" },
   },

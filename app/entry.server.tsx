@@ -10,7 +10,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { reportServerError } from "~/features/error-reporting/server.server";
-import { getLogger } from "~/lib/logger.server";
+import { collaborators } from "~/lib/collaborators.server";
 import { requestContext } from "~/lib/request-context";
 import { RequestInfoProvider } from "~/lib/request-info";
 
@@ -60,7 +60,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           if (shellRendered) {
-            getLogger().error({ err: error, requestId }, "error while streaming a page");
+            collaborators().logger.error({ err: error, requestId }, "error while streaming a page");
             reportServerError(error, { requestId, path: new URL(request.url).pathname });
           }
         },
@@ -77,6 +77,6 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const path = new URL(request.url).pathname;
   // The request's own logger names the path already.
   if (info) info.logger.error({ err: error }, "server error");
-  else getLogger().error({ err: error, path }, "server error");
+  else collaborators().logger.error({ err: error, path }, "server error");
   reportServerError(error, { requestId: info?.requestId, path });
 };

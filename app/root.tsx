@@ -13,8 +13,6 @@ import { ClientErrorView, ForbiddenView, NotFoundView, ServerErrorView } from "~
 import { useOptimisticColorMode } from "~/components/layout/color-mode-switch";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { getConfig } from "~/config/env.server";
-import { getDb } from "~/db/db.server";
 import { getSessionUser, hasSessionCookie, sessionSetCookies } from "~/features/accounts/session.server";
 import { readColorMode } from "~/features/color-mode/color-mode";
 import { getSiteSettings } from "~/features/site/settings.server";
@@ -25,6 +23,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { PlayerProvider } from "~/features/player/player";
 import { BUILD_ID_META, useNewBuildReload } from "~/features/staying-current/build-watch";
 import { ERROR_REPORTING_META } from "~/features/error-reporting/browser";
+import { collaborators } from "~/lib/collaborators.server";
 import { requestContext } from "~/lib/request-context";
 import { useRequestInfo } from "~/lib/request-info";
 import { routeGuard } from "~/features/accounts/route-guard.server";
@@ -41,9 +40,10 @@ export const links: Route.LinksFunction = () => [
 /** The client state of spec §3 (user, isAuthenticated, isAdmin) is derived here from the session, never stored twice. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { buildId } = context.get(requestContext);
-  const [settings, user] = await Promise.all([getSiteSettings(getDb()), getSessionUser(request)]);
+  const { db, auth, config } = collaborators();
+  const [settings, user] = await Promise.all([getSiteSettings(db), getSessionUser(auth, request)]);
   const { profile, basketCount } = user
-    ? await getProfileAndBasketCount(getDb(), user.id)
+    ? await getProfileAndBasketCount(db, user.id)
     : { profile: null, basketCount: 0 };
   return {
     buildId,
@@ -56,8 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isAuthenticated: user !== null,
     isAdmin: user?.isAdmin ?? false,
     basketCount,
-    publicUrl: getConfig().PUBLIC_URL,
-    errorReporting: getConfig().SENTRY_DSN ? { dsn: getConfig().SENTRY_DSN!, release: buildId } : null,
+    publicUrl: config.PUBLIC_URL,
+    errorReporting: config.SENTRY_DSN ? { dsn: config.SENTRY_DSN, release: buildId } : null,
     toast: takeFlashToast(request.headers.get("Cookie")).toast,
   };
 }
@@ -67,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * is shown by this response (the loader reads it), so it is cleared here.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  routeGuard,
+  (args, next) => routeGuard(collaborators(), args, next),
   async ({ request }, next) => {
     const response = await next();
     if (!(response instanceof Response)) return response;

@@ -7,21 +7,21 @@ import express, { type ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { ConfigError, loadConfig, setConfig, type Config } from "~/config/env.server";
+import { ConfigError, loadConfig, type Config } from "~/config/env.server";
 import { resolveSecrets } from "~/config/secrets.server";
-import { createAuth, setAuth } from "~/features/accounts/auth.server";
+import { createAuth, type Auth } from "~/features/accounts/auth.server";
 import { bootstrapAdmin } from "~/features/accounts/bootstrap-admin.server";
 import { getSessionUser } from "~/features/accounts/session.server";
-import { createMailer, setMailer } from "~/features/email/mailer.server";
-import { demoProvider, setPaymentProvider } from "~/features/payment/provider.server";
+import { createMailer } from "~/features/email/mailer.server";
+import { demoProvider } from "~/features/payment/provider.server";
 import { stripeProvider, stripeSettingsOf } from "~/features/payment/stripe.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { setDatabase } from "~/db/db.server";
 import { seedDemoContent } from "~/db/seed/seed.server";
-import { createStorage, setStorage, type Storage } from "~/features/storage/storage.server";
+import { createStorage, type Storage } from "~/features/storage/storage.server";
 import { serveStoredFiles } from "./stored-files";
-import { createLogger, setLogger } from "~/lib/logger.server";
+import { setCollaborators, type Collaborators } from "~/lib/collaborators.server";
+import { createLogger } from "~/lib/logger.server";
 import { requestContext } from "~/lib/request-context";
 import { rejectCrossSiteWrites, securityHeaders } from "./security-headers";
 import { requestLogging } from "./request-logging";
@@ -39,20 +39,19 @@ import { compressedAssets } from "./compressed-assets";
 import { fromLoopbackDirectly, metricsEndpoint, requestMetrics } from "./metrics";
 import { limitRequestBodies, type UploadPermission } from "./body-limits";
 import { reactRouterHandler } from "./request-handler";
-import { getMetrics } from "~/lib/metrics.server";
+import { createMetrics } from "~/lib/metrics.server";
 import { MailOutbox } from "~/features/email/outbox.server";
-import { JobRunner, setJobRunner } from "~/features/jobs/jobs.server";
+import { JobRunner } from "~/features/jobs/jobs.server";
 import { siteJobs } from "~/features/jobs/site-jobs.server";
 import { forgetReservationSettings } from "~/features/reservation/reservation.server";
 
-export interface AppDependencies {
-  config: Config;
-  logger: Logger;
-  database: DatabaseHandle;
-  storage: Storage;
+export interface AppOptions {
+  collaborators: Collaborators;
   buildId: string;
   /** Present in development: Vite serves the client and reloads the route modules. */
   vite?: ViteDevServer;
+  pageCache?: PageCache;
+  shutdown?: GracefulShutdown;
 }
 
 export function backupTargetOf(
@@ -70,28 +69,27 @@ export function createPageCache(config: Config, development: boolean) {
 }
 
 /** Whether the session of a request may send an upload to a route that needs a user or an admin. */
-async function uploadPermission(req: express.Request, access: "user" | "admin"): Promise<UploadPermission> {
-  const headers = new Headers();
-  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
-  const user = await getSessionUser(new Request(`http://${req.host}${req.originalUrl}`, { headers }));
-  if (!user) return "anonymous";
-  return access === "admin" && !user.isAdmin ? "forbidden" : "allowed";
+function uploadPermission(auth: Auth) {
+  return async (req: express.Request, access: "user" | "admin"): Promise<UploadPermission> => {
+    const headers = new Headers();
+    if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+    const user = await getSessionUser(auth, new Request(`http://${req.host}${req.originalUrl}`, { headers }));
+    if (!user) return "anonymous";
+    return access === "admin" && !user.isAdmin ? "forbidden" : "allowed";
+  };
 }
 
 export function createApp({
-  config,
-  logger,
-  database,
-  storage,
+  collaborators,
   buildId,
   vite,
-  pageCache = createPageCache(config, Boolean(vite)),
+  pageCache = createPageCache(collaborators.config, Boolean(vite)),
   shutdown = new GracefulShutdown(),
-}: AppDependencies & { pageCache?: PageCache; shutdown?: GracefulShutdown }) {
+}: AppOptions) {
+  const { config, logger, database, storage, metrics, auth } = collaborators;
   const loadBuild = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
-  const metrics = getMetrics();
   metrics.watchDatabasePool(database.poolUse);
   const app = express();
   app.disable("x-powered-by");
@@ -142,7 +140,7 @@ export function createApp({
     app.use(publicFiles(path.resolve("build/client")));
   }
 
-  app.use(limitRequestBodies({ mayUpload: uploadPermission }));
+  app.use(limitRequestBodies({ mayUpload: uploadPermission(auth) }));
   app.use(visitorPageCache(pageCache, { onLookup: (result) => metrics.pageCache.inc({ result }) }));
   app.use(
     reactRouterHandler({
@@ -179,12 +177,14 @@ export function createApp({
   return app;
 }
 
-/** Reads the configuration, opens and migrates the database, seeds it once, then listens. */
+/**
+ * Reads the configuration, opens and migrates the database, seeds it once, builds the collaborators (decision
+ * 015) and hands them to the routes, then listens.
+ */
 export async function startServer(options: { vite?: ViteDevServer; declaredDeployment?: boolean } = {}) {
   let config: Config;
   try {
     config = loadConfig(process.env, { declaredDeployment: options.declaredDeployment });
-    setConfig(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -193,7 +193,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     throw error;
   }
   const logger = createLogger({ level: config.LOG_LEVEL, pretty: !config.isProduction });
-  setLogger(logger);
+  const metrics = createMetrics();
   const buildId = config.BUILD_ID ?? __BUILD_ID__;
   await startServerErrorReporting(config.SENTRY_DSN ? { dsn: config.SENTRY_DSN, release: buildId } : null, logger);
   const secrets = await resolveSecrets(config);
@@ -209,9 +209,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
       : { kind: "pglite", directory: path.join(config.DATA_DIR, "db") },
   );
   await database.migrate();
-  setDatabase(database);
   const storage = createStorage(config);
-  setStorage(storage);
   if (config.SEED_DEMO_CONTENT) {
     const result = await seedDemoContent(database.db, { storage, logger });
     if (result === "already-seeded") logger.debug("demo content already present");
@@ -223,11 +221,11 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     from: config.MAIL_FROM ?? `${siteName} <no-reply@${new URL(config.PUBLIC_URL).hostname}>`,
     dataDir: config.DATA_DIR,
     logger,
+    metrics,
   });
   const mailer = new MailOutbox(database.db, delivery, logger);
-  setMailer(mailer);
   const stripe = stripeSettingsOf(config);
-  setPaymentProvider(stripe ? stripeProvider(database.db, stripe) : config.DEMO_PAYMENTS ? demoProvider : null);
+  const payments = stripe ? stripeProvider(database.db, stripe) : config.DEMO_PAYMENTS ? demoProvider : null;
   if (!stripe && !config.DEMO_PAYMENTS)
     logger.warn("No payment is set up (STRIPE_SECRET_KEY): the basket cannot be paid");
   const auth = createAuth({
@@ -238,7 +236,6 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     mailer,
     logger,
   });
-  setAuth(auth);
   await bootstrapAdmin(database.db, auth, {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
@@ -259,14 +256,26 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     : null;
   await invalidations?.ready;
   const jobs = new JobRunner(database, logger);
-  setJobRunner(jobs);
+  const collaborators: Collaborators = {
+    db: database.db,
+    database,
+    config,
+    logger,
+    metrics,
+    mailer,
+    storage,
+    payments,
+    auth,
+    jobs,
+  };
+  setCollaborators(collaborators);
   jobs.start([
     ...siteJobs({ db: database.db, outbox: mailer, onHoldsExpired: () => pageCache.invalidate() }),
     ...(config.BACKUP_CRON
       ? [scheduledBackupJob(config.BACKUP_CRON, backupTargetOf(config, database, storage, buildId))]
       : []),
   ]);
-  const app = createApp({ config, logger, database, storage, buildId, vite: options.vite, shutdown, pageCache });
+  const app = createApp({ collaborators, buildId, vite: options.vite, shutdown, pageCache });
   const server = app.listen(config.PORT, config.HOST, (error?: Error) => {
     if (error) {
       logger.fatal({ err: error, port: config.PORT }, "cannot listen");

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
-import { loadConfig, setConfig, type Config } from "~/config/env.server";
+import { loadConfig, type Config } from "~/config/env.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { BackupError, backupFileName, createBackup, restoreBackup } from "~/features/operations/backup.server";
 import { runRecordedBackup, type BackupTarget } from "~/features/operations/backup-runs.server";
@@ -49,7 +49,6 @@ const usage = `Usage:
 /** `npm run backup` and `npm run restore`, on the database and storage the environment names. */
 export async function runOperationsCommand(argv: string[], buildId: string): Promise<number> {
   const config = loadConfig(process.env);
-  setConfig(config);
   const [command, ...rest] = argv;
   const option = (name: string) => {
     const index = rest.indexOf(name);

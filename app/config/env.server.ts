@@ -170,15 +170,3 @@ export function loadConfig(
     requiresExplicitSecrets,
   };
 }
-
-const holder = globalThis as typeof globalThis & { __sceneConfig?: Config };
-
-/** The validated configuration of this process: the one the server loaded at start, else read now. */
-export function getConfig(): Config {
-  holder.__sceneConfig ??= loadConfig();
-  return holder.__sceneConfig;
-}
-
-export function setConfig(config: Config) {
-  holder.__sceneConfig = config;
-}

@@ -34,15 +34,3 @@ export function createLogger(options: {
     ...(options.destination ? [options.destination] : []),
   );
 }
-
-const holder = globalThis as typeof globalThis & { __sceneLogger?: Logger };
-
-export function setLogger(logger: Logger) {
-  holder.__sceneLogger = logger;
-}
-
-/** The process logger; a silent one until the server has set it (e.g. in unit tests). */
-export function getLogger(): Logger {
-  holder.__sceneLogger ??= pino({ level: "silent" });
-  return holder.__sceneLogger;
-}

@@ -1,8 +1,9 @@
 import client from "prom-client";
 
 /**
- * The figures `/metrics` shows in Prometheus' format (docs/operations). One registry per process, kept on
- * globalThis so that the development server's module reloads count on.
+ * The figures `/metrics` shows in Prometheus' format (docs/operations). startServer makes them once per process,
+ * in a registry of their own (never prom-client's global one, where a second set would clash); the edges reach
+ * them through `collaborators()`, which the development server's module reloads keep.
  */
 export function createMetrics() {
   const registry = new client.Registry();
@@ -61,10 +62,3 @@ export function createMetrics() {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
-
-const holder = globalThis as typeof globalThis & { __sceneMetrics?: Metrics };
-
-export function getMetrics(): Metrics {
-  holder.__sceneMetrics ??= createMetrics();
-  return holder.__sceneMetrics;
-}

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field } from "~/components/ui/field";
 import { useToastFrom } from "~/components/ui/toaster";
-import { getDb } from "~/db/db.server";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { todayInCopenhagen } from "~/features/reservation/days";
 import { blockDays, getBlockedDates, unblockDay } from "~/features/reservation/reservation.server";
@@ -11,6 +10,7 @@ import { blockSchema } from "~/features/reservation/schemas";
 import { successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { dayBounds, formatDateLong } from "~/lib/format";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/admin.blokerede-datoer";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -19,8 +19,9 @@ export function meta() {
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, url);
-  const blocked = await getBlockedDates(getDb(), todayInCopenhagen());
+  const { db, auth } = collaborators();
+  await requireAdmin(auth, request, url);
+  const blocked = await getBlockedDates(db, todayInCopenhagen());
   return {
     blocked: blocked.map((entry) => ({
       day: entry.day,
@@ -36,15 +37,16 @@ const blockedDatesForms = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, url }: Route.ActionArgs) {
-  await requireAdmin(request, url);
+  const { db, auth } = collaborators();
+  await requireAdmin(auth, request, url);
   const submission = parseSubmission(await readFormData(request), blockedDatesForms);
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
   const form = submission.value;
   if (form.intent === "unblock") {
-    await unblockDay(getDb(), form.day);
+    await unblockDay(db, form.day);
     return answer({ toast: successToast("Datoen er åbnet igen") });
   }
-  const added = await blockDays(getDb(), { from: form.from, to: form.to || form.from }, form.title);
+  const added = await blockDays(db, { from: form.from, to: form.to || form.from }, form.title);
   return answer({ toast: successToast(added === 1 ? "1 dato er blokeret" : `${added} datoer er blokeret`) });
 }
 

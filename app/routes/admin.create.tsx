@@ -4,19 +4,22 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { done, readAdminForm, saveEntity, resourceOf } from "~/features/content/admin/actions.server";
 import { EntityForm } from "~/features/content/admin/components/entity-form";
 import { childResourceOf, resources } from "~/features/content/admin/resources";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/admin.create";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, url);
+  const { auth } = collaborators();
+  await requireAdmin(auth, request, url);
   return { resourceName: resourceOf(url).name };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  await requireAdmin(request, url);
+  const { db, auth, storage, logger } = collaborators();
+  await requireAdmin(auth, request, url);
   const resource = resourceOf(url);
   const form = await readAdminForm(request);
   if (form.tooLarge) return form.tooLarge;
-  const saved = await saveEntity(resource, form.formData, {});
+  const saved = await saveEntity({ db, storage, logger }, resource, form.formData, {});
   if ("error" in saved) return saved.error;
   // Albums and pages get their tracks and sections on their own page; the rest go back to the list.
   const to = childResourceOf(resource) ? `${resource.path}/${saved.id}` : resource.path;

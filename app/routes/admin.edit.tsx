@@ -1,7 +1,6 @@
 import { data, Link, useActionData } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
-import { getDb } from "~/db/db.server";
 import { requireAdmin } from "~/features/accounts/session.server";
 import {
   done,
@@ -29,21 +28,24 @@ import { redirectWithToast } from "~/features/toast/flash.server";
 import { editForms } from "~/features/content/admin/forms";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { formatDateTime } from "~/lib/format";
+import type { Database } from "~/db/client.server";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/admin.edit";
 
-async function recordOf(resource: ResourceDef, id: string) {
-  const record = await getRecord(getDb(), resource, id);
+async function recordOf(db: Database, resource: ResourceDef, id: string) {
+  const record = await getRecord(db, resource, id);
   if (!record) throw data(null, { status: 404 });
   return record;
 }
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-  await requireAdmin(request, url);
+  const { db, auth } = collaborators();
+  await requireAdmin(auth, request, url);
   const resource = resourceOf(url);
-  const record = await recordOf(resource, params.id);
+  const record = await recordOf(db, resource, params.id);
   const child = childResourceOf(resource);
   const children = child
-    ? (await listRecords(getDb(), child, { parentId: record.id, sort: "manual", pageSize: 500 })).records
+    ? (await listRecords(db, child, { parentId: record.id, sort: "manual", pageSize: 500 })).records
     : [];
   const publicPath = resource.name === "page" ? pagePaths[record.values.page_page as PageName] : resource.publicPath;
   return {
@@ -55,9 +57,10 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url, params }: Route.ActionArgs) {
-  await requireAdmin(request, url);
+  const { db, auth, storage, logger } = collaborators();
+  await requireAdmin(auth, request, url);
   const resource = resourceOf(url);
-  const record = await recordOf(resource, params.id);
+  const record = await recordOf(db, resource, params.id);
   const form = await readAdminForm(request);
   if (form.tooLarge) return form.tooLarge;
   const { formData } = form;
@@ -66,20 +69,20 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   const asked = submission.value;
   const child = childResourceOf(resource);
   const ownChild = async (childId: string) => {
-    const existing = child && (await getRecord(getDb(), child, childId));
+    const existing = child && (await getRecord(db, child, childId));
     if (!child || !existing || existing.parentId !== record.id) throw data(null, { status: 404 });
     return child;
   };
 
   switch (asked.intent) {
     case "save": {
-      const saved = await saveEntity(resource, formData, { id: record.id, form: "record" });
+      const saved = await saveEntity({ db, storage, logger }, resource, formData, { id: record.id, form: "record" });
       if ("error" in saved) return saved.error;
       return done(`${resource.path}/${record.id}`, "Ændringerne er gemt");
     }
     case "child-create": {
       if (!child) throw data(null, { status: 404 });
-      const saved = await saveEntity(child, formData, { parentId: record.id, form: "new" });
+      const saved = await saveEntity({ db, storage, logger }, child, formData, { parentId: record.id, form: "new" });
       if ("error" in saved) return saved.error;
       return done(
         `${resource.path}/${record.id}`,
@@ -87,7 +90,10 @@ export async function action({ request, url, params }: Route.ActionArgs) {
       );
     }
     case "child-save": {
-      const saved = await saveEntity(await ownChild(asked.id), formData, { id: asked.id, form: asked.id });
+      const saved = await saveEntity({ db, storage, logger }, await ownChild(asked.id), formData, {
+        id: asked.id,
+        form: asked.id,
+      });
       if ("error" in saved) return saved.error;
       return done(`${resource.path}/${record.id}`, "Ændringerne er gemt");
     }
@@ -95,15 +101,15 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   if (asked.list === "children") {
     if (!child) throw data(null, { status: 404 });
     if (asked.intent !== "reorder") await ownChild(asked.id);
-    return rowAnswer(await rowIntent(child, asked, record.id));
+    return rowAnswer(await rowIntent({ db, storage, logger }, child, asked, record.id));
   }
   if (asked.intent === "delete") {
     if (asked.id !== record.id) throw data(null, { status: 404 });
-    const toast = await rowIntent(resource, asked);
+    const toast = await rowIntent({ db, storage, logger }, resource, asked);
     if (toast.kind === "error") return answer({ toast }, 500);
     throw redirectWithToast(resource.path, toast);
   }
-  return rowAnswer(await rowIntent(resource, asked));
+  return rowAnswer(await rowIntent({ db, storage, logger }, resource, asked));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -4,7 +4,6 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { Pagination } from "~/components/ui/pagination";
 import { StoredImage } from "~/components/ui/stored-image";
 import { useToastFrom } from "~/components/ui/toaster";
-import { getDb } from "~/db/db.server";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { readAdminForm, rowAnswer, rowIntent, resourceOf } from "~/features/content/admin/actions.server";
 import { rowForms } from "~/features/content/admin/forms";
@@ -21,6 +20,7 @@ import { recordSubtitle, sortLabels } from "~/features/content/admin/list-view";
 import { listRecords } from "~/features/content/admin/records.server";
 import { resources } from "~/features/content/admin/resources";
 import { formatDateTime } from "~/lib/format";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/admin.list";
 
 const searchSchema = z.object({
@@ -33,11 +33,12 @@ const searchSchema = z.object({
 const MANUAL_ORDER_LIMIT = 500;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, url);
+  const { db, auth } = collaborators();
+  await requireAdmin(auth, request, url);
   const resource = resourceOf(url);
   const search = searchSchema.parse(Object.fromEntries(url.searchParams));
   const sort = search.sortering ?? (resource.ordered ? "manual" : "newest");
-  const list = await listRecords(getDb(), resource, {
+  const list = await listRecords(db, resource, {
     search: search.q,
     sort: sort === "manual" && !resource.ordered ? "newest" : sort,
     page: search.side,
@@ -63,13 +64,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  await requireAdmin(request, url);
+  const { db, auth, storage, logger } = collaborators();
+  await requireAdmin(auth, request, url);
   const resource = resourceOf(url);
   const form = await readAdminForm(request);
   if (form.tooLarge) return form.tooLarge;
   const submission = parseSubmission(form.formData, rowForms);
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
-  return rowAnswer(await rowIntent(resource, submission.value));
+  return rowAnswer(await rowIntent({ db, storage, logger }, resource, submission.value));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,13 +1,14 @@
 import { z } from "zod";
-import { getDb } from "~/db/db.server";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { bookingsCsv, listBookings } from "~/features/reservation/admin.server";
 import { monthGrid, todayInCopenhagen } from "~/features/reservation/days";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/admin.reservationer.eksport";
 
 /** The month's bookings as CSV, for bookkeeping. */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, url);
+  const { db, auth } = collaborators();
+  await requireAdmin(auth, request, url);
   const month =
     z
       .string()
@@ -16,7 +17,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const days = monthGrid(month)
     .weeks.flat()
     .filter((day) => day.startsWith(month));
-  const csv = bookingsCsv(await listBookings(getDb(), { from: days[0]!, to: days.at(-1)! }));
+  const csv = bookingsCsv(await listBookings(db, { from: days[0]!, to: days.at(-1)! }));
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -2,10 +2,8 @@ import { Form, Link } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
-import { getDb } from "~/db/db.server";
 import { formatDanishPhone } from "~/features/accounts/schemas";
 import { requireAdmin } from "~/features/accounts/session.server";
-import { getMailer } from "~/features/email/mailer.server";
 import { listBookings } from "~/features/reservation/admin.server";
 import { WeekdayHead } from "~/features/reservation/components/day-calendar";
 import { formatMonth, monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
@@ -14,7 +12,7 @@ import { cancelSchema } from "~/features/reservation/schemas";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";
 import { dayBounds, formatDateLong, formatDateTime, formatMoney } from "~/lib/format";
-import { getLogger } from "~/lib/logger.server";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/admin.reservationer";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -25,10 +23,11 @@ export function meta() {
 const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, url);
+  const { db, auth } = collaborators();
+  await requireAdmin(auth, request, url);
   const month = monthSchema.safeParse(url.searchParams.get("maaned")).data ?? todayInCopenhagen().slice(0, 7);
   const grid = monthGrid(month);
-  const all = await listBookings(getDb(), {
+  const all = await listBookings(db, {
     from: `${month}-01`,
     to: grid.weeks
       .flat()
@@ -60,13 +59,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  await requireAdmin(request, url);
+  const { db, auth, logger, mailer } = collaborators();
+  await requireAdmin(auth, request, url);
   const submission = parseSubmission(await readFormData(request), cancelSchema);
   if (!submission.ok) {
     return answer({ ...submission.answer, toast: errorToast("Skriv en begrundelse for aflysningen") }, 400);
   }
   const { claimId, reason } = submission.value;
-  const result = await cancelBookingAndNotify(getDb(), { mailer: getMailer(), logger: getLogger() }, claimId, reason);
+  const result = await cancelBookingAndNotify(db, { mailer, logger }, claimId, reason);
   if (!result.ok) return answer({ toast: errorToast("Reservationen kunne ikke aflyses") }, 409);
   return answer({ toast: successToast("Reservationen er aflyst", "Lejeren har fået besked på e-mail.") });
 }

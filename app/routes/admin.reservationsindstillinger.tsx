@@ -2,7 +2,6 @@ import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field } from "~/components/ui/field";
 import { useToastFrom } from "~/components/ui/toaster";
-import { getDb } from "~/db/db.server";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { updateReservationSettings } from "~/features/reservation/admin.server";
 import { getReservationSettings } from "~/features/reservation/reservation.server";
@@ -10,6 +9,7 @@ import { holdMinutes } from "~/features/reservation/rules";
 import { settingsInputOf, settingsSchema } from "~/features/reservation/schemas";
 import { successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/admin.reservationsindstillinger";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -20,8 +20,9 @@ export function meta() {
 const kroner = (oere: number) => (oere / 100).toLocaleString("da-DK", { maximumFractionDigits: 2, useGrouping: false });
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, url);
-  const settings = await getReservationSettings(getDb());
+  const { db, auth } = collaborators();
+  await requireAdmin(auth, request, url);
+  const settings = await getReservationSettings(db);
   return {
     values: {
       weekdayPrice: kroner(settings.weekdayPriceOere),
@@ -36,10 +37,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  await requireAdmin(request, url);
+  const { db, auth } = collaborators();
+  await requireAdmin(auth, request, url);
   const submission = parseSubmission(await readFormData(request), settingsSchema);
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
-  await updateReservationSettings(getDb(), settingsInputOf(submission.value));
+  await updateReservationSettings(db, settingsInputOf(submission.value));
   return answer({ toast: successToast("Priser og regler er gemt") });
 }
 

@@ -3,20 +3,17 @@ import { data, Form } from "react-router";
 import { readFormData } from "~/lib/request-body.server";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
-import { getConfig } from "~/config/env.server";
-import { getDatabaseHandle } from "~/db/db.server";
 import { requireAdmin } from "~/features/accounts/session.server";
-import { getMailer } from "~/features/email/mailer.server";
 import { testMessage } from "~/features/email/messages";
 import { MailOutbox } from "~/features/email/outbox.server";
 import { systemStatus } from "~/features/operations/status.server";
 import { getSiteSettings } from "~/features/site/settings.server";
-import { getStorage } from "~/features/storage/storage.server";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { z } from "zod";
 import { requestContext } from "~/lib/request-context";
 import { formatBytes, formatDateTime } from "~/lib/format";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/admin.status";
 
 export function meta() {
@@ -24,25 +21,26 @@ export function meta() {
 }
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  await requireAdmin(request, url);
+  const { database, auth, config, storage, jobs } = collaborators();
+  await requireAdmin(auth, request, url);
   const status = await systemStatus({
-    config: getConfig(),
-    database: getDatabaseHandle(),
-    storage: getStorage(),
+    config,
+    database,
+    storage,
     buildId: context.get(requestContext).buildId,
+    jobs: jobs?.states() ?? [],
   });
   return data(status, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** "Send test-e-mail": to the admin's own address, through the outbox and the real transport. */
 export async function action({ request, url }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, url);
+  const { db, auth, config, mailer } = collaborators();
+  const admin = await requireAdmin(auth, request, url);
   const submission = parseSubmission(await readFormData(request), z.object({ intent: z.literal("send-test-mail") }));
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
-  const config = getConfig();
-  const { siteName } = await getSiteSettings(getDatabaseHandle().db);
+  const { siteName } = await getSiteSettings(db);
   const transport = config.SMTP_URL ? `SMTP (${new URL(config.SMTP_URL).host})` : "udbakken i DATA_DIR/outbox";
-  const mailer = getMailer();
   await mailer.send(testMessage(siteName, admin.email, transport));
   if (mailer instanceof MailOutbox) {
     await mailer.settled();

@@ -5,10 +5,10 @@ import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Pagination } from "~/components/ui/pagination";
-import { getDb } from "~/db/db.server";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { listUsers, SelfChangeError, setAdmin, setDisabled, USERS_PAGE_SIZE } from "~/features/accounts/users.server";
 import { formatDateTime } from "~/lib/format";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/alle-brugere";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -24,9 +24,10 @@ const searchSchema = z.object({
 });
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, url);
+  const { db, auth } = collaborators();
+  const admin = await requireAdmin(auth, request, url);
   const search = searchSchema.parse(Object.fromEntries(url.searchParams));
-  const { users, total } = await listUsers(getDb(), {
+  const { users, total } = await listUsers(db, {
     query: search.q,
     page: search.side,
     sort: search.sorter === "login" ? "lastLogin" : "name",
@@ -54,14 +55,15 @@ const changeDone: Record<z.infer<typeof changeSchema>["intent"], string> = {
 };
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, url);
+  const { db, auth } = collaborators();
+  const admin = await requireAdmin(auth, request, url);
   const submission = parseSubmission(await readFormData(request), changeSchema);
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
   const { intent, userId } = submission.value;
   try {
     if (intent === "grant-admin" || intent === "remove-admin")
-      await setAdmin(getDb(), admin.id, userId, intent === "grant-admin");
-    else await setDisabled(getDb(), admin.id, userId, intent === "disable");
+      await setAdmin(db, admin.id, userId, intent === "grant-admin");
+    else await setDisabled(db, admin.id, userId, intent === "disable");
   } catch (error) {
     if (error instanceof SelfChangeError)
       return answer({ formError: error.message, toast: errorToast(error.message) }, 400);

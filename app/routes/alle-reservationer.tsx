@@ -2,8 +2,6 @@ import { Form, Link } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
-import { getConfig } from "~/config/env.server";
-import { getDb } from "~/db/db.server";
 import { requireUser } from "~/features/accounts/session.server";
 import { todayInCopenhagen } from "~/features/reservation/days";
 import {
@@ -16,6 +14,7 @@ import { cancellationRefusal, hasBegun } from "~/features/reservation/rules";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/alle-reservationer";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -24,11 +23,12 @@ export function meta() {
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireUser(request, url);
+  const { db, auth, config } = collaborators();
+  const user = await requireUser(auth, request, url);
   const [bookings, settings, token] = await Promise.all([
-    getUserBookings(getDb(), user.id),
-    getReservationSettings(getDb()),
-    feedTokenOf(getDb(), user.id),
+    getUserBookings(db, user.id),
+    getReservationSettings(db),
+    feedTokenOf(db, user.id),
   ]);
   const today = todayInCopenhagen();
   const view = bookings.map((booking) => ({
@@ -46,18 +46,19 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     upcoming: view.filter((booking) => booking.upcoming && !booking.cancelled).reverse(),
     past: view.filter((booking) => !booking.upcoming || booking.cancelled),
     cancellationDays: settings.cancellationDays,
-    feedUrl: `${getConfig().PUBLIC_URL}/kalender/${token}.ics`,
+    feedUrl: `${config.PUBLIC_URL}/kalender/${token}.ics`,
   };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const user = await requireUser(request, url);
+  const { db, auth } = collaborators();
+  const user = await requireUser(auth, request, url);
   const submission = parseSubmission(await readFormData(request), z.object({ claimId: z.uuid() }));
   const result = submission.ok
-    ? await cancelBooking(getDb(), submission.value.claimId, { userId: user.id, reason: "Afbestilt af lejeren" })
+    ? await cancelBooking(db, submission.value.claimId, { userId: user.id, reason: "Afbestilt af lejeren" })
     : ({ ok: false, reason: "not-found" } as const);
   if (result.ok) return answer({ toast: successToast("Dagen er afbestilt", "Beløbet refunderes efter vilkårene.") });
-  const settings = await getReservationSettings(getDb());
+  const settings = await getReservationSettings(db);
   const message =
     result.reason === "too-late"
       ? `Dagen kan kun afbestilles indtil ${settings.cancellationDays} dage før`

@@ -1,14 +1,15 @@
 import { createHash } from "node:crypto";
-import { getDb } from "~/db/db.server";
 import { pageNames } from "~/features/content/page-names";
 import { getPagesByName } from "~/features/content/pages.server";
 import { publicFileUrl } from "~/features/storage/storage";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/api.get-page-by-name";
 
 /** Spec §7: `{ data: [...pages] }`; an unknown name is an empty list, like a name with no page. */
 export async function loader({ params, request }: Route.LoaderArgs) {
+  const { db } = collaborators();
   const name = pageNames.find((candidate) => candidate === params.name);
-  const pages = name ? await getPagesByName(getDb(), name) : [];
+  const pages = name ? await getPagesByName(db, name) : [];
   const body = JSON.stringify({
     data: pages.map((page) => ({
       id: page.id,

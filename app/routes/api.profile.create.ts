@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { getDb } from "~/db/db.server";
 import {
   profileResponse,
   readProfileBody,
@@ -8,6 +7,7 @@ import {
   storedProfile,
 } from "~/features/accounts/profile-api.server";
 import { changeProfile } from "~/features/accounts/profile.server";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/api.profile.create";
 
 /**
@@ -15,10 +15,11 @@ import type { Route } from "./+types/api.profile.create";
  * (the sign-in normally has), then applies the name, address or phone the body gives.
  */
 export async function action({ request }: Route.ActionArgs) {
+  const { db, auth } = collaborators();
   if (request.method !== "POST") throw data({ error: "Kun POST." }, { status: 405 });
   const { changes, sent } = await readProfileBody(request);
-  await requireProfileAccess(request, changes.userId);
-  refuseServerOwnedChanges(await storedProfile(getDb(), changes.userId), sent);
-  await changeProfile(getDb(), changes.userId, changes, { createMissing: true });
-  return data(await profileResponse(getDb(), changes.userId), { status: 201 });
+  await requireProfileAccess(auth, request, changes.userId);
+  refuseServerOwnedChanges(await storedProfile(db, changes.userId), sent);
+  await changeProfile(db, changes.userId, changes, { createMissing: true });
+  return data(await profileResponse(db, changes.userId), { status: 201 });
 }

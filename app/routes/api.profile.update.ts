@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { getDb } from "~/db/db.server";
 import {
   profileResponse,
   readProfileBody,
@@ -8,19 +7,21 @@ import {
   storedProfile,
 } from "~/features/accounts/profile-api.server";
 import { changeProfile } from "~/features/accounts/profile.server";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/api.profile.update";
 
 /** Spec §7: PATCH /api/prisma/update-profile/{id} changes the name, address or phone of an existing profile. */
 export async function action({ request, params }: Route.ActionArgs) {
+  const { db, auth } = collaborators();
   if (request.method !== "PATCH") throw data({ error: "Kun PATCH." }, { status: 405 });
-  await requireProfileAccess(request, params.id);
+  await requireProfileAccess(auth, request, params.id);
   const { changes, sent } = await readProfileBody(request);
   if (changes.userId !== params.id) {
     throw data({ error: "Ugyldige data.", fieldErrors: { userId: ["Skal være profilens id"] } }, { status: 400 });
   }
-  const stored = await storedProfile(getDb(), params.id);
+  const stored = await storedProfile(db, params.id);
   if (!stored.profile) throw data({ error: "Profilen findes ikke." }, { status: 404 });
   refuseServerOwnedChanges(stored, sent);
-  await changeProfile(getDb(), params.id, changes);
-  return profileResponse(getDb(), params.id);
+  await changeProfile(db, params.id, changes);
+  return profileResponse(db, params.id);
 }

@@ -2,7 +2,6 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
-import { getDb } from "~/db/db.server";
 import { requireUser } from "~/features/accounts/session.server";
 import { completePaidOrder, receiptOf } from "~/features/reservation/checkout.server";
 import { Amounts } from "~/features/reservation/components/amounts";
@@ -10,6 +9,8 @@ import { getOrder } from "~/features/reservation/reservation.server";
 import { redirectWithToast } from "~/features/toast/flash.server";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";
+import type { Database } from "~/db/client.server";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/betaling";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -19,18 +20,19 @@ export function meta() {
 
 const orderIdSchema = z.uuid();
 
-async function ownPendingOrder(userId: string, value: unknown) {
+async function ownPendingOrder(db: Database, userId: string, value: unknown) {
   const id = orderIdSchema.safeParse(value);
-  const order = id.success ? await getOrder(getDb(), id.data) : null;
+  const order = id.success ? await getOrder(db, id.data) : null;
   if (!order || order.userId !== userId) throw data(null, { status: 404 });
   return order;
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireUser(request, url);
-  const order = await ownPendingOrder(user.id, url.searchParams.get("ordre"));
+  const { db, auth } = collaborators();
+  const user = await requireUser(auth, request, url);
+  const order = await ownPendingOrder(db, user.id, url.searchParams.get("ordre"));
   if (order.status === "paid") throw redirect(`/success?ordre=${order.id}`);
-  const receipt = await receiptOf(getDb(), order);
+  const receipt = await receiptOf(db, order);
   return {
     orderId: order.id,
     status: order.status,
@@ -44,11 +46,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 /** The demo provider's "Betal": confirms the order as if a payment had come through. */
 export async function action({ request, url }: Route.ActionArgs) {
-  const user = await requireUser(request, url);
+  const { db, auth, mailer, config, metrics, logger } = collaborators();
+  const user = await requireUser(auth, request, url);
   const submission = parseSubmission(await readFormData(request), z.object({ ordre: z.string() }));
-  const order = await ownPendingOrder(user.id, submission.ok ? submission.value.ordre : null);
+  const order = await ownPendingOrder(db, user.id, submission.ok ? submission.value.ordre : null);
   if (order.provider !== "demo") throw data(null, { status: 400 });
-  const result = await completePaidOrder(getDb(), order.id);
+  const result = await completePaidOrder({ db, mailer, config, metrics, logger }, order.id);
   if (result.status === "confirmed" || result.status === "already-paid") {
     throw redirectWithToast(`/success?ordre=${order.id}`, successToast("Betalingen er gennemført"));
   }

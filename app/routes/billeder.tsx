@@ -1,16 +1,17 @@
-import { getDb } from "~/db/db.server";
 import { Gallery } from "~/features/content/components/gallery";
 import { ArticlePage, PreviewNotice } from "~/features/content/components/page-content";
 import { pageMeta } from "~/features/content/meta";
 import { isAdminPreview, loadPageView } from "~/features/content/public-page.server";
 import { getStockImages } from "~/features/content/public.server";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/billeder";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const preview = await isAdminPreview(request, url);
+  const { db, auth } = collaborators();
+  const preview = await isAdminPreview(auth, request, url);
   const [page, images] = await Promise.all([
-    loadPageView("images", preview),
-    getStockImages(getDb(), { includeDrafts: preview }),
+    loadPageView(db, "images", preview),
+    getStockImages(db, { includeDrafts: preview }),
   ]);
   return { page, images, preview };
 }

@@ -1,13 +1,13 @@
-import { getConfig } from "~/config/env.server";
-import { getDb } from "~/db/db.server";
 import { exportUserData } from "~/features/accounts/data-export.server";
 import { requireUser } from "~/features/accounts/session.server";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/bruger.data";
 
 /** GDPR art. 15 and 20: everything we hold about the signed-in user, as a JSON download. */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireUser(request, url);
-  const body = await exportUserData(getDb(), user.id, getConfig().PUBLIC_URL);
+  const { db, auth, config } = collaborators();
+  const user = await requireUser(auth, request, url);
+  const body = await exportUserData(db, user.id, config.PUBLIC_URL);
   return new Response(JSON.stringify(body, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -4,7 +4,6 @@ import QRCode from "qrcode";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field, FormError } from "~/components/ui/field";
-import { getDb } from "~/db/db.server";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
 import { getProfile } from "~/features/accounts/profile.server";
 import {
@@ -18,6 +17,7 @@ import { callAuth, requireUser, withCookies } from "~/features/accounts/session.
 import { formatDateTime } from "~/lib/format";
 import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
 import { NewPasswordField } from "~/features/accounts/components/new-password-field";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/bruger";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -26,8 +26,9 @@ export function meta() {
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireUser(request, url);
-  const profile = await getProfile(getDb(), user.id);
+  const { db, auth } = collaborators();
+  const user = await requireUser(auth, request, url);
+  const profile = await getProfile(db, user.id);
   return {
     twoFactorEnabled: user.twoFactorEnabled,
     name: user.name,
@@ -80,7 +81,8 @@ async function twoFactorSetup(totpURI: string, backupCodes?: string[]): Promise<
 const wrongPassword = "Adgangskoden er forkert.";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  await requireUser(request, url);
+  const { auth } = collaborators();
+  await requireUser(auth, request, url);
   const submission = parseSubmission(await readFormData(request), detailsForms);
   if (!submission.ok) return answer(submission.answer, 400);
   const form = submission.value;
@@ -88,7 +90,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
   if (form.intent === "enable-2fa" || form.intent === "disable-2fa") {
     const endpoint = form.intent === "enable-2fa" ? "/two-factor/enable" : "/two-factor/disable";
-    const result = await callAuth(request, context, endpoint, { password: form.password });
+    const result = await callAuth(auth, request, context, endpoint, { password: form.password });
     if (!result.ok) {
       const message = result.code === "INVALID_PASSWORD" ? wrongPassword : authErrorMessage(result.status, result.code);
       return answer({ intent, fieldErrors: { password: [message] } }, 400);
@@ -104,7 +106,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 
   if (form.intent === "confirm-2fa") {
-    const result = await callAuth(request, context, "/two-factor/verify-totp", { code: form.code });
+    const result = await callAuth(auth, request, context, "/two-factor/verify-totp", { code: form.code });
     if (!result.ok) {
       return answer<DetailsAnswer>(
         {
@@ -122,7 +124,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 
   if (form.intent === "change-password") {
-    const result = await callAuth(request, context, "/change-password", {
+    const result = await callAuth(auth, request, context, "/change-password", {
       currentPassword: form.currentPassword,
       newPassword: form.newPassword,
       revokeOtherSessions: true,
@@ -138,7 +140,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 
   if (form.intent === "change-email") {
-    const result = await callAuth(request, context, "/change-email", {
+    const result = await callAuth(auth, request, context, "/change-email", {
       newEmail: form.newEmail,
       callbackURL: "/bruger",
     });
@@ -156,7 +158,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     });
   }
 
-  const result = await callAuth(request, context, "/delete-user", { password: form.password });
+  const result = await callAuth(auth, request, context, "/delete-user", { password: form.password });
   if (!result.ok) {
     const message = result.code === "INVALID_PASSWORD" ? wrongPassword : authErrorMessage(result.status, result.code);
     return answer({ intent, fieldErrors: { password: [message] } }, 400);

@@ -1,18 +1,17 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { Field } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/button-link";
-import { getDb } from "~/db/db.server";
 import { AvatarError, replaceAvatar } from "~/features/accounts/avatar.server";
 import { getProfile, updateContactDetails } from "~/features/accounts/profile.server";
 import { contactDetailsSchema, formatDanishPhone } from "~/features/accounts/schemas";
 import { requireUser } from "~/features/accounts/session.server";
-import { getStorage } from "~/features/storage/storage.server";
 import { answer, parseSubmission } from "~/lib/form";
 import { uploadMessages } from "~/features/media/media";
 import { redirectWithToast } from "~/features/toast/flash.server";
 import { successToast } from "~/features/toast/toast";
 import { z } from "zod";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/bruger.update";
 import { bodyMessages, tryReadFormData } from "~/lib/request-body.server";
 
@@ -26,8 +25,9 @@ function returnPath(url: URL) {
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireUser(request, url);
-  const profile = await getProfile(getDb(), user.id);
+  const { db, auth } = collaborators();
+  const user = await requireUser(auth, request, url);
+  const profile = await getProfile(db, user.id);
   return {
     returnTo: returnPath(url),
     address: profile?.address ?? "",
@@ -42,7 +42,8 @@ const detailsForms = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const user = await requireUser(request, url);
+  const { db, auth, storage } = collaborators();
+  const user = await requireUser(auth, request, url);
   // The server stops an upload past its limit as it streams (server/body-limits.ts); say so by the picture.
   const formData = await tryReadFormData(request);
   if (formData === "unreadable") throw data({ error: bodyMessages.unreadable }, { status: 400 });
@@ -54,7 +55,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   const form = submission.value;
   if (form.intent === "avatar") {
     try {
-      await replaceAvatar(getDb(), getStorage(), user.id, form.avatar);
+      await replaceAvatar(db, storage, user.id, form.avatar);
     } catch (error) {
       if (!(error instanceof AvatarError)) throw error;
       return answer({ intent: "avatar", fieldErrors: { avatar: [error.message] } }, 400);
@@ -64,7 +65,7 @@ export async function action({ request, url }: Route.ActionArgs) {
       returnTo === "/bruger" ? "/bruger/update" : `/bruger/update?redirectTo=${encodeURIComponent(returnTo)}`;
     throw redirectWithToast(thisPage, successToast("Dit profilbillede er skiftet"));
   }
-  await updateContactDetails(getDb(), user.id, { address: form.address, phone: form.phone });
+  await updateContactDetails(db, user.id, { address: form.address, phone: form.phone });
   throw redirectWithToast(returnPath(url), successToast("Dine oplysninger er gemt"));
 }
 

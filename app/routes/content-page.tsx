@@ -1,6 +1,4 @@
 import { data } from "react-router";
-import { getConfig } from "~/config/env.server";
-import { getDb } from "~/db/db.server";
 import { organizationData } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { getReservationSettings } from "~/features/reservation/reservation.server";
@@ -11,22 +9,23 @@ import { pageMeta } from "~/features/content/meta";
 import { pagePaths } from "~/features/content/page-names";
 import { pageNameByPath } from "~/features/content/page-view";
 import { isAdminPreview, loadPageView } from "~/features/content/public-page.server";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/content-page";
 
 /** One module serves the plain text pages (Priser, Praktisk info, Vilkår, Privatlivspolitik); the path decides which. */
 export async function loader({ request, url }: Route.LoaderArgs) {
+  const { db, auth, config } = collaborators();
   // `url` is the page's address (`request.url` of a client navigation ends in ".data").
   const name = pageNameByPath[url.pathname.replace(/(.)\/+$/, "$1")];
   if (!name) throw data(null, { status: 404 });
-  const preview = await isAdminPreview(request, url);
+  const preview = await isAdminPreview(auth, request, url);
   // Priser shows the prices the calendar charges; Vilkår states the cancellation rule the site enforces.
-  const rules = name === "prices" || name === "terms" ? await getReservationSettings(getDb()) : null;
-  const organization =
-    name === "practical" ? organizationData(getConfig().PUBLIC_URL, await getSiteSettings(getDb())) : null;
+  const rules = name === "prices" || name === "terms" ? await getReservationSettings(db) : null;
+  const organization = name === "practical" ? organizationData(config.PUBLIC_URL, await getSiteSettings(db)) : null;
   return {
     name,
     organization,
-    page: await loadPageView(name, preview),
+    page: await loadPageView(db, name, preview),
     preview,
     rules: rules && {
       weekday: formatMoney(rules.weekdayPriceOere),

@@ -6,6 +6,7 @@ import { requestPasswordResetSchema } from "~/features/accounts/schemas";
 import { callAuth } from "~/features/accounts/session.server";
 import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
 import { EmailField } from "~/features/accounts/components/email-field";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/glemt-adgangskode";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -14,10 +15,11 @@ export function meta() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { auth } = collaborators();
   const submission = parseSubmission(await readFormData(request), requestPasswordResetSchema);
   if (!submission.ok) return answer(submission.answer, 400);
   const { email } = submission.value;
-  const result = await callAuth(request, context, "/request-password-reset", {
+  const result = await callAuth(auth, request, context, "/request-password-reset", {
     email,
     redirectTo: "/nulstil-adgangskode",
   });

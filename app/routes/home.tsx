@@ -1,6 +1,5 @@
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import { getDb } from "~/db/db.server";
 import { BannerRow, LatestArticles } from "~/features/content/components/banners";
 import { EmptyPageNotice, FrontPage, PreviewNotice } from "~/features/content/components/page-content";
 import { pageMeta } from "~/features/content/meta";
@@ -8,18 +7,20 @@ import { isAdminPreview, loadPageView } from "~/features/content/public-page.ser
 import { getBanners, getLatestArticles } from "~/features/content/public.server";
 import { NextEvents } from "~/features/program/components/event-list";
 import { upcomingEvents } from "~/features/program/program.server";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/home";
 
 const LATEST_ARTICLES = 3;
 const NEXT_EVENTS = 3;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const preview = await isAdminPreview(request, url);
+  const { db, auth } = collaborators();
+  const preview = await isAdminPreview(auth, request, url);
   const [page, banners, articles, events] = await Promise.all([
-    loadPageView("frontpage", preview),
-    getBanners(getDb(), { includeDrafts: preview }),
-    getLatestArticles(getDb(), LATEST_ARTICLES, { includeDrafts: preview }),
-    upcomingEvents(getDb(), new Date(), { includeDrafts: preview, limit: NEXT_EVENTS }),
+    loadPageView(db, "frontpage", preview),
+    getBanners(db, { includeDrafts: preview }),
+    getLatestArticles(db, LATEST_ARTICLES, { includeDrafts: preview }),
+    upcomingEvents(db, new Date(), { includeDrafts: preview, limit: NEXT_EVENTS }),
   ]);
   return { page, banners, articles, events, preview };
 }

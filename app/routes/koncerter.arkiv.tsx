@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
-import { getDb } from "~/db/db.server";
+import { collaborators } from "~/lib/collaborators.server";
 import { rootMetaData } from "~/features/content/meta";
 import { EventCard } from "~/features/program/components/event-list";
 import { archivedEvents } from "~/features/program/program.server";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/koncerter.arkiv";
 /** Past concerts, newest first, 20 a page (`?side=2`). */
 export async function loader({ url }: Route.LoaderArgs) {
   const requested = Number.parseInt(url.searchParams.get("side") ?? "1", 10);
-  return archivedEvents(getDb(), new Date(), Number.isFinite(requested) ? requested : 1);
+  return archivedEvents(collaborators().db, new Date(), Number.isFinite(requested) ? requested : 1);
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

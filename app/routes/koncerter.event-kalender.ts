@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { getConfig } from "~/config/env.server";
-import { getDb } from "~/db/db.server";
+import { collaborators } from "~/lib/collaborators.server";
 import { calendarEventOf } from "~/features/program/program";
 import { eventById } from "~/features/program/program.server";
 import { icsCalendar } from "~/features/reservation/ics";
@@ -9,10 +8,11 @@ import type { Route } from "./+types/koncerter.event-kalender";
 
 /** "Føj til kalender": one concert as an .ics file. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const event = await eventById(getDb(), params.eventId);
+  const { db, config } = collaborators();
+  const event = await eventById(db, params.eventId);
   if (!event) throw data(null, { status: 404 });
-  const settings = await getSiteSettings(getDb());
-  const body = icsCalendar(settings.siteName, [calendarEventOf(event, settings, getConfig().PUBLIC_URL)]);
+  const settings = await getSiteSettings(db);
+  const body = icsCalendar(settings.siteName, [calendarEventOf(event, settings, config.PUBLIC_URL)]);
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

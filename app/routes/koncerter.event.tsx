@@ -2,8 +2,7 @@ import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { StoredImage } from "~/components/ui/stored-image";
-import { getConfig } from "~/config/env.server";
-import { getDb } from "~/db/db.server";
+import { collaborators } from "~/lib/collaborators.server";
 import { DraftBadge } from "~/features/content/components/album-list";
 import { Paragraphs, PreviewNotice } from "~/features/content/components/page-content";
 import { rootMetaData } from "~/features/content/meta";
@@ -20,10 +19,11 @@ import type { Route } from "./+types/koncerter.event";
 
 /** One concert on its own address: what, when, where, the ticket link and "Føj til kalender". */
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const preview = await isAdminPreview(request, url);
-  const event = await eventById(getDb(), params.eventId, { includeDrafts: preview });
+  const { db, auth, config } = collaborators();
+  const preview = await isAdminPreview(auth, request, url);
+  const event = await eventById(db, params.eventId, { includeDrafts: preview });
   if (!event) throw data(null, { status: 404 });
-  const settings = await getSiteSettings(getDb());
+  const settings = await getSiteSettings(db);
   const imageUrl = event.image ? publicFileUrl(socialImageKey(event.image)) : undefined;
   return {
     event,
@@ -31,7 +31,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     upcoming: isUpcoming(event, new Date()),
     venue: { name: settings.siteName, address: `${settings.streetAddress}, ${settings.postalCode} ${settings.city}` },
     imageUrl,
-    structuredData: musicEventData(event, settings, getConfig().PUBLIC_URL, imageUrl),
+    structuredData: musicEventData(event, settings, config.PUBLIC_URL, imageUrl),
   };
 }
 

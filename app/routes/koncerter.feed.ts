@@ -1,5 +1,4 @@
-import { getConfig } from "~/config/env.server";
-import { getDb } from "~/db/db.server";
+import { collaborators } from "~/lib/collaborators.server";
 import { calendarEventOf } from "~/features/program/program";
 import { eventsForFeed } from "~/features/program/program.server";
 import { icsCalendar } from "~/features/reservation/ics";
@@ -7,8 +6,9 @@ import { getSiteSettings } from "~/features/site/settings.server";
 
 /** The whole programme as a calendar to subscribe to (/koncerter.ics). */
 export async function loader() {
-  const [events, settings] = await Promise.all([eventsForFeed(getDb(), new Date()), getSiteSettings(getDb())]);
-  const publicUrl = getConfig().PUBLIC_URL;
+  const { db, config } = collaborators();
+  const [events, settings] = await Promise.all([eventsForFeed(db, new Date()), getSiteSettings(db)]);
+  const publicUrl = config.PUBLIC_URL;
   const body = icsCalendar(
     `${settings.siteName}: koncerter`,
     events.map((event) => calendarEventOf(event, settings, publicUrl)),

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { getConfig } from "~/config/env.server";
-import { getDb } from "~/db/db.server";
+import { collaborators } from "~/lib/collaborators.server";
 import { PreviewNotice } from "~/features/content/components/page-content";
 import { rootMetaData } from "~/features/content/meta";
 import { isAdminPreview } from "~/features/content/public-page.server";
@@ -15,12 +14,13 @@ import type { Route } from "./+types/koncerter";
 
 /** The programme: every concert from today on, by month. */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const preview = await isAdminPreview(request, url);
+  const { db, auth, config } = collaborators();
+  const preview = await isAdminPreview(auth, request, url);
   const [events, settings] = await Promise.all([
-    upcomingEvents(getDb(), new Date(), { includeDrafts: preview }),
-    getSiteSettings(getDb()),
+    upcomingEvents(db, new Date(), { includeDrafts: preview }),
+    getSiteSettings(db),
   ]);
-  const publicUrl = getConfig().PUBLIC_URL;
+  const publicUrl = config.PUBLIC_URL;
   const structuredData = events
     .filter((event) => event.published)
     .map((event) =>

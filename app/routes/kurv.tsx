@@ -3,10 +3,7 @@ import { Form, Link, redirect, useRevalidator } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
-import { getConfig } from "~/config/env.server";
-import { getDb } from "~/db/db.server";
 import { requireUser } from "~/features/accounts/session.server";
-import { getPaymentProvider } from "~/features/payment/provider.server";
 import { Amounts } from "~/features/reservation/components/amounts";
 import {
   createOrder,
@@ -21,6 +18,7 @@ import { errorToast, infoToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
 import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/kurv";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -40,8 +38,9 @@ function closedDaysToast(closed: ClosedDay[]) {
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireUser(request, url);
-  const basket = await getBasket(getDb(), user.id);
+  const { db, auth } = collaborators();
+  const user = await requireUser(auth, request, url);
+  const basket = await getBasket(db, user.id);
   return {
     closed: basket.closed.map((day) => ({ day: day.day, label: dayLabel(day.day), blockedTitle: day.blockedTitle })),
     items: basket.items.map((item) => ({
@@ -68,22 +67,22 @@ const basketForms = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const user = await requireUser(request, url);
+  const { db, auth, config, payments: provider } = collaborators();
+  const user = await requireUser(auth, request, url);
   const submission = parseSubmission(await readFormData(request), basketForms);
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
   const form = submission.value;
   if (form.intent === "remove") {
-    await releaseHold(getDb(), user.id, form.claimId);
+    await releaseHold(db, user.id, form.claimId);
     return answer(
       { toast: successToast("Dagen er fjernet fra kurven") },
       { headers: { [INVALIDATE_HEADER]: "/reservation" } },
     );
   }
-  const provider = getPaymentProvider();
   if (!provider) {
     return answer({ toast: errorToast("Betaling er ikke sat op endnu", "Kontakt os for at reservere dagene.") }, 503);
   }
-  const order = await createOrder(getDb(), user.id, provider);
+  const order = await createOrder(db, user.id, provider);
   if (!order.ok && order.reason === "no-address") {
     throw redirectWithToast(
       "/bruger/update?redirectTo=%2Fkurv",
@@ -103,8 +102,8 @@ export async function action({ request, url }: Route.ActionArgs) {
         : errorToast("Kurven er tom");
     return answer({ toast: refusal }, 409);
   }
-  const created = (await getOrder(getDb(), order.orderId))!;
-  const base = getConfig().PUBLIC_URL;
+  const created = (await getOrder(db, order.orderId))!;
+  const base = config.PUBLIC_URL;
   const { redirectTo } = await provider.startCheckout(
     { id: created.id, totalOere: created.totalOere, days: created.days, email: created.bookerEmail },
     { success: `${base}/success?ordre=${created.id}`, cancel: `${base}/kurv` },

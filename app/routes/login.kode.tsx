@@ -8,6 +8,7 @@ import { callAuth, getSessionUser, withCookies } from "~/features/accounts/sessi
 import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { EmailField } from "~/features/accounts/components/email-field";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/login.kode";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -16,8 +17,9 @@ export function meta() {
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
+  const { auth } = collaborators();
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
-  if (await getSessionUser(request)) throw redirect(redirectTo);
+  if (await getSessionUser(auth, request)) throw redirect(redirectTo);
   return { redirectTo };
 }
 
@@ -30,13 +32,14 @@ const codeForms = z.discriminatedUnion("intent", [
 type CodeAnswer = ActionAnswer & { email?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { auth } = collaborators();
   const formData = await readFormData(request);
   const submission = parseSubmission(formData, codeForms);
   if (!submission.ok) return answer<CodeAnswer>({ ...submission.answer, email: submission.answer.values?.email }, 400);
   const form = submission.value;
 
   if (form.intent === "send") {
-    const result = await callAuth(request, context, "/email-otp/send-verification-otp", {
+    const result = await callAuth(auth, request, context, "/email-otp/send-verification-otp", {
       email: form.email,
       type: "sign-in",
     });
@@ -46,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer<CodeAnswer>({ intent: "verify", email: form.email });
   }
 
-  const result = await callAuth(request, context, "/sign-in/email-otp", { email: form.email, otp: form.otp });
+  const result = await callAuth(auth, request, context, "/sign-in/email-otp", { email: form.email, otp: form.otp });
   if (!result.ok) {
     return answer<CodeAnswer>(
       { intent: "verify", email: form.email, formError: authErrorMessage(result.status, result.code ?? "INVALID_OTP") },

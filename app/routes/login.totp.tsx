@@ -7,6 +7,7 @@ import { authErrorMessage } from "~/features/accounts/auth-errors";
 import { callAuth, withCookies } from "~/features/accounts/session.server";
 import { answer, parseSubmission } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/login.totp";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -36,11 +37,12 @@ const secondFactorSchema = z.discriminatedUnion("intent", [
 
 /** The second step of signing in, for accounts with two-factor authentication (better-auth's two-factor cookie). */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { auth } = collaborators();
   const submission = parseSubmission(await readFormData(request), secondFactorSchema);
   if (!submission.ok) return answer(submission.answer, 400);
   const { intent, code, redirectTo } = submission.value;
   const endpoint = intent === "totp" ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code";
-  const result = await callAuth(request, context, endpoint, { code });
+  const result = await callAuth(auth, request, context, endpoint, { code });
   if (!result.ok) return answer({ formError: authErrorMessage(result.status, result.code ?? "INVALID_CODE") }, 400);
   throw redirect(safeRedirectPath(redirectTo), { headers: withCookies(result.setCookies) });
 }

@@ -9,6 +9,7 @@ import { answer, parseSubmission, typedValues, type ActionAnswer } from "~/lib/f
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { NewPasswordField } from "~/features/accounts/components/new-password-field";
 import { EmailField } from "~/features/accounts/components/email-field";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/login";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -17,8 +18,9 @@ export function meta() {
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
+  const { auth } = collaborators();
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
-  if (await getSessionUser(request)) throw redirect(redirectTo);
+  if (await getSessionUser(auth, request)) throw redirect(redirectTo);
   return { redirectTo, passwordReset: url.searchParams.has("nulstillet") };
 }
 
@@ -31,13 +33,14 @@ const loginForms = z.discriminatedUnion("intent", [
 type LoginAnswer = ActionAnswer & { sentTo?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { auth } = collaborators();
   const formData = await readFormData(request);
   const submission = parseSubmission(formData, loginForms);
   if (!submission.ok) return answer(submission.answer, 400);
   const { intent, redirectTo, ...credentials } = submission.value;
   const target = safeRedirectPath(redirectTo);
   // callbackURL: where the verification link, mailed after a sign-up or an unverified sign-in, leads.
-  const result = await callAuth(request, context, intent === "sign-in" ? "/sign-in/email" : "/sign-up/email", {
+  const result = await callAuth(auth, request, context, intent === "sign-in" ? "/sign-in/email" : "/sign-up/email", {
     ...credentials,
     callbackURL: target,
   });

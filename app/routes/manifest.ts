@@ -1,9 +1,10 @@
-import { getDb } from "~/db/db.server";
 import { getSiteSettings } from "~/features/site/settings.server";
+import { collaborators } from "~/lib/collaborators.server";
 
 /** The web app manifest, so the site can be added to a phone's home screen. */
 export async function loader() {
-  const settings = await getSiteSettings(getDb());
+  const { db } = collaborators();
+  const settings = await getSiteSettings(db);
   const manifest = {
     name: settings.siteName,
     short_name: settings.siteName.slice(0, 12),

@@ -1,6 +1,4 @@
 import { data, Link } from "react-router";
-import { getConfig } from "~/config/env.server";
-import { getDb } from "~/db/db.server";
 import { AlbumList } from "~/features/content/components/album-list";
 import { PreviewNotice } from "~/features/content/components/page-content";
 import { rootMetaData } from "~/features/content/meta";
@@ -11,20 +9,22 @@ import { musicGroupData, socialMeta } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { socialImageKey } from "~/features/media/media";
 import { publicFileUrl } from "~/features/storage/storage";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/musik.album";
 
 /** One album on its own address, to share and to be found by. */
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const preview = await isAdminPreview(request, url);
-  const album = (await getAlbumsWithTracks(getDb(), { includeDrafts: preview })).find(
+  const { db, auth, config } = collaborators();
+  const preview = await isAdminPreview(auth, request, url);
+  const album = (await getAlbumsWithTracks(db, { includeDrafts: preview })).find(
     (candidate) => candidate.id === params.albumId,
   );
   if (!album) throw data(null, { status: 404 });
-  const settings = await getSiteSettings(getDb());
+  const settings = await getSiteSettings(db);
   return {
     album,
     preview,
-    structuredData: musicGroupData(getConfig().PUBLIC_URL, settings.siteName, [albumFacts(album)]),
+    structuredData: musicGroupData(config.PUBLIC_URL, settings.siteName, [albumFacts(album)]),
   };
 }
 

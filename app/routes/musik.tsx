@@ -1,24 +1,24 @@
-import { getDb } from "~/db/db.server";
 import { AlbumList } from "~/features/content/components/album-list";
 import { ArticlePage, PreviewNotice } from "~/features/content/components/page-content";
-import { getConfig } from "~/config/env.server";
 import { pageMeta } from "~/features/content/meta";
 import { albumFacts } from "~/features/seo/album-facts";
 import { musicGroupData } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { isAdminPreview, loadPageView } from "~/features/content/public-page.server";
 import { getAlbumsWithTracks } from "~/features/content/public.server";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/musik";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const preview = await isAdminPreview(request, url);
+  const { db, auth, config } = collaborators();
+  const preview = await isAdminPreview(auth, request, url);
   const [page, albums, settings] = await Promise.all([
-    loadPageView("music", preview),
-    getAlbumsWithTracks(getDb(), { includeDrafts: preview }),
-    getSiteSettings(getDb()),
+    loadPageView(db, "music", preview),
+    getAlbumsWithTracks(db, { includeDrafts: preview }),
+    getSiteSettings(db),
   ]);
   const structuredData = albums.length
-    ? musicGroupData(getConfig().PUBLIC_URL, settings.siteName, albums.map(albumFacts))
+    ? musicGroupData(config.PUBLIC_URL, settings.siteName, albums.map(albumFacts))
     : null;
   return { page, albums, preview, structuredData };
 }

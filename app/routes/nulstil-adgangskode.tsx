@@ -5,6 +5,7 @@ import { resetPasswordSchema } from "~/features/accounts/schemas";
 import { callAuth } from "~/features/accounts/session.server";
 import { answer, parseSubmission } from "~/lib/form";
 import { NewPasswordField } from "~/features/accounts/components/new-password-field";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/nulstil-adgangskode";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -19,9 +20,10 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { auth } = collaborators();
   const submission = parseSubmission(await readFormData(request), resetPasswordSchema);
   if (!submission.ok) return answer(submission.answer, 400);
-  const result = await callAuth(request, context, "/reset-password", {
+  const result = await callAuth(auth, request, context, "/reset-password", {
     token: submission.value.token,
     newPassword: submission.value.password,
   });

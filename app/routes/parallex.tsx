@@ -1,14 +1,15 @@
-import { getDb } from "~/db/db.server";
 import { ParallaxStory } from "~/features/content/components/banners";
 import { PreviewNotice } from "~/features/content/components/page-content";
 import { rootMetaData } from "~/features/content/meta";
 import { isAdminPreview } from "~/features/content/public-page.server";
 import { getBanners } from "~/features/content/public.server";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/parallex";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const preview = await isAdminPreview(request, url);
-  return { banners: await getBanners(getDb(), { includeDrafts: preview }), preview };
+  const { db, auth } = collaborators();
+  const preview = await isAdminPreview(auth, request, url);
+  return { banners: await getBanners(db, { includeDrafts: preview }), preview };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -2,7 +2,6 @@ import { Link, redirect, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
-import { getDb } from "~/db/db.server";
 import { getSessionUser, loginPath } from "~/features/accounts/session.server";
 import { DayCalendar } from "~/features/reservation/components/day-calendar";
 import { monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
@@ -13,6 +12,7 @@ import { answer, parseSubmission } from "~/lib/form";
 import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
 import type { loader as rootLoader } from "~/root";
+import { collaborators, type Collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/reservation";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -26,13 +26,14 @@ function monthBounds(today: string, horizonDays: number) {
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const [user, settings] = await Promise.all([getSessionUser(request), getReservationSettings(getDb())]);
+  const { db, auth } = collaborators();
+  const [user, settings] = await Promise.all([getSessionUser(auth, request), getReservationSettings(db)]);
   const today = todayInCopenhagen();
   const bounds = monthBounds(today, settings.horizonDays);
   const asked = monthSchema.safeParse(url.searchParams.get("maaned"));
   const month = asked.success && asked.data >= bounds.first && asked.data <= bounds.last ? asked.data : bounds.first;
   const grid = monthGrid(month);
-  const days = await calendarDays(getDb(), grid, user?.id ?? null);
+  const days = await calendarDays(db, grid, user?.id ?? null);
   return {
     month,
     weeks: grid.weeks,
@@ -57,22 +58,24 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 /** Selecting a day (spec §2, §8): a hint for a day that is taken, else the day goes in the basket. */
 export async function action({ request }: Route.ActionArgs) {
+  const { db, auth, metrics } = collaborators();
   const submission = parseSubmission(await readFormData(request), holdForm);
-  const user = await getSessionUser(request);
+  const user = await getSessionUser(auth, request);
   if (!user) {
     const month = submission.ok ? submission.value.maaned : undefined;
     throw redirect(loginPath(`/reservation${month ? `?maaned=${month}` : ""}`));
   }
   if (!submission.ok) return answer({ ...submission.answer, toast: errorToast("Vælg en dag i kalenderen") }, 400);
   const { day } = submission.value;
-  const [view] = await calendarDays(getDb(), { from: day, to: day }, user.id);
-  const toast = await selectDay(user.id, day, view!);
+  const [view] = await calendarDays(db, { from: day, to: day }, user.id);
+  const toast = await selectDay({ db, metrics }, user.id, day, view!);
   // Only a day that went into a basket changes what visitors see, and only on the calendar.
   const changed = toast.kind === "success" ? "/reservation" : "none";
   return answer({ toast }, { status: toast.kind === "error" ? 409 : 200, headers: { [INVALIDATE_HEADER]: changed } });
 }
 
 async function selectDay(
+  { db, metrics }: Pick<Collaborators, "db" | "metrics">,
   userId: string,
   day: string,
   view: Awaited<ReturnType<typeof calendarDays>>[number],
@@ -102,10 +105,11 @@ async function selectDay(
     case "beyond-horizon":
       return { kind: "info", message: "Dagen kan ikke reserveres endnu" };
     case "free": {
-      const held = await holdDay(getDb(), userId, day);
+      const held = await holdDay(db, userId, day);
+      metrics.holds.inc({ result: held.ok ? "held" : held.reason });
       if (held.ok) return { kind: "success", message: "Dagen er lagt i din kurv", detail: date };
       if (held.reason === "basket-full") {
-        const settings = await getReservationSettings(getDb());
+        const settings = await getReservationSettings(db);
         return {
           kind: "error",
           message: `Du kan højst reservere ${settings.maxDaysPerOrder} dage ad gangen`,

@@ -1,13 +1,12 @@
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
-import { getConfig } from "~/config/env.server";
-import { getDb } from "~/db/db.server";
 import { reconcileCheckout, stripeSettingsOf } from "~/features/payment/stripe.server";
 import { requireUser } from "~/features/accounts/session.server";
 import { receiptOf } from "~/features/reservation/checkout.server";
 import { Amounts } from "~/features/reservation/components/amounts";
 import { getOrder } from "~/features/reservation/reservation.server";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/success";
 
 export function meta() {
@@ -15,19 +14,20 @@ export function meta() {
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireUser(request, url);
+  const { db, auth, config, mailer, metrics, logger } = collaborators();
+  const user = await requireUser(auth, request, url);
   const id = z.uuid().safeParse(url.searchParams.get("ordre"));
-  const order = id.success ? await getOrder(getDb(), id.data) : null;
+  const order = id.success ? await getOrder(db, id.data) : null;
   if (!order || order.userId !== user.id) throw data(null, { status: 404 });
   const sessionId = url.searchParams.get("session_id");
-  const stripe = stripeSettingsOf(getConfig());
+  const stripe = stripeSettingsOf(config);
   if (order.status === "pending" && order.provider === "stripe" && stripe && sessionId) {
     // Stripe sends the buyer here at once; if its webhook has not arrived yet, ask Stripe directly.
-    await reconcileCheckout(getDb(), stripe, order.id, sessionId);
+    await reconcileCheckout({ db, mailer, config, metrics, logger }, stripe, order.id, sessionId);
   }
-  const current = (await getOrder(getDb(), order.id))!;
+  const current = (await getOrder(db, order.id))!;
   if (current.status !== "paid") throw redirect(`/betaling?ordre=${order.id}`);
-  return { receipt: await receiptOf(getDb(), current), email: current.bookerEmail };
+  return { receipt: await receiptOf(db, current), email: current.bookerEmail };
 }
 
 export default function Success({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { getDb } from "~/db/db.server";
 import { setHoldSeconds } from "~/features/reservation/admin.server";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/test-hold-time";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -9,6 +9,7 @@ import { readFormData } from "~/lib/request-body.server";
  * (`POST /_test/hold-tid` with `sekunder`). Loopback only, with ENABLE_TEST_ROUTES (features/accounts/access.ts).
  */
 export async function action({ request }: Route.ActionArgs) {
+  const { db } = collaborators();
   const seconds = z.coerce
     .number()
     .int()
@@ -16,6 +17,6 @@ export async function action({ request }: Route.ActionArgs) {
     .max(86_400)
     .safeParse((await readFormData(request)).get("sekunder"));
   if (!seconds.success) return Response.json({ error: "sekunder skal være 1–86400" }, { status: 400 });
-  await setHoldSeconds(getDb(), seconds.data);
+  await setHoldSeconds(db, seconds.data);
   return Response.json({ holdSeconds: seconds.data });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { openTestSession } from "~/features/accounts/test-session.server";
 import { readJson } from "~/lib/request-body.server";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/test-session";
 
 const testSessionSchema = z.object({
@@ -15,7 +16,8 @@ const testSessionSchema = z.object({
  * the signed session cookie. Loopback only, with ENABLE_TEST_ROUTES (features/accounts/access.ts).
  */
 export async function action({ request }: Route.ActionArgs) {
+  const { auth } = collaborators();
   const parsed = testSessionSchema.safeParse(await readJson(request));
   if (!parsed.success) return Response.json({ error: z.prettifyError(parsed.error) }, { status: 400 });
-  return Response.json(await openTestSession(parsed.data));
+  return Response.json(await openTestSession(auth, parsed.data));
 }

@@ -1,4 +1,3 @@
-import { getDb } from "~/db/db.server";
 import { DraftBadge } from "~/features/content/components/album-list";
 import { ArticlePage, PreviewNotice } from "~/features/content/components/page-content";
 import { VideoEmbed } from "~/features/content/components/video-embed";
@@ -6,13 +5,15 @@ import { pageMeta } from "~/features/content/meta";
 import { videoData } from "~/features/seo/structured-data";
 import { isAdminPreview, loadPageView } from "~/features/content/public-page.server";
 import { getVideoLinks } from "~/features/content/public.server";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/videoer";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const preview = await isAdminPreview(request, url);
+  const { db, auth } = collaborators();
+  const preview = await isAdminPreview(auth, request, url);
   const [page, videos] = await Promise.all([
-    loadPageView("videos", preview),
-    getVideoLinks(getDb(), { includeDrafts: preview }),
+    loadPageView(db, "videos", preview),
+    getVideoLinks(db, { includeDrafts: preview }),
   ]);
   return { page, videos, preview };
 }

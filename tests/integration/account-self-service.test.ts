@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase } from "~/db/db.server";
 import { profiles, users } from "~/db/schema";
-import { getAuth } from "~/features/accounts/auth.server";
+import type { Auth } from "~/features/accounts/auth.server";
+import type { MailMessage } from "~/features/email/mailer.server";
+import { setCollaborators } from "~/lib/collaborators.server";
 import { action as myDetailsAction } from "~/routes/bruger";
 import { loader as myDataLoader } from "~/routes/bruger.data";
-import { cookieHeader, setUpAccounts, signUpUser } from "../support/accounts";
+import { cookieHeader, signUpUser } from "../support/accounts";
+import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -16,7 +18,8 @@ type Result = {
 
 describe.each(databaseKinds)("account self-service on %s", (kind) => {
   let database: TestDatabase;
-  let sentMail: ReturnType<typeof setUpAccounts>["sentMail"];
+  let auth: Auth;
+  let sentMail: MailMessage[];
   let cookie = "";
   let userId = "";
 
@@ -35,13 +38,15 @@ describe.each(databaseKinds)("account self-service on %s", (kind) => {
     }
   };
   const signIn = (password: string) =>
-    getAuth().api.signInEmail({ body: { email: "mette@example.dk", password }, asResponse: true });
+    auth.api.signInEmail({ body: { email: "mette@example.dk", password }, asResponse: true });
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    setDatabase(database);
-    sentMail = setUpAccounts(database.db).sentMail;
-    ({ id: userId, cookie } = await signUpUser(getAuth(), {
+    const collaborators = testCollaborators(database);
+    setCollaborators(collaborators);
+    ({ auth } = collaborators);
+    sentMail = collaborators.mailer.sent;
+    ({ id: userId, cookie } = await signUpUser(auth, {
       name: "Mette",
       email: "mette@example.dk",
       password: "Kajen-2026-sol",
@@ -49,7 +54,7 @@ describe.each(databaseKinds)("account self-service on %s", (kind) => {
   });
 
   afterAll(async () => {
-    setDatabase(undefined);
+    setCollaborators(undefined);
     await database?.destroy();
   });
 
@@ -87,7 +92,7 @@ describe.each(databaseKinds)("account self-service on %s", (kind) => {
     const mail = sentMail.at(-1)!;
     expect(mail.to).toBe("mette.ny@example.dk");
     const link = mail.text.match(/http:\/\/localhost\/\S+/)![0];
-    await getAuth().handler(new Request(link, { headers: { Cookie: cookie } }));
+    await auth.handler(new Request(link, { headers: { Cookie: cookie } }));
 
     const [user] = await database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
     const [profile] = await database.db

@@ -1,17 +1,20 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase } from "~/db/db.server";
 import { ADMIN_ROLE, profiles, users } from "~/db/schema";
+import type { Auth } from "~/features/accounts/auth.server";
 import { ensureAdmin } from "~/features/accounts/bootstrap-admin.server";
 import { allowEmailAttempt } from "~/features/accounts/email-rate-limit.server";
 import { requireAdmin } from "~/features/accounts/session.server";
+import type { MailMessage } from "~/features/email/mailer.server";
+import { setCollaborators } from "~/lib/collaborators.server";
 import { loader as authApiLoader } from "~/routes/api.auth";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as updateAction, loader as updateLoader } from "~/routes/bruger.update";
 import { loader as myDetailsLoader } from "~/routes/bruger";
 import { loader as rootLoader } from "~/root";
-import { cookieHeader, setUpAccounts } from "../support/accounts";
+import { cookieHeader } from "../support/accounts";
+import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -32,17 +35,20 @@ const password = "Kajen-2026-sol";
 
 describe.each(databaseKinds)("accounts on %s", (kind) => {
   let database: TestDatabase;
-  let sentMail: ReturnType<typeof setUpAccounts>["sentMail"];
+  let auth: Auth;
+  let sentMail: MailMessage[];
   let cookie = "";
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    setDatabase(database);
-    sentMail = setUpAccounts(database.db).sentMail;
+    const collaborators = testCollaborators(database);
+    setCollaborators(collaborators);
+    ({ auth } = collaborators);
+    sentMail = collaborators.mailer.sent;
   });
 
   afterAll(async () => {
-    setDatabase(undefined);
+    setCollaborators(undefined);
     await database?.destroy();
   });
 
@@ -174,7 +180,7 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
 
   it("answers 403 to a signed-in non-admin on an admin check", async () => {
     const { thrown } = await outcome(() =>
-      requireAdmin(new Request("http://localhost/alle-brugere", { headers: { Cookie: cookie } })),
+      requireAdmin(auth, new Request("http://localhost/alle-brugere", { headers: { Cookie: cookie } })),
     );
     expect((thrown as { init: { status: number } }).init.status).toBe(403);
   });
@@ -243,7 +249,6 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
   });
 
   it("creates the bootstrap admin without an e-mail, leaves it alone after, and takes over a user's address", async () => {
-    const { auth } = { auth: (await import("~/features/accounts/auth.server")).getAuth() };
     const mailBefore = sentMail.length;
     expect(await ensureAdmin(database.db, auth, { email: "Chef@Havnescenen.dk", password: "Admin-kode-2026" })).toBe(
       "created",

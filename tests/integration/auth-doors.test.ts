@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase } from "~/db/db.server";
 import { users } from "~/db/schema";
 import { ensureAdmin } from "~/features/accounts/bootstrap-admin.server";
 import type { Auth } from "~/features/accounts/auth.server";
 import type { MailMessage } from "~/features/email/mailer.server";
+import { setCollaborators } from "~/lib/collaborators.server";
 import { loader as rootLoader } from "~/root";
 import { loader as authApiLoader } from "~/routes/api.auth";
 import { action as myDetailsAction } from "~/routes/bruger";
@@ -12,7 +12,8 @@ import { action as forgotPasswordAction } from "~/routes/glemt-adgangskode";
 import { action as signInWithCodeAction } from "~/routes/login.kode";
 import { action as loginAction } from "~/routes/login";
 import { action as resetPasswordAction } from "~/routes/nulstil-adgangskode";
-import { callAuthApi, cookieHeader, freshClientAddress, setUpAccounts, signUpUser } from "../support/accounts";
+import { callAuthApi, cookieHeader, freshClientAddress, signUpUser } from "../support/accounts";
+import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -85,8 +86,10 @@ describe.each(databaseKinds)("one answer through the forms and /api/auth on %s",
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    setDatabase(database);
-    ({ auth, sentMail } = setUpAccounts(database.db));
+    const collaborators = testCollaborators(database);
+    setCollaborators(collaborators);
+    ({ auth } = collaborators);
+    sentMail = collaborators.mailer.sent;
     for (const [name, email] of [
       ["Mette", "mette@example.dk"],
       ["Maal", "maal@example.dk"],
@@ -99,7 +102,7 @@ describe.each(databaseKinds)("one answer through the forms and /api/auth on %s",
   });
 
   afterAll(async () => {
-    setDatabase(undefined);
+    setCollaborators(undefined);
     await database?.destroy();
   });
 

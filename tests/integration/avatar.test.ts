@@ -1,21 +1,19 @@
 import type { ActionAnswer } from "~/lib/form";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { diskBackend, setStorage, Storage } from "~/features/storage/storage.server";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig, setConfig } from "~/config/env.server";
-import { setDatabase } from "~/db/db.server";
 import { profiles, userFiles, users } from "~/db/schema";
-import { getAuth } from "~/features/accounts/auth.server";
 import { getProfile } from "~/features/accounts/profile.server";
 import { migrationsUpTo } from "~/features/operations/backup.server";
+import { setCollaborators } from "~/lib/collaborators.server";
 import { action as createProfile } from "~/routes/api.profile.create";
 import { action as updateProfile } from "~/routes/api.profile.update";
 import { action as updateAction } from "~/routes/bruger.update";
-import { setUpAccounts, signUpUser } from "../support/accounts";
+import { signUpUser } from "../support/accounts";
+import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -66,17 +64,16 @@ describe.each(databaseKinds)("avatar upload on %s", (kind) => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "scene-avatar-"));
-    setConfig(loadConfig({ DATA_DIR: dataDir }));
-    setStorage(new Storage(diskBackend(dataDir)));
     database = await createTestDatabase(kind);
-    setDatabase(database);
-    setUpAccounts(database.db);
-    people.mette = await signUpUser(getAuth(), {
+    const collaborators = testCollaborators(database, { dataDir });
+    setCollaborators(collaborators);
+    const { auth } = collaborators;
+    people.mette = await signUpUser(auth, {
       name: "Mette",
       email: "mette@example.dk",
       password: "Kajen-2026-sol",
     });
-    people.jonas = await signUpUser(getAuth(), {
+    people.jonas = await signUpUser(auth, {
       name: "Jonas",
       email: "jonas@example.dk",
       password: "Kajen-2026-maane",
@@ -84,7 +81,7 @@ describe.each(databaseKinds)("avatar upload on %s", (kind) => {
   });
 
   afterAll(async () => {
-    setDatabase(undefined);
+    setCollaborators(undefined);
     await database?.destroy();
     await rm(dataDir, { recursive: true, force: true });
   });

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setDatabase } from "~/db/db.server";
 import { ADMIN_ROLE, users } from "~/db/schema";
 import type { Auth } from "~/features/accounts/auth.server";
 import { bootstrapAdmin } from "~/features/accounts/bootstrap-admin.server";
-import { callAuthApi, setUpAccounts } from "../support/accounts";
+import { setCollaborators } from "~/lib/collaborators.server";
+import { callAuthApi } from "../support/accounts";
+import { testCollaborators } from "../support/collaborators";
 import { createSession } from "../support/factories";
 import { totpCode } from "../support/totp";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
@@ -32,8 +33,9 @@ describe.each(databaseKinds)("the admin named by ADMIN_EMAIL on %s", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    setDatabase(database);
-    ({ auth } = setUpAccounts(database.db));
+    const collaborators = testCollaborators(database);
+    setCollaborators(collaborators);
+    ({ auth } = collaborators);
   });
 
   beforeEach(() => {
@@ -41,7 +43,7 @@ describe.each(databaseKinds)("the admin named by ADMIN_EMAIL on %s", (kind) => {
   });
 
   afterAll(async () => {
-    setDatabase(undefined);
+    setCollaborators(undefined);
     await database?.destroy();
   });
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase } from "~/db/db.server";
 import { siteSettings } from "~/db/schema";
 import { demoSettings } from "~/db/seed/demo-content";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { feedTokenOf } from "~/features/reservation/reservation.server";
+import { setCollaborators } from "~/lib/collaborators.server";
 import { loader as feed } from "~/routes/kalender.feed";
+import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createBooking, createUser } from "../support/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -16,7 +17,7 @@ describe("personal calendar feed", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
-    setDatabase(database);
+    setCollaborators(testCollaborators(database));
     await database.db.insert(siteSettings).values(demoSettings);
     await createUser(database.db, { id: "feeder", name: "Frida Feed", profile: { address: "Feedvej 1" } });
     await createBooking(database.db, "feeder", day);
@@ -24,7 +25,7 @@ describe("personal calendar feed", () => {
   });
 
   afterAll(async () => {
-    setDatabase(undefined);
+    setCollaborators(undefined);
     await database?.destroy();
   });
 

@@ -4,14 +4,14 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setDatabase } from "~/db/db.server";
 import { albums, users } from "~/db/schema";
-import { getAuth } from "~/features/accounts/auth.server";
-import { diskBackend, setStorage, Storage, type DiskBackend } from "~/features/storage/storage.server";
+import { diskBackend, Storage, type DiskBackend } from "~/features/storage/storage.server";
+import { setCollaborators } from "~/lib/collaborators.server";
 import { action as createAction } from "~/routes/admin.create";
 import { action as editAction } from "~/routes/admin.edit";
 import { action as listAction } from "~/routes/admin.list";
-import { setUpAccounts, signUpUser } from "../support/accounts";
+import { signUpUser } from "../support/accounts";
+import { testCollaborators, type TestCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { BodyTooLargeError } from "~/lib/request-body.server";
@@ -26,6 +26,7 @@ describe("content admin actions", () => {
   let dataDir: string;
   let cookie: string;
   let disk: DiskBackend;
+  let collaborators: TestCollaborators;
 
   const post = (path: string, body: FormData) => routeArgs(path, { method: "POST", body, headers: { Cookie: cookie } });
   const albumForm = (fields: Record<string, string>, image?: File | string) => {
@@ -42,20 +43,23 @@ describe("content admin actions", () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "scene-admin-routes-"));
     database = await createTestDatabase("pglite");
-    setDatabase(database);
-    setUpAccounts(database.db);
-    const admin = await signUpUser(getAuth(), { name: "Chef", email: "chef@example.dk", password: "Havnen-2026-kaj" });
+    collaborators = testCollaborators(database, { dataDir });
+    const admin = await signUpUser(collaborators.auth, {
+      name: "Chef",
+      email: "chef@example.dk",
+      password: "Havnen-2026-kaj",
+    });
     await database.db.update(users).set({ role: "kab-webadmin" }).where(eq(users.id, admin.id));
     cookie = admin.cookie;
   });
 
   beforeEach(() => {
     disk = diskBackend(dataDir);
-    setStorage(new Storage(disk));
+    setCollaborators({ ...collaborators, storage: new Storage(disk) });
   });
 
   afterAll(async () => {
-    setDatabase(undefined);
+    setCollaborators(undefined);
     await database?.destroy();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -119,7 +123,11 @@ describe("content admin actions", () => {
     expect(album?.title).toBe("Plade");
     expect(created.headers.get("Location")).toBe(`/album/${album!.id}`);
 
-    setStorage(new Storage({ ...disk, remove: () => Promise.reject(new Error("disk is read-only")) }));
+    // A disk that refuses to delete (read-only, full): the one failure of our own storage this test stands in for.
+    setCollaborators({
+      ...collaborators,
+      storage: new Storage({ ...disk, remove: () => Promise.reject(new Error("disk is read-only")) }),
+    });
     const form = new FormData();
     form.set("intent", "delete");
     form.set("id", album!.id);

@@ -3,14 +3,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase } from "~/db/db.server";
 import { pages } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed/seed.server";
-import { diskBackend, Storage } from "~/features/storage/storage.server";
+import { setCollaborators } from "~/lib/collaborators.server";
 import { loader as pageByNameLoader } from "~/routes/api.get-page-by-name";
 import { loader as contentPageLoader } from "~/routes/content-page";
 import { loader as rootLoader } from "~/root";
-import { setUpAccounts } from "../support/accounts";
+import { testCollaborators, type TestCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -26,16 +25,17 @@ async function thrownStatus(work: () => unknown) {
 describe.each(databaseKinds)("content routes on %s", (kind) => {
   let database: TestDatabase;
   let dataDir: string;
+  let collaborators: TestCollaborators;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     dataDir = await mkdtemp(path.join(tmpdir(), "scene-routes-"));
-    setDatabase(database);
-    setUpAccounts(database.db);
+    collaborators = testCollaborators(database, { dataDir });
+    setCollaborators(collaborators);
   });
 
   afterAll(async () => {
-    setDatabase(undefined);
+    setCollaborators(undefined);
     await database?.destroy();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -51,7 +51,7 @@ describe.each(databaseKinds)("content routes on %s", (kind) => {
   });
 
   it("serves each public path the page seeded for it", async () => {
-    await seedDemoContent(database.db, { storage: new Storage(diskBackend(dataDir)) });
+    await seedDemoContent(database.db, { storage: collaborators.storage });
     const expected: Record<string, string> = {
       "/": "Livemusik ved havnen",
       "/musik": "Musik",

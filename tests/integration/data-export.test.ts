@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarFeeds, dayClaims, orders, twoFactors, userFiles } from "~/db/schema";
 import { exportedTables, exportUserData } from "~/features/accounts/data-export.server";
 import { dayBounds } from "~/lib/format";
-import { setUpAccounts, signUpUser } from "../support/accounts";
+import { signUpUser } from "../support/accounts";
+import { testCollaborators } from "../support/collaborators";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
 /** Every table whose foreign keys lead to `users`, directly or through another table (day_claims → orders). */
@@ -34,7 +35,7 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    const { auth } = setUpAccounts(database.db);
+    const { auth } = testCollaborators(database);
     ({ id: userId } = await signUpUser(auth, {
       name: "Mette",
       email: "mette@example.dk",

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailOutbox } from "~/db/schema";
 import { createMailer } from "~/features/email/mailer.server";
 import { resetPasswordMessage } from "~/features/email/messages";
+import { createMetrics } from "~/lib/metrics.server";
 import { MAX_MAIL_ATTEMPTS, MailOutbox, retryDelaySeconds } from "~/features/email/outbox.server";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -52,6 +53,7 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
       from: "Havnescenen <no-reply@havnescenen.dk>",
       dataDir: "/nonexistent",
       logger,
+      metrics: createMetrics(),
     });
     outbox = new MailOutbox(database.db, delivery, logger);
   });
@@ -111,7 +113,13 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     for (let index = 0; index < 12; index += 1) await outbox.enqueue(message(`gaest${index}@example.dk`), now);
     const second = new MailOutbox(
       database.db,
-      createMailer({ smtpUrl: mailServer.url, from: "x@havnescenen.dk", dataDir: "/nonexistent", logger }),
+      createMailer({
+        smtpUrl: mailServer.url,
+        from: "x@havnescenen.dk",
+        dataDir: "/nonexistent",
+        logger,
+        metrics: createMetrics(),
+      }),
       logger,
     );
     const results = await Promise.all([outbox.deliverDue(now), second.deliverDue(now), outbox.deliverDue(now)]);

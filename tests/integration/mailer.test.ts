@@ -8,6 +8,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer, outboxDirectory } from "~/features/email/mailer.server";
 import { resetPasswordMessage } from "~/features/email/messages";
+import { createMetrics } from "~/lib/metrics.server";
 
 const message = resetPasswordMessage(
   "Havnescenen",
@@ -50,6 +51,7 @@ describe("e-mail over SMTP", () => {
       from: "Havnescenen <no-reply@havnescenen.dk>",
       dataDir: "/nonexistent",
       logger: pino({ level: "silent" }),
+      metrics: createMetrics(),
     });
     await mailer.send(message);
     expect(received).toHaveLength(1);
@@ -75,6 +77,7 @@ describe("e-mail without SMTP", () => {
       from: "Havnescenen <no-reply@havnescenen.dk>",
       dataDir,
       logger: pino({ level: "silent" }),
+      metrics: createMetrics(),
     });
     await mailer.send(message);
     const files = await readdir(outboxDirectory(dataDir));

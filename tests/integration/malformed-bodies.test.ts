@@ -1,11 +1,10 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig, setConfig } from "~/config/env.server";
-import { setDatabase } from "~/db/db.server";
 import { ensureAdmin } from "~/features/accounts/bootstrap-admin.server";
-import { createStorage, setStorage } from "~/features/storage/storage.server";
+import { setCollaborators } from "~/lib/collaborators.server";
 import routes from "~/routes";
-import { cookieHeader, setUpAccounts } from "../support/accounts";
+import { cookieHeader } from "../support/accounts";
+import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { snapshot } from "../support/snapshot";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
@@ -112,12 +111,10 @@ describe.each(databaseKinds)("malformed bodies on %s", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    setDatabase(database);
     dataDir = mkdtempSync(path.join(tmpdir(), "scene-malformed-"));
-    const config = loadConfig({ DATA_DIR: dataDir, ENABLE_TEST_ROUTES: "true" });
-    setConfig(config);
-    setStorage(createStorage(config));
-    const { auth } = setUpAccounts(database.db);
+    const collaborators = testCollaborators(database, { dataDir, env: { ENABLE_TEST_ROUTES: "true" } });
+    setCollaborators(collaborators);
+    const { auth } = collaborators;
     await ensureAdmin(database.db, auth, { email: "chef@havnescenen.dk", password: "Admin-kode-2026", name: "Chef" });
     const admin = await auth.api.signInEmail({
       body: { email: "chef@havnescenen.dk", password: "Admin-kode-2026" },
@@ -134,8 +131,7 @@ describe.each(databaseKinds)("malformed bodies on %s", (kind) => {
   });
 
   afterAll(async () => {
-    setConfig(loadConfig({}));
-    setDatabase(undefined);
+    setCollaborators(undefined);
     await database?.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   });

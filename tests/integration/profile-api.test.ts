@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase } from "~/db/db.server";
 import { dayClaims, profiles, users } from "~/db/schema";
+import { setCollaborators } from "~/lib/collaborators.server";
 import { ensureAdmin } from "~/features/accounts/bootstrap-admin.server";
-import { setMailer } from "~/features/email/mailer.server";
+import type { MailMessage } from "~/features/email/mailer.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { confirmOrder, createOrder, holdDay } from "~/features/reservation/reservation.server";
@@ -11,7 +11,8 @@ import { action as cancelAction } from "~/routes/admin.reservationer";
 import { action as createProfile } from "~/routes/api.profile.create";
 import { loader as getProfile } from "~/routes/api.profile.get";
 import { action as updateProfile } from "~/routes/api.profile.update";
-import { cookieHeader, setUpAccounts, signUpUser } from "../support/accounts";
+import { cookieHeader, signUpUser } from "../support/accounts";
+import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -44,14 +45,15 @@ const json = (method: string, body: unknown, cookie?: string) => ({
 
 describe.each(databaseKinds)("the profile API on %s", (kind) => {
   let database: TestDatabase;
-  let sentMail: ReturnType<typeof setUpAccounts>["sentMail"];
+  let sentMail: MailMessage[];
   const people: Record<"mette" | "jonas" | "admin", { id: string; cookie: string }> = {} as never;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    setDatabase(database);
-    const { auth, sentMail: mail } = setUpAccounts(database.db);
-    sentMail = mail;
+    const collaborators = testCollaborators(database);
+    setCollaborators(collaborators);
+    const { auth } = collaborators;
+    sentMail = collaborators.mailer.sent;
     await ensureAdmin(database.db, auth, { email: "chef@havnescenen.dk", password: "Admin-kode-2026" });
     for (const [key, email, password] of [
       ["mette", "mette@example.dk", "Kajen-2026-sol"],
@@ -66,7 +68,7 @@ describe.each(databaseKinds)("the profile API on %s", (kind) => {
   });
 
   afterAll(async () => {
-    setDatabase(undefined);
+    setCollaborators(undefined);
     await database?.destroy();
   });
 
@@ -250,7 +252,6 @@ describe.each(databaseKinds)("the profile API on %s", (kind) => {
     const [claim] = await database.db.select({ id: dayClaims.id }).from(dayClaims).where(eq(dayClaims.day, day));
 
     sentMail.length = 0;
-    setMailer({ send: async (message) => void sentMail.push(message) });
     const result = await answer(() =>
       cancelAction(
         routeArgs("/admin/reservationer", {

@@ -1,9 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase } from "~/db/db.server";
 import { orders, profiles, users } from "~/db/schema";
-import { getAuth } from "~/features/accounts/auth.server";
-import { setMailer } from "~/features/email/mailer.server";
+import type { Auth } from "~/features/accounts/auth.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { stripeProvider } from "~/features/payment/stripe.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
@@ -17,10 +15,12 @@ import {
 } from "~/features/reservation/reservation.server";
 import { takeFlashToast } from "~/features/toast/flash.server";
 import type { Toast } from "~/features/toast/toast";
+import { setCollaborators } from "~/lib/collaborators.server";
 import { dayBounds, formatDateLong } from "~/lib/format";
 import { action as payAction } from "~/routes/betaling";
 import { action as basketAction, loader as basketLoader } from "~/routes/kurv";
-import { setUpAccounts, signUpUser } from "../support/accounts";
+import { signUpUser } from "../support/accounts";
+import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -33,6 +33,7 @@ interface Member {
 
 describe.each(databaseKinds)("holds that run out or whose day is closed, on %s", (kind) => {
   let database: TestDatabase;
+  let auth: Auth;
   let members = 0;
   let daysUsed = 0;
 
@@ -40,7 +41,7 @@ describe.each(databaseKinds)("holds that run out or whose day is closed, on %s",
   async function addMember(): Promise<Member> {
     members += 1;
     const email = `medlem${members}@example.dk`;
-    const member = await signUpUser(getAuth(), { name: `Medlem ${members}`, email, password: "Havnen-2026-kaj" });
+    const member = await signUpUser(auth, { name: `Medlem ${members}`, email, password: "Havnen-2026-kaj" });
     await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, member.id));
     const details = { address: `Kajgade ${members}, 8000 Aarhus C`, phone: "+4520123456" };
     await database.db
@@ -85,13 +86,13 @@ describe.each(databaseKinds)("holds that run out or whose day is closed, on %s",
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    setDatabase(database);
-    setUpAccounts(database.db);
-    setMailer({ send: async () => {} });
+    const collaborators = testCollaborators(database);
+    setCollaborators(collaborators);
+    ({ auth } = collaborators);
   });
 
   afterAll(async () => {
-    setDatabase(undefined);
+    setCollaborators(undefined);
     await database?.destroy();
   });
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase } from "~/db/db.server";
-import { getAuth } from "~/features/accounts/auth.server";
 import { shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
 import { demoProvider } from "~/features/payment/provider.server";
 import { confirmOrder, createOrder, holdDay } from "~/features/reservation/reservation.server";
 import type { Toast } from "~/features/toast/toast";
+import { setCollaborators } from "~/lib/collaborators.server";
 import { action, loader } from "~/routes/reservation";
-import { setUpAccounts, signUpUser } from "../support/accounts";
+import { signUpUser } from "../support/accounts";
+import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createUser } from "../support/factories";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
@@ -38,9 +38,9 @@ describe.each(databaseKinds)("the reservation calendar's data on %s", (kind) => 
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    setDatabase(database);
-    setUpAccounts(database.db);
-    ({ cookie } = await signUpUser(getAuth(), {
+    const collaborators = testCollaborators(database);
+    setCollaborators(collaborators);
+    ({ cookie } = await signUpUser(collaborators.auth, {
       name: "Vera Viewer",
       email: "vera@example.dk",
       password: "Havnen-2026-kaj",
@@ -54,7 +54,7 @@ describe.each(databaseKinds)("the reservation calendar's data on %s", (kind) => 
   });
 
   afterAll(async () => {
-    setDatabase(undefined);
+    setCollaborators(undefined);
     await database?.destroy();
   });
 

@@ -1,11 +1,11 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { setConfig, loadConfig } from "~/config/env.server";
-import { setDatabase } from "~/db/db.server";
 import { accessOf, routeRules, type Access } from "~/features/accounts/access";
 import { routeGuard } from "~/features/accounts/route-guard.server";
+import { collaborators, setCollaborators } from "~/lib/collaborators.server";
 import routes from "~/routes";
-import { setUpAccounts, signUpUser } from "../support/accounts";
+import { signUpUser } from "../support/accounts";
+import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -51,9 +51,29 @@ async function guard(pattern: string, path: string, init: Parameters<typeof rout
   const next = vi.fn(async () => new Response("route ran"));
   // React Router hands middleware the pattern without the root's slash ("kurv", "album/:id"; "/" for the index).
   const args = { ...routeArgs(path, init), pattern: pattern === "/" ? pattern : pattern.slice(1) };
-  const thrown = await thrownBy(() => routeGuard(args, next));
+  const thrown = await thrownBy(() => routeGuard(collaborators(), args, next));
   return { thrown, status: statusOf(thrown), ran: next.mock.calls.length > 0 };
 }
+
+// The guard reads the session through the collaborators' better-auth, so every test here runs with them set.
+let database: TestDatabase;
+let memberCookie = "";
+
+beforeAll(async () => {
+  database = await createTestDatabase("pglite");
+  const collaborators = testCollaborators(database, { env: { ENABLE_TEST_ROUTES: "true" } });
+  setCollaborators(collaborators);
+  ({ cookie: memberCookie } = await signUpUser(collaborators.auth, {
+    name: "Medlem",
+    email: "medlem@example.dk",
+    password: "Kajen-2026-sol",
+  }));
+});
+
+afterAll(async () => {
+  setCollaborators(undefined);
+  await database?.destroy();
+});
 
 describe("route access declarations", () => {
   it("every route of app/routes.ts declares who may use it", () => {
@@ -84,27 +104,6 @@ describe("route access declarations", () => {
 });
 
 describe("route guards", () => {
-  let database: TestDatabase;
-  let memberCookie = "";
-
-  beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    setDatabase(database);
-    setConfig(loadConfig({ ENABLE_TEST_ROUTES: "true" }));
-    const { auth } = setUpAccounts(database.db);
-    ({ cookie: memberCookie } = await signUpUser(auth, {
-      name: "Medlem",
-      email: "medlem@example.dk",
-      password: "Kajen-2026-sol",
-    }));
-  });
-
-  afterAll(async () => {
-    setConfig(loadConfig({}));
-    setDatabase(undefined);
-    await database?.destroy();
-  });
-
   describe.each(["GET", "POST"] as const)("%s", (method) => {
     const pages = (access: Access) => needing(access, method).filter((route) => !route.pattern.startsWith("/api/"));
 

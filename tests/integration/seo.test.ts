@@ -3,14 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase } from "~/db/db.server";
 import { albums } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed/seed.server";
-import { diskBackend, Storage } from "~/features/storage/storage.server";
+import { setCollaborators } from "~/lib/collaborators.server";
 import { loader as musicLoader } from "~/routes/musik";
 import { loader as robotsLoader } from "~/routes/robots";
 import { loader as sitemapLoader } from "~/routes/sitemap";
-import { setUpAccounts } from "../support/accounts";
+import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -22,13 +21,13 @@ describe("search engines and sharing", () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "scene-seo-"));
     database = await createTestDatabase("pglite");
-    setDatabase(database);
-    setUpAccounts(database.db);
-    await seedDemoContent(database.db, { storage: new Storage(diskBackend(dataDir)) });
+    const collaborators = testCollaborators(database, { dataDir });
+    setCollaborators(collaborators);
+    await seedDemoContent(database.db, { storage: collaborators.storage });
   }, 120_000);
 
   afterAll(async () => {
-    setDatabase(undefined);
+    setCollaborators(undefined);
     await database?.destroy();
     await rm(dataDir, { recursive: true, force: true });
   });

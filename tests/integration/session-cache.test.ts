@@ -1,18 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { setDatabase } from "~/db/db.server";
 import { ADMIN_ROLE, sessions, users } from "~/db/schema";
 import { SESSION_CACHE_SECONDS, type Auth } from "~/features/accounts/auth.server";
 import { getSessionUser, requireAdmin, sessionSetCookies, type SessionUser } from "~/features/accounts/session.server";
 import { setDisabled } from "~/features/accounts/users.server";
-import { setUpAccounts, signUpUser } from "../support/accounts";
+import { signUpUser } from "../support/accounts";
+import { testCollaborators } from "../support/collaborators";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
 /** A fresh request, as each page view is (the session is read once per request). */
 const requestWith = (cookie: string, path = "/reservation") =>
   new Request(`http://localhost${path}`, { headers: { Cookie: cookie } });
-
-const sessionUserOf = (cookie: string) => getSessionUser(requestWith(cookie));
 
 /** Moves the clock (Date only; timers and the database's own clock are untouched) past the cookie cache's life. */
 function afterCacheLifetime() {
@@ -24,6 +22,7 @@ describe.each(databaseKinds)("the session cookie cache on %s", (kind) => {
   let database: TestDatabase;
   let auth: Auth;
   let people = 0;
+  const sessionUserOf = (cookie: string) => getSessionUser(auth, requestWith(cookie));
 
   async function signedIn() {
     people += 1;
@@ -35,8 +34,7 @@ describe.each(databaseKinds)("the session cookie cache on %s", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    setDatabase(database);
-    auth = setUpAccounts(database.db).auth;
+    auth = testCollaborators(database).auth;
   });
 
   afterEach(() => {
@@ -44,7 +42,6 @@ describe.each(databaseKinds)("the session cookie cache on %s", (kind) => {
   });
 
   afterAll(async () => {
-    setDatabase(undefined);
     await database?.destroy();
   });
 
@@ -79,7 +76,7 @@ describe.each(databaseKinds)("the session cookie cache on %s", (kind) => {
     afterCacheLifetime();
     expect(await sessionUserOf(revoked.cookie)).toBeNull();
     const request = requestWith(standing.cookie);
-    expect(await getSessionUser(request)).toMatchObject({ id: standing.id });
+    expect(await getSessionUser(auth, request)).toMatchObject({ id: standing.id });
     // The root middleware sends the renewed copy to the browser.
     expect((await sessionSetCookies(request)).some((cookie) => cookie.startsWith("scene.session_data="))).toBe(true);
   });
@@ -98,12 +95,12 @@ describe.each(databaseKinds)("the session cookie cache on %s", (kind) => {
     await database.db.update(users).set({ role: ADMIN_ROLE }).where(eq(users.id, demoted.id));
     await database.db.update(users).set({ role: ADMIN_ROLE }).where(eq(users.id, revoked.id));
     // The copies in the cookies were made before the promotion; the admin check does not trust them.
-    expect(await requireAdmin(requestWith(demoted.cookie, "/admin"))).toMatchObject({ isAdmin: true });
+    expect(await requireAdmin(auth, requestWith(demoted.cookie, "/admin"))).toMatchObject({ isAdmin: true });
 
     await database.db.update(users).set({ role: "user" }).where(eq(users.id, demoted.id));
     await revokeSessions(revoked.id);
     const refusal = (cookie: string) =>
-      requireAdmin(requestWith(cookie, "/admin")).then(
+      requireAdmin(auth, requestWith(cookie, "/admin")).then(
         (user: SessionUser) => user,
         (thrown: unknown) => thrown,
       );

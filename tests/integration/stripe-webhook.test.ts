@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig, setConfig } from "~/config/env.server";
-import { setDatabase } from "~/db/db.server";
 import { orders } from "~/db/schema";
-import { setMailer, type MailMessage } from "~/features/email/mailer.server";
+import type { MailMessage } from "~/features/email/mailer.server";
 import { stripeProvider } from "~/features/payment/stripe.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { createOrder, holdDay } from "~/features/reservation/reservation.server";
+import { setCollaborators } from "~/lib/collaborators.server";
 import { action as webhook } from "~/routes/api.stripe-webhook";
+import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createUser } from "../support/factories";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
@@ -19,7 +19,7 @@ const stripe = new Stripe(secretKey);
 
 describe.each(databaseKinds)("Stripe webhook on %s", (kind) => {
   let database: TestDatabase;
-  const sent: MailMessage[] = [];
+  let sent: MailMessage[];
   let orderId: string;
 
   const post = (payload: string, signature: string) =>
@@ -51,10 +51,14 @@ describe.each(databaseKinds)("Stripe webhook on %s", (kind) => {
   const signed = (payload: string) => stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
 
   beforeAll(async () => {
-    setConfig(loadConfig({ STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret }));
     database = await createTestDatabase(kind);
-    setDatabase(database);
-    setMailer({ send: async (message) => void sent.push(message) });
+    const payments = stripeProvider(database.db, { secretKey, webhookSecret });
+    const collaborators = testCollaborators(database, {
+      env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret },
+      payments,
+    });
+    setCollaborators(collaborators);
+    sent = collaborators.mailer.sent;
     const now = new Date();
     await createUser(database.db, {
       id: "payer",
@@ -64,12 +68,7 @@ describe.each(databaseKinds)("Stripe webhook on %s", (kind) => {
     });
     const day = addDays(todayInCopenhagen(now), 30);
     await holdDay(database.db, "payer", day, now);
-    const order = await createOrder(
-      database.db,
-      "payer",
-      stripeProvider(database.db, { secretKey, webhookSecret }),
-      now,
-    );
+    const order = await createOrder(database.db, "payer", payments, now);
     if (!order.ok) throw new Error(order.reason);
     orderId = order.orderId;
     const [created] = await database.db
@@ -81,8 +80,7 @@ describe.each(databaseKinds)("Stripe webhook on %s", (kind) => {
   });
 
   afterAll(async () => {
-    setConfig(loadConfig({}));
-    setDatabase(undefined);
+    setCollaborators(undefined);
     await database?.destroy();
   });
 

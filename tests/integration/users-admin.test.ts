@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase } from "~/db/db.server";
 import { ADMIN_ROLE, sessions, users } from "~/db/schema";
 import { ensureAdmin } from "~/features/accounts/bootstrap-admin.server";
+import { setCollaborators } from "~/lib/collaborators.server";
 import { action as usersAction, loader as usersLoader } from "~/routes/alle-brugere";
 import { action as loginAction } from "~/routes/login";
-import { cookieHeader, setUpAccounts, signUpUser } from "../support/accounts";
+import { cookieHeader, signUpUser } from "../support/accounts";
+import { testCollaborators } from "../support/collaborators";
 import { createUser } from "../support/factories";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
@@ -24,8 +25,9 @@ describe.each(databaseKinds)("the users list on %s", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    setDatabase(database);
-    const { auth } = setUpAccounts(database.db);
+    const collaborators = testCollaborators(database);
+    setCollaborators(collaborators);
+    const { auth } = collaborators;
     await ensureAdmin(database.db, auth, { email: "chef@havnescenen.dk", password: "Admin-kode-2026", name: "Chef" });
     const signedIn = await auth.api.signInEmail({
       body: { email: "chef@havnescenen.dk", password: "Admin-kode-2026" },
@@ -51,7 +53,7 @@ describe.each(databaseKinds)("the users list on %s", (kind) => {
   });
 
   afterAll(async () => {
-    setDatabase(undefined);
+    setCollaborators(undefined);
     await database?.destroy();
   });
 

@@ -1,28 +1,10 @@
-import pino from "pino";
 import { createEmailVerificationToken } from "better-auth/api";
-import type { Database } from "~/db/client.server";
-import { createAuth, setAuth, type Auth } from "~/features/accounts/auth.server";
-import type { MailMessage } from "~/features/email/mailer.server";
+import type { Auth } from "~/features/accounts/auth.server";
 import { action as authApiAction } from "~/routes/api.auth";
 import { routeArgs } from "./route-args";
 
 export const TEST_PUBLIC_URL = "http://localhost";
 export const TEST_SECRET = "test-secret-that-is-long-enough-for-better-auth";
-
-/** better-auth on the given test database, with a mailer that keeps what it "sends". */
-export function setUpAccounts(db: Database): { auth: Auth; sentMail: MailMessage[] } {
-  const sentMail: MailMessage[] = [];
-  const auth = createAuth({
-    db,
-    secret: TEST_SECRET,
-    publicUrl: TEST_PUBLIC_URL,
-    siteName: "Havnescenen",
-    mailer: { send: async (message) => void sentMail.push(message) },
-    logger: pino({ level: "silent" }),
-  });
-  setAuth(auth);
-  return { auth, sentMail };
-}
 
 /** The Cookie header a browser would send after receiving these Set-Cookie headers. */
 export function cookieHeader(setCookies: string[]) {

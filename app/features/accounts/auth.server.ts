@@ -174,14 +174,3 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-const holder = globalThis as typeof globalThis & { __sceneAuth?: Auth };
-
-export function setAuth(auth: Auth | undefined) {
-  holder.__sceneAuth = auth;
-}
-
-export function getAuth(): Auth {
-  if (!holder.__sceneAuth) throw new Error("Accounts are not set up: the server creates them at start (server/app.ts)");
-  return holder.__sceneAuth;
-}

@@ -10,6 +10,7 @@ import {
   type ProfileChanges,
   type ServerOwnedField,
 } from "./profile-api";
+import type { Auth } from "./auth.server";
 import { getProfile, type Profile } from "./profile.server";
 import { getSessionUser, type SessionUser } from "./session.server";
 import { readJson } from "~/lib/request-body.server";
@@ -28,8 +29,8 @@ export function profileJson(profile: Profile) {
 }
 
 /** The API's caller, allowed to act on `userId`: themselves, or anyone for an admin. Else 401/403 as JSON. */
-export async function requireProfileAccess(request: Request, userId: string): Promise<SessionUser> {
-  const caller = await getSessionUser(request);
+export async function requireProfileAccess(auth: Auth, request: Request, userId: string): Promise<SessionUser> {
+  const caller = await getSessionUser(auth, request);
   if (!caller) throw data({ error: "Du skal være logget ind." }, { status: 401 });
   if (caller.id !== userId && !caller.isAdmin) throw data({ error: "Ingen adgang." }, { status: 403 });
   return caller;

@@ -1,26 +1,37 @@
 import { data, type MiddlewareFunction } from "react-router";
-import { getConfig } from "~/config/env.server";
+import type { Collaborators } from "~/lib/collaborators.server";
 import { requestContext } from "~/lib/request-context";
 import { accessOf, ruleOf, type Access } from "./access";
 import { getSessionUser, requireAdmin, requireUser } from "./session.server";
 
-async function requireAccess(access: Access, request: Request, url: URL, fromLoopback: boolean, pattern: string) {
+/** What the guard asks: the session (better-auth) and whether the test routes are on. */
+export type GuardDependencies = Pick<Collaborators, "auth" | "config">;
+type MiddlewareArgs = Parameters<MiddlewareFunction<Response>>;
+
+async function requireAccess(
+  { auth, config }: GuardDependencies,
+  access: Access,
+  request: Request,
+  url: URL,
+  fromLoopback: boolean,
+  pattern: string,
+) {
   switch (access) {
     case "public":
       return;
     case "user":
       if (pattern.startsWith("/api/")) {
-        if (!(await getSessionUser(request))) throw data({ error: "Du skal være logget ind." }, { status: 401 });
+        if (!(await getSessionUser(auth, request))) throw data({ error: "Du skal være logget ind." }, { status: 401 });
         return;
       }
-      await requireUser(request, url);
+      await requireUser(auth, request, url);
       return;
     case "admin":
-      await requireAdmin(request, url);
+      await requireAdmin(auth, request, url);
       return;
     case "loopback":
       // Unknown to anyone else: the same answer as for a path that does not exist.
-      if (!getConfig().ENABLE_TEST_ROUTES || !fromLoopback) throw data({ path: url.pathname }, { status: 404 });
+      if (!config.ENABLE_TEST_ROUTES || !fromLoopback) throw data({ path: url.pathname }, { status: 404 });
   }
 }
 
@@ -29,11 +40,16 @@ async function requireAccess(access: Access, request: Request, url: URL, fromLoo
  * or action starts. Loaders and actions still ask for the user they act for (`requireUser`), which costs no
  * second query: the session is read once per request.
  */
-export const routeGuard: MiddlewareFunction<Response> = async ({ request, url, pattern: matched, context }, next) => {
+export async function routeGuard(
+  deps: GuardDependencies,
+  { request, url, pattern: matched, context }: MiddlewareArgs[0],
+  next: MiddlewareArgs[1],
+) {
   // React Router joins the matched paths without the root's slash ("api/auth/*"); the table writes "/api/auth/*".
   const pattern = `/${matched.replace(/^\/+/, "")}`;
   const rule = ruleOf(pattern);
   if (!rule) throw new Error(`The route ${pattern} declares no access in app/features/accounts/access.ts`);
-  await requireAccess(accessOf(rule, request.method), request, url, context.get(requestContext).fromLoopback, pattern);
+  const access = accessOf(rule, request.method);
+  await requireAccess(deps, access, request, url, context.get(requestContext).fromLoopback, pattern);
   return next();
-};
+}

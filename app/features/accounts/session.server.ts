@@ -2,7 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { ADMIN_ROLE } from "~/db/schema";
 import { requestContext } from "~/lib/request-context";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER, getAuth } from "./auth.server";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from "./auth.server";
 
 export interface SessionUser {
   id: string;
@@ -27,24 +27,24 @@ const checkedSessionOf = new WeakMap<Request, Promise<SessionRead>>();
  * per request: the route guard, the root loader and the route's own loader all ask. Usually from better-auth's
  * signed cookie cache, without a query: a session revoked elsewhere is noticed within `SESSION_CACHE_SECONDS`.
  */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  return (await sessionRead(request)).user;
+export async function getSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
+  return (await sessionRead(auth, request)).user;
 }
 
-function sessionRead(request: Request) {
+function sessionRead(auth: Auth, request: Request) {
   let read = checkedSessionOf.get(request) ?? sessionOf.get(request);
   if (!read) {
-    read = readSession(request, false);
+    read = readSession(auth, request, false);
     sessionOf.set(request, read);
   }
   return read;
 }
 
 /** The same, asked of the database whatever the cookie cache says: for admin rights, which must end at once. */
-async function getCheckedSessionUser(request: Request): Promise<SessionUser | null> {
+async function getCheckedSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
   let read = checkedSessionOf.get(request);
   if (!read) {
-    read = readSession(request, true);
+    read = readSession(auth, request, true);
     checkedSessionOf.set(request, read);
   }
   return (await read).user;
@@ -59,8 +59,8 @@ export async function sessionSetCookies(request: Request): Promise<string[]> {
   return (await Promise.all(reads)).flatMap((read) => read.setCookies);
 }
 
-async function readSession(request: Request, disableCookieCache: boolean): Promise<SessionRead> {
-  const { headers, response: session } = await getAuth().api.getSession({
+async function readSession(auth: Auth, request: Request, disableCookieCache: boolean): Promise<SessionRead> {
+  const { headers, response: session } = await auth.api.getSession({
     headers: request.headers,
     query: disableCookieCache ? { disableCookieCache: true } : {},
     returnHeaders: true,
@@ -89,16 +89,20 @@ export function loginPath(returnTo: string) {
 }
 
 /** For every page and action that needs a user: a visitor is sent to the login page and back. */
-export async function requireUser(request: Request, url: URL = new URL(request.url)): Promise<SessionUser> {
-  const user = await getSessionUser(request);
+export async function requireUser(auth: Auth, request: Request, url: URL = new URL(request.url)): Promise<SessionUser> {
+  const user = await getSessionUser(auth, request);
   if (!user) throw redirect(loginPath(safeRedirectPath(`${url.pathname}${url.search}`)));
   return user;
 }
 
 /** For every admin loader and action: a visitor goes to the login page, a signed-in non-admin gets 403. */
-export async function requireAdmin(request: Request, url: URL = new URL(request.url)): Promise<SessionUser> {
+export async function requireAdmin(
+  auth: Auth,
+  request: Request,
+  url: URL = new URL(request.url),
+): Promise<SessionUser> {
   // Not from the cookie cache: a revoked session, a disabled account or a role taken away ends admin work at once.
-  const user = await getCheckedSessionUser(request);
+  const user = await getCheckedSessionUser(auth, request);
   if (!user) throw redirect(loginPath(safeRedirectPath(`${url.pathname}${url.search}`)));
   if (!user.isAdmin) throw data({ reason: "not-admin" }, { status: 403 });
   return user;
@@ -110,12 +114,12 @@ export async function requireAdmin(request: Request, url: URL = new URL(request.
  * Set-Cookie headers are for the caller to pass on.
  */
 export async function callAuth(
+  auth: Auth,
   request: Request,
   context: Readonly<RouterContextProvider>,
   endpoint: string,
   body?: Record<string, unknown>,
 ) {
-  const auth = getAuth();
   const baseURL = auth.options.baseURL as string;
   const headers = new Headers({ origin: baseURL, [CLIENT_IP_HEADER]: context.get(requestContext).clientIp });
   for (const name of ["cookie", "user-agent", "accept-language"]) {

@@ -1,14 +1,17 @@
 import { makeSignature } from "better-auth/crypto";
 import { ADMIN_ROLE } from "~/db/schema";
-import { getAuth } from "./auth.server";
+import type { Auth } from "./auth.server";
 
 /**
  * For the end-to-end tests' planted sessions (routes/test-session.ts, loopback only): finds or creates a
  * verified account with the role and opens a real session through better-auth's own adapter, whose hooks
  * run as for a sign-in; returns the session cookie signed with the server's secret.
  */
-export async function openTestSession({ email, name, role }: { email: string; name: string; role: "user" | "admin" }) {
-  const context = await getAuth().$context;
+export async function openTestSession(
+  auth: Auth,
+  { email, name, role }: { email: string; name: string; role: "user" | "admin" },
+) {
+  const context = await auth.$context;
   const roleName = role === "admin" ? ADMIN_ROLE : "user";
   const existing = await context.internalAdapter.findUserByEmail(email);
   if (existing) await context.internalAdapter.updateUser(existing.user.id, { role: roleName });

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
-import { getMetrics } from "~/lib/metrics.server";
+import type { Metrics } from "~/lib/metrics.server";
 
 import type { MailMessage } from "./mail-message";
 
@@ -21,15 +21,21 @@ export function outboxDirectory(dataDir: string) {
  * With SMTP_URL, mail goes out over SMTP. Without it, each message is written as an .eml file under
  * DATA_DIR/outbox, so a local start and the tests can read what would have been sent.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+  metrics: Pick<Metrics, "emails">;
+}): Mailer {
   const transport = createTransport(options);
   return {
     async send(message) {
       try {
         await transport.send(message);
-        getMetrics().emails.inc({ outcome: "sent" });
+        options.metrics.emails.inc({ outcome: "sent" });
       } catch (error) {
-        getMetrics().emails.inc({ outcome: "failed" });
+        options.metrics.emails.inc({ outcome: "failed" });
         throw error;
       }
     },
@@ -64,16 +70,4 @@ function createTransport(options: { smtpUrl?: string; from: string; dataDir: str
       options.logger.info({ to: message.to, subject: message.subject, file }, "e-mail written to the outbox");
     },
   };
-}
-
-let current: Mailer | undefined;
-
-export function setMailer(mailer: Mailer) {
-  current = mailer;
-}
-
-/** The mailer startServer made: the mail outbox in front of SMTP or the .eml folder. */
-export function getMailer(): Mailer {
-  if (!current) throw new Error("The mailer is not set up; startServer() sets it");
-  return current;
 }

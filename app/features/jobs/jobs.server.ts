@@ -142,14 +142,3 @@ export class JobRunner {
     return state;
   }
 }
-
-const holder = globalThis as typeof globalThis & { __sceneJobs?: JobRunner };
-
-export function setJobRunner(runner: JobRunner | undefined) {
-  holder.__sceneJobs = runner;
-}
-
-/** The process's job runner, for the status page; none in tests that do not start one. */
-export function getJobRunner(): JobRunner | undefined {
-  return holder.__sceneJobs;
-}

@@ -3,7 +3,7 @@ import { count, sql } from "drizzle-orm";
 import type { Config } from "~/config/env.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
-import { getJobRunner } from "~/features/jobs/jobs.server";
+import type { JobState } from "~/features/jobs/jobs.server";
 import type { Storage } from "~/features/storage/storage.server";
 import { migrationLevel } from "./backup.server";
 import { lastBackupRun } from "./backup-runs.server";
@@ -14,6 +14,8 @@ export async function systemStatus(options: {
   database: DatabaseHandle;
   storage: Storage;
   buildId: string;
+  /** The background jobs' states (`JobRunner.states()`); none where no job runs. */
+  jobs: JobState[];
   now?: Date;
 }) {
   const { config, database, storage } = options;
@@ -57,7 +59,7 @@ export async function systemStatus(options: {
       file: backup.file,
     },
     backupSchedule: config.BACKUP_CRON ?? null,
-    jobs: getJobRunner()?.states() ?? [],
+    jobs: options.jobs,
   };
 }
 

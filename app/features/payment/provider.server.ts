@@ -21,14 +21,3 @@ export const demoProvider: PaymentProvider = {
     return { redirectTo: `/betaling?ordre=${order.id}` };
   },
 };
-
-let current: PaymentProvider | null = demoProvider;
-
-/** null: no way to pay is set up (a real deployment without Stripe), so nothing can be bought. */
-export function setPaymentProvider(provider: PaymentProvider | null) {
-  current = provider;
-}
-
-export function getPaymentProvider(): PaymentProvider | null {
-  return current;
-}

@@ -3,10 +3,9 @@ import Stripe from "stripe";
 import type { Database } from "~/db/client.server";
 import { dayClaims, orders, paymentEvents } from "~/db/schema";
 import { completePaidOrder } from "~/features/reservation/checkout.server";
+import type { Collaborators } from "~/lib/collaborators.server";
 import { dayBounds, formatDateLong } from "~/lib/format";
-import { getLogger } from "~/lib/logger.server";
 import type { PaymentProvider } from "./provider.server";
-import { getMetrics } from "~/lib/metrics.server";
 
 /** Stripe refuses a Checkout session that closes in under 30 minutes; two more, in case our clock is behind. */
 const CHECKOUT_SESSION_SECONDS = 32 * 60;
@@ -65,6 +64,9 @@ export function stripeProvider(db: Database, settings: StripeSettings): PaymentP
   };
 }
 
+/** What settling a paid session uses: the booking and its confirmation mail (`completePaidOrder`). */
+export type SettlementDependencies = Pick<Collaborators, "db" | "mailer" | "config" | "metrics" | "logger">;
+
 export type WebhookOutcome =
   | { status: 400; reason: string }
   | { status: 500; reason: string }
@@ -76,7 +78,7 @@ export type WebhookOutcome =
  * meanwhile, the payment is refunded.
  */
 export async function handleStripeWebhook(
-  db: Database,
+  deps: SettlementDependencies,
   settings: StripeSettings,
   rawBody: string,
   signature: string | null,
@@ -86,9 +88,10 @@ export async function handleStripeWebhook(
   try {
     event = await stripe.webhooks.constructEventAsync(rawBody, signature ?? "", settings.webhookSecret);
   } catch (error) {
-    getLogger().warn({ err: error }, "Stripe webhook with a bad signature refused");
+    deps.logger.warn({ err: error }, "Stripe webhook with a bad signature refused");
     return { status: 400, reason: "bad signature" };
   }
+  const { db } = deps;
   const [seen] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, event.id));
   if (seen) return { status: 200, handled: "duplicate" };
 
@@ -97,10 +100,10 @@ export async function handleStripeWebhook(
     const session = event.data.object;
     if (session.payment_status === "paid" && session.client_reference_id) {
       try {
-        handled = await settle(db, stripe, session);
+        handled = await settle(deps, stripe, session);
       } catch (error) {
         // Not recorded as handled: Stripe sends the event again, and settling is safe to repeat.
-        getLogger().error({ err: error, eventId: event.id }, "Stripe payment could not be settled; Stripe will retry");
+        deps.logger.error({ err: error, eventId: event.id }, "Stripe payment could not be settled; Stripe will retry");
         return { status: 500, reason: "not settled" };
       }
     }
@@ -115,22 +118,22 @@ export async function handleStripeWebhook(
  * it was replaced or cancelled) is refunded; the idempotency key makes a retried refund harmless.
  */
 async function settle(
-  db: Database,
+  deps: SettlementDependencies,
   stripe: Stripe,
   session: Stripe.Checkout.Session,
 ): Promise<"confirmed" | "refunded" | "ignored"> {
   const orderId = session.client_reference_id!;
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (
     !order ||
     order.providerReference !== session.id ||
     session.amount_total !== order.totalOere ||
     session.currency !== "dkk"
   ) {
-    getLogger().error({ orderId, sessionId: session.id }, "a paid Stripe session does not match its order; not booked");
+    deps.logger.error({ orderId, sessionId: session.id }, "a paid Stripe session does not match its order; not booked");
     return "ignored";
   }
-  const result = await completePaidOrder(db, orderId);
+  const result = await completePaidOrder(deps, orderId);
   if (result.status === "confirmed" || result.status === "already-paid") return "confirmed";
   if (typeof session.payment_intent !== "string")
     throw new Error(`paid session ${session.id} has no payment intent to refund`);
@@ -138,17 +141,22 @@ async function settle(
     { payment_intent: session.payment_intent, reason: "requested_by_customer" },
     { idempotencyKey: `refund-${orderId}` },
   );
-  getLogger().warn({ orderId }, "a paid order could not be booked; the payment is refunded");
-  getMetrics().payments.inc({ provider: "stripe", outcome: "refunded" });
+  deps.logger.warn({ orderId }, "a paid order could not be booked; the payment is refunded");
+  deps.metrics.payments.inc({ provider: "stripe", outcome: "refunded" });
   return "refunded";
 }
 
 /** The success page's reconciliation: a late webhook must not leave a paid customer waiting. */
-export async function reconcileCheckout(db: Database, settings: StripeSettings, orderId: string, sessionId: string) {
+export async function reconcileCheckout(
+  deps: SettlementDependencies,
+  settings: StripeSettings,
+  orderId: string,
+  sessionId: string,
+) {
   const stripe = stripeClient(settings);
   const session = await stripe.checkout.sessions.retrieve(sessionId);
   if (session.client_reference_id !== orderId || session.payment_status !== "paid") return false;
-  await settle(db, stripe, session);
+  await settle(deps, stripe, session);
   return true;
 }
 

@@ -1,15 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { getConfig } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
 import { dayClaims, orders } from "~/db/schema";
-import { getMailer } from "~/features/email/mailer.server";
 import { bookingConfirmationMessage, type ReceiptView } from "~/features/email/messages";
 import { getSiteSettings } from "~/features/site/settings.server";
+import type { Collaborators } from "~/lib/collaborators.server";
 import { dayBounds, formatDateLong, formatDateTime, formatMoney } from "~/lib/format";
-import { getLogger } from "~/lib/logger.server";
 import { icsCalendar } from "./ics";
 import { confirmOrder } from "./reservation.server";
-import { getMetrics } from "~/lib/metrics.server";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -45,13 +42,17 @@ function capitalise(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The booked days as calendar events, for the confirmation mail and the personal feed. */
+/**
+ * The booked days as calendar events, for the confirmation mail and the personal feed; their ids end in the
+ * site's host (from `publicUrl`), so calendars keep one event per booking.
+ */
 export function bookingEvents(
+  publicUrl: string,
   siteName: string,
   location: string,
   bookings: { id: string; day: string; receiptNumber?: number | null }[],
 ) {
-  const host = new URL(getConfig().PUBLIC_URL).hostname;
+  const host = new URL(publicUrl).hostname;
   return bookings.map((booking) => ({
     uid: `${booking.id}@${host}`,
     day: booking.day,
@@ -65,12 +66,14 @@ export function bookingEvents(
  * Confirms a paid order and, the first time, sends the confirmation with the receipt and an .ics. A mail that
  * fails is logged, never undoes the booking.
  */
-export async function completePaidOrder(db: Database, orderId: string) {
+export async function completePaidOrder(
+  { db, mailer, config, metrics, logger }: Pick<Collaborators, "db" | "mailer" | "config" | "metrics" | "logger">,
+  orderId: string,
+) {
   const result = await confirmOrder(db, orderId);
   if (result.status !== "confirmed") return result;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return result;
-  const metrics = getMetrics();
   metrics.bookings.inc();
   metrics.bookedDays.inc(order.days.length);
   metrics.payments.inc({ provider: order.provider, outcome: "confirmed" });
@@ -83,16 +86,17 @@ export async function completePaidOrder(db: Database, orderId: string) {
     const ics = icsCalendar(
       receipt.siteName,
       bookingEvents(
+        config.PUBLIC_URL,
         receipt.siteName,
         receipt.business.address,
         claims.map((claim) => ({ ...claim, receiptNumber: order.receiptNumber })),
       ),
     );
-    await getMailer().send(
-      bookingConfirmationMessage(order.bookerEmail, receipt, ics, `${getConfig().PUBLIC_URL}/alle-reservationer`),
+    await mailer.send(
+      bookingConfirmationMessage(order.bookerEmail, receipt, ics, `${config.PUBLIC_URL}/alle-reservationer`),
     );
   } catch (error) {
-    getLogger().error({ err: error, orderId }, "the booking confirmation could not be sent");
+    logger.error({ err: error, orderId }, "the booking confirmation could not be sent");
   }
   return result;
 }

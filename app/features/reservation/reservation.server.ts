@@ -5,7 +5,6 @@ import type { Database } from "~/db/client.server";
 import { blockedDates, calendarFeeds, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { dayBounds, formatDateLong } from "~/lib/format";
-import { getMetrics } from "~/lib/metrics.server";
 import { addDays, todayInCopenhagen } from "./days";
 import {
   cancellationRefusal,
@@ -126,9 +125,7 @@ export type HoldResult = { ok: true; claimId: string } | ({ ok: false } & HoldRe
  * is counted against the most days per order, in the same transaction.
  */
 export async function holdDay(db: Database, userId: string, day: string, now = new Date()): Promise<HoldResult> {
-  const result = await tryToHold(db, userId, day, now);
-  getMetrics().holds.inc({ result: result.ok ? "held" : result.reason });
-  return result;
+  return tryToHold(db, userId, day, now);
 }
 
 /**

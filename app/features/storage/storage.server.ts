@@ -280,14 +280,3 @@ export function createStorage(config: {
     }),
   );
 }
-
-let current: Storage | undefined;
-
-export function setStorage(storage: Storage) {
-  current = storage;
-}
-
-export function getStorage(): Storage {
-  if (!current) throw new Error("Storage is not set up; startServer() sets it");
-  return current;
-}

@@ -1,14 +1,12 @@
 import { data } from "react-router";
-import { getDb } from "~/db/db.server";
 import { uploadMessages } from "~/features/media/media";
 import { bodyMessages, tryReadFormData } from "~/lib/request-body.server";
 import { UploadError } from "~/features/media/image.server";
-import { getStorage } from "~/features/storage/storage.server";
 import { redirectWithToast } from "~/features/toast/flash.server";
 import { errorToast, successToast, type Toast } from "~/features/toast/toast";
+import type { Collaborators } from "~/lib/collaborators.server";
 import { answer, type ActionAnswer } from "~/lib/form";
 import type { RowForm } from "./forms";
-import { getLogger } from "~/lib/logger.server";
 import {
   createRecord,
   deleteRecord,
@@ -29,6 +27,9 @@ export function resourceOf(url: URL) {
   if (!resource) throw data(null, { status: 404 });
   return resource;
 }
+
+/** What the admin's writes use: the rows, the stored files, and the log for what went wrong with the files. */
+export type AdminDependencies = Pick<Collaborators, "db" | "storage" | "logger">;
 
 /** Besides the one answer shape: which form the errors belong to ("record", "new" or a child's id). */
 export type AdminAnswer = ActionAnswer & { form?: string };
@@ -55,12 +56,12 @@ function capitalised(text: string) {
 
 /** Validates and saves a new or changed entity; answers errors, or null when saved (with the new id). */
 export async function saveEntity(
+  { db, storage, logger }: AdminDependencies,
   resource: ResourceDef,
   formData: FormData,
   target: { id?: string; parentId?: string; form?: string },
 ) {
   const isNew = target.id === undefined;
-  const logger = getLogger();
   const validated = validateEntityForm(resource, formData, { requireFiles: isNew && requiresFile(resource) });
   if (!validated.success) {
     if (validated.noFile) logger.info({ resource: resource.name }, "No image uploaded");
@@ -78,8 +79,8 @@ export async function saveEntity(
     parentId: target.parentId,
   };
   try {
-    if (isNew) return { id: await createRecord(getDb(), getStorage(), resource, input) };
-    const result = await updateRecord(getDb(), getStorage(), resource, target.id!, input);
+    if (isNew) return { id: await createRecord(db, storage, resource, input) };
+    const result = await updateRecord(db, storage, resource, target.id!, input);
     if (!result.found) throw data(null, { status: 404 });
     if (result.failedRemovals.length)
       logger.warn({ keys: result.failedRemovals }, "replaced files could not be removed");
@@ -108,8 +109,12 @@ export async function saveEntity(
 }
 
 /** Carries out a row form (publish, move, reorder, remove the image, delete) and tells how it went. */
-export async function rowIntent(resource: ResourceDef, row: RowForm, parentId: string | null = null): Promise<Toast> {
-  const db = getDb();
+export async function rowIntent(
+  { db, storage, logger }: AdminDependencies,
+  resource: ResourceDef,
+  row: RowForm,
+  parentId: string | null = null,
+): Promise<Toast> {
   switch (row.intent) {
     case "publish":
     case "unpublish": {
@@ -129,7 +134,7 @@ export async function rowIntent(resource: ResourceDef, row: RowForm, parentId: s
         ? successToast("Rækkefølgen er gemt")
         : errorToast("Rækkefølgen kunne ikke gemmes. Genindlæs siden og prøv igen.");
     case "remove-image": {
-      const result = await removeRecordImage(db, getStorage(), resource, row.id);
+      const result = await removeRecordImage(db, storage, resource, row.id);
       if (result.failedRemovals.length) return errorToast(uploadMessages.deleteFailed);
       return successToast("Billedet er fjernet");
     }
@@ -140,14 +145,14 @@ export async function rowIntent(resource: ResourceDef, row: RowForm, parentId: s
     case "delete": {
       let result: Awaited<ReturnType<typeof deleteRecord>>;
       try {
-        result = await deleteRecord(db, getStorage(), resource, row.id);
+        result = await deleteRecord(db, storage, resource, row.id);
       } catch (error) {
-        getLogger().error({ err: error, resource: resource.name }, "delete failed");
+        logger.error({ err: error, resource: resource.name }, "delete failed");
         return errorToast(uploadMessages.deleteFailed);
       }
       if (!result.found) throw data(null, { status: 404 });
       if (result.failedRemovals.length) {
-        getLogger().warn({ keys: result.failedRemovals }, "deleted entity's files could not be removed");
+        logger.warn({ keys: result.failedRemovals }, "deleted entity's files could not be removed");
         return errorToast(uploadMessages.deleteFailed);
       }
       return successToast(`${capitalised(resource.the)} er slettet`);

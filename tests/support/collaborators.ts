@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { loadConfig } from "~/config/env.server";
+import type { DatabaseHandle } from "~/db/client.server";
+import { createAuth } from "~/features/accounts/auth.server";
+import type { MailMessage, Mailer } from "~/features/email/mailer.server";
+import { demoProvider } from "~/features/payment/provider.server";
+import { createStorage } from "~/features/storage/storage.server";
+import type { Collaborators } from "~/lib/collaborators.server";
+import { createMetrics } from "~/lib/metrics.server";
+import { TEST_PUBLIC_URL, TEST_SECRET } from "./accounts";
+
+/** Stands in for SMTP: keeps every message "sent", in order, for the test to read. */
+export interface RecordingMailer extends Mailer {
+  sent: MailMessage[];
+}
+
+export function recordingMailer(): RecordingMailer {
+  const sent: MailMessage[] = [];
+  return { sent, send: async (message) => void sent.push(message) };
+}
+
+export type TestCollaborators = Collaborators & { mailer: RecordingMailer };
+
+/**
+ * The collaborators of a test, built as startServer builds them, on the database the test opened: the real
+ * config (`env` on top of the defaults), better-auth, metrics and storage (on disk under `dataDir`, by default a
+ * fresh directory under the system's temp folder that exists only once something is stored), a silent logger.
+ * Only the outside world is faked: SMTP by a recording mailer (which better-auth's mail goes through too, as in
+ * the server) and, where a test asks, the payment provider.
+ */
+export function testCollaborators(
+  database: DatabaseHandle,
+  {
+    env = {},
+    dataDir = path.join(tmpdir(), `scene-test-${randomBytes(6).toString("hex")}`),
+    ...overrides
+  }: { env?: Record<string, string>; dataDir?: string } & Partial<
+    Omit<Collaborators, "db" | "database" | "mailer">
+  > = {},
+): TestCollaborators {
+  const config = overrides.config ?? loadConfig({ DATA_DIR: dataDir, ...env });
+  const logger = overrides.logger ?? pino({ level: "silent" });
+  const mailer = recordingMailer();
+  return {
+    db: database.db,
+    database,
+    config,
+    logger,
+    metrics: overrides.metrics ?? createMetrics(),
+    mailer,
+    storage: overrides.storage ?? createStorage(config),
+    payments: overrides.payments !== undefined ? overrides.payments : config.DEMO_PAYMENTS ? demoProvider : null,
+    auth:
+      overrides.auth ??
+      createAuth({
+        db: database.db,
+        secret: TEST_SECRET,
+        publicUrl: TEST_PUBLIC_URL,
+        siteName: "Havnescenen",
+        mailer,
+        logger,
+      }),
+    jobs: overrides.jobs,
+  };
+}
