@@ -33,6 +33,7 @@ import {
   startServerErrorReporting,
 } from "~/features/error-reporting/server.server";
 import { shareInvalidations } from "./cache-broadcast";
+import { LiveCalendar, listenForDayChanges } from "./live-calendar";
 import { backupEndpoint, runOperationsCommand } from "./operations";
 import { scheduledBackupJob, type BackupTarget } from "~/features/operations/backup-runs.server";
 import { compressedAssets } from "./compressed-assets";
@@ -52,6 +53,8 @@ export interface AppOptions {
   vite?: ViteDevServer;
   pageCache?: PageCache;
   shutdown?: GracefulShutdown;
+  /** The live calendar's streams; without it, /reservation keeps revalidating on focus. */
+  liveCalendar?: LiveCalendar;
 }
 
 export function backupTargetOf(
@@ -85,6 +88,7 @@ export function createApp({
   vite,
   pageCache = createPageCache(collaborators.config, Boolean(vite)),
   shutdown = new GracefulShutdown(),
+  liveCalendar,
 }: AppOptions) {
   const { config, logger, database, storage, metrics, auth } = collaborators;
   const loadBuild = vite
@@ -105,6 +109,8 @@ export function createApp({
     }),
   );
   app.use(rejectCrossSiteWrites({ publicOrigin: new URL(config.PUBLIC_URL).origin }));
+  // Before compression, which would hold the stream's small messages back.
+  if (liveCalendar) app.get("/reservation/live", liveCalendar.handler);
   // Brotli for clients that accept it, gzip otherwise (compression 1.8 chooses). Dynamic answers are at most tens
   // of KB: a 256 KB window (instead of brotli's 4 MB) compresses them as well and sets up in half the time.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
@@ -275,7 +281,14 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
       ? [scheduledBackupJob(config.BACKUP_CRON, backupTargetOf(config, database, storage, buildId))]
       : []),
   ]);
-  const app = createApp({ collaborators, buildId, vite: options.vite, shutdown, pageCache });
+  const liveCalendar = new LiveCalendar({ db: database.db, logger });
+  const dayChanges = await listenForDayChanges({
+    database,
+    databaseUrl: config.DATABASE_URL,
+    logger,
+    onDay: (day) => liveCalendar.dayChanged(day),
+  });
+  const app = createApp({ collaborators, buildId, vite: options.vite, shutdown, pageCache, liveCalendar });
   const server = app.listen(config.PORT, config.HOST, (error?: Error) => {
     if (error) {
       logger.fatal({ err: error, port: config.PORT }, "cannot listen");
@@ -287,7 +300,10 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
 
   shutdown.listen(server, {
     logger,
+    // Open streams never finish by themselves: ended first, their browsers reconnect to another instance.
+    beforeClose: () => liveCalendar.close(),
     async release() {
+      await dayChanges.stop();
       await jobs.stop();
       await mailer.settled();
       await invalidations?.stop();

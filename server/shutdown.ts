@@ -23,7 +23,16 @@ export class GracefulShutdown {
     next();
   };
 
-  listen(server: Server, options: { logger: Logger; release: () => Promise<void>; exit?: (code: number) => void }) {
+  listen(
+    server: Server,
+    options: {
+      logger: Logger;
+      /** Ends what never finishes by itself (event streams), so that closing the server can complete. */
+      beforeClose?: () => void;
+      release: () => Promise<void>;
+      exit?: (code: number) => void;
+    },
+  ) {
     const exit = options.exit ?? ((code: number) => process.exit(code));
     const stop = (signal: NodeJS.Signals) => {
       if (this.#stopping) return;
@@ -34,6 +43,7 @@ export class GracefulShutdown {
         exit(1);
       }, SHUTDOWN_GRACE_MS);
       forced.unref();
+      options.beforeClose?.();
       // Connections that finish their request become idle; close them as they do.
       const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
       server.close(async () => {

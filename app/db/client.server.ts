@@ -27,6 +27,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: its whole data directory as a tarball, to start another instance from (tests). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PGlite only: NOTIFYs on `channel` reach `onNotice` in this process (on PostgreSQL, a connection of its own
+   * LISTENs: server/notice-listener.ts). Returns how to stop listening.
+   */
+  listenInProcess?(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
   /** Connections of the PostgreSQL pool; PGlite has one, in-process, and no pool. */
   poolUse?(): { total: number; idle: number; waiting: number; max: number };
 }
@@ -84,5 +89,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     migrate: (options) => migratePglite(db, { migrationsFolder: options?.migrationsFolder ?? migrationsFolder }),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir("none"),
+    listenInProcess: (channel, onNotice) => client.listen(channel, onNotice),
   };
 }

@@ -175,6 +175,55 @@ test("a hold runs out after the hold time and the day is free for others", async
   }
 });
 
+test("the calendar is live: a day another user takes or frees changes on an open calendar within 2 s", async ({
+  browser,
+}) => {
+  const { month, days } = daysAhead(5, 12);
+  const day = days[0]!;
+  const watcher = await newBooker(browser, "Vera Venter", null);
+  const taker = await newBooker(browser, "Tage Tager", null);
+  try {
+    await visit(watcher.page, `/reservation?maaned=${month}`);
+    const watched = watcher.page.locator(`[data-day="${day}"]`);
+    await expect(watched).toHaveAccessibleName(/, ledig, /);
+    // The stream is open (EventSource's "open") before anything happens: the change must come through it.
+    await expect(watcher.page.locator("[data-live]")).toHaveCount(1);
+
+    await visit(taker.page, `/reservation?maaned=${month}`);
+    await selectDay(taker.page, day);
+    await expect(toasts(taker.page).getByText("Dagen er lagt i din kurv")).toBeVisible();
+    await expect(watched).toHaveAccessibleName(/, optaget lige nu$/, { timeout: 2_000 });
+
+    await taker.page.goto("/kurv");
+    await taker.page
+      .getByRole("button", { name: /^Fjern/ })
+      .first()
+      .click();
+    await expect(watched).toHaveAccessibleName(/, ledig, /, { timeout: 2_000 });
+  } finally {
+    await watcher.close();
+    await taker.close();
+  }
+});
+
+test("while another month loads, the old month's days cannot be picked", async ({ page, signIn }) => {
+  await signIn();
+  const { month } = daysAhead(2);
+  await visit(page, `/reservation?maaned=${month}`);
+  // Hold the next month's data back, to look at the calendar while it is on its way.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/reservation.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("link", { name: /^Næste måned/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Henter måneden" })).toBeVisible();
+  await expect(page.locator(`[data-day="${month}-15"]`)).toBeDisabled();
+  release();
+  await expect(page.locator(`[data-day="${shiftMonth(month, 1)}-15"]`)).toBeEnabled();
+});
+
 async function bookAndPay(page: Page, month: string, days: string[]) {
   await visit(page, `/reservation?maaned=${month}`);
   for (const day of days) {

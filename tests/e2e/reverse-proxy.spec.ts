@@ -112,6 +112,12 @@ test("deploy/nginx.conf: HTTPS with HTTP/2, HSTS, secure cookies, uploads and th
       expect(oversized.headers["x-request-id"], "answered by nginx, not the app").toBeUndefined();
     });
 
+    await test.step("the live calendar's event stream passes through as it comes, not buffered", async () => {
+      const { response, firstChunk } = await firstChunkOf(`${origin}/reservation/live`);
+      expect(response.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+      expect(firstChunk).toContain("retry: 3000");
+    });
+
     await test.step("a forged X-Forwarded-For is replaced: sign-in attempts count against the real address", async () => {
       const statuses = [];
       for (let attempt = 1; attempt <= 6; attempt++) {
@@ -168,6 +174,22 @@ function http2Status(url: string) {
 }
 
 /** Announces a body of `bytes` without sending it: nginx judges the Content-Length before reading any. */
+/** The response of a stream that never ends and its first bytes, which must arrive within 2 s. */
+function firstChunkOf(url: string) {
+  return new Promise<{ response: IncomingMessage; firstChunk: string }>((resolve, reject) => {
+    const request = httpsRequest(url, { rejectUnauthorized: false, timeout: 2_000 });
+    request.once("response", (response) => {
+      response.once("data", (chunk: Buffer) => {
+        resolve({ response, firstChunk: chunk.toString("utf8") });
+        request.destroy();
+      });
+    });
+    request.once("timeout", () => reject(new Error(`nothing from ${url} within 2 s`)));
+    request.once("error", reject);
+    request.end();
+  });
+}
+
 function answerToDeclaredBody(url: string, bytes: number) {
   return new Promise<IncomingMessage>((resolve, reject) => {
     const request = httpsRequest(url, {

@@ -8,6 +8,8 @@ import { openDatabase, type DatabaseHandle, type DatabaseKind } from "~/db/clien
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
 export interface TestDatabase extends DatabaseHandle {
+  /** PostgreSQL: the test database's own address (for a second connection, e.g. one that LISTENs). */
+  url?: string;
   /** Closes the connection and drops the database this test created. */
   destroy(): Promise<void>;
 }
@@ -38,6 +40,7 @@ export async function createTestDatabase(
   const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolMax });
   return {
     ...handle,
+    url: url.toString(),
     async destroy() {
       await handle.close();
       await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));

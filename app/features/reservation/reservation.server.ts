@@ -20,6 +20,7 @@ import {
   priceOfDay,
   vatIncluded,
   type CancelRefusal,
+  type DayState,
   type HoldRefusal,
   type HoldStatus,
   type ReservationRules,
@@ -354,6 +355,8 @@ export interface CalendarDay {
   blockedTitle?: string;
   /** For a day booked by others, shown to a signed-in user: the booker's address (spec §8, "Af adressen {address}"). */
   address?: string;
+  /** For a held day: when the hold runs out, unless paid (server-side only, like the address). */
+  heldUntil?: Date;
 }
 
 /** Every day from `from` to `to` (inclusive) as the user sees it. */
@@ -413,9 +416,34 @@ export async function calendarDays(
       priceOere: priceOfDay(day, settings),
       ...(blockedTitle !== undefined ? { blockedTitle } : {}),
       ...(state === "others" && userId !== null && claim?.title ? { address: claim.title } : {}),
+      ...(claim?.kind === "hold" && claim.expiresAt ? { heldUntil: claim.expiresAt } : {}),
     });
   }
   return days;
+}
+
+/** What anyone may know of a day that changed: its state for a visitor, never who has it (the live calendar). */
+export interface DayNews {
+  day: string;
+  state: DayState;
+}
+
+/**
+ * The news of the days that changed, and when the next of them changes by itself (a hold running out): the live
+ * calendar tells its listeners again then.
+ */
+export async function dayNews(db: Database, days: string[], now = new Date()) {
+  const sorted = [...new Set(days)].sort();
+  if (sorted.length === 0) return { news: [] as DayNews[], nextChangeAt: null };
+  const wanted = new Set(sorted);
+  const views = (await calendarDays(db, { from: sorted[0]!, to: sorted.at(-1)! }, null, now)).filter((view) =>
+    wanted.has(view.day),
+  );
+  const expiries = views.flatMap((view) => (view.heldUntil ? [view.heldUntil.getTime()] : []));
+  return {
+    news: views.map(({ day, state }) => ({ day, state })),
+    nextChangeAt: expiries.length ? new Date(Math.min(...expiries)) : null,
+  };
 }
 
 export type OrderResult =

@@ -11,6 +11,7 @@ import {
   holdRefusal,
   holdStatus,
   lastBookableDay,
+  liveDayState,
   orderHoldExpiresAt,
   paymentOutcome,
   priceOfDay,
@@ -96,6 +97,25 @@ describe("whether a day has begun", () => {
     ["2027-01-01", "2026-12-31", false],
   ])("%s, seen on %s: %s", (day, today, begun) => {
     expect(hasBegun(day, today)).toBe(begun);
+  });
+});
+
+describe("a day after news of it (the live calendar)", () => {
+  it.each([
+    ["free", "held-by-others", "held-by-others", "someone put it in a basket"],
+    ["free", "others", "others", "someone booked it"],
+    ["held-by-others", "free", "free", "a hold was released or ran out"],
+    ["others", "free", "free", "a booking was cancelled"],
+    ["free", "blocked", "blocked", "the admin blocked it"],
+    ["blocked", "free", "free", "the admin opened it again"],
+    ["in-basket", "held-by-others", "in-basket", "the viewer's own hold, still there"],
+    ["mine", "others", "mine", "the viewer's own booking, still there"],
+    ["in-basket", "others", "in-basket", "the viewer's hold became a booking (paid in another tab)"],
+    ["in-basket", "free", "free", "the viewer's hold ran out"],
+    ["in-basket", "blocked", "blocked", "the admin blocked the viewer's held day"],
+    ["mine", "free", "free", "the viewer's booking was cancelled"],
+  ] as const)("%s + news %s → %s: %s", (known, news, shown, _why) => {
+    expect(liveDayState(known, news)).toBe(shown);
   });
 });
 

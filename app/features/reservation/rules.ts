@@ -91,6 +91,17 @@ export function dayState(day: string, facts: DayFacts): DayState {
   return "free";
 }
 
+/**
+ * A day as the viewer sees it after news of it (the live calendar). The news is the day's state for a visitor, so
+ * it cannot tell the viewer's own claim from anyone else's: a day the viewer has, still claimed, stays theirs;
+ * anything else is as the news says.
+ */
+export function liveDayState(known: DayState, news: DayState): DayState {
+  const stillClaimed = news === "held-by-others" || news === "others";
+  if (stillClaimed && (known === "in-basket" || known === "mine")) return known;
+  return news;
+}
+
 export type HoldRefusal =
   { reason: "past" | "beyond-horizon" | "taken" | "basket-full" } | { reason: "blocked"; blockedTitle: string };
 

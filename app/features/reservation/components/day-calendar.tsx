@@ -1,8 +1,8 @@
-import { useEffect, type KeyboardEvent } from "react";
+import { useEffect, useState, type KeyboardEvent } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
 import { addDays, formatMonth, holidayOf } from "../days";
-import type { DayState } from "../rules";
+import { liveDayState, type DayState } from "../rules";
 
 export interface CalendarDayView {
   day: string;
@@ -96,14 +96,47 @@ export function dayLabel(view: CalendarDayView) {
   return parts.filter(Boolean).join(", ");
 }
 
-/** Keeps the calendar current while it is open: on returning to the tab, and every 30 seconds while visible. */
-function useLiveCalendar() {
+/** The live calendar's stream (server/live-calendar.ts). */
+const LIVE_PATH = "/reservation/live";
+
+/**
+ * Keeps the calendar current while it is open. Where the browser has server-sent events, other people's holds,
+ * releases, bookings and blockings arrive as news of the days that changed (their states for a visitor), laid
+ * over the loaded days until the next load. Without a stream (an old browser, or the server refused one), the
+ * calendar loads again on returning to the tab and every 30 seconds while visible.
+ */
+function useLiveDays(days: CalendarDayView[]) {
   const { revalidate, state } = useRevalidator();
+  const [news, setNews] = useState<{ for: CalendarDayView[]; states: Map<string, DayState> }>({
+    for: days,
+    states: new Map(),
+  });
+  const [streaming, setStreaming] = useState(false);
+
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource(LIVE_PATH);
+    source.addEventListener("open", () => setStreaming(true));
+    source.addEventListener("error", () => {
+      // EventSource reconnects by itself; a stream closed for good (CLOSED) falls back to revalidating.
+      if (source.readyState === EventSource.CLOSED) setStreaming(false);
+    });
+    source.addEventListener("days", (event) => {
+      const changed = JSON.parse((event as MessageEvent<string>).data) as { day: string; state: DayState }[];
+      setNews((current) => {
+        const states = new Map(current.states);
+        for (const { day, state } of changed) states.set(day, state);
+        return { ...current, states };
+      });
+    });
+    return () => source.close();
+  }, []);
+
   useEffect(() => {
     const refresh = () => {
       if (document.visibilityState === "visible" && state === "idle") void revalidate();
     };
-    const timer = window.setInterval(refresh, 30_000);
+    const timer = streaming ? undefined : window.setInterval(refresh, 30_000);
     window.addEventListener("focus", refresh);
     document.addEventListener("visibilitychange", refresh);
     return () => {
@@ -111,7 +144,19 @@ function useLiveCalendar() {
       window.removeEventListener("focus", refresh);
       document.removeEventListener("visibilitychange", refresh);
     };
-  }, [revalidate, state]);
+  }, [revalidate, state, streaming]);
+
+  // News older than the loaded days is already in them.
+  const states = news.for === days ? news.states : null;
+  if (news.for !== days) setNews({ for: days, states: new Map() });
+  const shown =
+    states && states.size > 0
+      ? days.map((view) => {
+          const told = states.get(view.day);
+          return told ? { ...view, state: liveDayState(view.state, told) } : view;
+        })
+      : days;
+  return { days: shown, streaming };
 }
 
 /** Arrow keys move between days (a week up or down), Home/End to the week's ends, like a date grid should. */
@@ -139,7 +184,7 @@ function moveFocus(event: KeyboardEvent<HTMLTableElement>) {
 export function DayCalendar({
   month,
   weeks,
-  days,
+  days: loadedDays,
   previousMonth,
   nextMonth,
 }: {
@@ -149,8 +194,13 @@ export function DayCalendar({
   previousMonth: string | null;
   nextMonth: string | null;
 }) {
-  useLiveCalendar();
+  const { days, streaming } = useLiveDays(loadedDays);
   const navigation = useNavigation();
+  // Another month is on its way: the days shown are the old month's, so a click on one would land on the wrong day.
+  const leavingMonth =
+    navigation.state === "loading" &&
+    navigation.location.pathname === "/reservation" &&
+    new URLSearchParams(navigation.location.search).get("maaned") !== month;
   const byDay = new Map(days.map((view) => [view.day, view]));
   const headingId = `maaned-${month}`;
   const firstSelectable =
@@ -159,7 +209,7 @@ export function DayCalendar({
     "grid size-11 place-items-center rounded-full border border-border bg-surface-raised hover:border-accent";
 
   return (
-    <div className="rounded-3xl border border-border bg-surface-raised p-3 sm:p-6">
+    <div className="rounded-3xl border border-border bg-surface-raised p-3 sm:p-6" data-live={streaming || undefined}>
       <div className="flex items-center justify-between gap-3">
         {previousMonth ? (
           <Link
@@ -173,9 +223,14 @@ export function DayCalendar({
         ) : (
           <span className="size-11" />
         )}
-        <h2 id={headingId} className="font-display text-2xl font-bold first-letter:uppercase" aria-live="polite">
-          {formatMonth(month)}
-        </h2>
+        <div className="grid justify-items-center">
+          <h2 id={headingId} className="font-display text-2xl font-bold first-letter:uppercase" aria-live="polite">
+            {formatMonth(month)}
+          </h2>
+          <p role="status" className="min-h-5 text-sm text-muted">
+            {leavingMonth ? "Henter måneden …" : ""}
+          </p>
+        </div>
         {nextMonth ? (
           <Link
             to={`?maaned=${nextMonth}`}
@@ -195,7 +250,7 @@ export function DayCalendar({
           role="grid"
           aria-labelledby={headingId}
           aria-busy={navigation.state !== "idle"}
-          className="w-full table-fixed border-separate border-spacing-1"
+          className={`w-full table-fixed border-separate border-spacing-1 transition-opacity ${leavingMonth ? "opacity-50" : ""}`}
           onKeyDown={moveFocus}
         >
           <WeekdayHead />
@@ -217,6 +272,7 @@ export function DayCalendar({
                         tabIndex={day === firstSelectable ? 0 : -1}
                         aria-label={dayLabel(view)}
                         aria-disabled={unavailable || undefined}
+                        disabled={leavingMonth}
                         title={view.state === "blocked" ? view.blockedTitle : holiday?.name}
                         className={`flex h-16 w-full flex-col items-start justify-between rounded-xl border p-1.5 text-left transition-colors sm:h-24 sm:p-2 ${stateStyle[view.state]} ${unavailable ? "cursor-default" : ""}`}
                       >

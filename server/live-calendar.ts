@@ -1,0 +1,157 @@
+import type { Request, RequestHandler, Response } from "express";
+import type { Logger } from "pino";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { dayNews, type DayNews } from "~/features/reservation/reservation.server";
+import { listenToChannels } from "./notice-listener";
+
+/** The channel the database triggers NOTIFY on with the day that changed (migration 0007). */
+export const DAY_CHANNEL = "scene_days";
+
+export interface LiveCalendarOptions {
+  db: Database;
+  logger: Logger;
+  /** Days that change within this time go out as one message. */
+  batchMs?: number;
+  /** A comment line this often keeps proxies and browsers from closing a quiet stream. */
+  heartbeatMs?: number;
+  /** Streams beyond this are refused with 503; the browser then keeps revalidating on focus. */
+  maxStreams?: number;
+  now?: () => Date;
+}
+
+/**
+ * The live calendar (decision 016): one server-sent-events stream per open /reservation. When days change in the
+ * database (told through `dayChanged`, fed by the database's notices), their states for a visitor go to every
+ * stream in one message: the day and its state, never who has it. A hold that runs out changes nothing in the
+ * database until the cleanup job, so the calendar tells those days again when the first of their holds ends.
+ */
+export class LiveCalendar {
+  readonly #options: Required<Omit<LiveCalendarOptions, "db" | "logger">> & Pick<LiveCalendarOptions, "db" | "logger">;
+  readonly #streams = new Set<Response>();
+  #pending = new Set<string>();
+  #batch: NodeJS.Timeout | undefined;
+  #expiry: { at: number; days: Set<string>; timer: NodeJS.Timeout } | undefined;
+  #heartbeat: NodeJS.Timeout | undefined;
+  #closed = false;
+
+  constructor(options: LiveCalendarOptions) {
+    this.#options = { batchMs: 200, heartbeatMs: 25_000, maxStreams: 2_000, now: () => new Date(), ...options };
+  }
+
+  get streamCount() {
+    return this.#streams.size;
+  }
+
+  /** A day's claims or blocking changed (a database notice); several close together become one message. */
+  dayChanged(day: string) {
+    if (this.#closed || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return;
+    this.#pending.add(day);
+    this.#batch ??= setTimeout(() => void this.#flush(), this.#options.batchMs);
+  }
+
+  async #flush() {
+    this.#batch = undefined;
+    const days = [...this.#pending];
+    this.#pending = new Set();
+    if (days.length === 0 || this.#streams.size === 0) return;
+    try {
+      const { news, nextChangeAt } = await dayNews(this.#options.db, days, this.#options.now());
+      this.#send(news);
+      if (nextChangeAt)
+        this.#tellAgainAt(
+          nextChangeAt,
+          news.map((entry) => entry.day),
+        );
+    } catch (error) {
+      this.#options.logger.warn({ err: error }, "live calendar: the changed days could not be read");
+    }
+  }
+
+  /** Holds run out without a write: the days are told again just after the first of them ends. */
+  #tellAgainAt(at: Date, days: string[]) {
+    const time = at.getTime() + 100;
+    if (this.#expiry && this.#expiry.at <= time) {
+      for (const day of days) this.#expiry.days.add(day);
+      return;
+    }
+    const carried = this.#expiry ? [...this.#expiry.days] : [];
+    if (this.#expiry) clearTimeout(this.#expiry.timer);
+    const timer = setTimeout(
+      () => {
+        const due = this.#expiry?.days ?? new Set<string>();
+        this.#expiry = undefined;
+        for (const day of due) this.dayChanged(day);
+      },
+      Math.max(0, time - this.#options.now().getTime()),
+    );
+    timer.unref();
+    this.#expiry = { at: time, days: new Set([...carried, ...days]), timer };
+  }
+
+  #send(news: DayNews[]) {
+    if (news.length === 0) return;
+    const message = `event: days\ndata: ${JSON.stringify(news)}\n\n`;
+    for (const stream of this.#streams) stream.write(message);
+  }
+
+  /** GET /reservation/live: the stream itself. */
+  readonly handler: RequestHandler = (req: Request, res: Response) => {
+    if (this.#closed || this.#streams.size >= this.#options.maxStreams) {
+      res.setHeader("Retry-After", "30");
+      res.status(503).end();
+      return;
+    }
+    res.writeHead(200, {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      // nginx passes the stream on as it comes (deploy/nginx.conf turns buffering off here too).
+      "X-Accel-Buffering": "no",
+    });
+    // After a drop, the browser's EventSource comes back by itself after this long.
+    res.write("retry: 3000\n\n");
+    this.#streams.add(res);
+    this.#heartbeat ??= setInterval(() => {
+      for (const stream of this.#streams) stream.write(": ping\n\n");
+    }, this.#options.heartbeatMs).unref();
+    req.on("close", () => {
+      this.#streams.delete(res);
+      if (this.#streams.size === 0 && this.#heartbeat) {
+        clearInterval(this.#heartbeat);
+        this.#heartbeat = undefined;
+      }
+    });
+  };
+
+  /** Ends every stream (a stopping server: the browsers reconnect elsewhere) and takes no more. */
+  close() {
+    this.#closed = true;
+    clearTimeout(this.#batch);
+    if (this.#expiry) clearTimeout(this.#expiry.timer);
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
+    for (const stream of this.#streams) stream.end();
+    this.#streams.clear();
+  }
+}
+
+/** Feeds the live calendar with the days the database says changed: in-process on PGlite, by LISTEN on PostgreSQL. */
+export async function listenForDayChanges(options: {
+  database: DatabaseHandle;
+  databaseUrl?: string;
+  logger: Logger;
+  onDay: (day: string) => void;
+}): Promise<{ stop(): Promise<void> }> {
+  if (options.database.listenInProcess) {
+    const stop = await options.database.listenInProcess(DAY_CHANNEL, options.onDay);
+    return { stop };
+  }
+  if (!options.databaseUrl) throw new Error("The live calendar needs the PostgreSQL address to listen on");
+  const listener = listenToChannels({
+    databaseUrl: options.databaseUrl,
+    channels: [DAY_CHANNEL],
+    name: "live calendar",
+    logger: options.logger,
+    onNotice: (_channel, day) => options.onDay(day),
+  });
+  await listener.ready;
+  return listener;
+}
