@@ -37,9 +37,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return {
     month,
     weeks: grid.weeks,
-    // Bookers' addresses and holds' ends stay on the server: the hint for a taken day is given by the action, one
-    // day at a time.
-    days: days.map(({ address: _address, heldUntil: _heldUntil, ...day }) => day),
+    // Bookers' addresses stay on the server: the hint for a taken day is given by the action, one day at a time.
+    days: days.map(({ address: _address, ...day }) => day),
     previousMonth: month > bounds.first ? shiftMonth(month, -1) : null,
     nextMonth: month < bounds.last ? shiftMonth(month, 1) : null,
     prices: {

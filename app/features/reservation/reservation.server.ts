@@ -355,8 +355,6 @@ export interface CalendarDay {
   blockedTitle?: string;
   /** For a day booked by others, shown to a signed-in user: the booker's address (spec §8, "Af adressen {address}"). */
   address?: string;
-  /** For a held day: when the hold runs out, unless paid (server-side only, like the address). */
-  heldUntil?: Date;
 }
 
 /** Every day from `from` to `to` (inclusive) as the user sees it. */
@@ -366,6 +364,16 @@ export async function calendarDays(
   userId: string | null,
   now = new Date(),
 ): Promise<CalendarDay[]> {
+  return (await calendarFacts(db, range, userId, now)).map(({ heldUntil: _heldUntil, ...day }) => day);
+}
+
+/** The calendar's days, and for a held day when its hold runs out: the live calendar's to know, no one else's. */
+async function calendarFacts(
+  db: Database,
+  range: { from: string; to: string },
+  userId: string | null,
+  now: Date,
+): Promise<(CalendarDay & { heldUntil?: Date })[]> {
   // The month's claims and blocked days in one round trip: blocked days come as rows with `blocked` set.
   const rows = await unionAll(
     db
@@ -400,7 +408,7 @@ export async function calendarDays(
   const claimByDay = new Map(standing.map((claim) => [claim.day, claim]));
   const blockedByDay = new Map(blocked.map((entry) => [entry.day, entry.title]));
   const today = todayInCopenhagen(now);
-  const days: CalendarDay[] = [];
+  const days: (CalendarDay & { heldUntil?: Date })[] = [];
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
     const claim = claimByDay.get(day);
     const blockedTitle = blockedByDay.get(day);
@@ -436,7 +444,7 @@ export async function dayNews(db: Database, days: string[], now = new Date()) {
   const sorted = [...new Set(days)].sort();
   if (sorted.length === 0) return { news: [] as DayNews[], nextChangeAt: null };
   const wanted = new Set(sorted);
-  const views = (await calendarDays(db, { from: sorted[0]!, to: sorted.at(-1)! }, null, now)).filter((view) =>
+  const views = (await calendarFacts(db, { from: sorted[0]!, to: sorted.at(-1)! }, null, now)).filter((view) =>
     wanted.has(view.day),
   );
   const expiries = views.flatMap((view) => (view.heldUntil ? [view.heldUntil.getTime()] : []));
