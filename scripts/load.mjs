@@ -2,7 +2,8 @@
 // then fetching an asset or an image of the page) while 50 signed-in users race for the same 30 days, for 45 s
 // (at most 60). It passes when no day is claimed twice, no response is a 5xx, no request fails on the network and
 // the server's resident memory settles within 50 MB of what it was after the warm-up (read for up to a minute
-// after the load). Runs on PostgreSQL (a fresh database, dropped afterwards) when TEST_DATABASE_URL or DATABASE_URL is set, else on
+// after the load). Then 500 live-calendar streams are opened: they must cost under 50 MB and leave the page p50
+// within a quarter of what it was without them. Runs on PostgreSQL (a fresh database, dropped afterwards) when TEST_DATABASE_URL or DATABASE_URL is set, else on
 // PGlite. Prints tables and a verdict per check, writes bench/load.json and exits 1 when a check fails.
 //   npm run load [-- --seconds N]
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -46,6 +47,13 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const MB = 1024 * 1024;
 const MAX_RESIDENT_GROWTH_MB = 50;
 const RESULTS_FILE = "bench/load.json";
+// Then the live calendar's cost: page answers with and without this many open event streams.
+const OPEN_STREAMS = 500;
+const STREAM_PHASE = { visitors: 50, seconds: 8 };
+const MAX_STREAMS_GROWTH_MB = 50;
+// "Not measurably slower": the page p50 with the streams open within a quarter (and 5 ms) of the p50 without.
+const MAX_STREAMS_SLOWDOWN = 1.25;
+const STREAMS_SLOWDOWN_SLACK_MS = 5;
 const BROWSER_HEADERS = { "accept-encoding": "br, gzip" };
 
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
@@ -121,15 +129,18 @@ function nextMonth(month) {
  */
 async function discoverPages(baseUrl) {
   const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
-  const albumPaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
-    .map(([, location]) => new URL(location).pathname)
-    .filter((pathname) => /^\/musik\/[^/]+$/.test(pathname));
+  const sitemapPaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, location]) => new URL(location).pathname);
+  const albumPaths = sitemapPaths.filter((pathname) => /^\/musik\/[^/]+$/.test(pathname));
+  const concertPaths = sitemapPaths.filter((pathname) => /^\/koncerter\/[0-9a-f-]{36}$/.test(pathname));
   if (albumPaths.length === 0) throw new Error("The sitemap lists no album page");
+  if (concertPaths.length === 0) throw new Error("The sitemap lists no concert page");
   const month = nextMonth(todayInCopenhagen().slice(0, 7));
   const pathsByKind = {
     "/": ["/"],
     "/musik": ["/musik"],
     "/musik/:id": albumPaths,
+    "/koncerter": ["/koncerter"],
+    "/koncerter/:id": concertPaths,
     "/videoer": ["/videoer"],
     "/billeder": ["/billeder"],
     "/priser": ["/priser"],
@@ -173,6 +184,35 @@ async function browse(baseUrl, pages, deadline, log) {
     }
     await sleep(Math.random() * MAX_THINK_MS);
   }
+}
+
+/** The p50 and p99 of page answers while `visitors` browse pages only (no assets) for `seconds`. */
+async function pageLatency(baseUrl, pages, { visitors, seconds }) {
+  const log = createRequestLog();
+  const deadline = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: visitors }, async () => {
+      while (Date.now() < deadline) {
+        await getAndRecord(baseUrl, "page", pick(pick(pages).variants).path, log);
+        await sleep(Math.random() * MAX_THINK_MS);
+      }
+    }),
+  );
+  const [pagesRow] = log.summarize(seconds);
+  return pagesRow;
+}
+
+/** `count` open live-calendar streams (GET /reservation/live), read as a browser would, until closed. */
+async function openStreams(baseUrl, count) {
+  const controller = new AbortController();
+  const statuses = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const response = await fetch(`${baseUrl}/reservation/live`, { signal: controller.signal });
+      void response.body?.pipeTo(new WritableStream()).catch(() => undefined);
+      return response.status;
+    }),
+  );
+  return { opened: statuses.filter((status) => status === 200).length, close: () => controller.abort() };
 }
 
 /** Visitors browsing and users racing for days, all at once for `seconds`. */
@@ -281,7 +321,7 @@ function printResults(result) {
   console.log(`Page cache during the load: ${pageCache.hits} hits, ${pageCache.misses} misses`);
 }
 
-function evaluate({ race: { doubleClaims }, requests, warmUpRequests, serverFigures }) {
+function evaluate({ race: { doubleClaims }, requests, warmUpRequests, serverFigures, streams }) {
   const all = [...requests, ...warmUpRequests];
   const serverErrors = all.reduce((sum, row) => sum + row.serverErrors, 0);
   const networkErrors = all.reduce((sum, row) => sum + row.networkErrors, 0);
@@ -309,6 +349,24 @@ function evaluate({ race: { doubleClaims }, requests, warmUpRequests, serverFigu
       check: "resident memory",
       passed: residentGrowthMb <= MAX_RESIDENT_GROWTH_MB,
       detail: `${inMb(afterWarmUp.residentBytes)} MB after the warm-up, ${inMb(afterPause.residentBytes)} MB ${afterPause.moment}: ${sign}${formatNumber(residentGrowthMb)} MB (at most +${MAX_RESIDENT_GROWTH_MB} MB)`,
+    },
+    ...streamChecks(streams),
+  ];
+}
+
+function streamChecks({ opened, residentBeforeBytes, residentWithBytes, quietPage, pageWithStreams }) {
+  const growthMb = (residentWithBytes - residentBeforeBytes) / MB;
+  const allowedP50 = quietPage.p50Ms * MAX_STREAMS_SLOWDOWN + STREAMS_SLOWDOWN_SLACK_MS;
+  return [
+    {
+      check: `${OPEN_STREAMS} open streams`,
+      passed: opened === OPEN_STREAMS && growthMb <= MAX_STREAMS_GROWTH_MB,
+      detail: `${opened} opened; resident ${inMb(residentBeforeBytes)} → ${inMb(residentWithBytes)} MB (${growthMb >= 0 ? "+" : ""}${formatNumber(growthMb)} MB, at most +${MAX_STREAMS_GROWTH_MB} MB)`,
+    },
+    {
+      check: "pages with the streams open",
+      passed: pageWithStreams.p50Ms <= allowedP50 && pageWithStreams.serverErrors === 0,
+      detail: `page p50 ${formatNumber(quietPage.p50Ms)} ms without, ${formatNumber(pageWithStreams.p50Ms)} ms with (at most ${formatNumber(allowedP50)}); p99 ${formatNumber(quietPage.p99Ms)} → ${formatNumber(pageWithStreams.p99Ms)} ms`,
     },
   ];
 }
@@ -351,6 +409,24 @@ async function run(engine, seconds) {
     if ((figures.residentBytes - serverFigures[0].residentBytes) / MB <= MAX_RESIDENT_GROWTH_MB) break;
   }
 
+  console.log(
+    `Page answers for ${STREAM_PHASE.seconds} s without, then with ${OPEN_STREAMS} open live-calendar streams…`,
+  );
+  const quiet = await pageLatency(server.url, pages, STREAM_PHASE);
+  const beforeStreams = await readServerFigures(server.url);
+  const streams = await openStreams(server.url, OPEN_STREAMS);
+  await sleep(5_000);
+  const withStreamsFigures = await readServerFigures(server.url);
+  const withStreams = await pageLatency(server.url, pages, STREAM_PHASE);
+  streams.close();
+  const streamPhase = {
+    opened: streams.opened,
+    residentBeforeBytes: beforeStreams.residentBytes,
+    residentWithBytes: withStreamsFigures.residentBytes,
+    quietPage: quiet,
+    pageWithStreams: withStreams,
+  };
+
   await server.stop();
   const doubleClaims = await findDoubleClaims({ databaseUrl, dataDir });
 
@@ -373,6 +449,7 @@ async function run(engine, seconds) {
       hits: loadEnded.pageCacheHits - afterWarmUp.pageCacheHits,
       misses: loadEnded.pageCacheMisses - afterWarmUp.pageCacheMisses,
     },
+    streams: streamPhase,
   };
   return { ...result, checks: evaluate(result) };
 }
