@@ -10,7 +10,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-const pages = ["/", "/musik", "/billeder", "/reservation"];
+const pages = ["/", "/koncerter", "/musik", "/billeder", "/reservation"];
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 const targets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const reportFile = "bench/lighthouse.json";
