@@ -41,9 +41,25 @@ const refusals = {
   403: "Du har ikke adgang til at sende filer her.",
 } as const;
 
-/** Answers at once and closes the connection, so the rest of the body is never read. */
-function refuse(res: Response, status: keyof typeof refusals) {
+/** How long a refused sender may go on sending (dropped unread) before the connection is cut. */
+const LINGER_MS = 2_000;
+
+/**
+ * Answers at once and closes the connection, so the rest of the body is never kept. The close lingers, as
+ * nginx's does: what the sender still has on the way is taken off the wire and dropped for up to LINGER_MS
+ * after the answer. Closing on unread data makes the kernel reset the connection, and a reset can reach the
+ * sender before it has read the answer: it would see "connection reset" instead of 413.
+ */
+function refuse(req: Request, res: Response, status: keyof typeof refusals) {
   res.setHeader("Connection", "close");
+  const socket = req.socket;
+  // Node ends a "Connection: close" answer with destroySoon(): our end of the connection first, the cut later.
+  socket.destroySoon = () => {
+    socket.end();
+    const cut = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    socket.once("close", () => clearTimeout(cut));
+  };
+  req.resume();
   res.status(status).type("text/plain").send(refusals[status]);
 }
 
@@ -70,15 +86,38 @@ function bounded(source: Readable, limit: number) {
   return source.pipe(counter);
 }
 
-async function readUpTo(source: Readable, limit: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let received = 0;
-  for await (const chunk of source as AsyncIterable<Buffer>) {
-    received += chunk.length;
-    if (received > limit) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+/**
+ * The whole body, or null once it passes `limit`. Past the limit the stream is left as it is, not destroyed:
+ * destroying an unfinished request cuts its connection before the 413 can be sent.
+ */
+function readUpTo(source: Readable, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const stop = () => {
+      source.off("data", onData);
+      source.off("end", onEnd);
+      source.off("error", onError);
+      source.pause();
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= limit) return void chunks.push(chunk);
+      stop();
+      resolve(null);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    source.on("data", onData);
+    source.once("end", onEnd);
+    source.once("error", onError);
+  });
 }
 
 /**
@@ -99,13 +138,13 @@ export function limitRequestBodies({ mayUpload }: BodyLimitOptions): RequestHand
         const access = accessOf(rule, req.method);
         if (limit > bodyLimits.form && (access === "user" || access === "admin")) {
           const permission = await mayUpload(req, access);
-          if (permission !== "allowed") return refuse(res, permission === "anonymous" ? 401 : 403);
+          if (permission !== "allowed") return refuse(req, res, permission === "anonymous" ? 401 : 403);
         }
-        if (declared !== undefined && declared > limit) return refuse(res, 413);
+        if (declared !== undefined && declared > limit) return refuse(req, res, 413);
       }
       if (formSized || limit <= bodyLimits.form) {
         const body = await readUpTo(req, Math.min(limit, bodyLimits.form));
-        if (!body) return refuse(res, 413);
+        if (!body) return refuse(req, res, 413);
         res.locals.requestBody = body;
       } else {
         res.locals.requestBody = bounded(req, limit);
