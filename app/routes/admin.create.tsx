@@ -3,14 +3,16 @@ import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { done, readAdminForm, saveEntity, resourceOf } from "~/features/content/admin/actions.server";
 import { EntityForm } from "~/features/content/admin/components/entity-form";
+import { fieldChoices } from "~/features/content/admin/records.server";
 import { childResourceOf, resources } from "~/features/content/admin/resources";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/admin.create";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const { auth } = collaborators();
+  const { db, auth } = collaborators();
   await requireAdmin(auth, request, url);
-  return { resourceName: resourceOf(url).name };
+  const resource = resourceOf(url);
+  return { resourceName: resource.name, choices: await fieldChoices(db, resource) };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
@@ -49,6 +51,7 @@ export default function AdminCreate({ loaderData, actionData }: Route.ComponentP
           values={actionData?.values ?? {}}
           errors={actionData?.fieldErrors}
           published
+          choices={loaderData.choices}
           intent="create"
           submitLabel="Opret"
         />

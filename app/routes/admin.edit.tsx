@@ -20,7 +20,7 @@ import {
   StatusBadge,
   useDragOrder,
 } from "~/features/content/admin/components/row-actions";
-import { getRecord, listRecords } from "~/features/content/admin/records.server";
+import { fieldChoices, getRecord, listRecords } from "~/features/content/admin/records.server";
 import { childResourceOf, resources, type ResourceDef } from "~/features/content/admin/resources";
 import { pagePaths, type PageName } from "~/features/content/page-names";
 import { formatDuration } from "~/features/media/media";
@@ -52,6 +52,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     resourceName: resource.name,
     record: { ...record, updated: formatDateTime(record.updatedAt), created: formatDateTime(record.createdAt) },
     children,
+    choices: await fieldChoices(db, resource),
     previewPath: publicPath ? `${publicPath}?forhaandsvisning` : null,
   };
 }
@@ -148,6 +149,7 @@ export default function AdminEdit({ loaderData }: Route.ComponentProps) {
           published={record.published}
           image={record.image}
           audio={record.audio}
+          choices={loaderData.choices}
           intent="save"
           submitLabel="Gem ændringer"
         >

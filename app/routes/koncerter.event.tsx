@@ -10,7 +10,7 @@ import { isAdminPreview } from "~/features/content/public-page.server";
 import { socialImageKey } from "~/features/media/media";
 import { EventTime, StatusBadge } from "~/features/program/components/event-list";
 import { doorsInstant, isUpcoming, musicEventData, sellsTickets } from "~/features/program/program";
-import { eventById } from "~/features/program/program.server";
+import { albumTitleOf, eventById } from "~/features/program/program.server";
 import { socialMeta } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { publicFileUrl } from "~/features/storage/storage";
@@ -23,11 +23,15 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const preview = await isAdminPreview(auth, request, url);
   const event = await eventById(db, params.eventId, { includeDrafts: preview });
   if (!event) throw data(null, { status: 404 });
-  const settings = await getSiteSettings(db);
+  const [settings, album] = await Promise.all([
+    getSiteSettings(db),
+    event.albumId ? albumTitleOf(db, event.albumId) : null,
+  ]);
   const imageUrl = event.image ? publicFileUrl(socialImageKey(event.image)) : undefined;
   return {
     event,
     preview,
+    album,
     upcoming: isUpcoming(event, new Date()),
     venue: { name: settings.siteName, address: `${settings.streetAddress}, ${settings.postalCode} ${settings.city}` },
     imageUrl,
@@ -73,7 +77,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, preview, upcoming, venue } = loaderData;
+  const { event, album, preview, upcoming, venue } = loaderData;
   const doors = doorsInstant(event);
   return (
     <>
@@ -95,6 +99,13 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           {!event.published && <DraftBadge />}
         </h1>
         {event.performers && <p className="mt-3 text-xl text-muted">{event.performers}</p>}
+        {album && (
+          <p className="mt-2">
+            <Link to={`/musik/${album.id}`} className="font-semibold text-accent underline-offset-4 hover:underline">
+              Hør albummet {album.title}
+            </Link>
+          </p>
+        )}
         <p className="mt-4">
           <StatusBadge event={event} />
         </p>

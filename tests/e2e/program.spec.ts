@@ -20,22 +20,27 @@ test("a visitor reads the programme by month, opens a concert, finds the ticket 
     page.getByText(/^(man|tirs|ons|tors|fre|lør|søn)\. \d{1,2}\. \S+ kl\. \d{2}\.\d{2}$/).first(),
   ).toBeVisible();
 
-  await page.getByRole("link", { name: "Kajen Kvartet: Havnelys" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kajen Kvartet: Havnelys");
+  await page.getByRole("link", { name: "Kajens Kvartet: Natlys" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kajens Kvartet: Natlys");
   await expectAccessible(page);
   const ticket = page.getByRole("link", { name: /Køb billet/ });
-  await expect(ticket).toHaveAttribute("href", "https://billetter.example.com/kajen-kvartet-havnelys");
+  await expect(ticket).toHaveAttribute("href", "https://billetter.example.com/kajens-kvartet-natlys");
   await expect(ticket).toHaveAttribute("target", "_blank");
   await expect(ticket).toHaveAttribute("rel", /external/);
   await expect(ticket).toHaveAccessibleName(/åbner billetsælgerens side i en ny fane/);
+  // The concert is about one of the venue's albums: its page links there.
+  await expect(page.getByRole("link", { name: "Hør albummet Natlys" })).toHaveAttribute(
+    "href",
+    /^\/musik\/[0-9a-f-]{36}$/,
+  );
 
   const structured = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
   expect(structured).toMatchObject({
     "@type": "MusicEvent",
-    name: "Kajen Kvartet: Havnelys",
+    name: "Kajens Kvartet: Natlys",
     eventStatus: "https://schema.org/EventScheduled",
     location: { "@type": "MusicVenue", name: "Havnescenen" },
-    offers: { url: "https://billetter.example.com/kajen-kvartet-havnelys", priceCurrency: "DKK" },
+    offers: { url: "https://billetter.example.com/kajens-kvartet-natlys", priceCurrency: "DKK" },
   });
 
   const calendarHref = await page.getByRole("link", { name: "Føj til kalender" }).getAttribute("href");
@@ -43,7 +48,7 @@ test("a visitor reads the programme by month, opens a concert, finds the ticket 
   expect(calendar.headers()["content-type"]).toContain("text/calendar");
   const ics = await calendar.text();
   expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
-  expect(ics).toContain("SUMMARY:Kajen Kvartet: Havnelys");
+  expect(ics).toContain("SUMMARY:Kajens Kvartet: Natlys");
   expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/);
 
   const feed = await request.get("/koncerter.ics");

@@ -1,9 +1,18 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { events } from "~/db/schema";
-import { createRecord, duplicateRecord, getRecord, updateRecord } from "~/features/content/admin/records.server";
+import { eq } from "drizzle-orm";
+import { albums, events } from "~/db/schema";
+import {
+  createRecord,
+  duplicateRecord,
+  fieldChoices,
+  getRecord,
+  updateRecord,
+} from "~/features/content/admin/records.server";
+import { saveEntity } from "~/features/content/admin/actions.server";
 import { resources } from "~/features/content/admin/resources";
 import { validateEntityForm } from "~/features/content/admin/validation";
 import { archivedEvents, eventById, eventsForFeed, upcomingEvents } from "~/features/program/program.server";
@@ -147,6 +156,7 @@ describe.each(databaseKinds)("the programme on %s", (kind) => {
     const fields = {
       event_title: "Kajen Kvartet: Havnelys",
       event_performers: "Kajen Kvartet",
+      event_album: "",
       event_start: "2026-12-04T20:00",
       event_doors: "19:00",
       event_end: "2026-12-04T22:30",
@@ -174,6 +184,39 @@ describe.each(databaseKinds)("the programme on %s", (kind) => {
 
       await save({ ...fields, event_status: "aflyst" }, id);
       expect((await eventById(database.db, id))?.status).toBe("aflyst");
+    });
+
+    it("links a concert to an album, offers the albums as choices, and drops the link when the album goes", async () => {
+      const [album] = await database.db
+        .insert(albums)
+        .values({
+          title: "Natlys",
+          artist: "Kajens Kvartet",
+          year: 2025,
+          image: { key: "albums/x.webp", width: 1, height: 1, widths: [] },
+        })
+        .returning({ id: albums.id });
+      const id = await save({ ...fields, event_album: album!.id });
+      expect((await eventById(database.db, id))?.albumId).toBe(album!.id);
+      expect((await fieldChoices(database.db, resources.event)).event_album).toEqual([
+        { value: album!.id, label: "Natlys (Kajens Kvartet)" },
+      ]);
+      // Deleting the album leaves the concert, without the link.
+      await database.db.delete(albums).where(eq(albums.id, album!.id));
+      expect((await eventById(database.db, id))?.albumId).toBeNull();
+    });
+
+    it("refuses an album that is not there (deleted while the form was open), saving nothing", async () => {
+      const saved = await saveEntity(
+        { db: database.db, storage, logger: pino({ level: "silent" }) },
+        resources.event,
+        eventForm({ ...fields, event_album: "0b8f3a52-6d7e-4c1a-9f00-3c2b1a0d9e77" }),
+        {},
+      );
+      if (!("error" in saved) || !saved.error) throw new Error("a concert with an album that is not there was saved");
+      expect(saved.error.init?.status).toBe(400);
+      expect(saved.error.data.fieldErrors?.event_album).toEqual(["Det valgte findes ikke længere. Vælg igen."]);
+      expect(await upcomingEvents(database.db, FALL_BACK_NOON, { includeDrafts: true })).toHaveLength(0);
     });
 
     it("copies a concert as a planned draft without the original's file", async () => {

@@ -197,6 +197,8 @@ export const events = pgTable(
     id,
     title: text("title").notNull(),
     performers: text("performers").notNull().default(""),
+    /** The album the concert is about, if any ("Hør albummet"); forgotten when the album is deleted. */
+    albumId: uuid("album_id").references(() => albums.id, { onDelete: "set null" }),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     /** Doors open: a Copenhagen wall-clock time on the concert's day (of the new day when moved), "HH:MM". */
     doorsOpen: text("doors_open"),

@@ -338,6 +338,8 @@ export const demoVideos: { title: string; videoId: string }[] = [
 export interface DemoEvent {
   title: string;
   performers: string;
+  /** The title of the demo album the concert is about. */
+  album?: string;
   /** Days from the day of seeding, and the Copenhagen time it starts. */
   inDays: number;
   time: string;
@@ -356,17 +358,18 @@ export interface DemoEvent {
 /** The demo venue's programme: some to come (one sold out, one cancelled, one moved), some that have been. */
 export const demoEvents: DemoEvent[] = [
   {
-    title: "Kajen Kvartet: Havnelys",
-    performers: "Kajen Kvartet",
+    title: "Kajens Kvartet: Natlys",
+    performers: "Kajens Kvartet",
+    album: "Natlys",
     inDays: 4,
     time: "20:00",
     doors: "19:00",
     room: "Store sal",
     price: "195 kr. + gebyr",
-    ticketUrl: "https://billetter.example.com/kajen-kvartet-havnelys",
+    ticketUrl: "https://billetter.example.com/kajens-kvartet-natlys",
     status: "planlagt",
     description:
-      "Kajen Kvartet spiller hele det nye album Havnelys for første gang live.\n\nFørst på scenen er vinderen af årets spillested-konkurrence.",
+      "Kajens Kvartet spiller hele det nye album Natlys for første gang live.\n\nFørst på scenen er vinderen af årets spillested-konkurrence.",
     image: "bannerKoncert",
   },
   {
@@ -432,8 +435,8 @@ export const demoEvents: DemoEvent[] = [
     description: "Tre sangskrivere, én scene og historierne bag sangene.",
   },
   {
-    title: "Kajen Kvartet: Vinterkoncert",
-    performers: "Kajen Kvartet",
+    title: "Kajens Kvartet: Vinterkoncert",
+    performers: "Kajens Kvartet",
     inDays: -9,
     time: "20:00",
     room: "Store sal",

@@ -93,12 +93,14 @@ export async function seedDemoContent(
           })),
         });
       }
+      const albumIds = new Map<string, string>();
       for (const [position, album] of demoAlbums.entries()) {
         const files = albumFiles[position]!;
         const [created] = await tx
           .insert(albums)
           .values({ title: album.title, artist: album.artist, year: album.year, image: files.cover, position })
           .returning({ id: albums.id });
+        albumIds.set(album.title, created!.id);
         await tx.insert(tracks).values(
           album.tracks.map((track, trackPosition) => ({
             albumId: created!.id,
@@ -136,6 +138,7 @@ export async function seedDemoContent(
         demoEvents.map((event, index) => ({
           title: event.title,
           performers: event.performers,
+          albumId: event.album ? (albumIds.get(event.album) ?? null) : null,
           startsAt: at(event.inDays, event.time),
           doorsOpen: event.doors ?? null,
           room: event.room,

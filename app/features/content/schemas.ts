@@ -152,6 +152,7 @@ const copenhagenDateTimeField = (message: string) =>
     });
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INVALID_DATE_TIME = "Angiv dato og klokkeslæt, fx 04-12-2026 20.00";
 
 /** A concert of the programme. Optional fields may be left empty; a moved concert needs its new time. */
@@ -159,6 +160,11 @@ export const eventSchema = z
   .object({
     event_title: requiredText(),
     event_performers: optionalText(300),
+    event_album: z
+      .string()
+      .trim()
+      .refine((value) => value === "" || UUID.test(value), "Vælg et album fra listen")
+      .transform(emptyAsNull),
     event_start: copenhagenDateTimeField(INVALID_DATE_TIME).refine((value) => value !== null, REQUIRED),
     event_doors: z
       .string()

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { events } from "~/db/schema";
+import { albums, events } from "~/db/schema";
 import { isUuid } from "~/features/content/admin/records.server";
 import { programBoundary, type ProgramEvent } from "./program";
 
@@ -65,6 +65,15 @@ export async function eventsForFeed(db: Database, now: Date): Promise<ProgramEve
     .from(events)
     .where(and(gte(startsWhen, instant(monthAgo)), eq(events.published, true)))
     .orderBy(asc(startsWhen));
+}
+
+/** The published album a concert links to ("Hør albummet"), or null. */
+export async function albumTitleOf(db: Database, albumId: string) {
+  const [album] = await db
+    .select({ id: albums.id, title: albums.title })
+    .from(albums)
+    .where(and(eq(albums.id, albumId), eq(albums.published, true)));
+  return album ?? null;
 }
 
 /** Every published concert's page and its last change, for the sitemap. */

@@ -34,6 +34,7 @@ function concert(overrides: Partial<ProgramEvent> = {}): ProgramEvent {
     id: "6f1c0a8e-1b2c-4d3e-8f90-123456789abc",
     title: "Kajen Kvartet: Havnelys",
     performers: "Kajen Kvartet",
+    albumId: null,
     startsAt: copenhagenInstant("2026-12-04", "20:00"),
     doorsOpen: "19:00",
     endsAt: null,

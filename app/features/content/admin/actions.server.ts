@@ -5,12 +5,14 @@ import { UploadError } from "~/features/media/image.server";
 import { redirectWithToast } from "~/features/toast/flash.server";
 import { errorToast, successToast, type Toast } from "~/features/toast/toast";
 import type { Collaborators } from "~/lib/collaborators.server";
-import { answer, type ActionAnswer } from "~/lib/form";
+import { answer, correctTheFieldsMessage, type ActionAnswer } from "~/lib/form";
+import type { Database } from "~/db/client.server";
 import type { RowForm } from "./forms";
 import {
   createRecord,
   deleteRecord,
   duplicateRecord,
+  fieldChoices,
   moveRecord,
   removeRecordImage,
   reorderRecords,
@@ -72,6 +74,24 @@ export async function saveEntity(
       ),
     };
   }
+  const unknownChoice = await unknownChoiceOf(db, resource, validated.data);
+  if (unknownChoice) {
+    return {
+      error: answer<AdminAnswer>(
+        {
+          fieldErrors: { [unknownChoice]: ["Det valgte findes ikke længere. Vælg igen."] },
+          values: Object.fromEntries(
+            resource.fields
+              .filter((field) => field.kind !== "image" && field.kind !== "audio")
+              .map((field) => [field.name, String(formData.get(field.name) ?? "")]),
+          ),
+          toast: errorToast(correctTheFieldsMessage),
+          form: target.form,
+        },
+        400,
+      ),
+    };
+  }
   const input = {
     data: validated.data,
     files: validated.files,
@@ -106,6 +126,15 @@ export async function saveEntity(
       ),
     };
   }
+}
+
+/** The first select naming a row (a concert's album) that is not there any more, e.g. deleted meanwhile. */
+async function unknownChoiceOf(db: Database, resource: ResourceDef, data: Record<string, unknown>) {
+  const choices = await fieldChoices(db, resource);
+  return Object.keys(choices).find((field) => {
+    const chosen = data[field];
+    return typeof chosen === "string" && !choices[field]!.some((option) => option.value === chosen);
+  });
 }
 
 /** Carries out a row form (publish, move, reorder, remove the image, delete) and tells how it went. */

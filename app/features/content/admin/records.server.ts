@@ -84,6 +84,7 @@ const mappings: Record<ResourceName, Mapping> = {
     columns: {
       event_title: "title",
       event_performers: "performers",
+      event_album: "albumId",
       event_start: "startsAt",
       event_doors: "doorsOpen",
       event_end: "endsAt",
@@ -237,6 +238,20 @@ export async function getRecord(db: Database, resource: ResourceDef, id: string)
   const table = mappings[resource.name].table;
   const [row] = (await db.select().from(table).where(eq(table.id, id))) as Row[];
   return row ? toRecord(resource, row) : null;
+}
+
+export type FieldChoices = Record<string, { value: string; label: string }[]>;
+
+/** The options of the resource's selects that list other content (a concert's album), in the admin's order. */
+export async function fieldChoices(db: Database, resource: ResourceDef): Promise<FieldChoices> {
+  const fields = resource.fields.filter((field) => field.choicesFrom === "albums");
+  if (fields.length === 0) return {};
+  const rows = await db
+    .select({ id: albums.id, title: albums.title, artist: albums.artist })
+    .from(albums)
+    .orderBy(asc(albums.position), asc(albums.createdAt));
+  const options = rows.map((row) => ({ value: row.id, label: `${row.title} (${row.artist})` }));
+  return Object.fromEntries(fields.map((field) => [field.name, options]));
 }
 
 export function isUuid(value: string) {

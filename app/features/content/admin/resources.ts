@@ -42,6 +42,8 @@ export interface FieldDef {
   step?: number;
   /** A value for a new record ("current year"). */
   defaultValue?: () => string;
+  /** A select whose options are rows of another content type, read when the form is shown. */
+  choicesFrom?: "albums";
 }
 
 export type ResourceName =
@@ -188,6 +190,14 @@ export const resources: Record<ResourceName, ResourceDef> = {
         kind: "text",
         optional: true,
         hint: "Kunstnere eller bands, adskilt med komma.",
+      },
+      {
+        name: "event_album",
+        label: "Album",
+        kind: "select",
+        optional: true,
+        choicesFrom: "albums",
+        hint: "Et af dine albums, som koncerten handler om. Siden linker så til det.",
       },
       { name: "event_start", label: "Start", kind: "datetime", hint: "Dato og klokkeslæt (dansk tid)." },
       { name: "event_doors", label: "Dørene åbner", kind: "time", optional: true },

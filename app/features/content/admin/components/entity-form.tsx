@@ -25,6 +25,8 @@ export interface EntityFormProps {
   submitLabel: string;
   /** Distinguishes the ids of several forms of one kind on a page. */
   formKey?: string;
+  /** Options of the selects that list other content (`choicesFrom`), read by the loader. */
+  choices?: Record<string, { value: string; label: string }[]>;
   children?: ReactNode;
 }
 
@@ -87,6 +89,7 @@ export function EntityForm(props: EntityFormProps) {
           inputId={`${id}${formKey}-${field.name}`}
           value={values[field.name]}
           errors={errors[field.name]}
+          options={props.choices?.[field.name] ?? field.options}
           image={field.kind === "image" ? props.image : undefined}
           audio={field.kind === "audio" ? props.audio : undefined}
           isNew={props.recordId === undefined}
@@ -114,6 +117,7 @@ export function EntityForm(props: EntityFormProps) {
 function FieldControl({
   field,
   inputId,
+  options,
   value,
   errors,
   image,
@@ -122,6 +126,7 @@ function FieldControl({
 }: {
   field: FieldDef;
   inputId: string;
+  options?: readonly { value: string; label: string }[];
   value: string | undefined;
   errors?: string[];
   image?: StoredImageRef | null;
@@ -189,10 +194,10 @@ function FieldControl({
     case "select":
       control = (
         <select {...common} defaultValue={initial} className={`${inputClass} max-w-xs`}>
-          <option value="" disabled>
-            Vælg …
+          <option value="" disabled={!field.optional}>
+            {field.optional ? "Intet" : "Vælg …"}
           </option>
-          {field.options?.map((option) => (
+          {options?.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>

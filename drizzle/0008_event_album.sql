@@ -1,0 +1,2 @@
+ALTER TABLE "events" ADD COLUMN "album_id" uuid;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_album_id_albums_id_fk" FOREIGN KEY ("album_id") REFERENCES "public"."albums"("id") ON DELETE set null ON UPDATE no action;
