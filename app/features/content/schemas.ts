@@ -163,6 +163,7 @@ export const eventSchema = z
     event_album: z
       .string()
       .trim()
+      .default("")
       .refine((value) => value === "" || UUID.test(value), "Vælg et album fra listen")
       .transform(emptyAsNull),
     event_start: copenhagenDateTimeField(INVALID_DATE_TIME).refine((value) => value !== null, REQUIRED),
