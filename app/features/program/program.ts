@@ -1,5 +1,6 @@
 import type { events } from "~/db/schema";
 import type { CalendarEvent } from "~/features/reservation/ics";
+import { postalAddress } from "~/features/seo/structured-data";
 import type { PublicSiteSettings } from "~/features/site/settings";
 import { eventStatusLabels, type EventStatus } from "./event-status";
 import { copenhagenDateKey, copenhagenDateTime, copenhagenInstant, dayBounds, formatEventTime } from "~/lib/format";
@@ -118,13 +119,7 @@ export function musicEventData(
     location: {
       "@type": "MusicVenue",
       name: venue.siteName,
-      address: {
-        "@type": "PostalAddress",
-        streetAddress: venue.streetAddress,
-        postalCode: venue.postalCode,
-        addressLocality: venue.city,
-        addressCountry: "DK",
-      },
+      address: postalAddress(venue),
     },
     ...(performers.length ? { performer: performers.map((name) => ({ "@type": "PerformingGroup", name })) } : {}),
     organizer: { "@type": "Organization", name: venue.businessName || venue.siteName, url: publicUrl },

@@ -58,13 +58,18 @@ export function organizationData(publicUrl: string, venue: PublicSiteSettings) {
     email: venue.email,
     telephone: venue.phone,
     vatID: `DK${venue.cvr}`,
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: venue.streetAddress,
-      postalCode: venue.postalCode,
-      addressLocality: venue.city,
-      addressCountry: "DK",
-    },
+    address: postalAddress(venue),
+  };
+}
+
+/** The venue's address as schema.org writes one: for the venue itself and for the place of each concert. */
+export function postalAddress(venue: PublicSiteSettings) {
+  return {
+    "@type": "PostalAddress",
+    streetAddress: venue.streetAddress,
+    postalCode: venue.postalCode,
+    addressLocality: venue.city,
+    addressCountry: "DK",
   };
 }
 
