@@ -9,7 +9,7 @@ import { rootMetaData } from "~/features/content/meta";
 import { isAdminPreview } from "~/features/content/public-page.server";
 import { socialImageKey } from "~/features/media/media";
 import { EventTime, StatusBadge } from "~/features/program/components/event-list";
-import { doorsInstant, isUpcoming, musicEventData, sellsTickets } from "~/features/program/program";
+import { doorsInstant, effectiveStart, isUpcoming, musicEventData, sellsTickets } from "~/features/program/program";
 import { albumTitleOf, eventById } from "~/features/program/program.server";
 import { socialMeta } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
@@ -44,7 +44,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMetaData(matches);
   const { event } = loaderData;
   const title = `${event.title} · ${root?.settings.siteName ?? "Scene"}`;
-  const when = formatEventTime(event.movedTo ?? event.startsAt);
+  const when = formatEventTime(effectiveStart(event));
   const description = [
     `${when}${event.room ? `, ${event.room}` : ""}.`,
     event.performers,
