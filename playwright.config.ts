@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tests/support/browser";
+import { demoImageCacheDirectory } from "./tests/support/demo-image-cache";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Set once in the main process; the workers inherit it, so tests can read the server's outbox.
@@ -45,6 +46,7 @@ export default defineConfig({
       ADMIN_EMAIL: "chef@havnescenen.dk",
       ADMIN_PASSWORD: "Admin-kode-2026",
       LOG_LEVEL: "warn",
+      DEMO_IMAGE_CACHE_DIR: demoImageCacheDirectory,
     },
   },
 });

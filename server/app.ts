@@ -217,7 +217,11 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   await database.migrate();
   const storage = createStorage(config);
   if (config.SEED_DEMO_CONTENT) {
-    const result = await seedDemoContent(database.db, { storage, logger });
+    const result = await seedDemoContent(database.db, {
+      storage,
+      logger,
+      imageCacheDirectory: config.DEMO_IMAGE_CACHE_DIR,
+    });
     if (result === "already-seeded") logger.debug("demo content already present");
   }
 

@@ -45,6 +45,8 @@ const envSchema = z.object({
   /** How long a page rendered for visitors may be served again (0 turns the visitor page cache off). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   SEED_DEMO_CONTENT: booleanFlag.optional(),
+  /** Keeps the demo's encoded pictures between seeds of fresh databases (the tests); unset, nothing is kept. */
+  DEMO_IMAGE_CACHE_DIR: z.string().min(1).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// address")

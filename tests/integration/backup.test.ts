@@ -22,6 +22,7 @@ import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { createBooking, createUser } from "../support/factories";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 import { snapshot } from "../support/snapshot";
+import { demoImageCacheDirectory } from "../support/demo-image-cache";
 
 // Each test backs up or restores the whole demo site with its images: about 15 s alone, two to three times that
 // while the 2-core machine runs the other test files too.
@@ -57,7 +58,11 @@ function seededSite(kind: DatabaseKind) {
 
 async function seed() {
   const site = await emptySite("pglite", { migrated: true });
-  await seedDemoContent(site.database.db, { storage: site.storage, logger });
+  await seedDemoContent(site.database.db, {
+    storage: site.storage,
+    logger,
+    imageCacheDirectory: demoImageCacheDirectory,
+  });
   const { id } = await createUser(site.database.db, {
     id: "backup-user",
     name: "Birte Backup",

@@ -1,6 +1,6 @@
 import pg from "pg";
 import pino from "pino";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { shareInvalidations } from "../../server/cache-broadcast";
 import { PageCache } from "../../server/page-cache";
 
@@ -9,8 +9,9 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(databaseUrl)("page cache invalidation across instances on postgres", () => {
   const stops: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    await Promise.all(stops.map((stop) => stop()));
+  // After each test, so that no notice a test's instances still send reaches the next test's instances.
+  afterEach(async () => {
+    await Promise.all(stops.splice(0).map((stop) => stop()));
   });
 
   async function instance(onWriteElsewhere?: () => void) {

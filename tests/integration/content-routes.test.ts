@@ -12,6 +12,7 @@ import { loader as rootLoader } from "~/root";
 import { testCollaborators, type TestCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+import { demoImageCacheDirectory } from "../support/demo-image-cache";
 
 async function thrownStatus(work: () => unknown) {
   try {
@@ -51,7 +52,10 @@ describe.each(databaseKinds)("content routes on %s", (kind) => {
   });
 
   it("serves each public path the page seeded for it", async () => {
-    await seedDemoContent(database.db, { storage: collaborators.storage });
+    await seedDemoContent(database.db, {
+      storage: collaborators.storage,
+      imageCacheDirectory: demoImageCacheDirectory,
+    });
     const expected: Record<string, string> = {
       "/": "Livemusik ved havnen",
       "/musik": "Musik",

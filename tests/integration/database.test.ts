@@ -8,6 +8,7 @@ import { seedDemoContent } from "~/db/seed/seed.server";
 import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { demoPages } from "~/db/seed/demo-content";
 import { createPage, getPagesByName } from "~/features/content/pages.server";
+import { demoImageCacheDirectory } from "../support/demo-image-cache";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
 /** The constraint name of a failed statement, whichever driver raised it. */
@@ -24,6 +25,10 @@ async function violatedConstraint(work: Promise<unknown>) {
 describe.each(databaseKinds)("database on %s", (kind) => {
   let database: TestDatabase;
   let dataDir: string;
+  const seedOptions = () => ({
+    storage: new Storage(diskBackend(dataDir)),
+    imageCacheDirectory: demoImageCacheDirectory,
+  });
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -40,13 +45,13 @@ describe.each(databaseKinds)("database on %s", (kind) => {
   });
 
   it("seeds the demo site once, and a second seed changes nothing", async () => {
-    expect(await seedDemoContent(database.db, { storage: new Storage(diskBackend(dataDir)) })).toBe("seeded");
+    expect(await seedDemoContent(database.db, seedOptions())).toBe("seeded");
     const countPages = async () => (await database.db.select({ n: count() }).from(pages))[0]?.n;
     const countSections = async () => (await database.db.select({ n: count() }).from(sections))[0]?.n;
     const before = { pages: await countPages(), sections: await countSections() };
     expect(before.pages).toBe(demoPages.length);
 
-    expect(await seedDemoContent(database.db, { storage: new Storage(diskBackend(dataDir)) })).toBe("already-seeded");
+    expect(await seedDemoContent(database.db, seedOptions())).toBe("already-seeded");
     expect({ pages: await countPages(), sections: await countSections() }).toEqual(before);
   }, 120_000);
 

@@ -12,6 +12,7 @@ import { loader as sitemapLoader } from "~/routes/sitemap";
 import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { demoImageCacheDirectory } from "../support/demo-image-cache";
 
 describe("search engines and sharing", () => {
   let database: TestDatabase;
@@ -23,7 +24,10 @@ describe("search engines and sharing", () => {
     database = await createTestDatabase("pglite");
     const collaborators = testCollaborators(database, { dataDir });
     setCollaborators(collaborators);
-    await seedDemoContent(database.db, { storage: collaborators.storage });
+    await seedDemoContent(database.db, {
+      storage: collaborators.storage,
+      imageCacheDirectory: demoImageCacheDirectory,
+    });
   }, 120_000);
 
   afterAll(async () => {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { demoImageCacheDirectory } from "./demo-image-cache";
 
 export interface RunningServer {
   url: string;
@@ -25,6 +26,7 @@ export async function startBuiltServer(options: { port: number; dataDir?: string
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
+      DEMO_IMAGE_CACHE_DIR: demoImageCacheDirectory,
       ...options.env,
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -1,4 +1,10 @@
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
 import sharp from "sharp";
+import { encodeImage, hasSharingCard, IMAGE_ENCODING, type EncodedImage } from "~/features/media/image.server";
+import { IMAGE_WIDTHS } from "~/features/media/media";
+import type { Bucket } from "~/features/storage/storage.server";
 
 export interface DemoImageSpec {
   /** Two colours of the background gradient. */
@@ -31,8 +37,70 @@ ${beams}
 </svg>`;
 }
 
-export async function renderDemoImage(spec: DemoImageSpec) {
+async function renderDemoImage(spec: DemoImageSpec) {
   return sharp(Buffer.from(demoImageSvg(spec)))
     .webp({ quality: 72 })
     .toBuffer();
+}
+
+/**
+ * The demo picture `spec` encoded for `bucket` as every stored image is. Encoding the demo's pictures takes
+ * most of a seed's time (about 15 s), and the tests seed fresh databases again and again: with `cacheDirectory`
+ * the encoded files are kept there, under a key of everything that shapes them, and a later seed copies them.
+ */
+export async function encodeDemoImage(
+  spec: DemoImageSpec,
+  bucket: Bucket,
+  cacheDirectory: string | undefined,
+): Promise<EncodedImage> {
+  const sharingCard = hasSharingCard(bucket);
+  const encode = async () => encodeImage(await renderDemoImage(spec), { sharingCard });
+  if (!cacheDirectory) return encode();
+  const key = createHash("sha256")
+    .update(JSON.stringify([demoImageSvg(spec), sharingCard, IMAGE_WIDTHS, IMAGE_ENCODING, sharp.versions]))
+    .digest("hex");
+  const entry = path.join(cacheDirectory, key);
+  const cached = await readCachedImage(entry);
+  if (cached) return cached;
+  const encoded = await encode();
+  await writeCachedImage(entry, encoded);
+  return encoded;
+}
+
+interface CachedImageManifest extends Pick<EncodedImage, "width" | "height" | "widths"> {
+  derived: { suffix: string; contentType: string }[];
+}
+
+async function readCachedImage(entry: string): Promise<EncodedImage | null> {
+  const manifest = await readFile(path.join(entry, "manifest.json"), "utf8").then(
+    (text) => JSON.parse(text) as CachedImageManifest,
+    () => null,
+  );
+  if (!manifest) return null;
+  const file = (name: string) => readFile(path.join(entry, name));
+  return {
+    width: manifest.width,
+    height: manifest.height,
+    widths: manifest.widths,
+    largest: await file("largest"),
+    derived: await Promise.all(
+      manifest.derived.map(async (derived) => ({ ...derived, data: await file(derived.suffix) })),
+    ),
+  };
+}
+
+/** Written beside the entry and renamed into place, so a seed running at the same time never reads half of it. */
+async function writeCachedImage(entry: string, encoded: EncodedImage) {
+  await mkdir(path.dirname(entry), { recursive: true });
+  const staging = await mkdtemp(`${entry}.`);
+  const manifest: CachedImageManifest = {
+    width: encoded.width,
+    height: encoded.height,
+    widths: encoded.widths,
+    derived: encoded.derived.map(({ suffix, contentType }) => ({ suffix, contentType })),
+  };
+  await writeFile(path.join(staging, "largest"), encoded.largest);
+  await Promise.all(encoded.derived.map((derived) => writeFile(path.join(staging, derived.suffix), derived.data)));
+  await writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest));
+  await rename(staging, entry).catch(() => rm(staging, { recursive: true, force: true }));
 }

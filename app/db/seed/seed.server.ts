@@ -6,7 +6,7 @@ import { addDays } from "~/features/reservation/days";
 import { copenhagenDateKey, copenhagenInstant } from "~/lib/format";
 import { createPage } from "~/features/content/pages.server";
 import { storeAudio } from "~/features/media/audio.server";
-import { storeImage } from "~/features/media/image.server";
+import { saveEncodedImage } from "~/features/media/image.server";
 import { imageFileKeys, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
 import type { Bucket, Storage } from "~/features/storage/storage.server";
 import {
@@ -22,7 +22,7 @@ import {
   type DemoImageName,
 } from "./demo-content";
 import { renderDemoTune } from "./demo-audio.server";
-import { renderDemoImage } from "./demo-images.server";
+import { encodeDemoImage } from "./demo-images.server";
 
 export type SeedResult = "seeded" | "already-seeded";
 
@@ -35,7 +35,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function seedDemoContent(
   db: Database,
-  options: { storage: Storage; logger?: Logger; now?: Date },
+  options: {
+    storage: Storage;
+    logger?: Logger;
+    now?: Date;
+    /** Where encoded demo pictures are kept between seeds (see encodeDemoImage); none by default. */
+    imageCacheDirectory?: string;
+  },
 ): Promise<SeedResult> {
   const [existing] = await db.select({ id: siteSettings.id }).from(siteSettings).where(eq(siteSettings.id, 1));
   if (existing) return "already-seeded";
@@ -45,7 +51,8 @@ export async function seedDemoContent(
   const written: string[] = [];
   const images = new Map<DemoImageName, StoredImageRef>();
   const image = async (name: DemoImageName, bucket: Bucket) => {
-    const stored = await storeImage(storage, bucket, await renderDemoImage(demoImages[name]));
+    const encoded = await encodeDemoImage(demoImages[name], bucket, options.imageCacheDirectory);
+    const stored = await saveEncodedImage(storage, bucket, encoded);
     written.push(...imageFileKeys(stored));
     images.set(name, stored);
     return stored;

@@ -53,7 +53,37 @@ export async function storeImageUpload(storage: Storage, bucket: Bucket, upload:
   return storeImage(storage, bucket, input);
 }
 
+/**
+ * How every stored image is encoded. Part of the demo image cache's key (app/db/seed/demo-images.server.ts), so a
+ * change here also makes the demo pictures anew.
+ */
+export const IMAGE_ENCODING = {
+  largest: { quality: 80 },
+  avif: { quality: 55, effort: 2 },
+  webp: { quality: 78 },
+  card: { quality: 80, mozjpeg: true },
+} as const;
+
+/** An image's files, encoded but not yet stored: `derived` are named by their suffix beside the largest WebP. */
+export interface EncodedImage {
+  width: number;
+  height: number;
+  widths: number[];
+  largest: Uint8Array;
+  derived: { suffix: string; data: Uint8Array; contentType: string }[];
+}
+
+/** Images that stand for a page or an album get a sharing card. */
+export function hasSharingCard(bucket: Bucket) {
+  return SHARED_BUCKETS.has(bucket);
+}
+
 export async function storeImage(storage: Storage, bucket: Bucket, input: Uint8Array): Promise<StoredImageRef> {
+  return saveEncodedImage(storage, bucket, await encodeImage(input, { sharingCard: hasSharingCard(bucket) }));
+}
+
+/** Checks the bytes are an image, then makes its upright, metadata-free WebP and every AVIF/WebP variant. */
+export async function encodeImage(input: Uint8Array, { sharingCard }: { sharingCard: boolean }): Promise<EncodedImage> {
   const notAnImage = () =>
     new UploadError(
       uploadMessages.uploadFailed,
@@ -71,39 +101,55 @@ export async function storeImage(storage: Storage, bucket: Bucket, input: Uint8A
     });
   const { width, height } = upright.info;
   const widths = [...IMAGE_WIDTHS.filter((candidate) => candidate < width), width];
-  const image: StoredImageRef = { key: "", width, height, widths };
-
-  const written: string[] = [];
   try {
-    const main = await sharp(upright.data).webp({ quality: 80 }).toBuffer();
-    image.key = await storage.store(bucket, "webp", main, "image/webp");
-    written.push(image.key);
+    const largest = await sharp(upright.data).webp(IMAGE_ENCODING.largest).toBuffer();
+    const derived: EncodedImage["derived"] = [];
     for (const variantWidth of widths) {
       const resized = sharp(upright.data).resize({ width: variantWidth });
       for (const format of ["avif", "webp"] as const) {
         if (format === "webp" && variantWidth === width) continue;
         const data =
           format === "avif"
-            ? await resized.clone().avif({ quality: 55, effort: 2 }).toBuffer()
-            : await resized.clone().webp({ quality: 78 }).toBuffer();
-        written.push(await storage.storeDerived(image.key, `w${variantWidth}.${format}`, data, `image/${format}`));
+            ? await resized.clone().avif(IMAGE_ENCODING.avif).toBuffer()
+            : await resized.clone().webp(IMAGE_ENCODING.webp).toBuffer();
+        derived.push({ suffix: `w${variantWidth}.${format}`, data, contentType: `image/${format}` });
       }
     }
-    if (SHARED_BUCKETS.has(bucket)) {
+    if (sharingCard) {
       // The sharing card wants 1200×630; the crop keeps the most eye-catching part (sharp's attention strategy).
       const card = await sharp(upright.data)
         .resize(SOCIAL_IMAGE.width, SOCIAL_IMAGE.height, { fit: "cover", position: "attention" })
         .flatten({ background: "#ffffff" })
-        .jpeg({ quality: 80, mozjpeg: true })
+        .jpeg(IMAGE_ENCODING.card)
         .toBuffer();
-      written.push(await storage.storeDerived(image.key, "og.jpg", card, "image/jpeg"));
-      image.social = true;
+      derived.push({ suffix: "og.jpg", data: card, contentType: "image/jpeg" });
     }
+    return { width, height, widths, largest, derived };
+  } catch (error) {
+    throw new UploadError(uploadMessages.uploadFailed, `Encoding image failed: ${(error as Error).message}`);
+  }
+}
+
+/** Stores an encoded image's files under a generated name; nothing is left behind when it fails. */
+export async function saveEncodedImage(
+  storage: Storage,
+  bucket: Bucket,
+  encoded: EncodedImage,
+): Promise<StoredImageRef> {
+  const { width, height, widths } = encoded;
+  const written: string[] = [];
+  try {
+    const key = await storage.store(bucket, "webp", encoded.largest, "image/webp");
+    written.push(key);
+    for (const file of encoded.derived) {
+      written.push(await storage.storeDerived(key, file.suffix, file.data, file.contentType));
+    }
+    const social = encoded.derived.some((file) => file.suffix === "og.jpg");
+    return { key, width, height, widths, ...(social ? { social } : {}) };
   } catch (error) {
     await storage.removeAll(written);
     throw new UploadError(uploadMessages.uploadFailed, `Storing image failed: ${(error as Error).message}`);
   }
-  return image;
 }
 
 export function removeImageFiles(storage: Storage, image: StoredImageRef | null | undefined) {
