@@ -13,6 +13,8 @@ import { reportServerError } from "~/features/error-reporting/server.server";
 import { collaborators } from "~/lib/collaborators.server";
 import { requestContext } from "~/lib/request-context";
 import { RequestInfoProvider } from "~/lib/request-info";
+import { StylesheetTextProvider } from "~/lib/site-stylesheet";
+import { siteStylesheetText } from "~/lib/site-stylesheet.server";
 
 export const streamTimeout = 5_000;
 
@@ -42,7 +44,9 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <RequestInfoProvider value={{ nonce, requestId }}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetTextProvider value={siteStylesheetText()}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetTextProvider>
       </RequestInfoProvider>,
       {
         nonce,

@@ -28,12 +28,9 @@ import { requestContext } from "~/lib/request-context";
 import { useRequestInfo } from "~/lib/request-info";
 import { routeGuard } from "~/features/accounts/route-guard.server";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
+import { SiteStylesheet } from "~/lib/site-stylesheet";
 
 export const links: Route.LinksFunction = () => [
-  // With a precedence React puts the stylesheet ahead of the scripts' modulepreloads in <head>: the first paint
-  // waits for it, and behind twenty preloads it came last.
-  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
@@ -101,6 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#a13a12" />
         {data && <meta name={BUILD_ID_META} content={data.buildId} />}
         {data?.errorReporting && <meta name={ERROR_REPORTING_META} content={JSON.stringify(data.errorReporting)} />}
+        <SiteStylesheet />
         <Meta />
         {/* Links are allowed by 'self' and need no nonce; an empty one keeps server and client markup equal. */}
         <Links nonce="" />

@@ -22,17 +22,17 @@ test("the browser reports no CSP violation while pages render and hydrate", asyn
   expect(violations).toEqual([]);
 });
 
-test("hashed assets are cached for a year and sent precompressed; pages are compressed", async ({ page, request }) => {
-  await visit(page, "/");
-  const asset = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
-  expect(asset).toMatch(/^\/assets\/.+-[\w-]{8}\.css$/);
+test("hashed assets are cached for a year and sent precompressed; pages are compressed", async ({ request }) => {
+  const page = await (await request.get("/")).text();
+  const asset = page.match(/rel="modulepreload" href="(\/assets\/entry\.client-[^"]+)"/)?.[1];
+  expect(asset).toMatch(/^\/assets\/.+-[\w-]{8}\.js$/);
   const response = await request.get(asset!);
   expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   // Compressed once at build time, sent as is.
   for (const encoding of ["br", "gzip"]) {
     const compressed = await request.get(asset!, { headers: { "Accept-Encoding": encoding } });
     expect(compressed.headers()["content-encoding"]).toBe(encoding);
-    expect(compressed.headers()["content-type"]).toBe("text/css; charset=utf-8");
+    expect(compressed.headers()["content-type"]).toBe("text/javascript; charset=utf-8");
     expect(compressed.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(await compressed.text()).toBe(await response.text());
   }

@@ -22,7 +22,7 @@ export function StoredImage({ image, sizes, priority = false, className, alt = "
     : { loading: "lazy" as const, decoding: "async" as const };
   const style = focusY === undefined ? undefined : { objectPosition: `50% ${focusY}%` };
   if (priority) {
-    // In <head> the image is requested beside the stylesheet, not behind every script preload; browsers
+    // In <head> the image is requested ahead of every script preload; browsers
     // without AVIF skip a preload of that type and take the WebP of <img>.
     const variants =
       image.widths.length > 0 ? { imageSrcSet: imageSrcSet(image, "avif"), imageSizes: sizes, type: "image/avif" } : {};
