@@ -26,7 +26,7 @@ export default function Images({ loaderData }: Route.ComponentProps) {
     <>
       {preview && <PreviewNotice />}
       <ArticlePage page={page.isEmpty ? { ...page, header: "Billeder" } : page}>
-        <Gallery images={images} />
+        <Gallery images={images} leadsThePage={!page.image} />
       </ArticlePage>
     </>
   );

@@ -15,7 +15,11 @@ export interface GalleryImage {
  * A responsive grid; each picture opens in a lightbox (a modal <dialog>: focus is kept inside, Escape
  * closes) with previous/next by buttons, arrow keys and swiping. Without JavaScript the links open the image.
  */
-export function Gallery({ images }: { images: GalleryImage[] }) {
+/**
+ * `leadsThePage`: nothing above the gallery has a picture, so its first is the page's largest paint and the only
+ * one fetched ahead of the rest; otherwise the page's own picture is, and every gallery picture waits its turn.
+ */
+export function Gallery({ images, leadsThePage }: { images: GalleryImage[]; leadsThePage: boolean }) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   if (images.length === 0) return <p className="mt-10 text-muted">Der er ikke lagt billeder op endnu.</p>;
   return (
@@ -37,7 +41,7 @@ export function Gallery({ images }: { images: GalleryImage[] }) {
                   image={item.image}
                   sizes="(min-width: 768px) 22rem, 50vw"
                   alt={item.text}
-                  priority={index < 3}
+                  priority={leadsThePage && index === 0}
                   className="aspect-[3/2] w-full object-cover transition duration-300 hover:scale-105"
                 />
               </a>
