@@ -21,9 +21,16 @@ const buildId =
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId) },
-  // The server bundle's entry is our Express app, which imports React Router's server build.
+  // The server bundle's entry is our Express app, which imports React Router's server build; beside it the image
+  // process that the server starts (decision 019).
   environments: {
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    ssr: {
+      build: {
+        rollupOptions: {
+          input: { index: "./server/app.ts", "image-worker": "./server/image-worker.ts" },
+        },
+      },
+    },
   },
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), precompressAssets()],
 });

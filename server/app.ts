@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import { childProcessImageEncoder, inProcessImageEncoder } from "~/features/media/image-encoder.server";
 import path from "node:path";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
@@ -216,9 +217,14 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   );
   await database.migrate();
   const storage = createStorage(config);
+  // Under Vite (development) the sources run as they are; the build has the image process beside the server.
+  const images = options.vite
+    ? inProcessImageEncoder
+    : childProcessImageEncoder(path.resolve("build/server/image-worker.js"), { logger });
   if (config.SEED_DEMO_CONTENT) {
     const result = await seedDemoContent(database.db, {
       storage,
+      images,
       logger,
       imageCacheDirectory: config.DEMO_IMAGE_CACHE_DIR,
     });
@@ -274,6 +280,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     metrics,
     mailer,
     storage,
+    images,
     payments,
     auth,
     jobs,
@@ -311,6 +318,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
       await jobs.stop();
       await mailer.settled();
       await invalidations?.stop();
+      await images.close();
       await flushErrorReporting();
       await database.close();
     },

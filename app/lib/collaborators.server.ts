@@ -3,6 +3,7 @@ import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { Auth } from "~/features/accounts/auth.server";
 import type { Mailer } from "~/features/email/mailer.server";
 import type { JobRunner } from "~/features/jobs/jobs.server";
+import type { ImageEncoder } from "~/features/media/image-encoder.server";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import type { Storage } from "~/features/storage/storage.server";
 import type { Logger } from "./logger.server";
@@ -25,6 +26,8 @@ export interface Collaborators {
   /** The mail outbox in front of SMTP or the .eml folder. */
   mailer: Mailer;
   storage: Storage;
+  /** Turns pictures into the files we store: a child process in production (decision 019). */
+  images: ImageEncoder;
   /** null: no way to pay is set up (a real deployment without Stripe), so nothing can be bought. */
   payments: PaymentProvider | null;
   auth: Auth;

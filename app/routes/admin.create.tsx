@@ -16,12 +16,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const { db, auth, storage, logger } = collaborators();
+  const { db, auth, storage, images, logger } = collaborators();
   await requireAdmin(auth, request, url);
   const resource = resourceOf(url);
   const form = await readAdminForm(request);
   if (form.tooLarge) return form.tooLarge;
-  const saved = await saveEntity({ db, storage, logger }, resource, form.formData, {});
+  const saved = await saveEntity({ db, storage, images, logger }, resource, form.formData, {});
   if ("error" in saved) return saved.error;
   // Albums and pages get their tracks and sections on their own page; the rest go back to the list.
   const to = childResourceOf(resource) ? `${resource.path}/${saved.id}` : resource.path;

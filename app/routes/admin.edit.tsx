@@ -58,7 +58,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url, params }: Route.ActionArgs) {
-  const { db, auth, storage, logger } = collaborators();
+  const { db, auth, storage, images, logger } = collaborators();
   await requireAdmin(auth, request, url);
   const resource = resourceOf(url);
   const record = await recordOf(db, resource, params.id);
@@ -77,13 +77,19 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 
   switch (asked.intent) {
     case "save": {
-      const saved = await saveEntity({ db, storage, logger }, resource, formData, { id: record.id, form: "record" });
+      const saved = await saveEntity({ db, storage, images, logger }, resource, formData, {
+        id: record.id,
+        form: "record",
+      });
       if ("error" in saved) return saved.error;
       return done(`${resource.path}/${record.id}`, "Ændringerne er gemt");
     }
     case "child-create": {
       if (!child) throw data(null, { status: 404 });
-      const saved = await saveEntity({ db, storage, logger }, child, formData, { parentId: record.id, form: "new" });
+      const saved = await saveEntity({ db, storage, images, logger }, child, formData, {
+        parentId: record.id,
+        form: "new",
+      });
       if ("error" in saved) return saved.error;
       return done(
         `${resource.path}/${record.id}`,
@@ -91,7 +97,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
       );
     }
     case "child-save": {
-      const saved = await saveEntity({ db, storage, logger }, await ownChild(asked.id), formData, {
+      const saved = await saveEntity({ db, storage, images, logger }, await ownChild(asked.id), formData, {
         id: asked.id,
         form: asked.id,
       });

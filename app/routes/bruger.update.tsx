@@ -42,7 +42,7 @@ const detailsForms = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const { db, auth, storage } = collaborators();
+  const { db, auth, storage, images } = collaborators();
   const user = await requireUser(auth, request, url);
   // The server stops an upload past its limit as it streams (server/body-limits.ts); say so by the picture.
   const formData = await tryReadFormData(request);
@@ -55,7 +55,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   const form = submission.value;
   if (form.intent === "avatar") {
     try {
-      await replaceAvatar(db, storage, user.id, form.avatar);
+      await replaceAvatar(db, storage, user.id, form.avatar, images);
     } catch (error) {
       if (!(error instanceof AvatarError)) throw error;
       return answer({ intent: "avatar", fieldErrors: { avatar: [error.message] } }, 400);

@@ -12,6 +12,7 @@ import {
   storeImageUpload,
   UploadError,
 } from "~/features/media/image.server";
+import { inProcessImageEncoder } from "~/features/media/image-encoder.server";
 import {
   IMAGE_MAX_BYTES,
   IMAGE_WIDTHS,
@@ -88,6 +89,7 @@ describe("image uploads", () => {
       storage,
       "pages",
       new File([original], "IMG_0001.jpg", { type: "image/jpeg" }),
+      inProcessImageEncoder,
     );
     expect(image.key).toMatch(/^pages\/\d+-[0-9a-f]{32}\.webp$/);
     expect(image).toMatchObject({ width: 1700, height: 1000, widths: [480, 960, 1600, 1700] });
@@ -124,6 +126,7 @@ describe("image uploads", () => {
       storage,
       "albums",
       new File([await solid(700, 700).png().toBuffer()], "cover.png"),
+      inProcessImageEncoder,
     );
     expect(image.widths).toEqual([480, 700]);
     expect(imageVariantKey(image, 700, "webp")).toBe(image.key);
@@ -132,7 +135,7 @@ describe("image uploads", () => {
   });
 
   it("shrinks a very wide image to the largest width", async () => {
-    const image = await storeImage(storage, "banners", await solid(2600, 400).png().toBuffer());
+    const image = await storeImage(storage, "banners", await solid(2600, 400).png().toBuffer(), inProcessImageEncoder);
     expect(image.width).toBe(IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]);
     expect(image.widths).toEqual([...IMAGE_WIDTHS]);
     expect(image.height).toBe(Math.round((400 * 2400) / 2600));
@@ -141,7 +144,7 @@ describe("image uploads", () => {
 
   it("turns a photo upright by its EXIF orientation", async () => {
     const sideways = await solid(600, 300).withMetadata({ orientation: 6 }).jpeg().toBuffer();
-    const image = await storeImage(storage, "pages", sideways);
+    const image = await storeImage(storage, "pages", sideways, inProcessImageEncoder);
     expect({ width: image.width, height: image.height }).toEqual({ width: 300, height: 600 });
     const meta = await sharp((await storage.read(image.key))!).metadata();
     expect(meta).toMatchObject({ width: 300, height: 600 });
@@ -149,7 +152,7 @@ describe("image uploads", () => {
   });
 
   it("does not enlarge a small image", async () => {
-    const image = await storeImage(storage, "users", await solid(120, 80).png().toBuffer());
+    const image = await storeImage(storage, "users", await solid(120, 80).png().toBuffer(), inProcessImageEncoder);
     expect(image).toMatchObject({ width: 120, height: 80, widths: [120] });
     // The image itself (its only width) as WebP and AVIF; an avatar gets no sharing card.
     expect(new Set(imageFileKeys(image)).size).toBe(2);
@@ -158,7 +161,12 @@ describe("image uploads", () => {
   it("refuses a text file named photo.jpg and leaves no files", async () => {
     const before = await storedKeys(root);
     const error = await uploadError(
-      storeImageUpload(storage, "stock", new File(["Det her er ikke et billede"], "photo.jpg", { type: "image/jpeg" })),
+      storeImageUpload(
+        storage,
+        "stock",
+        new File(["Det her er ikke et billede"], "photo.jpg", { type: "image/jpeg" }),
+        inProcessImageEncoder,
+      ),
     );
     expect(error.message).toBe("Kunne ikke uploade billede");
     expect(error.message).toBe(uploadMessages.uploadFailed);
@@ -172,14 +180,16 @@ describe("image uploads", () => {
       Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
       Buffer.from("<script>alert(1)</script>".repeat(40)),
     ]);
-    const error = await uploadError(storeImageUpload(storage, "stock", new File([fake], "photo.jpg")));
+    const error = await uploadError(
+      storeImageUpload(storage, "stock", new File([fake], "photo.jpg"), inProcessImageEncoder),
+    );
     expect(error.message).toBe(uploadMessages.uploadFailed);
     expect(await storedKeys(root)).toEqual(before);
   });
 
   it("says 'Intet billed at uploade' for an empty or absent file", async () => {
     for (const upload of [null, new File([], ""), new File([], "photo.jpg")]) {
-      const error = await uploadError(storeImageUpload(storage, "stock", upload));
+      const error = await uploadError(storeImageUpload(storage, "stock", upload, inProcessImageEncoder));
       expect(error.message).toBe("Intet billed at uploade");
     }
   });
@@ -189,7 +199,7 @@ describe("image uploads", () => {
     const big = new Uint8Array(IMAGE_MAX_BYTES + 1);
     big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const error = await uploadError(
-      storeImageUpload(storage, "stock", new File([big], "huge.png", { type: "image/png" })),
+      storeImageUpload(storage, "stock", new File([big], "huge.png", { type: "image/png" }), inProcessImageEncoder),
     );
     expect(error.message).toBe(uploadMessages.uploadFailed);
     expect(error.detail).toBe("Billedet må højst fylde 15 MB.");
@@ -209,7 +219,9 @@ describe("image uploads", () => {
           return disk.putIfAbsent(key, data, contentType);
         },
       };
-      const error = await uploadError(storeImage(new Storage(flaky), "stock", await solid(1000, 500).png().toBuffer()));
+      const error = await uploadError(
+        storeImage(new Storage(flaky), "stock", await solid(1000, 500).png().toBuffer(), inProcessImageEncoder),
+      );
       expect(error.message).toBe(uploadMessages.uploadFailed);
       expect(error.reason).toContain("disk full");
       expect(writes).toBe(4);
@@ -220,7 +232,7 @@ describe("image uploads", () => {
   });
 
   it("removes all of an image's files", async () => {
-    const image = await storeImage(storage, "articles", await solid(1000, 500).png().toBuffer());
+    const image = await storeImage(storage, "articles", await solid(1000, 500).png().toBuffer(), inProcessImageEncoder);
     const keys = [...new Set(imageFileKeys(image))];
     expect((await storedKeys(root)).filter((key) => keys.includes(key))).toHaveLength(keys.length);
     expect(await removeImageFiles(storage, image)).toEqual([]);

@@ -20,6 +20,7 @@ import { sitemapEntries } from "~/features/seo/sitemap.server";
 import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { copenhagenInstant } from "~/lib/format";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+import { inProcessImageEncoder } from "~/features/media/image-encoder.server";
 
 // 2026-10-25 is the fall-back Sunday in Copenhagen (25 hours): its day ends at 23:00 UTC.
 const FALL_BACK_NOON = new Date("2026-10-25T11:00:00Z");
@@ -208,7 +209,7 @@ describe.each(databaseKinds)("the programme on %s", (kind) => {
 
     it("refuses an album that is not there (deleted while the form was open), saving nothing", async () => {
       const saved = await saveEntity(
-        { db: database.db, storage, logger: pino({ level: "silent" }) },
+        { db: database.db, storage, images: inProcessImageEncoder, logger: pino({ level: "silent" }) },
         resources.event,
         eventForm({ ...fields, event_album: "0b8f3a52-6d7e-4c1a-9f00-3c2b1a0d9e77" }),
         {},

@@ -6,6 +6,7 @@ import { loadConfig } from "~/config/env.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { createAuth } from "~/features/accounts/auth.server";
 import type { MailMessage, Mailer } from "~/features/email/mailer.server";
+import { inProcessImageEncoder } from "~/features/media/image-encoder.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { createStorage } from "~/features/storage/storage.server";
 import type { Collaborators } from "~/lib/collaborators.server";
@@ -52,6 +53,7 @@ export function testCollaborators(
     metrics: overrides.metrics ?? createMetrics(),
     mailer,
     storage: overrides.storage ?? createStorage(config),
+    images: overrides.images ?? inProcessImageEncoder,
     payments: overrides.payments !== undefined ? overrides.payments : config.DEMO_PAYMENTS ? demoProvider : null,
     auth:
       overrides.auth ??

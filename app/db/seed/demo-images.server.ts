@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { encodeImage, hasSharingCard, IMAGE_ENCODING, type EncodedImage } from "~/features/media/image.server";
+import { inProcessImageEncoder, type ImageEncoder } from "~/features/media/image-encoder.server";
+import { hasSharingCard, IMAGE_ENCODING, type EncodedImage } from "~/features/media/image.server";
 import { IMAGE_WIDTHS } from "~/features/media/media";
 import type { Bucket } from "~/features/storage/storage.server";
 
@@ -52,9 +53,10 @@ export async function encodeDemoImage(
   spec: DemoImageSpec,
   bucket: Bucket,
   cacheDirectory: string | undefined,
+  images: ImageEncoder = inProcessImageEncoder,
 ): Promise<EncodedImage> {
   const sharingCard = hasSharingCard(bucket);
-  const encode = async () => encodeImage(await renderDemoImage(spec), { sharingCard });
+  const encode = async () => images.encode(await renderDemoImage(spec), { sharingCard });
   if (!cacheDirectory) return encode();
   const key = createHash("sha256")
     .update(JSON.stringify([demoImageSvg(spec), sharingCard, IMAGE_WIDTHS, IMAGE_ENCODING, sharp.versions]))

@@ -6,6 +6,7 @@ import { addDays } from "~/features/reservation/days";
 import { copenhagenDateKey, copenhagenInstant } from "~/lib/format";
 import { createPage } from "~/features/content/pages.server";
 import { storeAudio } from "~/features/media/audio.server";
+import type { ImageEncoder } from "~/features/media/image-encoder.server";
 import { saveEncodedImage } from "~/features/media/image.server";
 import { imageFileKeys, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
 import type { Bucket, Storage } from "~/features/storage/storage.server";
@@ -41,6 +42,8 @@ export async function seedDemoContent(
     now?: Date;
     /** Where encoded demo pictures are kept between seeds (see encodeDemoImage); none by default. */
     imageCacheDirectory?: string;
+    /** The server's image process; the pictures are encoded in this process without it. */
+    images?: ImageEncoder;
   },
 ): Promise<SeedResult> {
   const [existing] = await db.select({ id: siteSettings.id }).from(siteSettings).where(eq(siteSettings.id, 1));
@@ -51,7 +54,7 @@ export async function seedDemoContent(
   const written: string[] = [];
   const images = new Map<DemoImageName, StoredImageRef>();
   const image = async (name: DemoImageName, bucket: Bucket) => {
-    const encoded = await encodeDemoImage(demoImages[name], bucket, options.imageCacheDirectory);
+    const encoded = await encodeDemoImage(demoImages[name], bucket, options.imageCacheDirectory, options.images);
     const stored = await saveEncodedImage(storage, bucket, encoded);
     written.push(...imageFileKeys(stored));
     images.set(name, stored);

@@ -1,14 +1,11 @@
-import sharp from "sharp";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { profiles, userFiles } from "~/db/schema";
 import { publicFileUrl } from "~/features/storage/storage";
 import type { Storage } from "~/features/storage/storage.server";
+import { inProcessImageEncoder, type ImageEncoder } from "~/features/media/image-encoder.server";
 
-/** Spec §9: avatars are stored 50×50. */
-export const AVATAR_SIZE = 50;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-const acceptedFormats = new Set(["jpeg", "png", "webp", "gif", "avif", "heif"]);
 
 export class AvatarError extends Error {}
 
@@ -17,22 +14,17 @@ export class AvatarError extends Error {}
  * resized to 50×50 under a generated name in the "users" bucket, records it as the user's, points the profile
  * at it and removes the previous one: only a file recorded for this same user is ever removed.
  */
-export async function replaceAvatar(db: Database, storage: Storage, userId: string, upload: File) {
+export async function replaceAvatar(
+  db: Database,
+  storage: Storage,
+  userId: string,
+  upload: File,
+  images: ImageEncoder = inProcessImageEncoder,
+) {
   if (upload.size === 0) throw new AvatarError("Intet billed at uploade");
   if (upload.size > AVATAR_MAX_BYTES) throw new AvatarError("Billedet må højst fylde 5 MB");
-  const input = Buffer.from(await upload.arrayBuffer());
-  const format = await sharp(input)
-    .metadata()
-    .then((metadata) => metadata.format)
-    .catch(() => undefined);
-  if (!format || !acceptedFormats.has(format))
-    throw new AvatarError("Filen er ikke et billede (JPEG, PNG, WebP, GIF eller AVIF)");
-
-  const resized = await sharp(input, { animated: false })
-    .rotate()
-    .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover" })
-    .webp({ quality: 82 })
-    .toBuffer();
+  const resized = await images.avatar(new Uint8Array(await upload.arrayBuffer()));
+  if (!resized) throw new AvatarError("Filen er ikke et billede (JPEG, PNG, WebP, GIF eller AVIF)");
   const key = await storage.store("users", "webp", resized, "image/webp");
   let replaced: string[];
   try {

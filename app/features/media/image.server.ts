@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import type { Bucket, Storage } from "~/features/storage/storage.server";
+import type { ImageEncoder } from "./image-encoder.server";
 import {
   IMAGE_MAX_BYTES,
   IMAGE_WIDTHS,
@@ -44,13 +45,18 @@ export function sniffImageFormat(bytes: Uint8Array): "jpeg" | "png" | "webp" | "
  * and stores it with AVIF and WebP variants in a few widths. Answers what the database keeps.
  * Nothing is left behind when it fails.
  */
-export async function storeImageUpload(storage: Storage, bucket: Bucket, upload: File | null): Promise<StoredImageRef> {
+export async function storeImageUpload(
+  storage: Storage,
+  bucket: Bucket,
+  upload: File | null,
+  images: ImageEncoder,
+): Promise<StoredImageRef> {
   if (!upload || upload.size === 0) throw new UploadError(uploadMessages.noFile, "No image uploaded");
   if (upload.size > IMAGE_MAX_BYTES) {
     throw new UploadError(uploadMessages.uploadFailed, "Image too large", "Billedet må højst fylde 15 MB.");
   }
   const input = new Uint8Array(await upload.arrayBuffer());
-  return storeImage(storage, bucket, input);
+  return storeImage(storage, bucket, input, images);
 }
 
 /**
@@ -78,8 +84,13 @@ export function hasSharingCard(bucket: Bucket) {
   return SHARED_BUCKETS.has(bucket);
 }
 
-export async function storeImage(storage: Storage, bucket: Bucket, input: Uint8Array): Promise<StoredImageRef> {
-  return saveEncodedImage(storage, bucket, await encodeImage(input, { sharingCard: hasSharingCard(bucket) }));
+export async function storeImage(
+  storage: Storage,
+  bucket: Bucket,
+  input: Uint8Array,
+  images: ImageEncoder,
+): Promise<StoredImageRef> {
+  return saveEncodedImage(storage, bucket, await images.encode(input, { sharingCard: hasSharingCard(bucket) }));
 }
 
 /** Checks the bytes are an image, then makes its upright, metadata-free WebP and every AVIF/WebP variant. */

@@ -58,7 +58,7 @@ function capitalised(text: string) {
 
 /** Validates and saves a new or changed entity; answers errors, or null when saved (with the new id). */
 export async function saveEntity(
-  { db, storage, logger }: AdminDependencies,
+  { db, storage, images, logger }: AdminDependencies & Pick<Collaborators, "images">,
   resource: ResourceDef,
   formData: FormData,
   target: { id?: string; parentId?: string; form?: string },
@@ -99,8 +99,8 @@ export async function saveEntity(
     parentId: target.parentId,
   };
   try {
-    if (isNew) return { id: await createRecord(db, storage, resource, input) };
-    const result = await updateRecord(db, storage, resource, target.id!, input);
+    if (isNew) return { id: await createRecord(db, storage, resource, input, images) };
+    const result = await updateRecord(db, storage, resource, target.id!, input, images);
     if (!result.found) throw data(null, { status: 404 });
     if (result.failedRemovals.length)
       logger.warn({ keys: result.failedRemovals }, "replaced files could not be removed");

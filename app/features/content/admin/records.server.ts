@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { albums, articles, banners, events, pages, sections, stockImages, tracks, videoLinks } from "~/db/schema";
 import { copenhagenDateTime } from "~/lib/format";
 import { storeAudioUpload } from "~/features/media/audio.server";
+import { inProcessImageEncoder, type ImageEncoder } from "~/features/media/image-encoder.server";
 import { removeImageFiles, storeImageUpload } from "~/features/media/image.server";
 import { imageFileKeys, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
 import type { Bucket, Storage } from "~/features/storage/storage.server";
@@ -267,12 +268,18 @@ export interface RecordInput {
 }
 
 /** Uploads the entity's files; what is written is listed, so a failure later can take it away again. */
-async function uploadFiles(storage: Storage, mapping: Mapping, files: RecordInput["files"], required: boolean) {
+async function uploadFiles(
+  storage: Storage,
+  images: ImageEncoder,
+  mapping: Mapping,
+  files: RecordInput["files"],
+  required: boolean,
+) {
   const columns: Row = {};
   const written: string[] = [];
   try {
     if (mapping.image && (files.image || required)) {
-      const image = await storeImageUpload(storage, mapping.image.bucket, files.image ?? null);
+      const image = await storeImageUpload(storage, mapping.image.bucket, files.image ?? null, images);
       written.push(...imageFileKeys(image));
       columns.image = image;
     }
@@ -306,9 +313,10 @@ export async function createRecord(
   storage: Storage,
   resource: ResourceDef,
   input: RecordInput,
+  images: ImageEncoder = inProcessImageEncoder,
 ): Promise<string> {
   const mapping = mappings[resource.name];
-  const uploaded = await uploadFiles(storage, mapping, input.files, requiresFile(resource));
+  const uploaded = await uploadFiles(storage, images, mapping, input.files, requiresFile(resource));
   try {
     const values: Row = { ...columnValues(mapping, input.data), ...uploaded.columns, published: input.published };
     if (mapping.parentProperty) values[mapping.parentProperty] = input.parentId;
@@ -335,11 +343,12 @@ export async function updateRecord(
   resource: ResourceDef,
   id: string,
   input: RecordInput,
+  images: ImageEncoder = inProcessImageEncoder,
 ) {
   const mapping = mappings[resource.name];
   const previous = await getRecord(db, resource, id);
   if (!previous) return { found: false as const };
-  const uploaded = await uploadFiles(storage, mapping, input.files, false);
+  const uploaded = await uploadFiles(storage, images, mapping, input.files, false);
   try {
     const values: Row = {
       ...columnValues(mapping, input.data),
