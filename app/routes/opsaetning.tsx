@@ -5,7 +5,7 @@ import { authErrorMessage } from "~/features/accounts/auth-errors";
 import { EmailField } from "~/features/accounts/components/email-field";
 import { NewPasswordField } from "~/features/accounts/components/new-password-field";
 import { signUpSchema } from "~/features/accounts/schemas";
-import { callAuth, withCookies } from "~/features/accounts/session.server";
+import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
 import { claimSite, setupLinkState } from "~/features/accounts/site-claim.server";
 import { adminHome } from "~/features/site/navigation";
 import { redirectWithToast } from "~/features/toast/flash.server";
@@ -27,10 +27,10 @@ const claimedMessage =
 const unknownMessage =
   "Linket er ikke et opsætningslink fra denne server. Tjek, at du har kopieret hele linket fra serverens udskrift.";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const { db } = collaborators();
-  const state = await setupLinkState(db, params.token);
-  return data({ state }, { status: statusOf[state], headers: noStore });
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { db, auth } = collaborators();
+  const [state, user] = await Promise.all([setupLinkState(db, params.token), getSessionUser(auth, request)]);
+  return data({ state, isAdmin: user?.isAdmin ?? false }, { status: statusOf[state], headers: noStore });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -83,9 +83,15 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           {claimed ? "Siden er allerede sat op" : "Linket virker ikke"}
         </h1>
         <p className="mt-4 text-lg text-muted">{claimed ? claimedMessage : unknownMessage}</p>
-        <Link to="/login" className={`${buttonStyles.primary} mt-8`}>
-          Log ind
-        </Link>
+        {loaderData.isAdmin ? (
+          <Link to={adminHome} className={`${buttonStyles.primary} mt-8`}>
+            Til administrationen
+          </Link>
+        ) : (
+          <Link to="/login" className={`${buttonStyles.primary} mt-8`}>
+            Log ind
+          </Link>
+        )}
       </div>
     );
   }

@@ -1,4 +1,6 @@
+import { randomBytes, randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { shiftMonth, todayInCopenhagen } from "../../app/features/reservation/days";
 import { expect, test } from "../support/test";
 import { expectAccessible } from "../support/visit";
 
@@ -73,6 +75,33 @@ test("an album's own page, with its tracks, fits a phone", async ({ page, signIn
     .first()
     .click();
   await expect(page.getByRole("heading", { level: 2, name: "Numre" })).toBeVisible();
+  await expectFitsThePhone(page);
+});
+
+test("a month's bookings are cards on a phone, and cancelling one opens inside its card", async ({ page, signIn }) => {
+  // An admin of its own who books a day far ahead (the demo venue has no bookings), so the list has a card.
+  await signIn({ role: "admin", name: "Mobil Admin", email: `mobil-${randomBytes(4).toString("hex")}@example.dk` });
+  await page.goto("/bruger/update");
+  await page.getByLabel("Adresse").fill("Kajgade 12, 8000 Aarhus C");
+  await page.getByLabel("Telefon").fill("20 12 34 56");
+  await page.getByRole("button", { name: "Gem", exact: true }).click();
+  await expect(page).toHaveURL(/\/bruger$/);
+  const month = shiftMonth(todayInCopenhagen().slice(0, 7), 8);
+  await page.goto(`/reservation?maaned=${month}`);
+  // A free day picked at random, so a run in parallel with the booking tests does not race them for it.
+  const free = page.locator(`[data-day^="${month}-"]:not([aria-disabled])`);
+  const day = page.locator(`[data-day="${await free.nth(randomInt(0, 20)).getAttribute("data-day")}"]`);
+  await day.click();
+  await expect(day).toHaveAccessibleName(/i din kurv/);
+  await page.goto("/kurv");
+  await page.getByRole("button", { name: "Gå til betaling" }).click();
+  await page.getByRole("button", { name: "Betal", exact: true }).click();
+  await expect(page).toHaveURL(/\/success\?ordre=/);
+
+  await page.goto(`/reservationer?maaned=${month}`);
+  const card = page.getByRole("row").filter({ hasText: "Kajgade 12, 8000 Aarhus C" });
+  await card.getByText("Aflys", { exact: true }).click();
+  await expect(card.getByRole("button", { name: "Aflys reservationen" })).toBeInViewport();
   await expectFitsThePhone(page);
 });
 

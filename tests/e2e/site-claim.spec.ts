@@ -33,11 +33,13 @@ test("the owner claims a new site through the printed link, which then refuses a
     // A second use, signed in or not, is refused in Danish with 410.
     await visit(page, link, { status: 410 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Siden er allerede sat op");
+    await expect(page.getByRole("link", { name: "Til administrationen" })).toBeVisible();
     const stranger = await browser.newPage();
     try {
       const response = await stranger.goto(link);
       expect(response?.status()).toBe(410);
       await expect(stranger.getByRole("heading", { level: 1 })).toHaveText("Siden er allerede sat op");
+      await expect(stranger.getByRole("main").getByRole("link", { name: "Log ind" })).toBeVisible();
     } finally {
       await stranger.close();
     }

@@ -135,7 +135,7 @@ describe.each(databaseKinds)("claiming the site through the set-up link on %s", 
     const page = (path: string) => setupLoader(routeArgs(path, { params: { token: path.split("/").at(-1)! } }));
     const opened = await page(`/opsaetning/${token}`);
     expect(opened.init?.status).toBe(200);
-    expect(opened.data).toEqual({ state: "open" });
+    expect(opened.data).toEqual({ state: "open", isAdmin: false });
     expect((await page("/opsaetning/fremmed")).init?.status).toBe(404);
 
     const sent = await setupAction(
@@ -156,7 +156,7 @@ describe.each(databaseKinds)("claiming the site through the set-up link on %s", 
 
     const used = await page(`/opsaetning/${token}`);
     expect(used.init?.status).toBe(410);
-    expect(used.data).toEqual({ state: "claimed" });
+    expect(used.data).toEqual({ state: "claimed", isAdmin: false });
     expect((await page("/opsaetning/fremmed")).init?.status).toBe(410);
     const again = await setupAction(
       routeArgs(`/opsaetning/${token}`, {
