@@ -169,7 +169,7 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
                 <tr key={booking.claimId} className="border-b border-border align-top">
                   <th
                     scope="row"
-                    className="py-3 pr-4 font-medium first-letter:uppercase max-md:basis-full max-md:text-base"
+                    className="py-3 pr-4 font-medium first-letter:uppercase max-md:basis-full max-md:text-base max-md:font-semibold"
                   >
                     {booking.label}
                   </th>
@@ -228,10 +228,13 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
           <p className="mt-1 text-sm text-muted">Beløbet for disse dage skal refunderes efter vilkårene.</p>
           <ul className="mt-4 divide-y divide-border rounded-2xl border border-border">
             {loaderData.cancelled.map((booking) => (
-              <li key={booking.claimId} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm">
+              <li
+                key={booking.claimId}
+                className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm wrap-anywhere"
+              >
                 <span>
-                  <span className="font-semibold first-letter:uppercase">{booking.label}</span>, {booking.bookerName} (
-                  {booking.bookerEmail})
+                  <span className="inline-block font-semibold first-letter:uppercase">{booking.label}</span>,{" "}
+                  {booking.bookerName} ({booking.bookerEmail})
                   <span className="block text-muted">
                     {booking.when}: {booking.cancelReason}
                   </span>
