@@ -41,6 +41,7 @@ export default [
   route("logout", "routes/logout.ts"),
   route("glemt-adgangskode", "routes/glemt-adgangskode.tsx"),
   route("nulstil-adgangskode", "routes/nulstil-adgangskode.tsx"),
+  route("opsaetning/:token", "routes/opsaetning.tsx"),
   route("bruger", "routes/bruger.tsx"),
   route("bruger/update", "routes/bruger.update.tsx"),
   route("bruger/data", "routes/bruger.data.ts"),

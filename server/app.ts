@@ -257,6 +257,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     password: config.ADMIN_PASSWORD,
     development: !config.isProduction,
     logger,
+    publicUrl: config.PUBLIC_URL,
   });
 
   const shutdown = new GracefulShutdown();

@@ -96,7 +96,7 @@ export default function BlockedDates({ loaderData, actionData }: Route.Component
           {loaderData.blocked.map((entry) => (
             <li key={entry.day} className="flex flex-wrap items-center gap-3 px-4 py-3">
               <span className="flex-1">
-                <span className="font-semibold first-letter:uppercase">{entry.label}</span>
+                <span className="block font-semibold first-letter:uppercase">{entry.label}</span>
                 <span className="block text-sm text-muted">{entry.title}</span>
               </span>
               <Form method="post">

@@ -148,7 +148,7 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : (
         <div className="mt-2 overflow-x-auto pb-24">
-          <table className="w-full min-w-[46rem] text-left text-sm" aria-busy={busy}>
+          <table className="card-table w-full text-left text-sm md:min-w-[46rem]" aria-busy={busy}>
             <thead className="border-b border-border text-muted">
               <tr>
                 {manual && (
@@ -201,7 +201,7 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
                       </span>
                     )}
                   </td>
-                  <th scope="row" className="py-3 pr-4 font-medium">
+                  <th scope="row" className="min-w-0 py-3 pr-4 font-medium max-md:flex-1 max-md:basis-40">
                     <Link
                       to={`${resource.path}/${record.id}`}
                       className="font-semibold underline-offset-4 hover:underline"
@@ -213,10 +213,10 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
                   <td className="py-3 pr-4">
                     <StatusBadge published={record.published} />
                   </td>
-                  <td className="py-3 pr-4 whitespace-nowrap">
+                  <td className="py-3 pr-4 whitespace-nowrap max-md:text-muted" data-label="Ændret">
                     <time dateTime={record.updatedIso}>{record.updated}</time>
                   </td>
-                  <td className="py-3">
+                  <td className="py-3 max-md:basis-full">
                     <div className="flex flex-wrap items-center gap-2">
                       {manual && <MoveButtons id={record.id} index={index} count={rows.length} title={record.title} />}
                       <Link

@@ -144,7 +144,7 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
 
       {bookings.length > 0 && (
         <div className="mt-8 overflow-x-auto pb-24">
-          <table className="w-full min-w-[52rem] text-left text-sm">
+          <table className="card-table w-full text-left text-sm md:min-w-[52rem]">
             <thead className="border-b border-border text-muted">
               <tr>
                 <th scope="col" className="py-3 pr-4 font-semibold">
@@ -167,29 +167,32 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
             <tbody>
               {bookings.map((booking) => (
                 <tr key={booking.claimId} className="border-b border-border align-top">
-                  <th scope="row" className="py-3 pr-4 font-medium first-letter:uppercase">
+                  <th
+                    scope="row"
+                    className="py-3 pr-4 font-medium first-letter:uppercase max-md:basis-full max-md:text-base max-md:font-semibold"
+                  >
                     {booking.label}
                   </th>
-                  <td className="py-3 pr-4">
+                  <td className="py-3 pr-4 wrap-anywhere max-md:basis-full">
                     {booking.bookerName}
                     <span className="block text-muted">{booking.bookerEmail}</span>
                   </td>
-                  <td className="py-3 pr-4">
+                  <td className="py-3 pr-4 max-md:basis-full">
                     {booking.bookerAddress}
                     <span className="block text-muted">{booking.bookerPhone}</span>
                   </td>
-                  <td className="py-3 pr-4 tabular-nums">
+                  <td className="py-3 pr-4 tabular-nums max-md:basis-full">
                     {booking.price}
                     {booking.receiptNumber ? (
                       <span className="block text-muted">Kvittering nr. {booking.receiptNumber}</span>
                     ) : null}
                   </td>
-                  <td className="py-3">
+                  <td className="py-3 max-md:basis-full">
                     <details>
-                      <summary className="cursor-pointer list-none rounded-full border border-control-border px-3 py-1 text-center font-medium text-red-700 hover:border-accent dark:text-red-300 [&::-webkit-details-marker]:hidden">
+                      <summary className="cursor-pointer list-none rounded-full max-md:inline-block border border-control-border px-3 py-1 text-center font-medium text-red-700 hover:border-accent dark:text-red-300 [&::-webkit-details-marker]:hidden">
                         Aflys
                       </summary>
-                      <Form method="post" className="mt-2 grid w-64 gap-2">
+                      <Form method="post" className="mt-2 grid w-64 max-w-full gap-2">
                         <input type="hidden" name="claimId" value={booking.claimId} />
                         <label htmlFor={`reason-${booking.claimId}`} className="text-sm font-semibold">
                           Begrundelse (sendes til lejeren)
@@ -225,10 +228,13 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
           <p className="mt-1 text-sm text-muted">Beløbet for disse dage skal refunderes efter vilkårene.</p>
           <ul className="mt-4 divide-y divide-border rounded-2xl border border-border">
             {loaderData.cancelled.map((booking) => (
-              <li key={booking.claimId} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm">
+              <li
+                key={booking.claimId}
+                className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm wrap-anywhere"
+              >
                 <span>
-                  <span className="font-semibold first-letter:uppercase">{booking.label}</span>, {booking.bookerName} (
-                  {booking.bookerEmail})
+                  <span className="inline-block font-semibold first-letter:uppercase">{booking.label}</span>,{" "}
+                  {booking.bookerName} ({booking.bookerEmail})
                   <span className="block text-muted">
                     {booking.when}: {booking.cancelReason}
                   </span>

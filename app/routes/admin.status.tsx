@@ -142,7 +142,7 @@ export default function SystemStatusPage({ loaderData: status, actionData }: Rou
       </div>
       <h2 className="mt-10 font-display text-2xl font-bold">Baggrundsjob</h2>
       <div className="mt-4 overflow-x-auto">
-        <table className="w-full text-left text-sm">
+        <table className="card-table w-full text-left text-sm">
           <thead className="border-b border-border text-muted">
             <tr>
               <th scope="col" className="py-2 pr-4 font-semibold">
@@ -165,16 +165,20 @@ export default function SystemStatusPage({ loaderData: status, actionData }: Rou
           <tbody>
             {status.jobs.map((job) => (
               <tr key={job.name} className="border-b border-border">
-                <td className="py-2 pr-4">{job.label}</td>
-                <td className="py-2 pr-4">
+                <th scope="row" className="py-2 pr-4 font-normal max-md:basis-full max-md:font-semibold">
+                  {job.label}
+                </th>
+                <td className="py-2 pr-4" data-label="Hvert">
                   {job.everySeconds >= 60 ? `${job.everySeconds / 60} min` : `${job.everySeconds} s`}
                 </td>
-                <td className="py-2 pr-4 tabular-nums">{job.runs}</td>
-                <td className="py-2 pr-4">
+                <td className="py-2 pr-4 tabular-nums" data-label="Kørsler">
+                  {job.runs}
+                </td>
+                <td className="py-2 pr-4" data-label="Seneste">
                   {when(job.lastStartedAt)}
                   {job.lastDurationMs !== null && ` (${job.lastDurationMs} ms)`}
                 </td>
-                <td className="py-2">
+                <td className="py-2 max-md:basis-full" data-label="Status">
                   {job.running ? "Kører" : job.lastError ? `Fejl: ${job.lastError}` : job.runs > 0 ? "OK" : "Venter"}
                 </td>
               </tr>

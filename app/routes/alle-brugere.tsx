@@ -72,7 +72,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   return answer({ toast: successToast(changeDone[intent]) });
 }
 
-function SortLink({ sort, label }: { sort: "navn" | "login"; label: string }) {
+function SortLink({ sort, label, className = "" }: { sort: "navn" | "login"; label: string; className?: string }) {
   const [params] = useSearchParams();
   const active = (params.get("sorter") ?? "navn") === sort;
   const descending = active && params.get("faldende") === "1";
@@ -84,7 +84,7 @@ function SortLink({ sort, label }: { sort: "navn" | "login"; label: string }) {
   return (
     <Link
       to={`?${next}`}
-      className="underline-offset-2 hover:underline"
+      className={`underline-offset-2 hover:underline ${className}`}
       aria-label={`Sorter efter ${label.toLowerCase()}`}
     >
       {label} {active ? (descending ? "↓" : "↑") : ""}
@@ -152,8 +152,14 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       <p className="mt-6 text-sm text-muted" aria-live="polite">
         {total === 1 ? "1 bruger" : `${total} brugere`}
       </p>
+      {/* The table's headings sort; on a phone, where the rows are cards without them, these do. */}
+      <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm md:hidden">
+        <span className="text-muted">Sorter efter</span>
+        <SortLink sort="navn" label="Navn" className="font-semibold underline" />
+        <SortLink sort="login" label="Sidst logget ind" className="font-semibold underline" />
+      </p>
       <div className="mt-2 overflow-x-auto">
-        <table className="w-full min-w-[44rem] text-left text-sm" aria-busy={busy}>
+        <table className="card-table w-full text-left text-sm md:min-w-[44rem]" aria-busy={busy}>
           <thead className="border-b border-border text-muted">
             <tr>
               <th scope="col" className="py-3 pr-4 font-semibold">
@@ -176,31 +182,35 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           <tbody>
             {users.map((user) => (
               <tr key={user.id} className="border-b border-border align-middle">
-                <th scope="row" className="py-3 pr-4 font-medium">
+                <th scope="row" className="py-3 pr-4 font-medium max-md:basis-full max-md:text-base">
                   {user.name}
                 </th>
-                <td className="py-3 pr-4">{user.email}</td>
-                <td className="py-3 pr-4">{user.lastLogin ?? "Aldrig"}</td>
-                <td className="py-3 pr-4">
+                <td className="py-3 pr-4 wrap-anywhere max-md:basis-full">{user.email}</td>
+                <td className="py-3 pr-4 max-md:basis-full" data-label="Sidst logget ind">
+                  {user.lastLogin ?? "Aldrig"}
+                </td>
+                <td className="py-3 pr-4 max-md:basis-full">
                   {user.isAdmin ? "Administrator" : "Bruger"}
                   {user.disabled ? ", spærret" : ""}
                 </td>
-                <td className="flex flex-wrap gap-2 py-3">
-                  {user.isAdmin ? (
-                    <RowAction
-                      userId={user.id}
-                      intent="remove-admin"
-                      label="Fjern administrator"
-                      disabled={user.id === selfId}
-                    />
-                  ) : (
-                    <RowAction userId={user.id} intent="grant-admin" label="Gør til administrator" />
-                  )}
-                  {user.disabled ? (
-                    <RowAction userId={user.id} intent="enable" label="Genåbn konto" />
-                  ) : (
-                    <RowAction userId={user.id} intent="disable" label="Spær konto" disabled={user.id === selfId} />
-                  )}
+                <td className="py-3 max-md:basis-full max-md:pt-1">
+                  <div className="flex flex-wrap gap-2">
+                    {user.isAdmin ? (
+                      <RowAction
+                        userId={user.id}
+                        intent="remove-admin"
+                        label="Fjern administrator"
+                        disabled={user.id === selfId}
+                      />
+                    ) : (
+                      <RowAction userId={user.id} intent="grant-admin" label="Gør til administrator" />
+                    )}
+                    {user.disabled ? (
+                      <RowAction userId={user.id} intent="enable" label="Genåbn konto" />
+                    ) : (
+                      <RowAction userId={user.id} intent="disable" label="Spær konto" disabled={user.id === selfId} />
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}

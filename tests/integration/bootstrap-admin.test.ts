@@ -26,6 +26,7 @@ describe.each(databaseKinds)("the admin named by ADMIN_EMAIL on %s", (kind) => {
       password: ADMIN_PASSWORD,
       development: false,
       logger,
+      publicUrl: "http://localhost",
     });
   const signIn = (password: string) => callAuthApi("/sign-in/email", { email: ADMIN_EMAIL, password });
   const sessionOf = (cookie: string) => auth.api.getSession({ headers: new Headers({ Cookie: cookie }) });

@@ -13,10 +13,18 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** The exit code, once the process has exited. */
   exited: Promise<number | null>;
+  /** What the server has written to stdout so far (with `captureStdout`; it is passed on to the test's too). */
+  stdout(): string;
 }
 
 /** Starts the built production server (`node server.js`) and waits until /healthz answers. */
-export async function startBuiltServer(options: { port: number; dataDir?: string; env?: Record<string, string> }) {
+export async function startBuiltServer(options: {
+  port: number;
+  dataDir?: string;
+  env?: Record<string, string>;
+  /** Keep what the server prints, for a test that reads it (the set-up link). */
+  captureStdout?: boolean;
+}) {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "scene-e2e-"));
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     env: {
@@ -29,7 +37,12 @@ export async function startBuiltServer(options: { port: number; dataDir?: string
       DEMO_IMAGE_CACHE_DIR: demoImageCacheDirectory,
       ...options.env,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", options.captureStdout ? "pipe" : "inherit", "inherit"],
+  });
+  let stdout = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+    process.stdout.write(chunk);
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${options.port}`;
@@ -51,6 +64,7 @@ export async function startBuiltServer(options: { port: number; dataDir?: string
     dataDir,
     pid: child.pid!,
     exited,
+    stdout: () => stdout,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

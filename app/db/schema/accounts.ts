@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  smallint,
   text,
   timestamp,
   unique,
@@ -165,6 +166,21 @@ export const profiles = pgTable(
     check("profiles_address_not_blank", sql`${table.address} is null or length(btrim(${table.address})) > 0`),
     check("profiles_phone_format", sql`${table.phone} is null or ${table.phone} ~ '^\\+45[0-9]{8}$'`),
   ],
+);
+
+/**
+ * The owner's set-up link (decision 018): while no admin exists, one row (id = 1) holds the token of
+ * `/opsaetning/<token>`, the same for every instance and every start. The transaction that makes the first admin
+ * deletes it.
+ */
+export const siteClaim = pgTable(
+  "site_claim",
+  {
+    id: smallint("id").primaryKey().default(1),
+    token: text("token").notNull(),
+    createdAt,
+  },
+  (table) => [check("site_claim_single_row", sql`${table.id} = 1`)],
 );
 
 export const usersRelations = relations(users, ({ one, many }) => ({

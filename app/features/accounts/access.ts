@@ -58,6 +58,8 @@ export const routeRules: Record<string, RouteRule> = {
   "/logout": publicPage,
   "/glemt-adgangskode": publicPage,
   "/nulstil-adgangskode": publicPage,
+  // The set-up link's token is its access (decision 018).
+  "/opsaetning/:token": publicPage,
   "/bruger": userPage,
   "/bruger/update": { access: "user", body: "avatar" },
   "/bruger/data": userPage,

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { ADMIN_ROLE, twoFactors, users } from "~/db/schema";
 import type { Auth } from "./auth.server";
+import { forgetSetupToken, setupLink, setupToken } from "./site-claim.server";
 
 export const DEMO_ADMIN_EMAIL = "admin@scene.local";
 
@@ -69,13 +70,22 @@ async function hasAdmin(db: Database) {
 }
 
 /**
- * ADMIN_EMAIL/ADMIN_PASSWORD make that account an admin. Without them, a development start with no admin
- * creates a demo admin and prints its password once; a production start with no admin only warns.
+ * ADMIN_EMAIL/ADMIN_PASSWORD make that account an admin (for automated deployments; no set-up link then).
+ * Without them, a development start with no admin creates a demo admin and prints its password once; any other
+ * start with no admin prints the set-up link where the owner creates the admin account (decision 018), the same
+ * link at every start and on every instance until an admin exists.
  */
 export async function bootstrapAdmin(
   db: Database,
   auth: Auth,
-  options: { email?: string; password?: string; development: boolean; logger: Logger },
+  options: {
+    email?: string;
+    password?: string;
+    development: boolean;
+    logger: Logger;
+    /** Where the set-up link points: PUBLIC_URL, by default the loopback address and port. */
+    publicUrl: string;
+  },
 ) {
   if (options.email && options.password) {
     const email = options.email.toLowerCase();
@@ -88,13 +98,21 @@ export async function bootstrapAdmin(
     } else {
       options.logger.info({ email, result }, "admin account ready");
     }
+    await forgetSetupToken(db);
+    return;
+  }
+  if (!options.development) {
+    const token = await setupToken(db);
+    if (token === null) return;
+    const url = setupLink(options.publicUrl, token);
+    options.logger.warn({ url }, "There is no admin account yet: open the set-up link to create it");
+    // On stdout as well, plainly, whatever the log level and format: the owner's first minute starts here.
+    process.stdout.write(
+      `\n  No admin yet. Create the admin account here (the link works until an admin exists):\n\n    ${url}\n\n`,
+    );
     return;
   }
   if (await hasAdmin(db)) return;
-  if (!options.development) {
-    options.logger.warn("There is no admin account: set ADMIN_EMAIL and ADMIN_PASSWORD and restart");
-    return;
-  }
   const password = randomBytes(12).toString("base64url");
   await ensureAdmin(db, auth, { email: DEMO_ADMIN_EMAIL, password, name: "Demo-administrator" });
   console.warn(`\n  Demo admin created (shown once): ${DEMO_ADMIN_EMAIL} / ${password}\n`);

@@ -59,3 +59,6 @@ export const adminMenu: readonly MenuItem[] = [
   admin("alle-brugere", "Brugere"),
   admin("test", "Systemstatus"),
 ];
+
+/** Where an admin lands after claiming the site (decision 018): the first of the admin's lists. */
+export const adminHome = adminMenu[0]!.href;

@@ -54,7 +54,10 @@ export function RowIntent({
   );
 }
 
-/** Delete with a confirmation step that needs no JavaScript: "Slet" opens the question, "Ja, slet" deletes. */
+/**
+ * Delete with a confirmation step that needs no JavaScript: "Slet" opens the question, "Ja, slet" deletes. On a
+ * phone the question opens in place under the button rather than floating beside it, off the screen's edge.
+ */
 export function DeleteButton({ id, what, list }: { id: string; what: string; list?: RowList }) {
   return (
     <details className="group relative inline-block">
@@ -66,7 +69,7 @@ export function DeleteButton({ id, what, list }: { id: string; what: string; lis
       <div
         role="group"
         aria-label={`Bekræft sletning af ${what}`}
-        className="absolute right-0 z-20 mt-2 w-64 rounded-2xl border border-border bg-surface-raised p-4 text-left shadow-xl"
+        className="z-20 mt-2 w-64 max-w-full rounded-2xl border border-border bg-surface-raised p-4 text-left shadow-xl md:absolute md:right-0"
       >
         <p className="text-sm">Vil du slette {what}? Det kan ikke fortrydes.</p>
         <Form method="post" className="mt-3 flex gap-2">
