@@ -1,6 +1,6 @@
 import { parseDocument } from "htmlparser2";
 import sanitizeHtml from "sanitize-html";
-import { richTextSchemes, type RichBlock, type RichInline } from "./rich-text";
+import { isRichList, richTextSchemes, type RichBlock, type RichInline } from "./rich-text";
 
 /**
  * The one home of formatted text (decision 017). Every door that writes a section, article, track or concert
@@ -10,12 +10,20 @@ import { richTextSchemes, type RichBlock, type RichInline } from "./rich-text";
  * (`richTextBlocks`) or plain text for descriptions and calendars (`richTextPlain`).
  */
 
-type DomNode = ReturnType<typeof parseDocument>["children"][number];
-interface DomElement {
+/** What the code reads of htmlparser2's nodes: text ("text"), elements ("tag"); the rest is skipped. */
+interface DomNode {
+  type: string;
+  data?: string;
+}
+interface DomElement extends DomNode {
   type: "tag";
   name: string;
   attribs: Record<string, string>;
   children: DomNode[];
+}
+
+function parse(html: string): DomNode[] {
+  return parseDocument(html).children as DomNode[];
 }
 
 const allowedTags = ["p", "br", "strong", "em", "a", "h3", "h4", "ul", "ol", "li"];
@@ -39,7 +47,8 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
     div: "p",
     a: (tagName, attribs) => {
       const href = attribs.href?.trim() ?? "";
-      return { tagName, attribs: safeHref(href) ? { href } : {} };
+      const kept: sanitizeHtml.Attributes = safeHref(href) ? { href } : {};
+      return { tagName, attribs: kept };
     },
   },
   // A link without an address keeps its text. (Empty elements are left out when the tree is built.)
@@ -67,7 +76,7 @@ export function normalizeRichText(input: string): string {
   if (text.trim() === "") return "";
   const html = HTML_TAG.test(text) ? text : plainTextHtml(text);
   const clean = sanitizeHtml(html, sanitizeOptions);
-  return serialize(blocksOf(parseDocument(clean).children, { autolink: true }));
+  return serialize(blocksOf(parse(clean), { autolink: true }));
 }
 
 /**
@@ -104,7 +113,7 @@ export function isBlankRichText(html: string) {
 /** The tree React renders, from stored HTML. Anything outside the subset is left out, its text kept. */
 export function richTextBlocks(html: string): RichBlock[] {
   if (html.trim() === "") return [];
-  return blocksOf(parseDocument(html).children, { autolink: false });
+  return blocksOf(parse(html), { autolink: false });
 }
 
 /**
@@ -124,7 +133,7 @@ export function richTextLead(html: string, max = 160): string {
 function blocksPlain(blocks: RichBlock[]): string {
   return blocks
     .map((block) => {
-      if (block.type === "ul" || block.type === "ol")
+      if (isRichList(block))
         return block.items
           .map((item, index) => `${block.type === "ul" ? "•" : `${index + 1}.`} ${blocksPlain(item)}`)
           .join("\n");
@@ -151,7 +160,7 @@ interface BuildOptions {
   autolink: boolean;
 }
 
-function isElement(node: DomNode): node is DomNode & DomElement {
+function isElement(node: DomNode): node is DomElement {
   return node.type === "tag";
 }
 
@@ -200,7 +209,7 @@ function inlinesOf(nodes: DomNode[], options: BuildOptions, inLink: boolean): Ri
   const inlines: RichInline[] = [];
   for (const node of nodes) {
     if (node.type === "text") {
-      const text = (node as { data: string }).data;
+      const text = node.data ?? "";
       inlines.push(...(options.autolink && !inLink ? autolinked(text) : [text]));
       continue;
     }
@@ -301,7 +310,7 @@ function escapeAttribute(text: string) {
 function serialize(blocks: RichBlock[]): string {
   return blocks
     .map((block) =>
-      block.type === "ul" || block.type === "ol"
+      isRichList(block)
         ? `<${block.type}>${block.items.map((item) => `<li>${serialize(item)}</li>`).join("")}</${block.type}>`
         : `<${block.type}>${serializeInline(block.children)}</${block.type}>`,
     )

@@ -12,6 +12,13 @@ export type RichInline =
 export type RichBlock =
   { type: "p" | "h3" | "h4"; children: RichInline[] } | { type: "ul" | "ol"; items: RichBlock[][] };
 
+export type RichList = Extract<RichBlock, { items: RichBlock[][] }>;
+export type RichTextBlock = Exclude<RichBlock, RichList>;
+
+export function isRichList(block: RichBlock): block is RichList {
+  return block.type === "ul" || block.type === "ol";
+}
+
 /** The link schemes stored text may use; anything else is dropped with its link (the text stays). */
 export const richTextSchemes = ["http", "https", "mailto", "tel"] as const;
 
