@@ -187,14 +187,14 @@ function Toolbar({
         Underoverskrift
       </ToolButton>
       <ToolButton label="Punktliste" pressed={active.bulletList} onClick={run((chain) => chain.toggleBulletList())}>
-        • Punktliste
+        <span aria-hidden="true">• </span>Punktliste
       </ToolButton>
       <ToolButton
         label="Nummereret liste"
         pressed={active.orderedList}
         onClick={run((chain) => chain.toggleOrderedList())}
       >
-        1. Nummereret liste
+        <span aria-hidden="true">1. </span>Nummereret liste
       </ToolButton>
     </div>
   );
@@ -218,11 +218,10 @@ function ToolButton({
   return (
     <button
       type="button"
-      aria-label={label}
       aria-pressed={pressed}
       aria-keyshortcuts={keys}
       aria-controls={controls}
-      title={keys ? `${label} (${keys.replace("Control", "Ctrl")})` : label}
+      title={keys ? `${label} (${keys.replace("Control", "Ctrl")})` : undefined}
       // Keeps the text selected while the pointer presses; the keyboard reaches the button by Tab as usual.
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
