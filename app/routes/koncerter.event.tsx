@@ -165,7 +165,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         </div>
         {body.length > 0 && (
           <div className="mt-10 grid max-w-3xl gap-3 leading-relaxed">
-            <RichText blocks={body} />
+            <RichText blocks={body} headingLevel={2} />
           </div>
         )}
       </article>

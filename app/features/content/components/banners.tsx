@@ -128,7 +128,7 @@ export function LatestArticles({ articles }: { articles: ArticleView[] }) {
                 {!article.published && <DraftBadge />}
               </h3>
               <div className="mt-2 grid gap-2 text-muted">
-                <RichText blocks={article.body} />
+                <RichText blocks={article.body} headingLevel={4} />
               </div>
             </div>
           </article>
