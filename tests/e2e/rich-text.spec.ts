@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { pngFile, signInAsAdmin, toasts } from "../support/content";
 import { expect, test } from "../support/test";
 import { expectAccessible, visit } from "../support/visit";
@@ -92,7 +93,7 @@ test("the admin formats a section with the toolbar and the keyboard, and the pag
   await expect(page).toHaveURL(/\/page$/);
 });
 
-async function expectFormatted(page: import("@playwright/test").Page) {
+async function expectFormatted(page: Page) {
   const section = page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name: "Husregler" }) });
   await expect(section.locator("strong")).toHaveText("Kom i god tid");
   await expect(section.locator("em")).toHaveText("Vigtigt");
