@@ -106,3 +106,35 @@ async function expectFormatted(page: Page) {
   await expect(mail).toHaveAttribute("href", "mailto:info@havnescenen.dk");
   await expect(mail).not.toHaveAttribute("target");
 }
+
+test("the editor fits a phone: every toolbar button on screen and large enough to tap", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsAdmin(page, "/article/create");
+  const toolbar = page.getByRole("group", { name: "Formatering" });
+  const buttons = toolbar.getByRole("button");
+  await expect(buttons).toHaveText([
+    "Fed",
+    "Kursiv",
+    "Link",
+    "Overskrift",
+    "Underoverskrift",
+    "• Punktliste",
+    "1. Nummereret liste",
+  ]);
+  for (const button of await buttons.all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole("textbox", { name: "Tekst" }).click();
+  await page.keyboard.type("Overskrift her");
+  await toolbar.getByRole("button", { name: "Overskrift", exact: true }).click();
+  await expect(toolbar.getByRole("button", { name: "Overskrift", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(page.getByRole("textbox", { name: "Tekst" }).locator("h3")).toHaveText("Overskrift her");
+  await expectAccessible(page);
+});

@@ -278,7 +278,7 @@ function LinkPanel({
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
           onKeyDown={onKeyDown}
-          placeholder="https://… , navn@eksempel.dk eller 12 34 56 78"
+          placeholder="https://… eller navn@eksempel.dk"
           className="w-full rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 text-base text-ink"
         />
       </div>
