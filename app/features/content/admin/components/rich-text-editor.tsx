@@ -38,7 +38,10 @@ export default function RichTextEditor(props: RichTextEditorProps) {
   const extensions = useMemo(
     () => [
       StarterKit.configure({
-        heading: { levels: [3, 4] },
+        // A heading being written is content of the text box, not a heading of the admin page: it would break
+        // the page's outline (axe: heading-order). The "Overskrift" button's aria-pressed tells where one is;
+        // the server drops the role with every other attribute.
+        heading: { levels: [3, 4], HTMLAttributes: { role: "none" } },
         blockquote: false,
         code: false,
         codeBlock: false,
