@@ -7,7 +7,8 @@ test("the admin formats a section with the toolbar and the keyboard, and the pag
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Two visits checked by axe in both themes, one without JavaScript, and the clean-up: slow on a busy machine.
+  test.setTimeout(180_000);
   const header = `Formateret ${Date.now()}`;
   await signInAsAdmin(page, "/page/create");
   await page.getByLabel("Side", { exact: true }).selectOption({ label: "Vilkår" });
