@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { runDataMigrations } from "./data-migrations.server";
 
 export type Schema = typeof schema;
 /**
@@ -22,7 +23,10 @@ export type DatabaseKind = "pglite" | "postgres";
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
-  /** Applies the committed migrations in `drizzle/` (or another folder: restores); safe to call on every start. */
+  /**
+   * Applies the committed migrations in `drizzle/` (or another folder: restores), then the data steps in
+   * TypeScript they ask for (`data-migrations.server.ts`); safe to call on every start.
+   */
   migrate(options?: { migrationsFolder?: string }): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: its whole data directory as a tarball, to start another instance from (tests). */
@@ -60,9 +64,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         try {
           await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
           // On the locked connection itself, so a pool of one connection cannot wait on itself.
-          await migratePostgres(drizzlePostgres({ client: lockClient, schema }), {
-            migrationsFolder: options?.migrationsFolder ?? migrationsFolder,
-          });
+          const locked = drizzlePostgres({ client: lockClient, schema });
+          await migratePostgres(locked, { migrationsFolder: options?.migrationsFolder ?? migrationsFolder });
+          await runDataMigrations(locked as unknown as Database);
         } finally {
           await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
           lockClient.release();
@@ -86,7 +90,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db: db as unknown as Database, // as above: the raw query-result type made abstract
     kind: "pglite",
-    migrate: (options) => migratePglite(db, { migrationsFolder: options?.migrationsFolder ?? migrationsFolder }),
+    async migrate(options) {
+      await migratePglite(db, { migrationsFolder: options?.migrationsFolder ?? migrationsFolder });
+      await runDataMigrations(db as unknown as Database);
+    },
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir("none"),
     listenInProcess: (channel, onNotice) => client.listen(channel, onNotice),

@@ -17,7 +17,7 @@ import {
   useDragOrder,
 } from "~/features/content/admin/components/row-actions";
 import { recordSubtitle, sortLabels } from "~/features/content/admin/list-view";
-import { listRecords } from "~/features/content/admin/records.server";
+import { listRecords, plainValues } from "~/features/content/admin/records.server";
 import { resources } from "~/features/content/admin/resources";
 import { formatDateTime } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
@@ -54,7 +54,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     records: list.records.map((record) => ({
       id: record.id,
       title: record.title,
-      subtitle: recordSubtitle(resource.name, record.values),
+      subtitle: recordSubtitle(resource.name, plainValues(resource, record.values)),
       image: record.image,
       published: record.published,
       updated: formatDateTime(record.updatedAt),

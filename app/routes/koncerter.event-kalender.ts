@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { collaborators } from "~/lib/collaborators.server";
 import { calendarEventOf } from "~/features/program/program";
-import { eventById } from "~/features/program/program.server";
+import { eventById, withPlainDescription } from "~/features/program/program.server";
 import { icsCalendar } from "~/features/reservation/ics";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Route } from "./+types/koncerter.event-kalender";
@@ -12,7 +12,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   const event = await eventById(db, params.eventId);
   if (!event) throw data(null, { status: 404 });
   const settings = await getSiteSettings(db);
-  const body = icsCalendar(settings.siteName, [calendarEventOf(event, settings, config.PUBLIC_URL)]);
+  const body = icsCalendar(settings.siteName, [
+    calendarEventOf(withPlainDescription(event), settings, config.PUBLIC_URL),
+  ]);
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -4,13 +4,15 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { StoredImage } from "~/components/ui/stored-image";
 import { collaborators } from "~/lib/collaborators.server";
 import { DraftBadge } from "~/features/content/components/album-list";
-import { Paragraphs, PreviewNotice } from "~/features/content/components/page-content";
+import { PreviewNotice } from "~/features/content/components/page-content";
+import { RichText } from "~/features/content/components/rich-text";
+import { richTextBlocks } from "~/features/content/rich-text.server";
 import { rootMetaData } from "~/features/content/meta";
 import { isAdminPreview } from "~/features/content/public-page.server";
 import { socialImageKey } from "~/features/media/media";
 import { EventTime, StatusBadge } from "~/features/program/components/event-list";
 import { doorsInstant, effectiveStart, isUpcoming, musicEventData, sellsTickets } from "~/features/program/program";
-import { albumTitleOf, eventById } from "~/features/program/program.server";
+import { albumTitleOf, eventById, withPlainDescription } from "~/features/program/program.server";
 import { socialMeta } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { publicFileUrl } from "~/features/storage/storage";
@@ -21,8 +23,10 @@ import type { Route } from "./+types/koncerter.event";
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { db, auth, config } = collaborators();
   const preview = await isAdminPreview(auth, request, url);
-  const event = await eventById(db, params.eventId, { includeDrafts: preview });
-  if (!event) throw data(null, { status: 404 });
+  const stored = await eventById(db, params.eventId, { includeDrafts: preview });
+  if (!stored) throw data(null, { status: 404 });
+  // The page renders the description's tree; everything else (meta, JSON-LD) reads it as plain text.
+  const event = withPlainDescription(stored);
   const [settings, album] = await Promise.all([
     getSiteSettings(db),
     event.albumId ? albumTitleOf(db, event.albumId) : null,
@@ -30,6 +34,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const imageUrl = event.image ? publicFileUrl(socialImageKey(event.image)) : undefined;
   return {
     event,
+    body: richTextBlocks(stored.description),
     preview,
     album,
     upcoming: isUpcoming(event, new Date()),
@@ -77,7 +82,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, album, preview, upcoming, venue } = loaderData;
+  const { event, body, album, preview, upcoming, venue } = loaderData;
   const doors = doorsInstant(event);
   return (
     <>
@@ -158,9 +163,9 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
             />
           )}
         </div>
-        {event.description && (
+        {body.length > 0 && (
           <div className="mt-10 grid max-w-3xl gap-3 leading-relaxed">
-            <Paragraphs text={event.description} />
+            <RichText blocks={body} headingLevel={2} />
           </div>
         )}
       </article>

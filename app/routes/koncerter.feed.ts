@@ -1,6 +1,6 @@
 import { collaborators } from "~/lib/collaborators.server";
 import { calendarEventOf } from "~/features/program/program";
-import { eventsForFeed } from "~/features/program/program.server";
+import { eventsForFeed, withPlainDescription } from "~/features/program/program.server";
 import { icsCalendar } from "~/features/reservation/ics";
 import { getSiteSettings } from "~/features/site/settings.server";
 
@@ -11,7 +11,7 @@ export async function loader() {
   const publicUrl = config.PUBLIC_URL;
   const body = icsCalendar(
     `${settings.siteName}: koncerter`,
-    events.map((event) => calendarEventOf(event, settings, publicUrl)),
+    events.map((event) => calendarEventOf(withPlainDescription(event), settings, publicUrl)),
   );
   return new Response(body, {
     headers: { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "public, max-age=900" },

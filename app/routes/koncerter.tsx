@@ -6,7 +6,7 @@ import { isAdminPreview } from "~/features/content/public-page.server";
 import { socialImageKey } from "~/features/media/media";
 import { EventsByMonth } from "~/features/program/components/event-list";
 import { musicEventData } from "~/features/program/program";
-import { upcomingEvents } from "~/features/program/program.server";
+import { upcomingEvents, withPlainDescription } from "~/features/program/program.server";
 import { socialMeta } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { publicFileUrl } from "~/features/storage/storage";
@@ -24,7 +24,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const structuredData = events
     .filter((event) => event.published)
     .map((event) =>
-      musicEventData(event, settings, publicUrl, event.image ? publicFileUrl(socialImageKey(event.image)) : undefined),
+      musicEventData(
+        withPlainDescription(event),
+        settings,
+        publicUrl,
+        event.image ? publicFileUrl(socialImageKey(event.image)) : undefined,
+      ),
     );
   return { events, preview, structuredData };
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { albums, users } from "~/db/schema";
+import { albums, articles, users } from "~/db/schema";
 import { diskBackend, Storage, type DiskBackend } from "~/features/storage/storage.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as createAction } from "~/routes/admin.create";
@@ -76,6 +76,24 @@ describe("content admin actions", () => {
       album_image: ["Intet billed at uploade"],
     });
     expect(await database.db.select().from(albums)).toHaveLength(0);
+  });
+
+  it("refuses a formatted text that holds nothing once sanitized, saving nothing", async () => {
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#345678" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set("intent", "create");
+    form.set("published", "on");
+    form.set("article_header", "Nyhed");
+    // Text outside the tags passes the browser's early check; the server's sanitizer leaves nothing.
+    form.set("article_text", "<p><script>alert(1)</script><img src=x onerror=alert(1)></p>");
+    form.set("article_image", new File([png], "nyhed.png"));
+    const answer = (await createAction(post("/article/create", form))) as unknown as ActionAnswer;
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data.fieldErrors).toEqual({ article_text: ["Feltet skal udfyldes"] });
+    expect(await database.db.select().from(articles)).toHaveLength(0);
+    expect(await storedFiles()).toHaveLength(0);
   });
 
   it("refuses a text file named like a picture with 'Kunne ikke uploade billede' and leaves no file", async () => {

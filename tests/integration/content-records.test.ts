@@ -143,7 +143,8 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
     expect(record).toMatchObject({
       title: "Havnevals",
       parentId: albumId,
-      values: { audio_title: "Havnevals", audio_text: "Tekst og musik: Mette" },
+      // Plain text is stored as formatted text (decision 017).
+      values: { audio_title: "Havnevals", audio_text: "<p>Tekst og musik: Mette</p>" },
     });
     expect(record.audio!.contentType).toBe("audio/wav");
     expect(record.audio!.key).toMatch(/^audio\/\d+-[0-9a-f]{32}\.wav$/);
@@ -154,6 +155,31 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
       .where(eq(tracks.id, id));
     expect(Math.abs(row!.durationSeconds! - 1.8)).toBeLessThan(0.2);
     expect(await fileExists(record.audio!.key)).toBe(true);
+  });
+
+  it("stores formatted text sanitized, on creation and on update", async () => {
+    const albumId = await createAlbum("Med formateret tekst");
+    const id = await createRecord(database.db, storage, resources.audio, {
+      data: {
+        audio_title: "Farlig",
+        audio_text:
+          '<p onclick="alert(1)"><strong>Fed</strong><script>alert(1)</script> <a href="javascript:alert(1)">x</a></p>',
+      },
+      files: { audio: wavFile(2) },
+      published: true,
+      parentId: albumId,
+    });
+    expect((await getRecord(database.db, resources.audio, id))!.values.audio_text).toBe(
+      "<p><strong>Fed</strong> x</p>",
+    );
+    await updateRecord(database.db, storage, resources.audio, id, {
+      data: { audio_title: "Farlig", audio_text: '<p>Skriv til a@b.dk</p><img src=x onerror="alert(1)">' },
+      files: {},
+      published: true,
+    });
+    expect((await getRecord(database.db, resources.audio, id))!.values.audio_text).toBe(
+      '<p>Skriv til <a href="mailto:a@b.dk">a@b.dk</a></p>',
+    );
   });
 
   it("replaces a track's audio on update and removes the old file", async () => {

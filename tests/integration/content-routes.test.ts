@@ -73,7 +73,17 @@ describe.each(databaseKinds)("content routes on %s", (kind) => {
   it("seeds a privacy policy that says who sees a booker's address", async () => {
     const { page } = await contentPageLoader(routeArgs("/privatlivspolitik"));
     const section = page.sections.find((candidate) => candidate.header === "Hvem kan se din adresse");
-    expect(section?.text).toContain("kan andre brugere, der er logget ind, se din adresse");
+    expect(JSON.stringify(section?.body)).toContain("kan andre brugere, der er logget ind, se din adresse");
+  });
+
+  it("shows the seeded texts as formatted text: the e-mail address and phone number on Praktisk info are links", async () => {
+    const { page } = await contentPageLoader(routeArgs("/praktisk-info/"));
+    const links = JSON.stringify(page.sections.map((section) => section.body));
+    expect(links).toContain(
+      '{"type":"a","href":"mailto:booking@havnescenen.dk","children":["booking@havnescenen.dk"]}',
+    );
+    expect(links).toContain('{"type":"a","href":"tel:+4586123456","children":["86 12 34 56"]}');
+    expect(page.description).not.toMatch(/[<>]/);
   });
 
   it("answers the page API in the spec's shape, with public image addresses", async () => {
@@ -84,6 +94,8 @@ describe.each(databaseKinds)("content routes on %s", (kind) => {
     expect(page).toMatchObject({ page_page: "frontpage", page_header: "Livemusik ved havnen" });
     expect(page?.page_image).toMatch(/^\/storage\/v1\/object\/public\/pages\/.+\.webp$/);
     expect(page?.sections.map((section) => section.section_header)).toContain("Lej salen for en hel dag");
+    // The section text is the stored formatted text (decision 017): the spec's field, now holding HTML.
+    expect(page?.sections[0]?.section_text).toMatch(/^<p>Havnescenen er et lille spillested .*<\/p><p>Vi er drevet af/);
     expect(Object.keys(page ?? {})).not.toContain("published");
   });
 
@@ -135,5 +147,5 @@ interface ApiPage {
   page_page: string;
   page_header: string;
   page_image: string | null;
-  sections: { section_header: string }[];
+  sections: { section_header: string; section_text: string }[];
 }

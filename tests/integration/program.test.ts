@@ -15,7 +15,15 @@ import {
 import { saveEntity } from "~/features/content/admin/actions.server";
 import { resources } from "~/features/content/admin/resources";
 import { validateEntityForm } from "~/features/content/admin/validation";
-import { archivedEvents, eventById, eventsForFeed, upcomingEvents } from "~/features/program/program.server";
+import { calendarEventOf, musicEventData } from "~/features/program/program";
+import {
+  archivedEvents,
+  eventById,
+  eventsForFeed,
+  upcomingEvents,
+  withPlainDescription,
+} from "~/features/program/program.server";
+import { getSiteSettings } from "~/features/site/settings.server";
 import { sitemapEntries } from "~/features/seo/sitemap.server";
 import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { copenhagenInstant } from "~/lib/format";
@@ -185,6 +193,26 @@ describe.each(databaseKinds)("the programme on %s", (kind) => {
 
       await save({ ...fields, event_status: "aflyst" }, id);
       expect((await eventById(database.db, id))?.status).toBe("aflyst");
+    });
+
+    it("stores a formatted description; JSON-LD and the calendar get it as plain text", async () => {
+      const id = await save({
+        ...fields,
+        event_text:
+          "<p><strong>Hele</strong> det nye album &amp; mere.</p><ul><li><p>Gæster</p></li></ul><script>x</script>",
+      });
+      const event = (await eventById(database.db, id))!;
+      expect(event.description).toBe(
+        "<p><strong>Hele</strong> det nye album &amp; mere.</p><ul><li><p>Gæster</p></li></ul>",
+      );
+      const settings = await getSiteSettings(database.db);
+      const plain = withPlainDescription(event);
+      expect(musicEventData(plain, settings, "https://scene.example", undefined).description).toBe(
+        "Hele det nye album & mere.\n\n• Gæster",
+      );
+      expect(calendarEventOf(plain, settings, "https://scene.example").description).toContain(
+        "Hele det nye album & mere.\n\n• Gæster",
+      );
     });
 
     it("links a concert to an album, offers the albums as choices, and drops the link when the album goes", async () => {

@@ -39,3 +39,12 @@ export const backupRuns = pgTable("backup_runs", {
   finishedAt: timestamp("finished_at", { withTimezone: true }),
   error: text("error"),
 });
+
+/**
+ * Data migrations written in TypeScript (decision 017): a SQL migration inserts a step's name here, and
+ * `migrate()` runs that step right after the SQL migrations, deleting the row in the step's own transaction.
+ */
+export const pendingDataMigrations = pgTable("pending_data_migrations", {
+  name: text("name").primaryKey(),
+  requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+});

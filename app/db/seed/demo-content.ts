@@ -1,7 +1,12 @@
 import type { PageName } from "~/db/schema";
 import type { DemoImageSpec } from "./demo-images.server";
 
-/** The demo venue: a believable, fictional Danish venue that also rents out its hall by the day. */
+/**
+ * The demo venue: a believable, fictional Danish venue that also rents out its hall by the day. The texts of
+ * sections, tracks, articles and concerts are written here as plain text (a blank line starts a paragraph);
+ * the seed stores them as formatted text with `plainTextToRichText`, the same conversion migration 0009 gives
+ * older databases (decision 017).
+ */
 export const demoSettings = {
   siteName: "Havnescenen",
   tagline: "Livemusik og en sal til leje ved havnen i Aarhus",

@@ -5,6 +5,7 @@ import { albums, articles, banners, events, siteSettings, stockImages, tracks, v
 import { addDays } from "~/features/reservation/days";
 import { copenhagenDateKey, copenhagenInstant } from "~/lib/format";
 import { createPage } from "~/features/content/pages.server";
+import { plainTextToRichText } from "~/features/content/rich-text.server";
 import { storeAudio } from "~/features/media/audio.server";
 import type { ImageEncoder } from "~/features/media/image-encoder.server";
 import { saveEncodedImage } from "~/features/media/image.server";
@@ -99,6 +100,7 @@ export async function seedDemoContent(
           image: pageImages[index]!.image,
           sections: page.sections.map((section, sectionIndex) => ({
             ...section,
+            text: plainTextToRichText(section.text),
             image: pageImages[index]!.sections[sectionIndex] ?? null,
           })),
         });
@@ -115,7 +117,7 @@ export async function seedDemoContent(
           album.tracks.map((track, trackPosition) => ({
             albumId: created!.id,
             title: track.title,
-            text: track.text ?? "",
+            text: plainTextToRichText(track.text ?? ""),
             audio: files.tracks[trackPosition]!.key,
             contentType: files.tracks[trackPosition]!.contentType,
             durationSeconds: files.tracks[trackPosition]!.durationSeconds,
@@ -128,7 +130,7 @@ export async function seedDemoContent(
           const createdAt = new Date(now.getTime() - article.daysAgo * DAY_MS);
           return {
             header: article.header,
-            text: article.text,
+            text: plainTextToRichText(article.text),
             image: articleImages[index]!,
             createdAt,
             updatedAt: createdAt,
@@ -157,7 +159,7 @@ export async function seedDemoContent(
           ticketUrl: event.ticketUrl ?? null,
           status: event.status,
           movedTo: event.movedToInDays === undefined ? null : at(event.movedToInDays, event.time),
-          description: event.description,
+          description: plainTextToRichText(event.description),
           image: eventImages[index] ?? null,
         })),
       );

@@ -27,7 +27,7 @@ export function pageMeta(
   const siteName = root?.settings.siteName ?? "Scene";
   const title =
     !page || page.isEmpty ? siteName : isFrontPage ? `${siteName} · ${page.header}` : `${page.header} · ${siteName}`;
-  const description = page?.sections[0]?.text.split("\n")[0]?.slice(0, 160) ?? root?.settings.tagline ?? "";
+  const description = page?.description || root?.settings.tagline || "";
   const image = page?.image ? publicFileUrl(socialImageKey(page.image)) : undefined;
   return [
     { title },

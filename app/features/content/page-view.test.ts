@@ -1,24 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_PAGE_HEADER, pageViewFrom, paragraphs } from "./page-view";
+import { EMPTY_PAGE_HEADER, pageViewFrom } from "./page-view";
 
 describe("pageViewFrom", () => {
   it("uses the first page of the list", () => {
     const view = pageViewFrom([
-      { header: "Nyeste", image: null, sections: [] },
-      { header: "Ældre", image: null, sections: [] },
+      { header: "Nyeste", image: null, sections: [], description: "Først" },
+      { header: "Ældre", image: null, sections: [], description: "" },
     ]);
-    expect(view).toMatchObject({ header: "Nyeste", isEmpty: false });
+    expect(view).toMatchObject({ header: "Nyeste", description: "Først", isEmpty: false });
   });
 
   it("falls back to the spec's empty page", () => {
-    expect(pageViewFrom([])).toEqual({ header: EMPTY_PAGE_HEADER, image: null, sections: [], isEmpty: true });
+    expect(pageViewFrom([])).toEqual({
+      header: EMPTY_PAGE_HEADER,
+      image: null,
+      sections: [],
+      description: "",
+      isEmpty: true,
+    });
     expect(EMPTY_PAGE_HEADER).toBe("Empty page");
-  });
-});
-
-describe("paragraphs", () => {
-  it("splits at blank lines and keeps single line breaks inside a paragraph", () => {
-    expect(paragraphs("En\nto\n\n  Tre  \n \n\nFire")).toEqual(["En\nto", "Tre", "Fire"]);
-    expect(paragraphs("   ")).toEqual([]);
   });
 });

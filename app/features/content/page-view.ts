@@ -1,10 +1,14 @@
 import type { StoredImageRef } from "~/features/media/media";
 import { pagePaths, type PageName } from "./page-names";
+import type { RichBlock } from "./rich-text";
 
 export interface PageView {
   header: string;
   image: StoredImageRef | null;
-  sections: { id: string; header: string; text: string; image: StoredImageRef | null }[];
+  /** Each section's formatted text as the tree `RichText` renders (decision 017). */
+  sections: { id: string; header: string; body: RichBlock[]; image: StoredImageRef | null }[];
+  /** The first section's opening as plain text, for the meta description; "" when there is none. */
+  description: string;
   isEmpty: boolean;
 }
 
@@ -12,21 +16,21 @@ export interface PageView {
 export const EMPTY_PAGE_HEADER = "Empty page";
 
 export function emptyPage(): PageView {
-  return { header: EMPTY_PAGE_HEADER, image: null, sections: [], isEmpty: true };
+  return { header: EMPTY_PAGE_HEADER, image: null, sections: [], description: "", isEmpty: true };
 }
 
 /** Page views use the first page of the list the API answers, else the empty page (spec §7). */
 export function pageViewFrom(list: readonly Omit<PageView, "isEmpty">[]): PageView {
   const first = list[0];
-  return first ? { header: first.header, image: first.image, sections: first.sections, isEmpty: false } : emptyPage();
-}
-
-/** Splits a section text into paragraphs at blank lines; single line breaks stay inside a paragraph. */
-export function paragraphs(text: string): string[] {
-  return text
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
+  return first
+    ? {
+        header: first.header,
+        image: first.image,
+        sections: first.sections,
+        description: first.description,
+        isEmpty: false,
+      }
+    : emptyPage();
 }
 
 export const pageNameByPath: Record<string, PageName> = Object.fromEntries(

@@ -2,9 +2,11 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { pages, sections, type PageName } from "~/db/schema";
 import type { StoredImageRef } from "~/features/media/media";
+import { normalizeRichText } from "./rich-text.server";
 
 export interface SectionInput {
   header: string;
+  /** Formatted text (HTML of decision 017, or plain text): stored as `normalizeRichText` makes it. */
   text: string;
   image?: StoredImageRef | null;
   published?: boolean;
@@ -36,7 +38,7 @@ export async function createPage(db: Database, input: PageInput) {
         input.sections.map((section, position) => ({
           pageId: created.id,
           header: section.header,
-          text: section.text,
+          text: normalizeRichText(section.text),
           image: section.image ?? null,
           published: section.published ?? true,
           position,

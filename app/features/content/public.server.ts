@@ -1,14 +1,16 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { albums, articles, banners, stockImages, tracks, videoLinks } from "~/db/schema";
+import { richTextBlocks } from "./rich-text.server";
 
 /** What visitors see: published content only. The admin's preview (`includeDrafts`) shows drafts too. */
 export interface Visibility {
   includeDrafts?: boolean;
 }
 
+/** The albums with their tracks; a track's formatted text as the tree the page renders (`body`). */
 export async function getAlbumsWithTracks(db: Database, { includeDrafts = false }: Visibility = {}) {
-  return db.query.albums.findMany({
+  const rows = await db.query.albums.findMany({
     columns: { id: true, title: true, artist: true, year: true, image: true, published: true },
     where: includeDrafts ? undefined : eq(albums.published, true),
     orderBy: [asc(albums.position), asc(albums.createdAt)],
@@ -28,6 +30,10 @@ export async function getAlbumsWithTracks(db: Database, { includeDrafts = false 
       },
     },
   });
+  return rows.map((album) => ({
+    ...album,
+    tracks: album.tracks.map(({ text, ...track }) => ({ ...track, body: richTextBlocks(text) })),
+  }));
 }
 
 export async function getBanners(db: Database, { includeDrafts = false }: Visibility = {}) {
@@ -45,8 +51,9 @@ export async function getBanners(db: Database, { includeDrafts = false }: Visibi
     .orderBy(asc(banners.position), asc(banners.createdAt));
 }
 
+/** The newest articles; the text as the tree the page renders (`body`). */
 export async function getLatestArticles(db: Database, limit: number, { includeDrafts = false }: Visibility = {}) {
-  return db
+  const rows = await db
     .select({
       id: articles.id,
       header: articles.header,
@@ -59,6 +66,7 @@ export async function getLatestArticles(db: Database, limit: number, { includeDr
     .where(includeDrafts ? undefined : eq(articles.published, true))
     .orderBy(desc(articles.createdAt))
     .limit(limit);
+  return rows.map(({ text, ...article }) => ({ ...article, body: richTextBlocks(text) }));
 }
 
 export async function getStockImages(db: Database, { includeDrafts = false }: Visibility = {}) {

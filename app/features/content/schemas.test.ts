@@ -7,6 +7,7 @@ import {
   eventSchema,
   numberRule,
   pageSchema,
+  requiredRichText,
   requiredText,
   youtubeSchema,
   youtubeVideoId,
@@ -189,6 +190,15 @@ describe("requiredText", () => {
     expect(requiredText(5).parse("  12345  ")).toBe("12345");
     expect(firstMessage(requiredText(5), "123456")).toBe("Højst 5 tegn");
     expect(firstMessage(requiredText(), "x".repeat(201))).toBe("Højst 200 tegn");
+  });
+});
+
+describe("requiredRichText", () => {
+  it("takes the editor's HTML or plain text, and refuses tags with no text in them", () => {
+    expect(requiredRichText(100).parse("<p><strong>Hej</strong></p>")).toBe("<p><strong>Hej</strong></p>");
+    expect(requiredRichText(100).parse("Bare tekst")).toBe("Bare tekst");
+    for (const blank of ["", "<p></p>", "<p> &nbsp; </p>", "<ul><li><p></p></li></ul>", "<p><br></p>"])
+      expect(firstMessage(requiredRichText(100), blank), blank).toBe("Feltet skal udfyldes");
   });
 });
 

@@ -3,10 +3,17 @@ import { pageNames } from "./page-names";
 import { REQUIRED } from "~/features/accounts/schemas";
 import { eventStatuses } from "~/features/program/event-status";
 import { copenhagenInstant } from "~/lib/format";
+import { looksFilled } from "./rich-text";
 
 /** Spec §5: required, trimmed. Whitespace only counts as empty. */
 export const requiredText = (max = 200) =>
   z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Højst ${max} tegn`);
+
+/**
+ * Formatted text (decision 017): the editor's HTML, or plain text from a form sent without JavaScript. Tags
+ * alone do not fill it; the server sanitizes it and checks again (`normalizeRichText`).
+ */
+export const requiredRichText = (max: number) => requiredText(max).refine(looksFilled, REQUIRED);
 
 export const NUMBER_MIN = 0;
 export const NUMBER_MAX = 999999.9999;
@@ -106,7 +113,7 @@ export const audioSchema = z.object({
 
 export const articleSchema = z.object({
   article_header: requiredText(),
-  article_text: requiredText(20000),
+  article_text: requiredRichText(20000),
 });
 
 export const bannerSchema = z.object({
@@ -122,7 +129,7 @@ export const pageSchema = z.object({
 
 export const sectionSchema = z.object({
   section_header: requiredText(),
-  section_text: requiredText(20000),
+  section_text: requiredRichText(20000),
 });
 
 export const stockSchema = z.object({

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { albums, events } from "~/db/schema";
 import { isUuid } from "~/features/content/admin/records.server";
+import { richTextPlain } from "~/features/content/rich-text.server";
 import { programBoundary, type ProgramEvent } from "./program";
 
 /** The column the programme sorts and splits by: the new start of a moved concert. */
@@ -65,6 +66,14 @@ export async function eventsForFeed(db: Database, now: Date): Promise<ProgramEve
     .from(events)
     .where(and(gte(startsWhen, instant(monthAgo)), eq(events.published, true)))
     .orderBy(asc(startsWhen));
+}
+
+/**
+ * A concert with its description as plain text (decision 017): what its JSON-LD, calendar entries and meta
+ * description carry. The stored description is HTML; the page renders it with `richTextBlocks`.
+ */
+export function withPlainDescription<T extends { description: string }>(event: T): T {
+  return { ...event, description: richTextPlain(event.description) };
 }
 
 /** The published album a concert links to ("Hør albummet"), or null. */

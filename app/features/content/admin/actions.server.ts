@@ -6,6 +6,7 @@ import { redirectWithToast } from "~/features/toast/flash.server";
 import { errorToast, successToast, type Toast } from "~/features/toast/toast";
 import type { Collaborators } from "~/lib/collaborators.server";
 import { answer, correctTheFieldsMessage, type ActionAnswer } from "~/lib/form";
+import { REQUIRED } from "~/features/accounts/schemas";
 import type { Database } from "~/db/client.server";
 import type { RowForm } from "./forms";
 import {
@@ -19,6 +20,7 @@ import {
   requiresFile,
   setPublished,
   updateRecord,
+  withStoredRichText,
 } from "./records.server";
 import { resourceByPath, type ResourceDef } from "./resources";
 import { validateEntityForm } from "./validation";
@@ -74,17 +76,37 @@ export async function saveEntity(
       ),
     };
   }
-  const unknownChoice = await unknownChoiceOf(db, resource, validated.data);
+  const submittedValues = () =>
+    Object.fromEntries(
+      resource.fields
+        .filter((field) => field.kind !== "image" && field.kind !== "audio")
+        .map((field) => [field.name, String(formData.get(field.name) ?? "")]),
+    );
+  // A required formatted text that holds nothing once sanitized (only tags, only a script) is refused.
+  const stored = withStoredRichText(resource, validated.data);
+  const blank = resource.fields.filter(
+    (field) => field.kind === "richtext" && !field.optional && stored[field.name] === "",
+  );
+  if (blank.length) {
+    return {
+      error: answer<AdminAnswer>(
+        {
+          fieldErrors: Object.fromEntries(blank.map((field) => [field.name, [REQUIRED]])),
+          values: submittedValues(),
+          toast: errorToast(correctTheFieldsMessage),
+          form: target.form,
+        },
+        400,
+      ),
+    };
+  }
+  const unknownChoice = await unknownChoiceOf(db, resource, stored);
   if (unknownChoice) {
     return {
       error: answer<AdminAnswer>(
         {
           fieldErrors: { [unknownChoice]: ["Det valgte findes ikke længere. Vælg igen."] },
-          values: Object.fromEntries(
-            resource.fields
-              .filter((field) => field.kind !== "image" && field.kind !== "audio")
-              .map((field) => [field.name, String(formData.get(field.name) ?? "")]),
-          ),
+          values: submittedValues(),
           toast: errorToast(correctTheFieldsMessage),
           form: target.form,
         },
@@ -93,7 +115,7 @@ export async function saveEntity(
     };
   }
   const input = {
-    data: validated.data,
+    data: stored,
     files: validated.files,
     published: validated.published,
     parentId: target.parentId,
@@ -109,16 +131,11 @@ export async function saveEntity(
     if (!(error instanceof UploadError)) throw error;
     logger.warn({ resource: resource.name, reason: error.reason }, "upload refused");
     const field = resource.fields.find((candidate) => candidate.kind === "image" || candidate.kind === "audio")!;
-    const values = Object.fromEntries(
-      resource.fields
-        .filter((f) => f.kind !== "image" && f.kind !== "audio")
-        .map((f) => [f.name, String(formData.get(f.name) ?? "")]),
-    );
     return {
       error: answer<AdminAnswer>(
         {
           fieldErrors: { [field.name]: [error.detail ?? error.message] },
-          values,
+          values: submittedValues(),
           toast: errorToast(error.message),
           form: target.form,
         },

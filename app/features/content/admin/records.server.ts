@@ -8,6 +8,7 @@ import { inProcessImageEncoder, type ImageEncoder } from "~/features/media/image
 import { removeImageFiles, storeImageUpload } from "~/features/media/image.server";
 import { imageFileKeys, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
 import type { Bucket, Storage } from "~/features/storage/storage.server";
+import { normalizeRichText, richTextPlain } from "../rich-text.server";
 import type { ResourceDef, ResourceName } from "./resources";
 
 /** The columns every content table has. */
@@ -299,8 +300,34 @@ async function uploadFiles(
   return { columns, written };
 }
 
-function columnValues(mapping: Mapping, data: Record<string, unknown>): Row {
-  return Object.fromEntries(Object.entries(mapping.columns).map(([field, property]) => [property, data[field]]));
+function columnValues(resource: ResourceDef, data: Record<string, unknown>): Row {
+  const stored = withStoredRichText(resource, data);
+  return Object.fromEntries(
+    Object.entries(mappings[resource.name].columns).map(([field, property]) => [property, stored[field]]),
+  );
+}
+
+/**
+ * A submission's formatted texts as they are stored (decision 017): sanitized and normalized by the one
+ * function for it. Every write of the admin passes here; the other fields are left as they are.
+ */
+export function withStoredRichText(resource: ResourceDef, data: Record<string, unknown>): Record<string, unknown> {
+  const stored = { ...data };
+  for (const field of resource.fields) {
+    const value = stored[field.name];
+    if (field.kind === "richtext" && typeof value === "string") stored[field.name] = normalizeRichText(value);
+  }
+  return stored;
+}
+
+/** A record's form values with its formatted texts as plain text: the admin list's line under the title. */
+export function plainValues(resource: ResourceDef, values: Record<string, string>): Record<string, string> {
+  const plain = { ...values };
+  for (const field of resource.fields) {
+    const value = plain[field.name];
+    if (field.kind === "richtext" && value !== undefined) plain[field.name] = richTextPlain(value);
+  }
+  return plain;
 }
 
 /** Whether the entity needs a file on creation (images of all but sections, every track's audio). */
@@ -318,7 +345,7 @@ export async function createRecord(
   const mapping = mappings[resource.name];
   const uploaded = await uploadFiles(storage, images, mapping, input.files, requiresFile(resource));
   try {
-    const values: Row = { ...columnValues(mapping, input.data), ...uploaded.columns, published: input.published };
+    const values: Row = { ...columnValues(resource, input.data), ...uploaded.columns, published: input.published };
     if (mapping.parentProperty) values[mapping.parentProperty] = input.parentId;
     if (mapping.positionColumn) {
       const scope =
@@ -351,7 +378,7 @@ export async function updateRecord(
   const uploaded = await uploadFiles(storage, images, mapping, input.files, false);
   try {
     const values: Row = {
-      ...columnValues(mapping, input.data),
+      ...columnValues(resource, input.data),
       ...uploaded.columns,
       published: input.published,
       updatedAt: new Date(),

@@ -16,6 +16,8 @@ import {
 export type FieldKind =
   | "text"
   | "textarea"
+  /** Formatted text (decision 017): the editor on admin pages, a textarea without JavaScript. */
+  | "richtext"
   | "number"
   | "range"
   | "select"
@@ -122,7 +124,7 @@ export const resources: Record<ResourceName, ResourceDef> = {
       {
         name: "audio_text",
         label: "Tekst",
-        kind: "textarea",
+        kind: "richtext",
         optional: true,
         hint: "Fx medvirkende eller sangtekst. Kan udelades.",
       },
@@ -141,7 +143,7 @@ export const resources: Record<ResourceName, ResourceDef> = {
     publicPath: "/",
     fields: [
       { name: "article_header", label: "Overskrift", kind: "text" },
-      { name: "article_text", label: "Tekst", kind: "textarea", hint: "En tom linje starter et nyt afsnit." },
+      { name: "article_text", label: "Tekst", kind: "richtext" },
       imageField("article_image"),
     ],
   },
@@ -235,9 +237,8 @@ export const resources: Record<ResourceName, ResourceDef> = {
       {
         name: "event_text",
         label: "Beskrivelse",
-        kind: "textarea",
+        kind: "richtext",
         optional: true,
-        hint: "En tom linje starter et nyt afsnit.",
       },
       imageField("event_image", true),
     ],
@@ -274,7 +275,7 @@ export const resources: Record<ResourceName, ResourceDef> = {
     parent: "page",
     fields: [
       { name: "section_header", label: "Overskrift", kind: "text" },
-      { name: "section_text", label: "Tekst", kind: "textarea", hint: "En tom linje starter et nyt afsnit." },
+      { name: "section_text", label: "Tekst", kind: "richtext" },
       imageField("section_image", true),
     ],
   },

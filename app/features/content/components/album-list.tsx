@@ -4,6 +4,8 @@ import { formatDuration, type StoredImageRef } from "~/features/media/media";
 import { imageVariantKey } from "~/features/media/media";
 import { usePlayer, type PlayerTrack } from "~/features/player/player";
 import { publicFileUrl } from "~/features/storage/storage";
+import type { RichBlock } from "../rich-text";
+import { RichText } from "./rich-text";
 
 export interface AlbumView {
   id: string;
@@ -15,7 +17,8 @@ export interface AlbumView {
   tracks: {
     id: string;
     title: string;
-    text: string;
+    /** The track's formatted text (credits, lyrics) as the tree `RichText` renders. */
+    body: RichBlock[];
     audio: string;
     durationSeconds: number | null;
     published: boolean;
@@ -91,7 +94,11 @@ export function AlbumList({ albums, linkTitles = false }: { albums: AlbumView[];
                           {track.title}
                           {!track.published && <DraftBadge />}
                         </p>
-                        {track.text && <p className="text-sm text-muted">{track.text}</p>}
+                        {track.body.length > 0 && (
+                          <div className="mt-0.5 grid gap-1.5 text-sm text-muted">
+                            <RichText blocks={track.body} />
+                          </div>
+                        )}
                       </div>
                       <span className="text-sm text-muted tabular-nums">
                         {track.durationSeconds ? (

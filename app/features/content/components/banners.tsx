@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import { StoredImage } from "~/components/ui/stored-image";
 import type { StoredImageRef } from "~/features/media/media";
 import { formatDate } from "~/lib/format";
-import { paragraphs } from "../page-view";
+import type { RichBlock } from "../rich-text";
 import { DraftBadge } from "./album-list";
+import { RichText } from "./rich-text";
 
 export interface BannerView {
   id: string;
@@ -93,7 +94,7 @@ export function BannerRow({ banners, siteName }: { banners: BannerView[]; siteNa
 export interface ArticleView {
   id: string;
   header: string;
-  text: string;
+  body: RichBlock[];
   image: StoredImageRef;
   createdAt: Date;
   published: boolean;
@@ -127,9 +128,7 @@ export function LatestArticles({ articles }: { articles: ArticleView[] }) {
                 {!article.published && <DraftBadge />}
               </h3>
               <div className="mt-2 grid gap-2 text-muted">
-                {paragraphs(article.text).map((paragraph, index) => (
-                  <p key={index}>{paragraph}</p>
-                ))}
+                <RichText blocks={article.body} headingLevel={4} />
               </div>
             </div>
           </article>

@@ -1,18 +1,7 @@
 import type { ReactNode } from "react";
 import { StoredImage } from "~/components/ui/stored-image";
-import { paragraphs, type PageView } from "../page-view";
-
-export function Paragraphs({ text }: { text: string }) {
-  return (
-    <>
-      {paragraphs(text).map((paragraph, index) => (
-        <p key={index} className="whitespace-pre-line">
-          {paragraph}
-        </p>
-      ))}
-    </>
-  );
-}
+import type { PageView } from "../page-view";
+import { RichText } from "./rich-text";
 
 export function EmptyPageNotice() {
   return (
@@ -57,7 +46,7 @@ export function FrontPage({ page, tagline }: { page: PageView; tagline: string }
             <div className={section.image ? "" : "md:col-span-2 md:max-w-3xl"}>
               <h2 className="font-display text-3xl font-bold">{section.header}</h2>
               <div className="mt-4 grid gap-4 text-lg leading-relaxed text-muted">
-                <Paragraphs text={section.text} />
+                <RichText blocks={section.body} />
               </div>
             </div>
           </section>
@@ -93,7 +82,7 @@ export function ArticlePage({ page, lead, children }: { page: PageView; lead?: R
               />
             )}
             <div className="mt-3 grid gap-3 leading-relaxed text-muted">
-              <Paragraphs text={section.text} />
+              <RichText blocks={section.body} />
             </div>
           </section>
         ))}

@@ -8,6 +8,7 @@ import { showToast } from "~/features/toast/toast";
 import { publicFileUrl } from "~/features/storage/storage";
 import type { FieldDef, ResourceDef } from "../resources";
 import { validateEntityForm } from "../validation";
+import { RichTextField } from "./rich-text-field";
 import type { FieldErrors } from "~/lib/form";
 
 export interface EntityFormProps {
@@ -134,6 +135,7 @@ function FieldControl({
   isNew: boolean;
 }) {
   const hintId = `${inputId}-hint`;
+  const labelId = `${inputId}-label`;
   const errorId = `${inputId}-error`;
   const describedBy =
     [field.hint ? hintId : null, errors?.length ? errorId : null].filter(Boolean).join(" ") || undefined;
@@ -150,6 +152,9 @@ function FieldControl({
   switch (field.kind) {
     case "textarea":
       control = <textarea {...common} defaultValue={initial} rows={6} className={inputClass} />;
+      break;
+    case "richtext":
+      control = <RichTextField textarea={common} labelId={labelId} initial={initial} className={inputClass} />;
       break;
     case "number":
       control = (
@@ -256,7 +261,7 @@ function FieldControl({
     ) : null;
   return (
     <div className="grid gap-1.5">
-      <label htmlFor={inputId} className="text-sm font-semibold">
+      <label id={labelId} htmlFor={inputId} className="text-sm font-semibold">
         {field.label}
         {optionalNote}
         {replaceNote}
