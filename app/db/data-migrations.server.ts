@@ -20,22 +20,26 @@ export const richTextColumns = [
  */
 const steps: Record<string, (tx: Database) => Promise<void>> = {
   /** Plain texts (paragraphs at blank lines) to the stored HTML, by the function the seed and the forms use. */
-  async "0011_rich_text"(tx) {
-    for (const [table, column] of richTextColumns) {
-      const rows = rowsOf<{ id: string; text: string }>(
-        await tx.execute(sql`select id, ${sql.identifier(column)} as text from ${sql.identifier(table)}`),
-      );
-      for (const row of rows) {
-        const html = plainTextToRichText(row.text);
-        if (html === row.text) continue;
-        // updated_at stays: the text reads as before, nobody changed it.
-        await tx.execute(
-          sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${html} where id = ${row.id}`,
-        );
-      }
-    }
-  },
+  "0011_rich_text": convertPlainTexts,
+  // The same migration under its first number, for a database that ran its SQL before the step did.
+  "0009_rich_text": convertPlainTexts,
 };
+
+async function convertPlainTexts(tx: Database) {
+  for (const [table, column] of richTextColumns) {
+    const rows = rowsOf<{ id: string; text: string }>(
+      await tx.execute(sql`select id, ${sql.identifier(column)} as text from ${sql.identifier(table)}`),
+    );
+    for (const row of rows) {
+      const html = plainTextToRichText(row.text);
+      if (html === row.text) continue;
+      // updated_at stays: the text reads as before, nobody changed it.
+      await tx.execute(
+        sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${html} where id = ${row.id}`,
+      );
+    }
+  }
+}
 
 /**
  * Runs the data steps the SQL migrations asked for, each in one transaction with the deletion of its request,
