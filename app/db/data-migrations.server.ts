@@ -5,7 +5,7 @@ import type { Database } from "./client.server";
 /** Both drivers answer `execute` with the rows under `rows`. */
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
-/** The texts that became formatted text in migration 0009 (decision 017): table and column. */
+/** The texts that became formatted text in migration 0011 (decision 017): table and column. */
 export const richTextColumns = [
   ["sections", "text"],
   ["articles", "text"],
@@ -20,27 +20,31 @@ export const richTextColumns = [
  */
 const steps: Record<string, (tx: Database) => Promise<void>> = {
   /** Plain texts (paragraphs at blank lines) to the stored HTML, by the function the seed and the forms use. */
-  async "0009_rich_text"(tx) {
-    for (const [table, column] of richTextColumns) {
-      const rows = rowsOf<{ id: string; text: string }>(
-        await tx.execute(sql`select id, ${sql.identifier(column)} as text from ${sql.identifier(table)}`),
-      );
-      for (const row of rows) {
-        const html = plainTextToRichText(row.text);
-        if (html === row.text) continue;
-        // updated_at stays: the text reads as before, nobody changed it.
-        await tx.execute(
-          sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${html} where id = ${row.id}`,
-        );
-      }
-    }
-  },
+  "0011_rich_text": convertPlainTexts,
+  // The same migration under its first number, for a database that ran its SQL before the step did.
+  "0009_rich_text": convertPlainTexts,
 };
+
+async function convertPlainTexts(tx: Database) {
+  for (const [table, column] of richTextColumns) {
+    const rows = rowsOf<{ id: string; text: string }>(
+      await tx.execute(sql`select id, ${sql.identifier(column)} as text from ${sql.identifier(table)}`),
+    );
+    for (const row of rows) {
+      const html = plainTextToRichText(row.text);
+      if (html === row.text) continue;
+      // updated_at stays: the text reads as before, nobody changed it.
+      await tx.execute(
+        sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${html} where id = ${row.id}`,
+      );
+    }
+  }
+}
 
 /**
  * Runs the data steps the SQL migrations asked for, each in one transaction with the deletion of its request,
  * so a step runs once even when a start is interrupted. Called by `migrate()` (under its lock on PostgreSQL);
- * before migration 0009 the table is not there and there is nothing to do.
+ * before migration 0011 the table is not there and there is nothing to do.
  */
 export async function runDataMigrations(db: Database) {
   const present = rowsOf<{ present: boolean }>(

@@ -1,11 +1,7 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoAlbums, demoArticles, demoEvents, demoPages } from "~/db/seed/demo-content";
 import { plainTextToRichText, richTextPlain } from "~/features/content/rich-text.server";
-import { migrationsFolder } from "~/db/client.server";
 import { migrationsUpTo } from "~/features/operations/backup.server";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -33,7 +29,7 @@ const expectedHtml: Record<keyof typeof awkward, string> = {
   empty: "",
 };
 
-/** The demo content's texts as a database of before migration 0009 held them: table, column and text. */
+/** The demo content's texts as a database of before migration 0011 held them: table, column and text. */
 function demoTexts() {
   return [
     ...demoPages.flatMap((page) => page.sections.map((section) => ["sections", "text", section.text] as const)),
@@ -45,7 +41,7 @@ function demoTexts() {
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
-describe.each(databaseKinds)("migration 0009: plain texts become formatted text, on %s", (kind) => {
+describe.each(databaseKinds)("migration 0011: plain texts become formatted text, on %s", (kind) => {
   let database: TestDatabase;
   /** Row id → the text it held before. */
   const before = new Map<string, { table: string; column: string; text: string }>();
@@ -54,7 +50,7 @@ describe.each(databaseKinds)("migration 0009: plain texts become formatted text,
 
   beforeAll(async () => {
     database = await createTestDatabase(kind, { migrated: false });
-    await database.migrate({ migrationsFolder: await migrationsUpTo(9) });
+    await database.migrate({ migrationsFolder: await migrationsUpTo(10) });
     const { db } = database;
     const image = JSON.stringify({ key: "x/1.webp", width: 1, height: 1, widths: [1] });
     const [page] = rowsOf<{ id: string }>(
@@ -154,37 +150,5 @@ describe.each(databaseKinds)("migration 0009: plain texts become formatted text,
     const snapshot = await textOf("sections", "text", id!);
     await database.migrate();
     expect(await textOf("sections", "text", id!)).toEqual(snapshot);
-  });
-});
-
-/** The migrations folder without the given ones: a database of a version that had those not yet. */
-async function migrationsWithout(tags: string[]) {
-  const journal = JSON.parse(await readFile(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
-    entries: { tag: string }[];
-  };
-  const folder = await mkdtemp(path.join(tmpdir(), "scene-migrations-"));
-  await mkdir(path.join(folder, "meta"));
-  const entries = journal.entries.filter((entry) => !tags.includes(entry.tag));
-  await writeFile(path.join(folder, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const entry of entries)
-    await copyFile(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  return folder;
-}
-
-describe.each(databaseKinds)("migration 0009 after 0010 was applied, on %s", (kind) => {
-  it("still converts the texts: 0009 is newer than the last migration the database has", async () => {
-    const database = await createTestDatabase(kind, { migrated: false });
-    const folder = await migrationsWithout(["0009_rich_text"]);
-    try {
-      await database.migrate({ migrationsFolder: folder });
-      await database.db.execute(sql`insert into articles (header, text, image)
-        values ('Nyhed', ${"En & to\n\nTre"}, ${JSON.stringify({ key: "x/1.webp" })}::jsonb)`);
-      await database.migrate();
-      const [row] = rowsOf<{ text: string }>(await database.db.execute(sql`select text from articles`));
-      expect(row?.text).toBe("<p>En &amp; to</p><p>Tre</p>");
-    } finally {
-      await database.destroy();
-      await rm(folder, { recursive: true, force: true });
-    }
   });
 });

@@ -4,7 +4,7 @@ import type { DemoImageSpec } from "./demo-images.server";
 /**
  * The demo venue: a believable, fictional Danish venue that also rents out its hall by the day. The texts of
  * sections, tracks, articles and concerts are written here as plain text (a blank line starts a paragraph);
- * the seed stores them as formatted text with `plainTextToRichText`, the same conversion migration 0009 gives
+ * the seed stores them as formatted text with `plainTextToRichText`, the same conversion migration 0011 gives
  * older databases (decision 017).
  */
 export const demoSettings = {

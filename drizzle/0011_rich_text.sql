@@ -6,4 +6,4 @@ CREATE TABLE "pending_data_migrations" (
 -- Decision 017: section, article, track and concert texts become formatted text (sanitized HTML). The
 -- conversion of the plain texts is a TypeScript step (app/db/data-migrations.server.ts), the same function the
 -- seed and the admin's writes use; it runs right after this migration, in the same start.
-INSERT INTO "pending_data_migrations" ("name") VALUES ('0009_rich_text');
+INSERT INTO "pending_data_migrations" ("name") VALUES ('0011_rich_text');
