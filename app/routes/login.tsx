@@ -7,8 +7,8 @@ import { signInSchema, signUpSchema } from "~/features/accounts/schemas";
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
 import { answer, parseSubmission, typedValues, type ActionAnswer } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { NewPasswordField } from "~/features/accounts/components/new-password-field";
 import { EmailField } from "~/features/accounts/components/email-field";
+import { NewAccountFields } from "~/features/accounts/components/new-account-fields";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/login";
 import { readFormData } from "~/lib/request-body.server";
@@ -131,16 +131,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
                 <input type="hidden" name="intent" value="sign-up" />
                 <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
                 <FormError message={signUp?.formError} />
-                <Field
-                  label="Navn"
-                  name="name"
-                  autoComplete="name"
-                  required
-                  defaultValue={signUp?.values?.name}
-                  errors={signUp?.fieldErrors?.name}
-                />
-                <EmailField answer={signUp} />
-                <NewPasswordField label="Adgangskode" name="password" errors={signUp?.fieldErrors?.password} />
+                <NewAccountFields answer={signUp} />
                 <button type="submit" className={buttonStyles.secondary} disabled={busy("sign-up")}>
                   {busy("sign-up") ? "Opretter …" : "Opret konto"}
                 </button>

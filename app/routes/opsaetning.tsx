@@ -1,9 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
-import { Field, FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/field";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
-import { EmailField } from "~/features/accounts/components/email-field";
-import { NewPasswordField } from "~/features/accounts/components/new-password-field";
+import { NewAccountFields } from "~/features/accounts/components/new-account-fields";
 import { signUpSchema } from "~/features/accounts/schemas";
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
 import { claimSite, setupLinkState } from "~/features/accounts/site-claim.server";
@@ -104,16 +103,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       </p>
       <Form method="post" className="mt-8 grid gap-5" noValidate>
         <FormError message={actionData?.formError} />
-        <Field
-          label="Navn"
-          name="name"
-          autoComplete="name"
-          required
-          defaultValue={actionData?.values?.name}
-          errors={actionData?.fieldErrors?.name}
-        />
-        <EmailField answer={actionData} />
-        <NewPasswordField label="Adgangskode" name="password" errors={actionData?.fieldErrors?.password} />
+        <NewAccountFields answer={actionData} />
         <button type="submit" className={`${buttonStyles.primary} justify-self-start`} disabled={saving}>
           {saving ? "Opretter …" : "Opret administrator"}
         </button>
