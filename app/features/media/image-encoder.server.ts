@@ -35,7 +35,10 @@ export type ImageAnswer =
 /** Runs one job in this process: what the image process does with each message. */
 export async function runImageJob(job: ImageJob): Promise<ImageAnswer> {
   try {
-    const result = job.kind === "encode" ? await encodeImage(job.input, job) : await encodeAvatar(job.input);
+    const result =
+      job.kind === "encode"
+        ? await encodeImage(job.input, { sharingCard: job.sharingCard })
+        : await encodeAvatar(job.input);
     return { id: job.id, result };
   } catch (error) {
     const { message, reason, detail } = error as Partial<UploadError> & Error;
