@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import { reportServerError } from "~/features/error-reporting/server.server";
 import { collaborators } from "~/lib/collaborators.server";
+import { deferFrameworkScriptsInStream } from "~/lib/deferred-scripts.server";
 import { requestContext } from "~/lib/request-context";
 import { RequestInfoProvider } from "~/lib/request-info";
 import { StylesheetTextProvider } from "~/lib/site-stylesheet";
@@ -35,7 +36,8 @@ export default function handleRequest(
     const abortTimer = setTimeout(() => abort(), streamTimeout + 1_000);
     const sendDocument = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      // The development server's modules change under it and keep React Router's own script start.
+      const body = import.meta.env.PROD ? deferFrameworkScriptsInStream() : new PassThrough();
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(
         new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import {
   Links,
   Meta,
@@ -89,6 +89,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { nonce } = useRequestInfo();
   const colorMode = useOptimisticColorMode(data?.colorMode ?? "system");
+  // The page is live: its scripts start after the first paint (app/lib/deferred-scripts.server.ts), and the
+  // end-to-end tests wait for this before they press anything only a script handles.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
 
   return (
     <html lang="da" data-theme={colorMode} className={colorMode}>

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { expectAccessible, visit } from "../support/visit";
 
 const DARK_BACKGROUND = "rgb(18, 16, 22)";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { expectSecurityHeaders } from "../support/security-headers";
 import { visit } from "../support/visit";
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { shiftMonth, todayInCopenhagen } from "../../app/features/reservation/days";
+import { waitUntilLiveAfterNavigations } from "../support/live";
 import { waitForMail } from "../support/outbox";
 import { expect, plantSession, test, uniqueClientAddress } from "../support/test";
 import { visit } from "../support/visit";
@@ -21,7 +22,7 @@ function daysAhead(monthsAhead: number, ...dayNumbers: number[]) {
 /** A verified, signed-in user (a planted session) in a browser context of their own; with an address, ready to pay. */
 async function newBooker(browser: Browser, name: string, address: string | null) {
   const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
-  const page = await context.newPage();
+  const page = waitUntilLiveAfterNavigations(await context.newPage());
   const { email } = await plantSession(context, { name });
   if (address) {
     await visit(page, "/bruger/update");
@@ -245,7 +246,7 @@ test("the admin blocks a day, sees the bookings of a month, exports them and can
   await bookAndPay(booker.page, month, [booked]);
 
   const adminContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
-  const admin = await adminContext.newPage();
+  const admin = waitUntilLiveAfterNavigations(await adminContext.newPage());
   await plantSession(adminContext, { role: "admin" });
   await admin.goto("/blokerede-datoer");
   await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Blokerede datoer");

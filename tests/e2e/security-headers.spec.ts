@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { test as testWithOwnAddress } from "../support/test";
 import { expectAccessible, visit } from "../support/visit";
 
@@ -24,7 +24,7 @@ test("the browser reports no CSP violation while pages render and hydrate", asyn
 
 test("hashed assets are cached for a year and sent precompressed; pages are compressed", async ({ request }) => {
   const page = await (await request.get("/")).text();
-  const asset = page.match(/rel="modulepreload" href="(\/assets\/entry\.client-[^"]+)"/)?.[1];
+  const asset = page.match(/"(\/assets\/entry\.client-[^"]+)"/)?.[1];
   expect(asset).toMatch(/^\/assets\/.+-[\w-]{8}\.js$/);
   const response = await request.get(asset!);
   expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");

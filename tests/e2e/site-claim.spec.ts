@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { removeDataDir, startBuiltServer, type RunningServer } from "../support/server";
 import { expectAccessible, visit } from "../support/visit";
 

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { expect, request, test as base, type BrowserContext } from "@playwright/test";
+import { waitUntilLiveAfterNavigations } from "./live";
 
 /**
  * A distinct client address per test (the e2e server trusts X-Forwarded-For, as behind a proxy), so the
@@ -56,9 +57,9 @@ export const test = base.extend<{
   /** Plants a session for a user of the role in this test's browser context (see plantSession). */
   signIn: (user?: Parameters<typeof plantSession>[1]) => Promise<PlantedUser>;
 }>({
-  page: async ({ page }, providePage) => {
+  page: async ({ page, javaScriptEnabled }, providePage) => {
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueClientAddress() });
-    await providePage(page);
+    await providePage(javaScriptEnabled === false ? page : waitUntilLiveAfterNavigations(page));
   },
   signIn: async ({ context }, provide) => {
     await provide((user) => plantSession(context, user));

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type Response } from "@playwright/test";
 import type { AxeResults, RunOptions } from "axe-core";
+import { waitUntilLive } from "./live";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 /**
@@ -88,6 +89,8 @@ export async function visit(page: Page, path: string, options: { status?: number
   const response = await page.goto(path);
   if (!response) throw new Error(`No response for ${path}`);
   expect(response.status(), `status of ${path}`).toBe(options.status ?? 200);
+  // In a context without JavaScript the page's own scripts never ran, nor will the page be hydrated.
+  if (await page.evaluate(() => "__reactRouterContext" in window)) await waitUntilLive(page, response);
   await expectAccessible(page);
   return response;
 }
