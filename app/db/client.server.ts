@@ -1,5 +1,9 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -49,6 +53,34 @@ export const migrationsFolder = path.resolve(process.cwd(), "drizzle");
 /** Any constant: serialises migrations when several instances start against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 727_274_001;
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers live in the web process's own memory with PGlite, and it touches
+ * all of them: 115 MB of the process's resident memory. A venue's database is a few megabytes, and the files it
+ * reads stay in the system's page cache, so 16 MB is plenty (decision 019, issue 18's memory figures).
+ */
+const PGLITE_SETTINGS = ["shared_buffers = 16MB"];
+
+/** Makes the database in a child process: `node -e` with the PGlite module's path, the directory and the settings. */
+const CREATE_PGLITE_DIRECTORY = `const [pglite, directory, settings] = process.argv.slice(1);
+require(pglite).PGlite.create(directory, { postgresqlconf: JSON.parse(settings) }).then((db) => db.close());`;
+
+/**
+ * Makes a new PGlite database in the directory, if it has none. PGlite keeps its `initdb` program's memory (about
+ * 500 MB) until the instance that made the database is closed and collected, which a server that goes on
+ * working may not do for a long time: a short child process makes it instead.
+ */
+async function createPgliteDirectory(directory: string) {
+  if (existsSync(path.join(directory, "PG_VERSION"))) return;
+  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  await promisify(execFile)(process.execPath, [
+    "-e",
+    CREATE_PGLITE_DIRECTORY,
+    pglite,
+    directory,
+    JSON.stringify(PGLITE_SETTINGS),
+  ]);
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 10 });
@@ -82,10 +114,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
 
-  if (target.directory) await mkdir(target.directory, { recursive: true });
+  if (target.directory) {
+    await mkdir(target.directory, { recursive: true });
+    await createPgliteDirectory(target.directory);
+  }
   const client = target.image
-    ? await PGlite.create({ loadDataDir: target.image })
-    : await PGlite.create(target.directory ?? "memory://");
+    ? await PGlite.create({ loadDataDir: target.image, postgresqlconf: PGLITE_SETTINGS })
+    : await PGlite.create(target.directory ?? "memory://", { postgresqlconf: PGLITE_SETTINGS });
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Database, // as above: the raw query-result type made abstract

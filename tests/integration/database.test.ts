@@ -1,8 +1,9 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
 import { pages, sections, siteSettings } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed/seed.server";
 import { diskBackend, Storage } from "~/features/storage/storage.server";
@@ -112,5 +113,25 @@ describe.each(databaseKinds)("database on %s", (kind) => {
   it("generates ids in the database with SQL both engines have", async () => {
     const { id } = await createPage(database.db, { page: "privacy", header: "Id-prøve" });
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe("a PGlite database in a directory", () => {
+  it("is made on the first open, kept on the next, and runs with 16 MB of shared buffers", async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), "scene-pglite-"));
+    try {
+      const first = await openDatabase({ kind: "pglite", directory });
+      await first.migrate();
+      await first.db.insert(pages).values({ page: "prices", header: "Priser" });
+      await first.close();
+
+      const second = await openDatabase({ kind: "pglite", directory });
+      const { rows } = await second.db.execute(sql`show shared_buffers`);
+      expect(rows).toEqual([{ shared_buffers: "16MB" }]);
+      expect(await second.db.select({ header: pages.header }).from(pages)).toEqual([{ header: "Priser" }]);
+      await second.close();
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });
