@@ -126,8 +126,8 @@ describe("a PGlite database in a directory", () => {
       await first.close();
 
       const second = await openDatabase({ kind: "pglite", directory });
-      const { rows } = await second.db.execute(sql`show shared_buffers`);
-      expect(rows).toEqual([{ shared_buffers: "16MB" }]);
+      const setting = (await second.db.execute(sql`show shared_buffers`)) as unknown as { rows: unknown[] };
+      expect(setting.rows).toEqual([{ shared_buffers: "16MB" }]);
       expect(await second.db.select({ header: pages.header }).from(pages)).toEqual([{ header: "Priser" }]);
       await second.close();
     } finally {
