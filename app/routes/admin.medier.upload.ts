@@ -14,7 +14,10 @@ export type UploadAnswer = { id: string } | { error: string };
 
 const LIBRARY = "/medier";
 
-export function loader() {
+/** Nothing to show here: the library page has the uploader. */
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { auth } = collaborators();
+  await requireAdmin(auth, request, url);
   return redirect(LIBRARY);
 }
 

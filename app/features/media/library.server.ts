@@ -260,9 +260,11 @@ export async function imageUses(db: Database, ids: readonly string[]): Promise<M
   return uses;
 }
 
+/** A foreign key's refusal: 23001 (restrict_violation, our "on delete restrict") or 23503 (foreign_key_violation). */
 function isForeignKeyViolation(error: unknown) {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === "23503") return true;
+    const code = (current as { code?: unknown }).code;
+    if (code === "23001" || code === "23503") return true;
     if (!(current instanceof Error)) break;
   }
   return false;
