@@ -202,7 +202,7 @@ describe.each(databaseKinds)("media library on %s", (kind) => {
       ["ikke-et-id", "Vælg et billede fra biblioteket igen."],
     ] as const) {
       const saved = await save(mediaId);
-      if (!("error" in saved)) throw new Error(`a banner with ${mediaId} was saved`);
+      if (!("error" in saved) || !saved.error) throw new Error(`a banner with ${mediaId} was saved`);
       expect(saved.error.init?.status).toBe(400);
       expect(saved.error.data.fieldErrors?.banner_image).toEqual([message]);
       const updated = await save(mediaId, { id });
@@ -283,7 +283,7 @@ describe.each(databaseKinds)("media library on %s", (kind) => {
     const stockBefore = (await database.db.select({ n: count() }).from(stockImages))[0]!.n;
     for (const alt of [null, "   "]) {
       const refused = await saveEntity(deps(), resources.stock, form(alt), {});
-      if (!("error" in refused)) throw new Error("a gallery image without alt text was saved");
+      if (!("error" in refused) || !refused.error) throw new Error("a gallery image without alt text was saved");
       expect(refused.error.data.fieldErrors?.stock_alt).toEqual([altMissingMessage]);
     }
     expect((await database.db.select({ n: count() }).from(stockImages))[0]!.n).toBe(stockBefore);
