@@ -34,7 +34,7 @@ test("uploads to the library, picks the image for a banner, and refuses deleting
   const tile = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
   await expect(tile.getByText("Klar", { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(tile.getByText("Bruges ikke")).toBeVisible();
-  await tile.getByLabel("Alternativ tekst").fill("En blå flade fra testen");
+  await tile.getByLabel("Alternativ tekst", { exact: true }).fill("En blå flade fra testen");
   await tile.getByRole("button", { name: `Gem alternativ tekst for ${name}` }).click();
   await expect(toasts(page).getByText("Den alternative tekst er gemt")).toBeVisible();
   await expectAccessible(page);
