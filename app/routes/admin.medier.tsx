@@ -88,9 +88,11 @@ export function meta() {
   return [{ title: "Mine Billeder" }, { name: "robots", content: "noindex" }];
 }
 
-export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
+export default function MediaLibrary({ loaderData, actionData }: Route.ComponentProps) {
   const { images, total, page, pageCount, processing } = loaderData;
   const revalidator = useRevalidator();
+  // Without JavaScript the tiles' forms post to the page itself: their answer comes here.
+  useToastFrom(actionData?.toast);
   useEffect(() => {
     if (!processing) return;
     const timer = setInterval(() => {
@@ -102,6 +104,11 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 pt-12 pb-24 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Mine Billeder</h1>
+      {actionData?.formError && (
+        <p role="alert" className="mt-4 font-medium text-red-700 dark:text-red-300 [overflow-wrap:anywhere]">
+          {actionData.formError}
+        </p>
+      )}
       <p className="mt-2 max-w-2xl text-muted">
         Alle billeder på siden. Upload mange på én gang; hvert billede kan bruges på sider, bannere, albums, artikler,
         koncerter og i galleriet.
