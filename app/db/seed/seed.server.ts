@@ -80,6 +80,21 @@ export async function seedDemoContent(
   );
   // The gallery's texts describe their pictures: they are the alt texts.
   const altOf = new Map(demoStockImages.map((stock) => [stock.image, stock.text]));
+  // A picture is named after the first row that shows it, as migration 0012 names the pictures it moves.
+  const nameOf = new Map<DemoImageName, string>();
+  for (const [image, title] of [
+    ...demoStockImages.map((stock) => [stock.image, stock.title] as const),
+    ...demoPages.flatMap((page) => [
+      [page.image, page.header] as const,
+      ...page.sections.map((section) => [section.image, section.header] as const),
+    ]),
+    ...demoAlbums.map((album) => [album.image, album.title] as const),
+    ...demoArticles.map((article) => [article.image, article.header] as const),
+    ...demoBanners.map((banner) => [banner.image, banner.title] as const),
+    ...demoEvents.map((event) => [event.image, event.title] as const),
+  ]) {
+    if (image && !nameOf.has(image)) nameOf.set(image, title);
+  }
 
   const seeded = await (async () => {
     for (const name of names) await encodeOnce(name);
@@ -106,7 +121,11 @@ export async function seedDemoContent(
         const image = files.get(name)!;
         library.set(name, {
           image,
-          imageId: await insertReadyImage(tx, { image, originalName: `${name}.webp`, alt: altOf.get(name) ?? "" }),
+          imageId: await insertReadyImage(tx, {
+            image,
+            originalName: nameOf.get(name) ?? name,
+            alt: altOf.get(name) ?? "",
+          }),
         });
       }
       const picture = (name: DemoImageName) => library.get(name)!;

@@ -197,7 +197,12 @@ export function Uploader({ action }: { action: string }) {
                     {stateWords[item.state]}
                   </span>
                 </div>
-                <progress id={progressId} max={100} value={item.progress} className="h-2 w-full accent-accent">
+                <progress
+                  id={progressId}
+                  max={100}
+                  value={item.progress}
+                  className={`h-2 w-full ${item.state === "failed" ? "accent-red-700 dark:accent-red-400" : "accent-accent"}`}
+                >
                   {item.progress} %
                 </progress>
                 {item.error && (
