@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { Fragment, useEffect } from "react";
+import { Link, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import { FieldMessages } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
@@ -8,7 +8,7 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { readAdminForm } from "~/features/content/admin/actions.server";
 import { Thumbnail } from "~/features/media/components/media-picker";
 import { Uploader } from "~/features/media/components/uploader";
-import { altHint, altLabel, libraryForms, statusText, usageLine } from "~/features/media/library";
+import { altHint, altLabel, libraryForms, statusText, useEditPath, useName } from "~/features/media/library";
 import { deleteMediaImage, listMediaImages, setMediaAlt } from "~/features/media/library.server";
 import { uploadMessages } from "~/features/media/media";
 import { errorToast, successToast } from "~/features/toast/toast";
@@ -18,6 +18,9 @@ import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/admin.medier";
 
 const searchSchema = z.object({ side: z.coerce.number().int().min(1).max(10_000).catch(1) });
+
+/** How many places a tile names; the rest are counted. */
+const USES_SHOWN = 8;
 
 /** How often the page asks again while an image is being processed. */
 const REVALIDATE_MS = 2000;
@@ -36,7 +39,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       image: image.image,
       alt: image.alt,
       originalName: image.originalName,
-      usage: usageLine(image.uses),
+      uses: image.uses
+        .slice(0, USES_SHOWN)
+        .map((use) => ({ key: `${use.kind}-${use.id}`, name: useName(use), path: useEditPath(use) })),
+      moreUses: Math.max(0, image.uses.length - USES_SHOWN),
       used: image.uses.length > 0,
       created: formatDateTime(image.createdAt),
     })),
@@ -167,7 +173,19 @@ function LibraryTile({ image }: { image: TileImage }) {
         >
           {image.state}
         </p>
-        <p className="text-sm text-muted [overflow-wrap:anywhere]">{image.usage}</p>
+        <p className="text-sm text-muted [overflow-wrap:anywhere]">
+          {image.uses.length === 0
+            ? "Bruges ikke"
+            : image.uses.map((use, index) => (
+                <Fragment key={use.key}>
+                  {index === 0 ? "Bruges af: " : ", "}
+                  <Link to={use.path} className="text-accent underline underline-offset-4">
+                    {use.name}
+                  </Link>
+                </Fragment>
+              ))}
+          {image.moreUses > 0 ? ` og ${image.moreUses} mere` : ""}
+        </p>
         <p className="text-xs text-muted">Uploadet {image.created}</p>
       </div>
       {image.status === "ready" && (

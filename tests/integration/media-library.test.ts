@@ -222,8 +222,8 @@ describe.each(databaseKinds)("media library on %s", (kind) => {
       published: true,
     });
     expect((await imageUses(database.db, [image])).get(image)).toEqual([
-      { kind: "album", id: albumId, title: "Natlys" },
-      { kind: "banner", id: bannerId, title: "Aftener" },
+      { kind: "album", id: albumId, title: "Natlys", editId: albumId },
+      { kind: "banner", id: bannerId, title: "Aftener", editId: bannerId },
     ]);
     const files = imageFileKeys((await rowOf(image))!.image!);
 

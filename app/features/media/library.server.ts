@@ -226,15 +226,44 @@ export async function readyImageOf(db: Database, id: string): Promise<StoredImag
   return row.image;
 }
 
-/** The content tables with an image, and the column that names a row. */
+/** The content tables with an image, the column that names a row, and the row the admin edits it on. */
 const usageSources = [
-  { kind: "page", table: pages, imageId: pages.imageId, id: pages.id, title: pages.header },
-  { kind: "section", table: sections, imageId: sections.imageId, id: sections.id, title: sections.header },
-  { kind: "album", table: albums, imageId: albums.imageId, id: albums.id, title: albums.title },
-  { kind: "article", table: articles, imageId: articles.imageId, id: articles.id, title: articles.header },
-  { kind: "banner", table: banners, imageId: banners.imageId, id: banners.id, title: banners.title },
-  { kind: "stock", table: stockImages, imageId: stockImages.imageId, id: stockImages.id, title: stockImages.title },
-  { kind: "event", table: events, imageId: events.imageId, id: events.id, title: events.title },
+  { kind: "page", table: pages, imageId: pages.imageId, id: pages.id, title: pages.header, editId: pages.id },
+  {
+    kind: "section",
+    table: sections,
+    imageId: sections.imageId,
+    id: sections.id,
+    title: sections.header,
+    // A section is edited on its page's own page.
+    editId: sections.pageId,
+  },
+  { kind: "album", table: albums, imageId: albums.imageId, id: albums.id, title: albums.title, editId: albums.id },
+  {
+    kind: "article",
+    table: articles,
+    imageId: articles.imageId,
+    id: articles.id,
+    title: articles.header,
+    editId: articles.id,
+  },
+  {
+    kind: "banner",
+    table: banners,
+    imageId: banners.imageId,
+    id: banners.id,
+    title: banners.title,
+    editId: banners.id,
+  },
+  {
+    kind: "stock",
+    table: stockImages,
+    imageId: stockImages.imageId,
+    id: stockImages.id,
+    title: stockImages.title,
+    editId: stockImages.id,
+  },
+  { kind: "event", table: events, imageId: events.imageId, id: events.id, title: events.title, editId: events.id },
 ] satisfies { kind: ImageUserKind; [column: string]: unknown }[];
 
 /** Where each of the images is used: one query over the seven content tables. */
@@ -247,16 +276,21 @@ export async function imageUses(db: Database, ids: readonly string[]): Promise<M
   );
   const union = sql.join(
     usageSources.map(
-      ({ kind, table, imageId, id, title }) =>
-        sql`select ${imageId} as image_id, ${kind}::text as kind, ${id} as id, ${title} as title from ${table} where ${imageId} in (${list})`,
+      ({ kind, table, imageId, id, title, editId }) =>
+        sql`select ${imageId} as image_id, ${kind}::text as kind, ${id} as id, ${title} as title, ${editId} as edit_id from ${table} where ${imageId} in (${list})`,
     ),
     sql` union all `,
   );
   const result = await db.execute(sql`${union} order by kind, title`);
   // Database leaves the raw result type abstract (see client.server.ts); both drivers answer { rows }.
-  const rows = (result as unknown as { rows: { image_id: string; kind: ImageUserKind; id: string; title: string }[] })
-    .rows;
-  for (const row of rows) uses.get(row.image_id)?.push({ kind: row.kind, id: row.id, title: row.title });
+  const rows = (
+    result as unknown as {
+      rows: { image_id: string; kind: ImageUserKind; id: string; title: string; edit_id: string }[];
+    }
+  ).rows;
+  for (const row of rows) {
+    uses.get(row.image_id)?.push({ kind: row.kind, id: row.id, title: row.title, editId: row.edit_id });
+  }
   return uses;
 }
 

@@ -6,10 +6,11 @@ import {
   originalNameOf,
   statusText,
   usageLine,
+  useEditPath,
   type ImageUse,
 } from "./library";
 
-const use = (kind: ImageUse["kind"], title: string): ImageUse => ({ kind, id: title, title });
+const use = (kind: ImageUse["kind"], title: string): ImageUse => ({ kind, id: title, title, editId: title });
 
 describe("where an image is used, in words", () => {
   it.each([
@@ -26,6 +27,14 @@ describe("where an image is used, in words", () => {
     ],
   ] as const)("%j → %s", (uses, line) => {
     expect(usageLine(uses)).toBe(line);
+  });
+
+  it.each([
+    ["section", "page-1", "/page/page-1"],
+    ["stock", "s-1", "/stock/s-1"],
+    ["event", "e-1", "/event/e-1"],
+  ] as const)("edits a %s at its admin page", (kind, editId, path) => {
+    expect(useEditPath({ kind, editId })).toBe(path);
   });
 
   it("tells why an image in use cannot be deleted, and what to do", () => {

@@ -15,6 +15,8 @@ export interface ImageUse {
   kind: ImageUserKind;
   id: string;
   title: string;
+  /** The row whose admin page edits it: its own, or for a section its page's. */
+  editId: string;
 }
 
 /** Each kind with its article, as a Danish sentence names one ("albummet “Natlys”"). */
@@ -28,25 +30,40 @@ const kindNames: Record<ImageUserKind, string> = {
   event: "koncerten",
 };
 
-/** Where to edit each kind in the admin (sections and tracks live on their parent's page). */
-export function useName(use: ImageUse) {
+const editPaths: Record<ImageUserKind, string> = {
+  page: "/page",
+  section: "/page",
+  album: "/album",
+  article: "/article",
+  banner: "/banner",
+  stock: "/stock",
+  event: "/event",
+};
+
+/** The admin page where the use is edited (a section on its page's page). */
+export function useEditPath(use: Pick<ImageUse, "kind" | "editId">) {
+  return `${editPaths[use.kind]}/${use.editId}`;
+}
+
+/** One use in words: "albummet "Natlys"". */
+export function useName(use: Pick<ImageUse, "kind" | "title">) {
   return `${kindNames[use.kind]} "${use.title}"`;
 }
 
 /** "albummet "X", banneret "Y"", at most `limit` names and then how many more. */
-export function usesText(uses: readonly ImageUse[], limit = 5) {
+export function usesText(uses: readonly Pick<ImageUse, "kind" | "title">[], limit = 5) {
   const named = uses.slice(0, limit).map(useName);
   const more = uses.length - named.length;
   return more > 0 ? `${named.join(", ")} og ${more} mere` : named.join(", ");
 }
 
 /** The library tile's line: "Bruges af: …" or "Bruges ikke". */
-export function usageLine(uses: readonly ImageUse[]) {
+export function usageLine(uses: readonly Pick<ImageUse, "kind" | "title">[]) {
   return uses.length ? `Bruges af: ${usesText(uses)}` : "Bruges ikke";
 }
 
 /** Why an image in use cannot be deleted, and what to do. */
-export function inUseMessage(uses: readonly ImageUse[]) {
+export function inUseMessage(uses: readonly Pick<ImageUse, "kind" | "title">[]) {
   return `Billedet bruges stadig: ${usesText(uses)}. Vælg et andet billede dér først.`;
 }
 
