@@ -359,4 +359,16 @@ describe("the upload route", () => {
     });
     expect((await database.db.select({ n: count() }).from(mediaImages))[0]!.n).toBe(1);
   });
+
+  it("sends a plain form (no JavaScript) back to the library with a toast", async () => {
+    const body = new FormData();
+    body.set("file", await photo("uden-js.jpg"));
+    const answer = (await uploadAction(
+      routeArgs("/medier/upload", { method: "POST", body, headers: { Cookie: cookie } }),
+    )) as Response;
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/medier");
+    expect(answer.headers.get("Set-Cookie")).toMatch(/^scene-toast=/);
+    expect((await database.db.select({ n: count() }).from(mediaImages))[0]!.n).toBe(2);
+  });
 });
