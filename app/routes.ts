@@ -48,6 +48,8 @@ export default [
   route("alle-brugere", "routes/alle-brugere.tsx"),
   route("test", "routes/admin.status.tsx"),
   ...adminRoutes,
+  route("medier", "routes/admin.medier.tsx"),
+  route("medier/upload", "routes/admin.medier.upload.ts"),
   route("reservationer", "routes/admin.reservationer.tsx"),
   route("reservationer/eksport", "routes/admin.reservationer.eksport.ts"),
   route("blokerede-datoer", "routes/admin.blokerede-datoer.tsx"),

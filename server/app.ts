@@ -288,7 +288,12 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   };
   setCollaborators(collaborators);
   jobs.start([
-    ...siteJobs({ db: database.db, outbox: mailer, onHoldsExpired: () => pageCache.invalidate() }),
+    ...siteJobs({
+      db: database.db,
+      outbox: mailer,
+      onHoldsExpired: () => pageCache.invalidate(),
+      media: { db: database.db, storage, images, logger },
+    }),
     ...(config.BACKUP_CRON
       ? [scheduledBackupJob(config.BACKUP_CRON, backupTargetOf(config, database, storage, buildId))]
       : []),

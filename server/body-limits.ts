@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { matchRoutes } from "react-router";
 import { accessOf, routeRules, type BodyKind, type RouteRule } from "~/features/accounts/access";
 import { AVATAR_MAX_BYTES } from "~/features/accounts/avatar.server";
-import { AUDIO_MAX_BYTES } from "~/features/media/media";
+import { AUDIO_MAX_BYTES, IMAGE_MAX_BYTES } from "~/features/media/media";
 import { BodyTooLargeError } from "~/lib/request-body.server";
 import { rememberedPerPath } from "./remembered-per-path";
 
@@ -16,6 +16,8 @@ export const bodyLimits: Record<BodyKind, number> = {
   avatar: AVATAR_MAX_BYTES + 64 * KIB,
   // An audio file is the largest upload; a form with several images is smaller.
   media: AUDIO_MAX_BYTES + MIB,
+  // One library image per request (/medier/upload); its own check answers a file past 15 MB in Danish.
+  image: IMAGE_MAX_BYTES + MIB,
   webhook: MIB,
 };
 

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import express, { type RequestHandler } from "express";
 import { contentTypeByExtension } from "~/features/media/media";
-import { bucketSchema, storageKeySchema, type Storage } from "~/features/storage/storage.server";
+import { bucketSchema, privateBuckets, storageKeySchema, type Storage } from "~/features/storage/storage.server";
 
 /** Spec §7: uploads are cached for 3600 s. Names never change content (no overwrite), so this is safe. */
 const CACHE_CONTROL = "public, max-age=3600";
@@ -13,6 +13,17 @@ const CACHE_CONTROL = "public, max-age=3600";
  */
 export function serveStoredFiles(storage: Storage): RequestHandler {
   const backend = storage.backend;
+  // Raw uploads (decision 020) are the server's alone; "//incoming/…" and "/./incoming/…" count too.
+  const isPrivate = (path: string) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return true;
+    }
+    const first = decoded.split("/").find((segment) => segment !== "" && segment !== ".");
+    return [...privateBuckets].some((bucket) => bucket === first);
+  };
   if (backend.kind === "disk") {
     const serveStatic = express.static(backend.root, {
       index: false,
@@ -21,6 +32,7 @@ export function serveStoredFiles(storage: Storage): RequestHandler {
       cacheControl: false,
     });
     return (req, res, next) => {
+      if (isPrivate(req.path)) return next();
       res.setHeader("Cache-Control", CACHE_CONTROL);
       serveStatic(req, res, next);
     };
@@ -30,6 +42,7 @@ export function serveStoredFiles(storage: Storage): RequestHandler {
     const key = decodeURIComponent(req.path.slice(1));
     // Only our buckets are public, whatever else the S3 bucket holds.
     if (!storageKeySchema.safeParse(key).success || !bucketSchema.safeParse(key.split("/")[0]).success) return next();
+    if (isPrivate(req.path)) return next();
     try {
       const upstream = await backend.getObject(key, req.headers.range);
       if (upstream.status === 404 || upstream.status === 403) return next();

@@ -5,6 +5,7 @@ import { done, readAdminForm, saveEntity, resourceOf } from "~/features/content/
 import { EntityForm } from "~/features/content/admin/components/entity-form";
 import { fieldChoices } from "~/features/content/admin/records.server";
 import { childResourceOf, resources } from "~/features/content/admin/resources";
+import { choosableImages } from "~/features/media/library.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/admin.create";
 
@@ -12,16 +13,21 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
   await requireAdmin(auth, request, url);
   const resource = resourceOf(url);
-  return { resourceName: resource.name, choices: await fieldChoices(db, resource) };
+  const hasImage = resource.fields.some((field) => field.kind === "image");
+  return {
+    resourceName: resource.name,
+    choices: await fieldChoices(db, resource),
+    library: hasImage ? await choosableImages(db) : [],
+  };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
   const { db, auth, storage, images, logger } = collaborators();
-  await requireAdmin(auth, request, url);
+  const user = await requireAdmin(auth, request, url);
   const resource = resourceOf(url);
   const form = await readAdminForm(request);
   if (form.tooLarge) return form.tooLarge;
-  const saved = await saveEntity({ db, storage, images, logger }, resource, form.formData, {});
+  const saved = await saveEntity({ db, storage, images, logger }, resource, form.formData, { userId: user.id });
   if ("error" in saved) return saved.error;
   // Albums and pages get their tracks and sections on their own page; the rest go back to the list.
   const to = childResourceOf(resource) ? `${resource.path}/${saved.id}` : resource.path;
@@ -52,6 +58,7 @@ export default function AdminCreate({ loaderData, actionData }: Route.ComponentP
           errors={actionData?.fieldErrors}
           published
           choices={loaderData.choices}
+          library={loaderData.library}
           intent="create"
           submitLabel="Opret"
         />

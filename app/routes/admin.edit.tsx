@@ -29,6 +29,7 @@ import { editForms } from "~/features/content/admin/forms";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { formatDateTime } from "~/lib/format";
 import type { Database } from "~/db/client.server";
+import { choosableImages } from "~/features/media/library.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/admin.edit";
 
@@ -53,13 +54,16 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     record: { ...record, updated: formatDateTime(record.updatedAt), created: formatDateTime(record.createdAt) },
     children,
     choices: await fieldChoices(db, resource),
+    library: [resource, child].some((shown) => shown?.fields.some((field) => field.kind === "image"))
+      ? await choosableImages(db)
+      : [],
     previewPath: publicPath ? `${publicPath}?forhaandsvisning` : null,
   };
 }
 
 export async function action({ request, url, params }: Route.ActionArgs) {
   const { db, auth, storage, images, logger } = collaborators();
-  await requireAdmin(auth, request, url);
+  const user = await requireAdmin(auth, request, url);
   const resource = resourceOf(url);
   const record = await recordOf(db, resource, params.id);
   const form = await readAdminForm(request);
@@ -80,6 +84,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
       const saved = await saveEntity({ db, storage, images, logger }, resource, formData, {
         id: record.id,
         form: "record",
+        userId: user.id,
       });
       if ("error" in saved) return saved.error;
       return done(`${resource.path}/${record.id}`, "Ændringerne er gemt");
@@ -89,6 +94,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
       const saved = await saveEntity({ db, storage, images, logger }, child, formData, {
         parentId: record.id,
         form: "new",
+        userId: user.id,
       });
       if ("error" in saved) return saved.error;
       return done(
@@ -100,6 +106,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
       const saved = await saveEntity({ db, storage, images, logger }, await ownChild(asked.id), formData, {
         id: asked.id,
         form: asked.id,
+        userId: user.id,
       });
       if ("error" in saved) return saved.error;
       return done(`${resource.path}/${record.id}`, "Ændringerne er gemt");
@@ -156,6 +163,7 @@ export default function AdminEdit({ loaderData }: Route.ComponentProps) {
           image={record.image}
           audio={record.audio}
           choices={loaderData.choices}
+          library={loaderData.library}
           intent="save"
           submitLabel="Gem ændringer"
         >
@@ -173,6 +181,7 @@ export default function AdminEdit({ loaderData }: Route.ComponentProps) {
       {child && (
         <ChildSection
           child={child}
+          library={loaderData.library}
           records={children}
           errors={actionData?.form && actionData.form !== "record" ? actionData : undefined}
         />
@@ -185,10 +194,12 @@ type ChildRecord = Route.ComponentProps["loaderData"]["children"][number];
 
 function ChildSection({
   child,
+  library,
   records,
   errors,
 }: {
   child: ResourceDef;
+  library: Route.ComponentProps["loaderData"]["library"];
   records: ChildRecord[];
   errors?: AdminAnswer;
 }) {
@@ -256,6 +267,7 @@ function ChildSection({
                       published={record.published}
                       image={record.image}
                       audio={record.audio}
+                      library={library}
                       intent="child-save"
                       hidden={{ id: record.id }}
                       submitLabel="Gem"
@@ -289,6 +301,7 @@ function ChildSection({
             values={errors?.form === "new" ? (errors.values ?? {}) : {}}
             errors={errors?.form === "new" ? errors.fieldErrors : undefined}
             published
+            library={library}
             intent="child-create"
             submitLabel={child.createLabel}
           />

@@ -14,6 +14,7 @@ const contentTypes = ["album", "stock", "banner", "article", "page", "youtube", 
 
 const adminPages = [
   ...contentTypes.flatMap((name) => [`/${name}`, `/${name}/create`]),
+  "/medier",
   "/alle-brugere",
   "/reservationer",
   "/alle-reservationer",

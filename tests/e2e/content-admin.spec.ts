@@ -59,7 +59,7 @@ const entities: EntityCase[] = [
     textFields: ["Titel", "Beskrivelse"],
     hasImage: true,
     opensAfterCreate: false,
-    valid: (title) => ({ Titel: title, Beskrivelse: "Et billede fra testen" }),
+    valid: (title) => ({ Titel: title, Beskrivelse: "Et billede fra testen", "Alternativ tekst": "Et testbillede" }),
   },
   {
     path: "/youtube",

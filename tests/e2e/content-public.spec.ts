@@ -51,7 +51,7 @@ const draftCases: {
     what: "stock image",
     path: "/stock",
     create: "/stock",
-    fields: (title) => ({ Titel: title, Beskrivelse: "Hemmelig tekst" }),
+    fields: (title) => ({ Titel: title, Beskrivelse: "Hemmelig tekst", "Alternativ tekst": "Hemmeligt billede" }),
     withImage: true,
     pages: [["/billeder", "Fuldt hus"]],
   },

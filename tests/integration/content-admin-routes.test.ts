@@ -10,6 +10,7 @@ import { setCollaborators } from "~/lib/collaborators.server";
 import { action as createAction } from "~/routes/admin.create";
 import { action as editAction } from "~/routes/admin.edit";
 import { action as listAction } from "~/routes/admin.list";
+import { action as libraryAction } from "~/routes/admin.medier";
 import { signUpUser } from "../support/accounts";
 import { testCollaborators, type TestCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
@@ -125,7 +126,7 @@ describe("content admin actions", () => {
     expect(answer.data.toast.message).toBe("Kunne ikke uploade billede");
   });
 
-  it("creates with a picture, then says 'Kunne ikke slette billed' when the files cannot be removed", async () => {
+  it("creates with a picture, then says 'Kunne ikke slette billed' when the library image's files cannot be removed", async () => {
     const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#123456" } })
       .png()
       .toBuffer();
@@ -149,8 +150,14 @@ describe("content admin actions", () => {
     const form = new FormData();
     form.set("intent", "delete");
     form.set("id", album!.id);
+    // The album goes; its cover belongs to the library (decision 020), whose delete removes the files.
     const answer = (await listAction(post("/album", form))) as unknown as ActionAnswer;
-    expect(answer.data.toast).toEqual({ kind: "error", message: "Kunne ikke slette billed" });
+    expect(answer.data.toast).toEqual({ kind: "success", message: "Albummet er slettet" });
+    const libraryForm = new FormData();
+    libraryForm.set("intent", "delete");
+    libraryForm.set("id", album!.imageId);
+    const refused = (await libraryAction(post("/medier", libraryForm))) as unknown as ActionAnswer;
+    expect(refused.data.toast).toEqual({ kind: "error", message: "Kunne ikke slette billed" });
   });
 
   it("takes a file only as an upload: a file name in an image field is neither stored nor removed", async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { albums, tracks } from "~/db/schema";
+import { albums, mediaImages, tracks } from "~/db/schema";
 import {
   createRecord,
   deleteRecord,
@@ -82,11 +82,13 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
       audio: null,
     });
     expect(record!.image).toMatchObject({ width: 600, height: 600, widths: [480, 600] });
-    expect(record!.image!.key).toMatch(/^albums\/\d+-[0-9a-f]{32}\.webp$/);
+    // The upload became a library image (decision 020), with its files in the library's bucket.
+    expect(record!.image!.key).toMatch(/^media\/\d+-[0-9a-f]{32}\.webp$/);
+    expect(record!.imageId).toMatch(/^[0-9a-f-]{36}$/);
     for (const key of imageFileKeys(record!.image!)) expect(await fileExists(key), key).toBe(true);
   });
 
-  it("replaces the cover on update: the old files go, the new ones are there", async () => {
+  it("replaces the cover on update: a new library image; the old one stays in the library with its files", async () => {
     const id = await createAlbum("Før");
     const before = (await getRecord(database.db, resources.album, id))!;
     const oldKeys = imageFileKeys(before.image!);
@@ -102,7 +104,8 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
     expect(after.values).toEqual({ album_artist: "Kajens Kvartet", album_year: "2025", album_title: "Efter" });
     expect(after.image).toMatchObject({ width: 200, height: 100 });
     expect(after.image!.key).not.toBe(before.image!.key);
-    for (const key of oldKeys) expect(await fileExists(key), key).toBe(false);
+    expect(after.imageId).not.toBe(before.imageId);
+    for (const key of oldKeys) expect(await fileExists(key), key).toBe(true);
     for (const key of imageFileKeys(after.image!)) expect(await fileExists(key), key).toBe(true);
   });
 
@@ -121,14 +124,14 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
   });
 
   it("answers not found when updating a record that does not exist, and writes no file", async () => {
-    const albumFiles = await filesIn("albums");
+    const albumFiles = await filesIn("media");
     const result = await updateRecord(database.db, storage, resources.album, randomUUID(), {
       data: albumData("Findes ikke"),
       files: { image: await pngFile("#000000") },
       published: true,
     });
     expect(result).toEqual({ found: false });
-    expect(await filesIn("albums")).toEqual(albumFiles);
+    expect(await filesIn("media")).toEqual(albumFiles);
   });
 
   it("creates a track with its duration and audio file", async () => {
@@ -198,7 +201,7 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
     expect(await fileExists(audio.key)).toBe(true);
   });
 
-  it("deletes an album with its tracks and every file of both", async () => {
+  it("deletes an album with its tracks and their audio files; the cover stays in the library", async () => {
     const albumId = await createAlbum("Slettes");
     const trackIds = [await createTrack(albumId, "Et"), await createTrack(albumId, "To")];
     const cover = (await getRecord(database.db, resources.album, albumId))!.image!;
@@ -207,6 +210,7 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
     );
     const keys = [...imageFileKeys(cover), ...audioKeys];
     for (const key of keys) expect(await fileExists(key), key).toBe(true);
+    const coverId = (await getRecord(database.db, resources.album, albumId))!.imageId!;
 
     expect(await deleteRecord(database.db, storage, resources.album, albumId)).toEqual({
       found: true,
@@ -217,7 +221,10 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
     const [left] = await database.db.select({ n: count() }).from(tracks).where(eq(tracks.albumId, albumId));
     expect(left?.n).toBe(0);
     for (const trackId of trackIds) expect(await getRecord(database.db, resources.audio, trackId)).toBeNull();
-    for (const key of keys) expect(await fileExists(key), key).toBe(false);
+    for (const key of audioKeys) expect(await fileExists(key), key).toBe(false);
+    for (const key of imageFileKeys(cover)) expect(await fileExists(key), key).toBe(true);
+    const [library] = await database.db.select({ n: count() }).from(mediaImages).where(eq(mediaImages.id, coverId));
+    expect(library?.n).toBe(1);
   });
 
   it("deletes a single track and its file but keeps the album", async () => {
@@ -257,7 +264,7 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
   });
 
   it("leaves no orphan cover when the database refuses the album", async () => {
-    const albumFiles = await filesIn("albums");
+    const albumFiles = await filesIn("media");
     const albumsBefore = await albumCount();
     await expect(
       createRecord(database.db, storage, resources.album, {
@@ -267,13 +274,13 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
         published: true,
       }),
     ).rejects.toThrow();
-    expect(await filesIn("albums")).toEqual(albumFiles);
+    expect(await filesIn("media")).toEqual(albumFiles);
     expect(await albumCount()).toBe(albumsBefore);
   });
 
   it("writes no row when the upload is refused", async () => {
     const albumsBefore = await albumCount();
-    const albumFiles = await filesIn("albums");
+    const albumFiles = await filesIn("media");
     const refused = createRecord(database.db, storage, resources.album, {
       data: albumData("Tekst som billede"),
       files: { image: new File(["ikke et billede"], "cover.png", { type: "image/png" }) },
@@ -282,7 +289,7 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
     await expect(refused).rejects.toBeInstanceOf(UploadError);
     await expect(refused).rejects.toThrow(uploadMessages.uploadFailed);
     expect(await albumCount()).toBe(albumsBefore);
-    expect(await filesIn("albums")).toEqual(albumFiles);
+    expect(await filesIn("media")).toEqual(albumFiles);
   });
 
   it("requires a cover on creation", async () => {

@@ -92,7 +92,7 @@ describe.each(databaseKinds)("content routes on %s", (kind) => {
     );
     const [page] = ((await response.json()) as { data: ApiPage[] }).data;
     expect(page).toMatchObject({ page_page: "frontpage", page_header: "Livemusik ved havnen" });
-    expect(page?.page_image).toMatch(/^\/storage\/v1\/object\/public\/pages\/.+\.webp$/);
+    expect(page?.page_image).toMatch(/^\/storage\/v1\/object\/public\/media\/.+\.webp$/);
     expect(page?.sections.map((section) => section.section_header)).toContain("Lej salen for en hel dag");
     // The section text is the stored formatted text (decision 017): the spec's field, now holding HTML.
     expect(page?.sections[0]?.section_text).toMatch(/^<p>Havnescenen er et lille spillested .*<\/p><p>Vi er drevet af/);

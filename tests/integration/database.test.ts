@@ -57,7 +57,8 @@ describe.each(databaseKinds)("database on %s", (kind) => {
   }, 120_000);
 
   it("stores the demo images as generated files under the storage folder", async () => {
-    const files = await readdir(path.join(dataDir, "storage", "pages"));
+    // The demo pictures are library images (decision 020), in the library's bucket.
+    const files = await readdir(path.join(dataDir, "storage", "media"));
     expect(files.length).toBeGreaterThan(0);
     expect(files.every((file) => /^\d+-[0-9a-f]{32}(\.w\d+\.(webp|avif)|\.webp|\.og\.jpg)$/.test(file))).toBe(true);
   });

@@ -4,7 +4,7 @@ import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { albums, events } from "~/db/schema";
+import { albums, events, mediaImages } from "~/db/schema";
 import {
   createRecord,
   duplicateRecord,
@@ -216,14 +216,14 @@ describe.each(databaseKinds)("the programme on %s", (kind) => {
     });
 
     it("links a concert to an album, offers the albums as choices, and drops the link when the album goes", async () => {
+      const image = { key: "albums/x.webp", width: 1, height: 1, widths: [] };
+      const [picture] = await database.db
+        .insert(mediaImages)
+        .values({ image, status: "ready", originalName: "natlys.png" })
+        .returning({ id: mediaImages.id });
       const [album] = await database.db
         .insert(albums)
-        .values({
-          title: "Natlys",
-          artist: "Kajens Kvartet",
-          year: 2025,
-          image: { key: "albums/x.webp", width: 1, height: 1, widths: [] },
-        })
+        .values({ title: "Natlys", artist: "Kajens Kvartet", year: 2025, image, imageId: picture!.id })
         .returning({ id: albums.id });
       const id = await save({ ...fields, event_album: album!.id });
       expect((await eventById(database.db, id))?.albumId).toBe(album!.id);

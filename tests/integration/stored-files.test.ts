@@ -33,11 +33,13 @@ describe.each(backends)("stored files served from $name", ({ start }) => {
   let server: Server;
   let base: string;
   let audioKey: string;
+  let rawKey: string;
 
   beforeAll(async () => {
     const started = await start();
     stop = started.stop;
     audioKey = await started.storage.store("audio", "wav", audio, "audio/wav");
+    rawKey = await started.storage.store("incoming", "upload", audio, "application/octet-stream");
     const app = express();
     app.use("/storage/v1/object/public", serveStoredFiles(started.storage));
     server = app.listen(0, "127.0.0.1");
@@ -67,5 +69,12 @@ describe.each(backends)("stored files served from $name", ({ start }) => {
   it("has nothing for a missing file or a path that tries to climb out", async () => {
     expect((await fetch(`${base}/audio/findes-ikke.wav`)).status).toBe(404);
     expect((await fetch(`${base}/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+  });
+
+  it("never serves a raw upload waiting to be processed: it still has its EXIF (decision 020)", async () => {
+    const file = rawKey.split("/")[1];
+    for (const address of [rawKey, `/${rawKey}`, `./${rawKey}`, `incoming%2F${file}`]) {
+      expect((await fetch(`${base}/${address}`)).status, address).toBe(404);
+    }
   });
 });

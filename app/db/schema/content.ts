@@ -13,6 +13,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { StoredImageRef } from "~/features/media/media";
+import { mediaImageStatuses } from "~/features/media/media";
+import { users } from "./accounts";
 
 import { pageNames } from "~/features/content/page-names";
 import { eventStatuses } from "~/features/program/event-status";
@@ -39,6 +41,46 @@ const image = jsonb("image").$type<StoredImageRef>();
 const notBlank = (name: string, column: { name: string }) =>
   check(name, sql`length(btrim(${sql.identifier(column.name)})) > 0`);
 
+export const mediaImageStatusEnum = pgEnum("media_image_status", mediaImageStatuses);
+
+/**
+ * The media library (decision 020): every picture the content shows is one of these, and its files belong to
+ * it. An upload is a row at once ("processing"), encoded in the background, then "ready" with its `image`.
+ */
+export const mediaImages = pgTable(
+  "media_images",
+  {
+    id,
+    /** The encoded files (immutable); null until processed. */
+    image: jsonb("image").$type<StoredImageRef>(),
+    status: mediaImageStatusEnum("status").notNull().default("processing"),
+    alt: text("alt").notNull().default(""),
+    /** The uploaded file's name, shown to the admin only, as text. */
+    originalName: text("original_name").notNull(),
+    /** Why processing failed, in Danish. */
+    failure: text("failure"),
+    /** The raw upload, kept in storage until processed. */
+    uploadKey: text("upload_key"),
+    /** When an instance took the row to process it; an old claim may be taken over. */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (table) => [
+    index("media_images_created_idx").on(table.createdAt),
+    check("media_images_ready_has_image", sql`(${table.status} = 'ready') = (${table.image} is not null)`),
+    check("media_images_original_name_length", sql`char_length(${table.originalName}) between 1 and 200`),
+    check("media_images_alt_length", sql`char_length(${table.alt}) <= 500`),
+  ],
+);
+
+/**
+ * A content row's picture: `image_id` is the library image, `image` its rendering copy (the same immutable
+ * file ref, so the public readers need no join). Written together, in records.server.ts only.
+ */
+const imageId = () => uuid("image_id").references(() => mediaImages.id, { onDelete: "restrict" });
+const imageTogether = (name: string) => check(name, sql`("image" is null) = ("image_id" is null)`);
+
 export const pages = pgTable(
   "pages",
   {
@@ -46,10 +88,15 @@ export const pages = pgTable(
     page: pageNameEnum("page").notNull(),
     header: text("header").notNull(),
     image,
+    imageId: imageId(),
     published,
     ...timestamps,
   },
-  (table) => [index("pages_page_idx").on(table.page), notBlank("pages_header_not_blank", table.header)],
+  (table) => [
+    index("pages_page_idx").on(table.page),
+    notBlank("pages_header_not_blank", table.header),
+    imageTogether("pages_image_with_id"),
+  ],
 );
 
 export const sections = pgTable(
@@ -62,12 +109,14 @@ export const sections = pgTable(
     header: text("header").notNull(),
     text: text("text").notNull(),
     image,
+    imageId: imageId(),
     published,
     position,
     ...timestamps,
   },
   (table) => [
     index("sections_page_position_idx").on(table.pageId, table.position),
+    imageTogether("sections_image_with_id"),
     notBlank("sections_header_not_blank", table.header),
     notBlank("sections_text_not_blank", table.text),
     check("sections_position_not_negative", sql`${table.position} >= 0`),
@@ -82,6 +131,7 @@ export const albums = pgTable(
     year: integer("year").notNull(),
     title: text("title").notNull(),
     image: image.notNull(),
+    imageId: imageId().notNull(),
     published,
     position,
     ...timestamps,
@@ -124,6 +174,7 @@ export const articles = pgTable(
     header: text("header").notNull(),
     text: text("text").notNull(),
     image: image.notNull(),
+    imageId: imageId().notNull(),
     published,
     ...timestamps,
   },
@@ -143,6 +194,7 @@ export const banners = pgTable(
     title: text("title").notNull(),
     text: text("text").notNull(),
     image: image.notNull(),
+    imageId: imageId().notNull(),
     published,
     position,
     ...timestamps,
@@ -161,6 +213,7 @@ export const stockImages = pgTable(
     title: text("title").notNull(),
     text: text("text").notNull(),
     image: image.notNull(),
+    imageId: imageId().notNull(),
     published,
     position,
     ...timestamps,
@@ -214,11 +267,13 @@ export const events = pgTable(
     description: text("description").notNull().default(""),
     // A column of its own: `image.notNull()` above changed the shared builder for every later table.
     image: jsonb("image").$type<StoredImageRef>(),
+    imageId: imageId(),
     published,
     ...timestamps,
   },
   (table) => [
     index("events_starts_at_idx").on(table.startsAt),
+    imageTogether("events_image_with_id"),
     notBlank("events_title_not_blank", table.title),
     check("events_age_limit_range", sql`${table.ageLimit} is null or ${table.ageLimit} between 0 and 99`),
     check(

@@ -9,8 +9,9 @@ import { plainTextToRichText } from "~/features/content/rich-text.server";
 import { storeAudio } from "~/features/media/audio.server";
 import type { ImageEncoder } from "~/features/media/image-encoder.server";
 import { saveEncodedImage } from "~/features/media/image.server";
+import { insertReadyImage, LIBRARY_BUCKET } from "~/features/media/library.server";
 import { imageFileKeys, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
-import type { Bucket, Storage } from "~/features/storage/storage.server";
+import type { Storage } from "~/features/storage/storage.server";
 import {
   demoAlbums,
   demoArticles,
@@ -53,25 +54,51 @@ export async function seedDemoContent(
   const now = options.now ?? new Date();
 
   const written: string[] = [];
-  const images = new Map<DemoImageName, StoredImageRef>();
-  const image = async (name: DemoImageName, bucket: Bucket) => {
-    const encoded = await encodeDemoImage(demoImages[name], bucket, options.imageCacheDirectory, options.images);
-    const stored = await saveEncodedImage(storage, bucket, encoded);
+  // Each demo picture is one library image (decision 020), shown by every row that names it.
+  const files = new Map<DemoImageName, StoredImageRef>();
+  const encodeOnce = async (name: DemoImageName) => {
+    if (files.has(name)) return;
+    const encoded = await encodeDemoImage(
+      demoImages[name],
+      LIBRARY_BUCKET,
+      options.imageCacheDirectory,
+      options.images,
+    );
+    const stored = await saveEncodedImage(storage, LIBRARY_BUCKET, encoded);
     written.push(...imageFileKeys(stored));
-    images.set(name, stored);
-    return stored;
+    files.set(name, stored);
   };
-  const optionalImage = (name: DemoImageName | undefined, bucket: Bucket) =>
-    name ? image(name, bucket) : Promise.resolve(null);
+  const names = new Set<DemoImageName>(
+    [
+      ...demoPages.flatMap((page) => [page.image, ...page.sections.map((section) => section.image)]),
+      ...demoAlbums.map((album) => album.image),
+      ...demoArticles.map((article) => article.image),
+      ...demoBanners.map((banner) => banner.image),
+      ...demoStockImages.map((stock) => stock.image),
+      ...demoEvents.map((event) => event.image),
+    ].filter((name): name is DemoImageName => name !== undefined),
+  );
+  // The gallery's texts describe their pictures: they are the alt texts.
+  const altOf = new Map(demoStockImages.map((stock) => [stock.image, stock.text]));
+  // A picture is named after the first row that shows it, as migration 0012 names the pictures it moves.
+  const nameOf = new Map<DemoImageName, string>();
+  for (const [image, title] of [
+    ...demoStockImages.map((stock) => [stock.image, stock.title] as const),
+    ...demoPages.flatMap((page) => [
+      [page.image, page.header] as const,
+      ...page.sections.map((section) => [section.image, section.header] as const),
+    ]),
+    ...demoAlbums.map((album) => [album.image, album.title] as const),
+    ...demoArticles.map((article) => [article.image, article.header] as const),
+    ...demoBanners.map((banner) => [banner.image, banner.title] as const),
+    ...demoEvents.map((event) => [event.image, event.title] as const),
+  ]) {
+    if (image && !nameOf.has(image)) nameOf.set(image, title);
+  }
 
   const seeded = await (async () => {
-    const pageImages = await Promise.all(
-      demoPages.map(async (page) => ({
-        image: await optionalImage(page.image, "pages"),
-        sections: await Promise.all(page.sections.map((section) => optionalImage(section.image, "sections"))),
-      })),
-    );
-    const albumFiles: { cover: StoredImageRef; tracks: StoredAudioRef[] }[] = [];
+    for (const name of names) await encodeOnce(name);
+    const albumFiles: { tracks: StoredAudioRef[] }[] = [];
     for (const album of demoAlbums) {
       const trackFiles: StoredAudioRef[] = [];
       for (const track of album.tracks) {
@@ -79,12 +106,8 @@ export async function seedDemoContent(
         written.push(audio.key);
         trackFiles.push(audio);
       }
-      albumFiles.push({ cover: await image(album.image, "albums"), tracks: trackFiles });
+      albumFiles.push({ tracks: trackFiles });
     }
-    const articleImages = await Promise.all(demoArticles.map((article) => image(article.image, "articles")));
-    const bannerImages = await Promise.all(demoBanners.map((banner) => image(banner.image, "banners")));
-    const stockFiles = await Promise.all(demoStockImages.map((stock) => image(stock.image, "stock")));
-    const eventImages = await Promise.all(demoEvents.map((event) => optionalImage(event.image, "events")));
 
     return db.transaction(async (tx) => {
       const inserted = await tx
@@ -93,15 +116,30 @@ export async function seedDemoContent(
         .onConflictDoNothing()
         .returning({ id: siteSettings.id });
       if (inserted.length === 0) return false;
-      for (const [index, page] of demoPages.entries()) {
+      const library = new Map<DemoImageName, { image: StoredImageRef; imageId: string }>();
+      for (const name of names) {
+        const image = files.get(name)!;
+        library.set(name, {
+          image,
+          imageId: await insertReadyImage(tx, {
+            image,
+            originalName: nameOf.get(name) ?? name,
+            alt: altOf.get(name) ?? "",
+          }),
+        });
+      }
+      const picture = (name: DemoImageName) => library.get(name)!;
+      const optionalPicture = (name: DemoImageName | undefined) =>
+        name ? picture(name) : { image: null, imageId: null };
+      for (const page of demoPages) {
         await createPage(tx, {
           page: page.page,
           header: page.header,
-          image: pageImages[index]!.image,
-          sections: page.sections.map((section, sectionIndex) => ({
+          ...optionalPicture(page.image),
+          sections: page.sections.map((section) => ({
             ...section,
             text: plainTextToRichText(section.text),
-            image: pageImages[index]!.sections[sectionIndex] ?? null,
+            ...optionalPicture(section.image),
           })),
         });
       }
@@ -110,7 +148,7 @@ export async function seedDemoContent(
         const files = albumFiles[position]!;
         const [created] = await tx
           .insert(albums)
-          .values({ title: album.title, artist: album.artist, year: album.year, image: files.cover, position })
+          .values({ title: album.title, artist: album.artist, year: album.year, ...picture(album.image), position })
           .returning({ id: albums.id });
         albumIds.set(album.title, created!.id);
         await tx.insert(tracks).values(
@@ -126,12 +164,12 @@ export async function seedDemoContent(
         );
       }
       await tx.insert(articles).values(
-        demoArticles.map((article, index) => {
+        demoArticles.map((article) => {
           const createdAt = new Date(now.getTime() - article.daysAgo * DAY_MS);
           return {
             header: article.header,
             text: plainTextToRichText(article.text),
-            image: articleImages[index]!,
+            ...picture(article.image),
             createdAt,
             updatedAt: createdAt,
           };
@@ -139,15 +177,15 @@ export async function seedDemoContent(
       );
       await tx
         .insert(banners)
-        .values(demoBanners.map((banner, position) => ({ ...banner, image: bannerImages[position]!, position })));
+        .values(demoBanners.map((banner, position) => ({ ...banner, ...picture(banner.image), position })));
       await tx
         .insert(stockImages)
-        .values(demoStockImages.map((stock, position) => ({ ...stock, image: stockFiles[position]!, position })));
+        .values(demoStockImages.map((stock, position) => ({ ...stock, ...picture(stock.image), position })));
       await tx.insert(videoLinks).values(demoVideos);
       const today = copenhagenDateKey(now);
       const at = (inDays: number, time: string) => copenhagenInstant(addDays(today, inDays), time);
       await tx.insert(events).values(
-        demoEvents.map((event, index) => ({
+        demoEvents.map((event) => ({
           title: event.title,
           performers: event.performers,
           albumId: event.album ? (albumIds.get(event.album) ?? null) : null,
@@ -160,7 +198,7 @@ export async function seedDemoContent(
           status: event.status,
           movedTo: event.movedToInDays === undefined ? null : at(event.movedToInDays, event.time),
           description: plainTextToRichText(event.description),
-          image: eventImages[index] ?? null,
+          ...optionalPicture(event.image),
         })),
       );
       return true;

@@ -11,8 +11,11 @@
  */
 export type Access = "public" | "user" | "admin" | "loopback";
 
-/** The largest body a route takes: a form or JSON, an avatar image, content media (audio), a webhook event. */
-export type BodyKind = "form" | "avatar" | "media" | "webhook";
+/**
+ * The largest body a route takes: a form or JSON, an avatar image, content media (audio), one library image
+ * (decision 020), a webhook event.
+ */
+export type BodyKind = "form" | "avatar" | "media" | "image" | "webhook";
 
 export interface RouteRule {
   access: Access;
@@ -72,6 +75,9 @@ export const routeRules: Record<string, RouteRule> = {
       [`/${name}/:id`, adminUpload],
     ]),
   ),
+  // The media library (decision 020): the page's forms, and one image per upload request.
+  "/medier": adminPage,
+  "/medier/upload": { access: "admin", body: "image" },
   "/reservationer": adminPage,
   "/reservationer/eksport": adminPage,
   "/blokerede-datoer": adminPage,

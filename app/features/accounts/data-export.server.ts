@@ -1,6 +1,16 @@
 import { eq, inArray, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { authAccounts, calendarFeeds, dayClaims, orders, sessions, twoFactors, userFiles, users } from "~/db/schema";
+import {
+  authAccounts,
+  calendarFeeds,
+  dayClaims,
+  mediaImages,
+  orders,
+  sessions,
+  twoFactors,
+  userFiles,
+  users,
+} from "~/db/schema";
 import { profileJson } from "./profile-api.server";
 import { getProfile } from "./profile.server";
 import { publicFileUrl } from "~/features/storage/storage";
@@ -19,6 +29,8 @@ export const exportedTables = {
   day_claims: "days",
   calendar_feeds: "calendarFeed",
   user_files: "files",
+  // The library images the user uploaded (decision 020); the content rows showing them say nothing of the user.
+  media_images: "uploadedImages",
 } as const;
 
 /**
@@ -27,7 +39,7 @@ export const exportedTables = {
  */
 export async function exportUserData(db: Database, userId: string, publicUrl: string) {
   const ordersOfUser = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
-  const [[account], profile, userSessions, signInMethods, [twoFactor], userOrders, days, [feed], files] =
+  const [[account], profile, userSessions, signInMethods, [twoFactor], userOrders, days, [feed], files, uploaded] =
     await Promise.all([
       db
         .select({
@@ -95,6 +107,16 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
         .select({ key: userFiles.key, createdAt: userFiles.createdAt })
         .from(userFiles)
         .where(eq(userFiles.userId, userId)),
+      db
+        .select({
+          originalName: mediaImages.originalName,
+          status: mediaImages.status,
+          alt: mediaImages.alt,
+          image: mediaImages.image,
+          createdAt: mediaImages.createdAt,
+        })
+        .from(mediaImages)
+        .where(eq(mediaImages.createdBy, userId)),
     ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -112,5 +134,9 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
     [exportedTables.day_claims]: days,
     [exportedTables.calendar_feeds]: feed ? { url: `${publicUrl}/kalender/${feed.token}.ics` } : null,
     [exportedTables.user_files]: files.map((file) => ({ ...file, url: `${publicUrl}${publicFileUrl(file.key)}` })),
+    [exportedTables.media_images]: uploaded.map(({ image, ...upload }) => ({
+      ...upload,
+      url: image ? `${publicUrl}${publicFileUrl(image.key)}` : null,
+    })),
   };
 }

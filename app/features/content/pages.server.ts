@@ -8,7 +8,9 @@ export interface SectionInput {
   header: string;
   /** Formatted text (HTML of decision 017, or plain text): stored as `normalizeRichText` makes it. */
   text: string;
+  /** A library image (decision 020): its id and its file ref, together. */
   image?: StoredImageRef | null;
+  imageId?: string | null;
   published?: boolean;
 }
 
@@ -16,6 +18,7 @@ export interface PageInput {
   page: PageName;
   header: string;
   image?: StoredImageRef | null;
+  imageId?: string | null;
   published?: boolean;
   sections?: SectionInput[];
 }
@@ -29,6 +32,7 @@ export async function createPage(db: Database, input: PageInput) {
         page: input.page,
         header: input.header,
         image: input.image ?? null,
+        imageId: input.imageId ?? null,
         published: input.published ?? true,
       })
       .returning({ id: pages.id });
@@ -40,6 +44,7 @@ export async function createPage(db: Database, input: PageInput) {
           header: section.header,
           text: normalizeRichText(section.text),
           image: section.image ?? null,
+          imageId: section.imageId ?? null,
           published: section.published ?? true,
           position,
         })),

@@ -1,6 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { albums, articles, banners, stockImages, tracks, videoLinks } from "~/db/schema";
+import { albums, articles, banners, mediaImages, stockImages, tracks, videoLinks } from "~/db/schema";
 import { richTextBlocks } from "./rich-text.server";
 
 /** What visitors see: published content only. The admin's preview (`includeDrafts`) shows drafts too. */
@@ -76,9 +76,12 @@ export async function getStockImages(db: Database, { includeDrafts = false }: Vi
       title: stockImages.title,
       text: stockImages.text,
       image: stockImages.image,
+      /** The library image's alt text (decision 020); `text` is the caption. */
+      alt: mediaImages.alt,
       published: stockImages.published,
     })
     .from(stockImages)
+    .innerJoin(mediaImages, eq(mediaImages.id, stockImages.imageId))
     .where(includeDrafts ? undefined : eq(stockImages.published, true))
     .orderBy(asc(stockImages.position), asc(stockImages.createdAt));
 }

@@ -4,6 +4,7 @@ import { REQUIRED } from "~/features/accounts/schemas";
 import { eventStatuses } from "~/features/program/event-status";
 import { copenhagenInstant } from "~/lib/format";
 import { looksFilled } from "./rich-text";
+import { ALT_MAX, altMissingMessage } from "~/features/media/library";
 
 /** Spec §5: required, trimmed. Whitespace only counts as empty. */
 export const requiredText = (max = 200) =>
@@ -135,6 +136,12 @@ export const sectionSchema = z.object({
 export const stockSchema = z.object({
   stock_title: requiredText(),
   stock_text: requiredText(1000),
+  /** The picture's alt text, kept by the library image (decision 020); the gallery needs one. */
+  stock_alt: z
+    .string({ error: altMissingMessage })
+    .trim()
+    .min(1, altMissingMessage)
+    .max(ALT_MAX, `Højst ${ALT_MAX} tegn`),
 });
 
 const optionalText = (max: number) => z.string().trim().max(max, `Højst ${max} tegn`).default("");

@@ -1,10 +1,16 @@
 import type { Database } from "~/db/client.server";
 import type { MailOutbox } from "~/features/email/outbox.server";
+import { processStaleUploads, type ProcessingDependencies } from "~/features/media/library.server";
 import { removeExpiredHolds } from "~/features/reservation/reservation.server";
 import type { Job } from "./jobs.server";
 
 /** The site's background jobs (docs/operations.md lists them). */
-export function siteJobs(options: { db: Database; outbox: MailOutbox; onHoldsExpired: () => void }): Job[] {
+export function siteJobs(options: {
+  db: Database;
+  outbox: MailOutbox;
+  onHoldsExpired: () => void;
+  media: ProcessingDependencies;
+}): Job[] {
   return [
     {
       name: "mail-outbox",
@@ -22,6 +28,14 @@ export function siteJobs(options: { db: Database; outbox: MailOutbox; onHoldsExp
         // Visitors' calendars show the freed days at once rather than when the cached page runs out.
         if ((await removeExpiredHolds(options.db)) > 0) options.onHoldsExpired();
       },
+    },
+    {
+      // Library uploads whose instance stopped before processing them (decision 020); rows are claimed one by one.
+      name: "media-processing",
+      label: "Behandler uploadede billeder, som ingen har taget sig af",
+      everySeconds: 60,
+      exclusive: false,
+      run: () => processStaleUploads(options.media),
     },
     {
       name: "sent-mail-pruning",

@@ -10,8 +10,8 @@ import {
   type StoredImageRef,
 } from "./media";
 
-/** Images that stand for a page or an album when it is shared, and so get a sharing card. */
-const SHARED_BUCKETS = new Set<Bucket>(["pages", "albums"]);
+/** Images that stand for a page or an album when it is shared, and so get a sharing card; every library image may. */
+const SHARED_BUCKETS = new Set<Bucket>(["pages", "albums", "media"]);
 
 /** An upload that cannot be used; `message` is for the visitor (Danish), `reason` for the log. */
 export class UploadError extends Error {

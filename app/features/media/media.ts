@@ -30,6 +30,10 @@ export const contentTypeByExtension = {
   flac: "audio/flac",
 } as const;
 
+/** A library image's life (decision 020): uploaded and waiting for the encoder, usable, or refused. */
+export const mediaImageStatuses = ["processing", "ready", "failed"] as const;
+export type MediaImageStatus = (typeof mediaImageStatuses)[number];
+
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 export const AUDIO_MAX_BYTES = 100 * 1024 * 1024;
 export const IMAGE_WIDTHS = [480, 960, 1600, 2400] as const;

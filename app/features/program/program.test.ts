@@ -46,6 +46,7 @@ function concert(overrides: Partial<ProgramEvent> = {}): ProgramEvent {
     movedTo: null,
     description: "Hele det nye album.",
     image: null,
+    imageId: null,
     published: true,
     createdAt: new Date("2026-11-01T10:00:00Z"),
     updatedAt: new Date("2026-11-01T10:00:00Z"),

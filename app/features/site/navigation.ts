@@ -48,7 +48,9 @@ export const adminCreateMenu: readonly MenuItem[] = [
 export const adminMenu: readonly MenuItem[] = [
   admin("page", "Mine sider"),
   admin("banner", "Mine bannere"),
-  admin("stock", "Mine Billeder"),
+  // The media library (decision 020); the gallery's list is "Galleriet".
+  admin("medier", "Mine Billeder"),
+  admin("stock", "Galleriet"),
   admin("article", "Mine artikler"),
   admin("album", "Mine albums"),
   admin("youtube", "Mine videoer"),

@@ -14,8 +14,15 @@ export const bucketSchema = z.enum([
   "banners",
   "stock",
   "events",
+  // The media library's images (decision 020).
+  "media",
+  // Raw uploads waiting to be processed: never served (server/stored-files.ts).
+  "incoming",
 ]);
 export type Bucket = z.infer<typeof bucketSchema>;
+
+/** Buckets whose files are never served: raw uploads still carry their metadata (EXIF, GPS). */
+export const privateBuckets: ReadonlySet<Bucket> = new Set(["incoming"]);
 
 const extensionSchema = z.string().regex(/^[a-z0-9]{1,8}$/);
 /** "{bucket}/{file}": one level, generated names only (no "..", no slashes in the file part). */

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { uploadMessages } from "~/features/media/media";
 import { bodyMessages, tryReadFormData } from "~/lib/request-body.server";
 import { UploadError } from "~/features/media/image.server";
+import { MediaChoiceError } from "~/features/media/library.server";
 import { redirectWithToast } from "~/features/toast/flash.server";
 import { errorToast, successToast, type Toast } from "~/features/toast/toast";
 import type { Collaborators } from "~/lib/collaborators.server";
@@ -63,7 +64,7 @@ export async function saveEntity(
   { db, storage, images, logger }: AdminDependencies & Pick<Collaborators, "images">,
   resource: ResourceDef,
   formData: FormData,
-  target: { id?: string; parentId?: string; form?: string },
+  target: { id?: string; parentId?: string; form?: string; userId?: string },
 ) {
   const isNew = target.id === undefined;
   const validated = validateEntityForm(resource, formData, { requireFiles: isNew && requiresFile(resource) });
@@ -117,8 +118,10 @@ export async function saveEntity(
   const input = {
     data: stored,
     files: validated.files,
+    mediaId: validated.mediaId,
     published: validated.published,
     parentId: target.parentId,
+    userId: target.userId ?? null,
   };
   try {
     if (isNew) return { id: await createRecord(db, storage, resource, input, images) };
@@ -128,9 +131,26 @@ export async function saveEntity(
       logger.warn({ keys: result.failedRemovals }, "replaced files could not be removed");
     return { id: target.id! };
   } catch (error) {
+    if (error instanceof MediaChoiceError) {
+      // The chosen library image is gone or not ready: nothing was written.
+      const field = resource.fields.find((candidate) => candidate.kind === "image")!;
+      return {
+        error: answer<AdminAnswer>(
+          {
+            fieldErrors: { [field.name]: [error.message] },
+            values: submittedValues(),
+            toast: errorToast(correctTheFieldsMessage),
+            form: target.form,
+          },
+          400,
+        ),
+      };
+    }
     if (!(error instanceof UploadError)) throw error;
     logger.warn({ resource: resource.name, reason: error.reason }, "upload refused");
-    const field = resource.fields.find((candidate) => candidate.kind === "image" || candidate.kind === "audio")!;
+    const field =
+      resource.fields.find((candidate) => candidate.kind === "image" && error.message === uploadMessages.noFile) ??
+      resource.fields.find((candidate) => candidate.kind === "image" || candidate.kind === "audio")!;
     return {
       error: answer<AdminAnswer>(
         {
@@ -180,8 +200,7 @@ export async function rowIntent(
         ? successToast("Rækkefølgen er gemt")
         : errorToast("Rækkefølgen kunne ikke gemmes. Genindlæs siden og prøv igen.");
     case "remove-image": {
-      const result = await removeRecordImage(db, storage, resource, row.id);
-      if (result.failedRemovals.length) return errorToast(uploadMessages.deleteFailed);
+      await removeRecordImage(db, resource, row.id);
       return successToast("Billedet er fjernet");
     }
     case "duplicate": {

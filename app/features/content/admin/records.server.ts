@@ -5,9 +5,10 @@ import { albums, articles, banners, events, pages, sections, stockImages, tracks
 import { copenhagenDateTime } from "~/lib/format";
 import { storeAudioUpload } from "~/features/media/audio.server";
 import { inProcessImageEncoder, type ImageEncoder } from "~/features/media/image-encoder.server";
-import { removeImageFiles, storeImageUpload } from "~/features/media/image.server";
-import { imageFileKeys, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
-import type { Bucket, Storage } from "~/features/storage/storage.server";
+import { UploadError } from "~/features/media/image.server";
+import { altTexts, encodeUploadNow, insertReadyImage, readyImageOf, writeAlt } from "~/features/media/library.server";
+import { imageFileKeys, uploadMessages, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
+import type { Storage } from "~/features/storage/storage.server";
 import { normalizeRichText, richTextPlain } from "../rich-text.server";
 import type { ResourceDef, ResourceName } from "./resources";
 
@@ -30,7 +31,8 @@ interface Mapping {
   positionColumn?: PgColumn;
   parentColumn?: PgColumn;
   parentProperty?: string;
-  image?: { field: string; bucket: Bucket };
+  /** The image field; `altField`: the form's alt text, written to the library image (the gallery's). */
+  image?: { field: string; altField?: string };
   audio?: { field: string };
   /** What a copy starts from besides the fields: a copied concert is planned again, whatever the original's state. */
   copyResets?: Row;
@@ -52,7 +54,7 @@ const mappings: Record<ResourceName, Mapping> = {
     titleColumn: albums.title,
     searchColumns: [albums.title, albums.artist],
     positionColumn: albums.position,
-    image: { field: "album_image", bucket: "albums" },
+    image: { field: "album_image" },
     childFiles: async (db, id) =>
       (await db.select({ audio: tracks.audio }).from(tracks).where(eq(tracks.albumId, id))).map((row) => row.audio),
   },
@@ -71,7 +73,7 @@ const mappings: Record<ResourceName, Mapping> = {
     columns: { article_header: "header", article_text: "text" },
     titleColumn: articles.header,
     searchColumns: [articles.header, articles.text],
-    image: { field: "article_image", bucket: "articles" },
+    image: { field: "article_image" },
   },
   banner: {
     table: banners,
@@ -79,7 +81,7 @@ const mappings: Record<ResourceName, Mapping> = {
     titleColumn: banners.title,
     searchColumns: [banners.title, banners.text],
     positionColumn: banners.position,
-    image: { field: "banner_image", bucket: "banners" },
+    image: { field: "banner_image" },
   },
   event: {
     table: events,
@@ -101,7 +103,7 @@ const mappings: Record<ResourceName, Mapping> = {
     toForm: { event_start: dateTimeField, event_end: dateTimeField, event_moved_to: dateTimeField },
     titleColumn: events.title,
     searchColumns: [events.title, events.performers],
-    image: { field: "event_image", bucket: "events" },
+    image: { field: "event_image" },
     copyResets: { status: "planlagt", movedTo: null },
   },
   page: {
@@ -109,11 +111,7 @@ const mappings: Record<ResourceName, Mapping> = {
     columns: { page_page: "page", page_header: "header" },
     titleColumn: pages.header,
     searchColumns: [pages.header],
-    image: { field: "page_image", bucket: "pages" },
-    childFiles: async (db, id) =>
-      (await db.select({ image: sections.image }).from(sections).where(eq(sections.pageId, id))).flatMap((row) =>
-        row.image ? imageFileKeys(row.image) : [],
-      ),
+    image: { field: "page_image" },
   },
   section: {
     table: sections,
@@ -123,7 +121,7 @@ const mappings: Record<ResourceName, Mapping> = {
     positionColumn: sections.position,
     parentColumn: sections.pageId,
     parentProperty: "pageId",
-    image: { field: "section_image", bucket: "sections" },
+    image: { field: "section_image" },
   },
   stock: {
     table: stockImages,
@@ -131,7 +129,7 @@ const mappings: Record<ResourceName, Mapping> = {
     titleColumn: stockImages.title,
     searchColumns: [stockImages.title, stockImages.text],
     positionColumn: stockImages.position,
-    image: { field: "stock_image", bucket: "stock" },
+    image: { field: "stock_image", altField: "stock_alt" },
   },
   youtube: {
     table: videoLinks,
@@ -147,6 +145,8 @@ export interface ContentRecord {
   title: string;
   values: Record<string, string>;
   image: StoredImageRef | null;
+  /** The library image the row shows (decision 020). */
+  imageId: string | null;
   audio: StoredAudioRef | null;
   published: boolean;
   position: number | null;
@@ -174,6 +174,7 @@ function toRecord(resource: ResourceDef, row: Row): ContentRecord {
     title: String(row[titleProperty ?? "title"] ?? ""),
     values,
     image: (row.image as StoredImageRef | null | undefined) ?? null,
+    imageId: (row.imageId as string | null | undefined) ?? null,
     audio: mapping.audio
       ? {
           key: row.audio as string,
@@ -239,7 +240,12 @@ export async function getRecord(db: Database, resource: ResourceDef, id: string)
   if (!isUuid(id)) return null;
   const table = mappings[resource.name].table;
   const [row] = (await db.select().from(table).where(eq(table.id, id))) as Row[];
-  return row ? toRecord(resource, row) : null;
+  if (!row) return null;
+  const record = toRecord(resource, row);
+  const altField = mappings[resource.name].image?.altField;
+  if (altField && record.imageId)
+    record.values[altField] = (await altTexts(db, [record.imageId])).get(record.imageId) ?? "";
+  return record;
 }
 
 export type FieldChoices = Record<string, { value: string; label: string }[]>;
@@ -264,8 +270,12 @@ export interface RecordInput {
   /** The schema's output: field name → value. */
   data: Record<string, unknown>;
   files: { image?: File | null; audio?: File | null };
+  /** A library image chosen instead of uploading one ("Vælg fra biblioteket"); an upload wins. */
+  mediaId?: string | null;
   published: boolean;
   parentId?: string;
+  /** Who saves, for the library row a new upload becomes. */
+  userId?: string | null;
 }
 
 /** Uploads the entity's files; what is written is listed, so a failure later can take it away again. */
@@ -278,11 +288,12 @@ async function uploadFiles(
 ) {
   const columns: Row = {};
   const written: string[] = [];
+  let image: { ref: StoredImageRef; originalName: string } | null = null;
   try {
-    if (mapping.image && (files.image || required)) {
-      const image = await storeImageUpload(storage, mapping.image.bucket, files.image ?? null, images);
-      written.push(...imageFileKeys(image));
-      columns.image = image;
+    if (mapping.image && files.image) {
+      const ref = await encodeUploadNow(storage, images, files.image);
+      written.push(...imageFileKeys(ref));
+      image = { ref, originalName: files.image.name };
     }
     if (mapping.audio && (files.audio || required)) {
       const audio = await storeAudioUpload(storage, files.audio ?? null);
@@ -297,7 +308,37 @@ async function uploadFiles(
     await storage.removeAll(written);
     throw error;
   }
-  return { columns, written };
+  return { columns, written, image };
+}
+
+/**
+ * The one place a content row's picture is written (decision 020): the library image `mediaId`, read in the
+ * writing transaction and required to be ready, sets both `image_id` and `image`, its rendering copy. A new
+ * upload first becomes a ready library row in the same transaction. The gallery's alt text goes to the
+ * library image too.
+ */
+async function withLibraryImage(
+  tx: Database,
+  mapping: Mapping,
+  values: Row,
+  input: RecordInput,
+  uploaded: Awaited<ReturnType<typeof uploadFiles>>["image"],
+) {
+  if (!mapping.image) return;
+  const altField = mapping.image.altField;
+  const alt = altField ? input.data[altField] : undefined;
+  const mediaId = uploaded
+    ? await insertReadyImage(tx, {
+        image: uploaded.ref,
+        originalName: uploaded.originalName,
+        alt: typeof alt === "string" ? alt : "",
+        createdBy: input.userId,
+      })
+    : input.mediaId;
+  if (!mediaId) return;
+  values.image = await readyImageOf(tx, mediaId);
+  values.imageId = mediaId;
+  if (typeof alt === "string" && alt !== "") await writeAlt(tx, mediaId, alt);
 }
 
 function columnValues(resource: ResourceDef, data: Record<string, unknown>): Row {
@@ -345,25 +386,34 @@ export async function createRecord(
   const mapping = mappings[resource.name];
   const uploaded = await uploadFiles(storage, images, mapping, input.files, requiresFile(resource));
   try {
-    const values: Row = { ...columnValues(resource, input.data), ...uploaded.columns, published: input.published };
-    if (mapping.parentProperty) values[mapping.parentProperty] = input.parentId;
-    if (mapping.positionColumn) {
-      const scope =
-        mapping.parentColumn && input.parentId ? sql` where ${mapping.parentColumn} = ${input.parentId}` : sql``;
-      values.position = sql`(select coalesce(max(${mapping.positionColumn}) + 1, 0) from ${mapping.table}${scope})`;
-    }
-    const [created] = (await db.insert(mapping.table).values(values).returning({ id: mapping.table.id })) as {
-      id: string;
-    }[];
-    if (!created) throw new Error(`Insert into ${resource.name} returned no row`);
-    return created.id;
+    return await db.transaction(async (tx) => {
+      const values: Row = { ...columnValues(resource, input.data), ...uploaded.columns, published: input.published };
+      await withLibraryImage(tx, mapping, values, input, uploaded.image);
+      if (mapping.image && !values.imageId && requiresFile(resource)) {
+        throw new UploadError(uploadMessages.noFile, "No image uploaded");
+      }
+      if (mapping.parentProperty) values[mapping.parentProperty] = input.parentId;
+      if (mapping.positionColumn) {
+        const scope =
+          mapping.parentColumn && input.parentId ? sql` where ${mapping.parentColumn} = ${input.parentId}` : sql``;
+        values.position = sql`(select coalesce(max(${mapping.positionColumn}) + 1, 0) from ${mapping.table}${scope})`;
+      }
+      const [created] = (await tx.insert(mapping.table).values(values).returning({ id: mapping.table.id })) as {
+        id: string;
+      }[];
+      if (!created) throw new Error(`Insert into ${resource.name} returned no row`);
+      return created.id;
+    });
   } catch (error) {
     await storage.removeAll(uploaded.written);
     throw error;
   }
 }
 
-/** Saves the fields; a newly chosen file replaces the old one, which is removed after the save commits. */
+/**
+ * Saves the fields; a new upload or a library choice replaces the picture (the old one stays in the library),
+ * a new audio file replaces the old one, which is removed after the save commits.
+ */
 export async function updateRecord(
   db: Database,
   storage: Storage,
@@ -377,37 +427,46 @@ export async function updateRecord(
   if (!previous) return { found: false as const };
   const uploaded = await uploadFiles(storage, images, mapping, input.files, false);
   try {
-    const values: Row = {
-      ...columnValues(resource, input.data),
-      ...uploaded.columns,
-      published: input.published,
-      updatedAt: new Date(),
-    };
-    await db.update(mapping.table).set(values).where(eq(mapping.table.id, id));
+    await db.transaction(async (tx) => {
+      const values: Row = {
+        ...columnValues(resource, input.data),
+        ...uploaded.columns,
+        published: input.published,
+        updatedAt: new Date(),
+      };
+      await withLibraryImage(tx, mapping, values, input, uploaded.image);
+      // The gallery's alt text belongs to the image it keeps when none is chosen.
+      const altField = mapping.image?.altField;
+      const alt = altField ? input.data[altField] : undefined;
+      if (!values.imageId && previous.imageId && typeof alt === "string" && alt !== "") {
+        await writeAlt(tx, previous.imageId, alt);
+      }
+      await tx.update(mapping.table).set(values).where(eq(mapping.table.id, id));
+    });
   } catch (error) {
     await storage.removeAll(uploaded.written);
     throw error;
   }
-  const replaced = [
-    ...(uploaded.columns.image && previous.image ? imageFileKeys(previous.image) : []),
-    ...(uploaded.columns.audio && previous.audio ? [previous.audio.key] : []),
-  ];
+  const replaced = uploaded.columns.audio && previous.audio ? [previous.audio.key] : [];
   return { found: true as const, failedRemovals: await storage.removeAll(replaced) };
 }
 
-/** Removes the image of an entity whose image is optional (a section's). */
-export async function removeRecordImage(db: Database, storage: Storage, resource: ResourceDef, id: string) {
+/** Takes the picture off an entity whose image is optional (a section's); the image stays in the library. */
+export async function removeRecordImage(db: Database, resource: ResourceDef, id: string) {
   const mapping = mappings[resource.name];
   const previous = await getRecord(db, resource, id);
-  if (!previous?.image) return { failedRemovals: [] as string[] };
+  if (!previous?.image) return false;
   await db
     .update(mapping.table)
-    .set({ image: null, updatedAt: new Date() } as Row)
+    .set({ image: null, imageId: null, updatedAt: new Date() } as Row)
     .where(eq(mapping.table.id, id));
-  return { failedRemovals: await removeImageFiles(storage, previous.image) };
+  return true;
 }
 
-/** Deletes the row (children by cascade) and then its files and its children's files. */
+/**
+ * Deletes the row (children by cascade) and then its audio files and its children's; pictures belong to the
+ * library (decision 020) and stay there.
+ */
 export async function deleteRecord(db: Database, storage: Storage, resource: ResourceDef, id: string) {
   if (!isUuid(id)) return { found: false as const, failedRemovals: [] };
   const mapping = mappings[resource.name];
@@ -415,7 +474,7 @@ export async function deleteRecord(db: Database, storage: Storage, resource: Res
     const [row] = (await tx.select().from(mapping.table).where(eq(mapping.table.id, id)).for("update")) as Row[];
     if (!row) return null;
     const record = toRecord(resource, row);
-    const keys = [...(record.image ? imageFileKeys(record.image) : []), ...(record.audio ? [record.audio.key] : [])];
+    const keys = record.audio ? [record.audio.key] : [];
     if (mapping.childFiles) keys.push(...(await mapping.childFiles(tx, id)));
     await tx.delete(mapping.table).where(eq(mapping.table.id, id));
     return keys;
@@ -425,8 +484,7 @@ export async function deleteRecord(db: Database, storage: Storage, resource: Res
 }
 
 /**
- * A draft copy of an entity's fields, for the next concert of a series. Files are not copied: each belongs to
- * one row, whose deletion removes them. Returns the copy's id, or null when there is no such entity.
+ * A draft copy of an entity's fields, for the next concert of a series, without the original's picture. Returns the copy's id, or null when there is no such entity.
  */
 export async function duplicateRecord(db: Database, resource: ResourceDef, id: string): Promise<string | null> {
   if (!resource.duplicable || !isUuid(id)) return null;

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { altHint, altLabel } from "~/features/media/library";
 import { pageNameLabels, pageNames } from "../page-names";
 import { eventStatusLabels, eventStatuses } from "~/features/program/event-status";
 import {
@@ -282,7 +283,7 @@ export const resources: Record<ResourceName, ResourceDef> = {
   stock: {
     name: "stock",
     path: "/stock",
-    plural: "Mine Billeder",
+    plural: "Galleriet",
     createLabel: "Opret Billede",
     the: "billedet",
     newTitle: "Nyt billede",
@@ -295,9 +296,10 @@ export const resources: Record<ResourceName, ResourceDef> = {
         name: "stock_text",
         label: "Beskrivelse",
         kind: "textarea",
-        hint: "Vises under billedet og læses op for blinde.",
+        hint: "Vises under billedet i galleriet.",
       },
       imageField("stock_image"),
+      { name: "stock_alt", label: altLabel, kind: "text", hint: altHint },
     ],
   },
   youtube: {

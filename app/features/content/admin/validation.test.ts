@@ -74,7 +74,25 @@ describe("validateEntityForm", () => {
     expect(result.toast?.message).toBe("Intet billed at uploade");
     expect(result.fieldErrors).toEqual({
       stock_title: ["Feltet skal udfyldes"],
+      stock_alt: ["Billedet mangler en alternativ tekst. Skriv den i Mine Billeder eller her."],
       stock_image: ["Intet billed at uploade"],
+    });
+  });
+
+  it("takes a library image instead of a file, and refuses a choice that is no id (decision 020)", () => {
+    const fields = { album_title: "Fra kajen", album_artist: "Kajens Kvartet", album_year: "2024" };
+    const chosen = validateEntityForm(
+      resources.album,
+      form({ ...fields, album_image_media: "0b8f3a52-6d7e-4c1a-9f00-3c2b1a0d9e77" }),
+      { requireFiles: true },
+    );
+    expect(chosen).toMatchObject({ success: true, mediaId: "0b8f3a52-6d7e-4c1a-9f00-3c2b1a0d9e77" });
+    const refused = validateEntityForm(resources.album, form({ ...fields, album_image_media: "../../etc" }), {
+      requireFiles: true,
+    });
+    expect(refused).toMatchObject({
+      success: false,
+      fieldErrors: { album_image: ["Vælg et billede fra biblioteket igen."] },
     });
   });
 
@@ -90,6 +108,7 @@ describe("validateEntityForm", () => {
       success: true,
       data: { album_title: "Fra kajen", album_artist: "Kajens Kvartet", album_year: 2024 },
       files: { image: null, audio: null },
+      mediaId: null,
       published: false,
     });
   });

@@ -1,3 +1,4 @@
+import { mediaChoiceSchema } from "~/features/media/library";
 import { uploadMessages } from "~/features/media/media";
 import { errorToast, type Toast } from "~/features/toast/toast";
 import { correctTheFieldsMessage, parseSubmission, type FieldErrors } from "~/lib/form";
@@ -8,6 +9,8 @@ export type EntityFormResult =
       success: true;
       data: Record<string, unknown>;
       files: { image: File | null; audio: File | null };
+      /** The library image chosen in the image field (`<field>_media`), when no file was. */
+      mediaId: string | null;
       published: boolean;
     }
   | { success: false; fieldErrors: FieldErrors; values: Record<string, string>; toast: Toast; noFile: boolean };
@@ -15,6 +18,11 @@ export type EntityFormResult =
 /** A form's file input: a chosen file, or null (browsers send an empty, nameless file when none is chosen). */
 export function chosenFile(value: FormDataEntryValue | null | undefined): File | null {
   return typeof File !== "undefined" && value instanceof File && (value.size > 0 || value.name !== "") ? value : null;
+}
+
+/** The hidden input that carries an image field's choice from the library. */
+export function mediaFieldName(field: string) {
+  return `${field}_media`;
 }
 
 /**
@@ -35,18 +43,27 @@ export function validateEntityForm(
   const fieldErrors: FieldErrors = submission.ok ? {} : { ...submission.answer.fieldErrors };
 
   const files = { image: null as File | null, audio: null as File | null };
+  let mediaId: string | null = null;
   let noFile = false;
   for (const field of resource.fields) {
     if (field.kind !== "image" && field.kind !== "audio") continue;
     const file = chosenFile(formData.get(field.name));
     files[field.kind] = file;
+    if (field.kind === "image") {
+      const choice = mediaChoiceSchema.safeParse(formData.get(mediaFieldName(field.name)) ?? "");
+      if (choice.success) mediaId = choice.data;
+      else fieldErrors[field.name] = choice.error.issues.map((issue) => issue.message);
+      if (!choice.success || choice.data) continue;
+    }
     if (!file && requireFiles && !field.optional) {
       noFile = true;
       fieldErrors[field.name] = [field.kind === "image" ? uploadMessages.noFile : "Vælg en lydfil"];
     }
   }
   const published = formData.get("published") === "on";
-  if (submission.ok && !noFile) return { success: true, data: submission.value, files, published };
+  if (submission.ok && !noFile && Object.keys(fieldErrors).length === 0) {
+    return { success: true, data: submission.value, files, mediaId, published };
+  }
   const imageMissing =
     noFile && resource.fields.some((field) => field.kind === "image" && !field.optional && !files.image);
   return {

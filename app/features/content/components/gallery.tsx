@@ -7,6 +7,8 @@ export interface GalleryImage {
   id: string;
   title: string;
   text: string;
+  /** The library image's alt text; `text` is the caption. */
+  alt: string;
   image: StoredImageRef;
   published: boolean;
 }
@@ -40,7 +42,7 @@ export function Gallery({ images, leadsThePage }: { images: GalleryImage[]; lead
                 <StoredImage
                   image={item.image}
                   sizes="(min-width: 768px) 22rem, 50vw"
-                  alt={item.text}
+                  alt={item.alt}
                   priority={leadsThePage && index === 0}
                   className="aspect-[3/2] w-full object-cover transition duration-300 hover:scale-105"
                 />
@@ -126,7 +128,7 @@ function Lightbox({
             key={item.id}
             image={item.image}
             sizes="100vw"
-            alt={item.text}
+            alt={item.alt}
             priority
             className="max-h-[75dvh] w-auto max-w-full object-contain"
           />

@@ -3,11 +3,12 @@ import { Form, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { FieldMessages } from "~/components/ui/field";
 import { StoredImage } from "~/components/ui/stored-image";
+import { LibraryPicker, type PickableImage } from "~/features/media/components/media-picker";
 import { formatDuration, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
 import { showToast } from "~/features/toast/toast";
 import { publicFileUrl } from "~/features/storage/storage";
 import type { FieldDef, ResourceDef } from "../resources";
-import { validateEntityForm } from "../validation";
+import { mediaFieldName, validateEntityForm } from "../validation";
 import { RichTextField } from "./rich-text-field";
 import type { FieldErrors } from "~/lib/form";
 
@@ -28,6 +29,8 @@ export interface EntityFormProps {
   formKey?: string;
   /** Options of the selects that list other content (`choicesFrom`), read by the loader. */
   choices?: Record<string, { value: string; label: string }[]>;
+  /** The library's ready images, for "Vælg fra biblioteket" in the image field (decision 020). */
+  library?: readonly PickableImage[];
   children?: ReactNode;
 }
 
@@ -94,6 +97,8 @@ export function EntityForm(props: EntityFormProps) {
           image={field.kind === "image" ? props.image : undefined}
           audio={field.kind === "audio" ? props.audio : undefined}
           isNew={props.recordId === undefined}
+          library={field.kind === "image" ? props.library : undefined}
+          altInputName={resource.fields.find((candidate) => candidate.name.endsWith("_alt"))?.name}
         />
       ))}
       <label className="flex items-center gap-3">
@@ -124,6 +129,8 @@ function FieldControl({
   image,
   audio,
   isNew,
+  library,
+  altInputName,
 }: {
   field: FieldDef;
   inputId: string;
@@ -133,6 +140,8 @@ function FieldControl({
   image?: StoredImageRef | null;
   audio?: StoredAudioRef | null;
   isNew: boolean;
+  library?: readonly PickableImage[];
+  altInputName?: string;
 }) {
   const hintId = `${inputId}-hint`;
   const labelId = `${inputId}-label`;
@@ -225,8 +234,16 @@ function FieldControl({
             {...common}
             type="file"
             accept="image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic"
-            className="text-sm file:mr-4 file:rounded-full file:border file:border-control-border file:bg-surface-raised file:px-4 file:py-2 file:text-ink"
+            className="max-w-full text-sm file:mr-4 file:rounded-full file:border file:border-control-border file:bg-surface-raised file:px-4 file:py-2 file:text-ink"
           />
+          {library && (
+            <LibraryPicker
+              name={mediaFieldName(field.name)}
+              fileInputId={inputId}
+              images={library}
+              altInputName={altInputName}
+            />
+          )}
         </div>
       );
       break;
@@ -257,7 +274,7 @@ function FieldControl({
   const optionalNote = field.optional ? <span className="font-normal text-muted"> (valgfri)</span> : null;
   const replaceNote =
     !isNew && (field.kind === "image" || field.kind === "audio") && (image || audio) ? (
-      <span className="font-normal text-muted"> (vælg en ny fil for at erstatte)</span>
+      <span className="font-normal text-muted"> (vælg en ny fil eller et billede fra biblioteket for at erstatte)</span>
     ) : null;
   return (
     <div className="grid gap-1.5">

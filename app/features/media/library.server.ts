@@ -1,0 +1,465 @@
+import { and, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { albums, articles, banners, events, mediaImages, pages, sections, stockImages } from "~/db/schema";
+import type { Storage } from "~/features/storage/storage.server";
+import type { Logger } from "~/lib/logger.server";
+import type { ImageEncoder } from "./image-encoder.server";
+import { saveEncodedImage, sniffImageFormat, storeImageUpload, UploadError } from "./image.server";
+import {
+  altNeededInGalleryMessage,
+  inUseMessage,
+  LIBRARY_PAGE_SIZE,
+  originalNameOf,
+  type ImageUse,
+  type ImageUserKind,
+} from "./library";
+import { IMAGE_MAX_BYTES, imageFileKeys, uploadMessages, type MediaImageStatus, type StoredImageRef } from "./media";
+
+/**
+ * The media library (decision 020): the images the content shows, each with its files, alt text and state.
+ * Uploads are stored raw at once and encoded in the background; content rows point at a ready image.
+ */
+
+/** Library images are encoded into this bucket, every one with a sharing card. */
+export const LIBRARY_BUCKET = "media" as const;
+/** Raw uploads wait here until processed; never served (server/stored-files.ts). */
+export const INCOMING_BUCKET = "incoming" as const;
+/** A claim older than this is taken over by another instance's job (the first one is taken to have died). */
+export const CLAIM_EXPIRES_SECONDS = 10 * 60;
+
+export type LibraryDependencies = { db: Database; storage: Storage };
+export type ProcessingDependencies = LibraryDependencies & { images: ImageEncoder; logger: Logger };
+
+/** A refusal with its Danish message and HTTP status; nothing was stored. */
+export type Refusal = { ok: false; status: 400 | 404 | 409 | 413 | 415; message: string; reason: string };
+
+const refuse = (status: Refusal["status"], message: string, reason: string): Refusal => ({
+  ok: false,
+  status,
+  message,
+  reason,
+});
+
+/**
+ * Takes one uploaded file into the library: checks its size and magic bytes at once, stores it raw, and
+ * inserts a "processing" row claimed by this instance. The caller starts `processMediaImage` after; a row
+ * whose instance died is taken over by the job (`processStaleUploads`).
+ */
+export async function acceptUpload(
+  { db, storage }: LibraryDependencies,
+  file: File | null,
+  { userId, now = new Date() }: { userId: string | null; now?: Date },
+): Promise<{ ok: true; id: string } | Refusal> {
+  if (!file || file.size === 0) return refuse(400, uploadMessages.noFile, "No image uploaded");
+  if (file.size > IMAGE_MAX_BYTES) {
+    return refuse(413, `${uploadMessages.uploadFailed}: Billedet må højst fylde 15 MB.`, "Image too large");
+  }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (!sniffImageFormat(bytes)) {
+    return refuse(
+      415,
+      `${uploadMessages.uploadFailed}: Filen er ikke et billede (JPEG, PNG, WebP, GIF, AVIF eller HEIC).`,
+      "Upload is not an image by its bytes",
+    );
+  }
+  const uploadKey = await storage.store(INCOMING_BUCKET, "upload", bytes, "application/octet-stream");
+  try {
+    const [row] = await db
+      .insert(mediaImages)
+      .values({ originalName: originalNameOf(file.name), uploadKey, claimedAt: now, createdBy: userId })
+      .returning({ id: mediaImages.id });
+    return { ok: true, id: row!.id };
+  } catch (error) {
+    await storage.removeAll([uploadKey]);
+    throw error;
+  }
+}
+
+/**
+ * Claims a row for processing: only one instance gets it, and a claim older than CLAIM_EXPIRES_SECONDS may be
+ * taken over. Answers the raw upload's key, or null when the row is not (or no longer) this instance's to do.
+ */
+export async function claimMediaImage(db: Database, id: string, now = new Date()) {
+  const expired = new Date(now.getTime() - CLAIM_EXPIRES_SECONDS * 1000);
+  const [claimed] = await db
+    .update(mediaImages)
+    .set({ claimedAt: now })
+    .where(
+      and(
+        eq(mediaImages.id, id),
+        eq(mediaImages.status, "processing"),
+        or(sql`${mediaImages.claimedAt} is null`, lt(mediaImages.claimedAt, expired)),
+      ),
+    )
+    .returning({ uploadKey: mediaImages.uploadKey });
+  return claimed ? { uploadKey: claimed.uploadKey } : null;
+}
+
+/**
+ * Encodes a claimed row's raw upload with the one pipeline every image goes through (bytes sniffed, metadata
+ * stripped, AVIF/WebP widths, a sharing card), and answers how it went: ready with its image, or failed with
+ * the Danish reason. The raw upload is removed either way. A row deleted meanwhile gets its new files removed.
+ */
+export async function processMediaImage(
+  { db, storage, images, logger }: ProcessingDependencies,
+  id: string,
+): Promise<MediaImageStatus | "gone"> {
+  const [row] = await db
+    .select({ uploadKey: mediaImages.uploadKey, status: mediaImages.status })
+    .from(mediaImages)
+    .where(eq(mediaImages.id, id));
+  if (!row || row.status !== "processing") return "gone";
+  const fail = async (failure: string, reason: string) => {
+    logger.warn({ mediaImage: id, reason }, "library image failed");
+    const [failed] = await db
+      .update(mediaImages)
+      .set({ status: "failed", failure, uploadKey: null, claimedAt: null, updatedAt: new Date() })
+      .where(and(eq(mediaImages.id, id), eq(mediaImages.status, "processing")))
+      .returning({ id: mediaImages.id });
+    if (row.uploadKey) await storage.removeAll([row.uploadKey]);
+    return failed ? ("failed" as const) : ("gone" as const);
+  };
+  const input = row.uploadKey ? await storage.read(row.uploadKey) : null;
+  if (!input) return fail("Den uploadede fil findes ikke længere. Upload billedet igen.", "raw upload missing");
+  let image: StoredImageRef;
+  try {
+    image = await saveEncodedImage(storage, LIBRARY_BUCKET, await images.encode(input, { sharingCard: true }));
+  } catch (error) {
+    if (error instanceof UploadError) return fail(error.detail ?? error.message, error.reason);
+    return fail(uploadMessages.uploadFailed, error instanceof Error ? error.message : String(error));
+  }
+  const [ready] = await db
+    .update(mediaImages)
+    .set({ status: "ready", image, failure: null, uploadKey: null, claimedAt: null, updatedAt: new Date() })
+    .where(and(eq(mediaImages.id, id), eq(mediaImages.status, "processing")))
+    .returning({ id: mediaImages.id });
+  if (!ready) {
+    await storage.removeAll(imageFileKeys(image));
+    return "gone";
+  }
+  if (row.uploadKey) await storage.removeAll([row.uploadKey]);
+  return "ready";
+}
+
+/**
+ * Starts processing an accepted upload in this process, outside the request: the answer does not wait for
+ * sharp. The encoder takes one picture at a time, so a bulk upload's pictures wait their turn there.
+ */
+export function startProcessing(deps: ProcessingDependencies, id: string): Promise<void> {
+  return processMediaImage(deps, id).then(
+    () => undefined,
+    (error: unknown) => deps.logger.error({ err: error, mediaImage: id }, "processing a library image failed"),
+  );
+}
+
+/** The job's turn: rows left "processing" without a live claim (a crash, another instance), claimed one by one. */
+export async function processStaleUploads(deps: ProcessingDependencies, now = new Date(), limit = 10) {
+  const expired = new Date(now.getTime() - CLAIM_EXPIRES_SECONDS * 1000);
+  const candidates = await deps.db
+    .select({ id: mediaImages.id })
+    .from(mediaImages)
+    .where(
+      and(
+        eq(mediaImages.status, "processing"),
+        or(sql`${mediaImages.claimedAt} is null`, lt(mediaImages.claimedAt, expired)),
+      ),
+    )
+    .orderBy(mediaImages.createdAt)
+    .limit(limit);
+  let processed = 0;
+  for (const { id } of candidates) {
+    if (!(await claimMediaImage(deps.db, id, now))) continue;
+    await processMediaImage(deps, id);
+    processed += 1;
+  }
+  return processed;
+}
+
+/**
+ * The content form's upload (entity-form): the admin waits for the save anyway, so the file is encoded at once
+ * through the same encoder and becomes a ready library row in the caller's transaction (`insertReadyImage`).
+ */
+export async function encodeUploadNow(storage: Storage, images: ImageEncoder, file: File | null) {
+  return storeImageUpload(storage, LIBRARY_BUCKET, file, images);
+}
+
+/** A ready library row for files already stored; inside the transaction that points a content row at it. */
+export async function insertReadyImage(
+  db: Database,
+  input: { image: StoredImageRef; originalName: string; alt?: string; createdBy?: string | null },
+) {
+  const [row] = await db
+    .insert(mediaImages)
+    .values({
+      image: input.image,
+      status: "ready",
+      originalName: originalNameOf(input.originalName),
+      alt: input.alt ?? "",
+      createdBy: input.createdBy ?? null,
+    })
+    .returning({ id: mediaImages.id });
+  return row!.id;
+}
+
+/** Why a chosen library image cannot be used; for the field's error. */
+export class MediaChoiceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "MediaChoiceError";
+  }
+}
+
+/**
+ * The file ref of a library image that a content row may show: it must exist and be ready. Read inside the
+ * writing transaction, with a share lock, so a concurrent delete waits for it (or it sees the delete).
+ */
+export async function readyImageOf(db: Database, id: string): Promise<StoredImageRef> {
+  const [row] = await db
+    .select({ status: mediaImages.status, image: mediaImages.image })
+    .from(mediaImages)
+    .where(eq(mediaImages.id, id))
+    .for("share");
+  if (!row) throw new MediaChoiceError("Billedet findes ikke længere i biblioteket. Vælg et andet.");
+  if (row.status !== "ready" || !row.image) {
+    throw new MediaChoiceError("Billedet er ikke klar endnu. Vent til det er behandlet, eller vælg et andet.");
+  }
+  return row.image;
+}
+
+/** The content tables with an image, the column that names a row, and the row the admin edits it on. */
+const usageSources = [
+  { kind: "page", table: pages, imageId: pages.imageId, id: pages.id, title: pages.header, editId: pages.id },
+  {
+    kind: "section",
+    table: sections,
+    imageId: sections.imageId,
+    id: sections.id,
+    title: sections.header,
+    // A section is edited on its page's own page.
+    editId: sections.pageId,
+  },
+  { kind: "album", table: albums, imageId: albums.imageId, id: albums.id, title: albums.title, editId: albums.id },
+  {
+    kind: "article",
+    table: articles,
+    imageId: articles.imageId,
+    id: articles.id,
+    title: articles.header,
+    editId: articles.id,
+  },
+  {
+    kind: "banner",
+    table: banners,
+    imageId: banners.imageId,
+    id: banners.id,
+    title: banners.title,
+    editId: banners.id,
+  },
+  {
+    kind: "stock",
+    table: stockImages,
+    imageId: stockImages.imageId,
+    id: stockImages.id,
+    title: stockImages.title,
+    editId: stockImages.id,
+  },
+  { kind: "event", table: events, imageId: events.imageId, id: events.id, title: events.title, editId: events.id },
+] satisfies { kind: ImageUserKind; [column: string]: unknown }[];
+
+/** Where each of the images is used: one query over the seven content tables. */
+export async function imageUses(db: Database, ids: readonly string[]): Promise<Map<string, ImageUse[]>> {
+  const uses = new Map<string, ImageUse[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return uses;
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const union = sql.join(
+    usageSources.map(
+      ({ kind, table, imageId, id, title, editId }) =>
+        sql`select ${imageId} as image_id, ${kind}::text as kind, ${id} as id, ${title} as title, ${editId} as edit_id from ${table} where ${imageId} in (${list})`,
+    ),
+    sql` union all `,
+  );
+  const result = await db.execute(sql`${union} order by kind, title`);
+  // Database leaves the raw result type abstract (see client.server.ts); both drivers answer { rows }.
+  const rows = (
+    result as unknown as {
+      rows: { image_id: string; kind: ImageUserKind; id: string; title: string; edit_id: string }[];
+    }
+  ).rows;
+  for (const row of rows) {
+    uses.get(row.image_id)?.push({ kind: row.kind, id: row.id, title: row.title, editId: row.edit_id });
+  }
+  return uses;
+}
+
+/** A foreign key's refusal: 23001 (restrict_violation, our "on delete restrict") or 23503 (foreign_key_violation). */
+function isForeignKeyViolation(error: unknown) {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (code === "23001" || code === "23503") return true;
+    if (!(current instanceof Error)) break;
+  }
+  return false;
+}
+
+export type DeleteResult =
+  { ok: true; failedRemovals: string[] } | { ok: false; status: 404 | 409; message: string; uses?: ImageUse[] };
+
+/**
+ * Deletes a library image and then its files; refused while a content row shows it, saying where. The check
+ * runs under the row's lock, and the foreign keys (on delete restrict) make the same refusal hold against a
+ * concurrent assignment: that violation is answered with the same message.
+ */
+export async function deleteMediaImage({ db, storage }: LibraryDependencies, id: string): Promise<DeleteResult> {
+  const notFound = { ok: false as const, status: 404 as const, message: "Billedet findes ikke længere." };
+  let removed: { image: StoredImageRef | null; uploadKey: string | null } | null;
+  try {
+    removed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ image: mediaImages.image, uploadKey: mediaImages.uploadKey })
+        .from(mediaImages)
+        .where(eq(mediaImages.id, id))
+        .for("update");
+      if (!row) return null;
+      const uses = (await imageUses(tx, [id])).get(id) ?? [];
+      if (uses.length) throw new InUse(uses);
+      await removeLibraryRow(tx, id);
+      return row;
+    });
+  } catch (error) {
+    if (error instanceof InUse) return { ok: false, status: 409, message: inUseMessage(error.uses), uses: error.uses };
+    throw error;
+  }
+  if (!removed) return notFound;
+  const keys = [
+    ...(removed.image ? imageFileKeys(removed.image) : []),
+    ...(removed.uploadKey ? [removed.uploadKey] : []),
+  ];
+  return { ok: true, failedRemovals: await storage.removeAll(keys) };
+}
+
+class InUse extends Error {
+  constructor(readonly uses: ImageUse[]) {
+    super("image in use");
+  }
+}
+
+/**
+ * Deletes the library row; a foreign key violation (a content row took it meanwhile) becomes the in-use refusal
+ * with the places read again. Exported so the tests can show the database's own refusal.
+ */
+export async function removeLibraryRow(db: Database, id: string) {
+  try {
+    await db.transaction(async (savepoint) => {
+      await savepoint.delete(mediaImages).where(eq(mediaImages.id, id));
+    });
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    throw new InUse((await imageUses(db, [id])).get(id) ?? []);
+  }
+}
+
+/** `removeLibraryRow`'s refusal, for callers outside this module. */
+export function inUseOf(error: unknown): ImageUse[] | null {
+  return error instanceof InUse ? error.uses : null;
+}
+
+/**
+ * Saves an image's alt text; clearing it is refused while a gallery row shows the image (the gallery needs
+ * it, decision 020).
+ */
+export async function setMediaAlt(db: Database, id: string, alt: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: mediaImages.id }).from(mediaImages).where(eq(mediaImages.id, id)).for("update");
+    if (!row) return { ok: false as const, status: 404 as const, message: "Billedet findes ikke længere." };
+    if (alt === "") {
+      const inGallery = (await imageUses(tx, [id])).get(id)?.some((use) => use.kind === "stock");
+      if (inGallery) return { ok: false as const, status: 400 as const, message: altNeededInGalleryMessage };
+    }
+    await tx.update(mediaImages).set({ alt, updatedAt: new Date() }).where(eq(mediaImages.id, id));
+    return { ok: true as const };
+  });
+}
+
+export interface LibraryImage {
+  id: string;
+  status: MediaImageStatus;
+  image: StoredImageRef | null;
+  alt: string;
+  originalName: string;
+  failure: string | null;
+  createdAt: Date;
+  uses: ImageUse[];
+}
+
+/** A page of the library, newest first, each image with where it is used; and whether any is processing. */
+export async function listMediaImages(db: Database, { page = 1 }: { page?: number } = {}) {
+  const [{ total, processing } = { total: 0, processing: 0 }] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      processing: sql<number>`(count(*) filter (where ${mediaImages.status} = 'processing'))::int`,
+    })
+    .from(mediaImages);
+  const pageCount = Math.max(1, Math.ceil(total / LIBRARY_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = await db
+    .select({
+      id: mediaImages.id,
+      status: mediaImages.status,
+      image: mediaImages.image,
+      alt: mediaImages.alt,
+      originalName: mediaImages.originalName,
+      failure: mediaImages.failure,
+      createdAt: mediaImages.createdAt,
+    })
+    .from(mediaImages)
+    .orderBy(desc(mediaImages.createdAt), desc(mediaImages.id))
+    .limit(LIBRARY_PAGE_SIZE)
+    .offset((current - 1) * LIBRARY_PAGE_SIZE);
+  const uses = await imageUses(
+    db,
+    rows.map((row) => row.id),
+  );
+  const images: LibraryImage[] = rows.map((row) => ({ ...row, uses: uses.get(row.id) ?? [] }));
+  return { images, total, page: current, pageCount, processing: processing > 0 };
+}
+
+export interface ChoosableImage {
+  id: string;
+  image: StoredImageRef;
+  alt: string;
+  originalName: string;
+}
+
+/** The ready images a content form may choose from ("Vælg fra biblioteket"), newest first, bounded. */
+export async function choosableImages(db: Database, limit = 200): Promise<ChoosableImage[]> {
+  const rows = await db
+    .select({
+      id: mediaImages.id,
+      image: mediaImages.image,
+      alt: mediaImages.alt,
+      originalName: mediaImages.originalName,
+    })
+    .from(mediaImages)
+    .where(and(eq(mediaImages.status, "ready"), isNotNull(mediaImages.image)))
+    .orderBy(desc(mediaImages.createdAt), desc(mediaImages.id))
+    .limit(limit);
+  return rows.flatMap((row) => (row.image ? [{ ...row, image: row.image }] : []));
+}
+
+/** The alt texts of library images, by id (the gallery's reader and the gallery form). */
+export async function altTexts(db: Database, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: mediaImages.id, alt: mediaImages.alt })
+    .from(mediaImages)
+    .where(inArray(mediaImages.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.alt]));
+}
+
+/** Writes an image's alt text inside the caller's transaction (the gallery form). */
+export async function writeAlt(db: Database, id: string, alt: string) {
+  await db.update(mediaImages).set({ alt, updatedAt: new Date() }).where(eq(mediaImages.id, id));
+}
