@@ -3,7 +3,9 @@
 // (at most 60). It passes when no day is claimed twice, no response is a 5xx, no request fails on the network and
 // the server's resident memory settles within 50 MB of what it was after the warm-up (read for up to a minute
 // after the load). Then 500 live-calendar streams are opened: they must cost under 50 MB and leave the page p50
-// within a quarter of what it was without them. Runs on PostgreSQL (a fresh database, dropped afterwards) when TEST_DATABASE_URL or DATABASE_URL is set, else on
+// within a quarter of what it was without them. Before all that, the admin uploads twelve 12-megapixel photos at
+// once to the media library: the server must settle at 256 MB resident or less within a minute, and it must stay
+// at 400 MB or less through the load (issue 18). Runs on PostgreSQL (a fresh database, dropped afterwards) when TEST_DATABASE_URL or DATABASE_URL is set, else on
 // PGlite. Prints tables and a verdict per check, writes bench/load.json and exits 1 when a check fails.
 //   npm run load [-- --seconds N]
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -11,9 +13,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import sharp from "sharp";
 import {
   cleanUp,
+  cookieHeader,
   createDataStore,
+  decodeSingleFetch,
   ensureBuild,
   findDoubleClaims,
   formatNumber,
@@ -55,6 +60,12 @@ const MAX_STREAMS_GROWTH_MB = 50;
 const MAX_STREAMS_SLOWDOWN = 1.25;
 const STREAMS_SLOWDOWN_SLACK_MS = 5;
 const BROWSER_HEADERS = { "accept-encoding": "br, gzip" };
+// Issue 18: what the web process may hold after a bulk upload (settled within a minute) and during the load.
+const PHOTOS = { count: 12, width: 4000, height: 3000 };
+const MAX_RESIDENT_AFTER_UPLOADS_MB = 256;
+const UPLOADS_SETTLE_SECONDS = 60;
+const MAX_RESIDENT_UNDER_LOAD_MB = 400;
+const ADMIN = { email: "load-admin@example.test", password: "load-admin-password" };
 
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
 
@@ -261,6 +272,88 @@ async function sampleDuringLoad(baseUrl, loadStarted, seconds, samples) {
   }
 }
 
+/** A phone photo's size and grain: `count` different 12-megapixel JPEGs of 3–6 MB each. */
+async function phonePhotos({ count, width, height }) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const bytes = await sharp({
+        create: { width, height, channels: 3, noise: { type: "gaussian", mean: 90 + index * 10, sigma: 40 } },
+      })
+        .blur(0.8)
+        .jpeg({ quality: 88 })
+        .toBuffer();
+      return { name: `foto-${index + 1}.jpg`, bytes };
+    }),
+  );
+}
+
+async function signInAdmin(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!response.ok) throw new Error(`The admin's sign-in answered ${response.status}: ${await response.text()}`);
+  await response.arrayBuffer();
+  return cookieHeader(response.headers.getSetCookie());
+}
+
+/** The library's images by id and state, as the /medier page's loader gives them. */
+async function libraryStates(baseUrl, cookie) {
+  const response = await fetch(`${baseUrl}/medier.data`, { headers: { cookie } });
+  if (!response.ok) throw new Error(`/medier.data answered ${response.status}`);
+  const value = await decodeSingleFetch(response);
+  const images = value?.["routes/admin.medier"]?.data?.images;
+  if (!Array.isArray(images)) throw new Error("/medier.data has no list of images");
+  return new Map(images.map((image) => [image.id, image.status]));
+}
+
+/**
+ * The admin uploads the photos all at once, as the library page does (one request per file); then the server's
+ * resident memory is read every few seconds until it is at most the limit, for at most a minute.
+ */
+async function bulkUpload(baseUrl) {
+  const photos = await phonePhotos(PHOTOS);
+  const cookie = await signInAdmin(baseUrl);
+  const before = await readServerFigures(baseUrl);
+  const started = Date.now();
+  const ids = await Promise.all(
+    photos.map(async ({ name, bytes }) => {
+      const form = new FormData();
+      form.set("file", new File([bytes], name, { type: "image/jpeg" }));
+      const response = await fetch(`${baseUrl}/medier/upload`, {
+        method: "POST",
+        headers: { cookie, origin: baseUrl, accept: "application/json" },
+        body: form,
+      });
+      const answer = await response.json();
+      if (response.status !== 202) throw new Error(`Uploading ${name} answered ${response.status}: ${answer.error}`);
+      return answer.id;
+    }),
+  );
+  const uploadSeconds = (Date.now() - started) / 1000;
+  const samples = [{ moment: "uploads answered", ...(await readServerFigures(baseUrl)), processed: 0 }];
+  let processedAfterSeconds = null;
+  for (let waited = SETTLE_STEP_SECONDS; waited <= UPLOADS_SETTLE_SECONDS; waited += SETTLE_STEP_SECONDS) {
+    await sleep(SETTLE_STEP_SECONDS * 1000);
+    const states = await libraryStates(baseUrl, cookie);
+    const processed = ids.filter((id) => states.get(id) !== "processing").length;
+    if (processed === ids.length) processedAfterSeconds ??= waited;
+    samples.push({ moment: `${waited} s after`, ...(await readServerFigures(baseUrl)), processed });
+    if (processedAfterSeconds !== null && samples.at(-1).residentBytes / MB <= MAX_RESIDENT_AFTER_UPLOADS_MB) break;
+  }
+  const states = await libraryStates(baseUrl, cookie);
+  return {
+    photos: photos.length,
+    megabytes: photos.reduce((sum, photo) => sum + photo.bytes.length, 0) / MB,
+    uploadSeconds,
+    ready: ids.filter((id) => states.get(id) === "ready").length,
+    processedAfterSeconds,
+    residentBeforeBytes: before.residentBytes,
+    samples,
+  };
+}
+
 const inMb = (bytes) => formatNumber(bytes / MB);
 
 function printTable(title, columns, rows) {
@@ -274,6 +367,20 @@ function printTable(title, columns, rows) {
 }
 
 function printResults(result) {
+  const { uploads } = result;
+  printTable(
+    `Bulk upload: ${uploads.photos} photos of ${PHOTOS.width} × ${PHOTOS.height} (${formatNumber(uploads.megabytes)} MB) at once, answered in ${formatNumber(uploads.uploadSeconds)} s; ${uploads.ready} ready${uploads.processedAfterSeconds === null ? ", not all processed within a minute" : ` after ≤ ${uploads.processedAfterSeconds} s`}`,
+    [
+      ["moment", 22, (row) => row.moment],
+      ["resident MB", 11, (row) => inMb(row.residentBytes)],
+      ["heap used MB", 12, (row) => inMb(row.heapUsedBytes)],
+      ["processed", 9, (row) => `${row.processed}/${uploads.photos}`],
+    ],
+    [
+      { moment: "before the uploads", residentBytes: uploads.residentBeforeBytes, heapUsedBytes: 0, processed: 0 },
+      ...uploads.samples,
+    ],
+  );
   printTable(
     `${result.label}: ${VISITORS} visitors browsing and ${USERS} users racing for ${CONTESTED_DAYS} days, ${result.seconds} s`,
     [
@@ -321,7 +428,26 @@ function printResults(result) {
   console.log(`Page cache during the load: ${pageCache.hits} hits, ${pageCache.misses} misses`);
 }
 
-function evaluate({ race: { doubleClaims }, requests, warmUpRequests, serverFigures, streams }) {
+function uploadAndLoadMemoryChecks(uploads, serverFigures) {
+  const settled = uploads.samples.at(-1);
+  const peakUnderLoad = serverFigures.reduce((peak, figures) =>
+    figures.residentBytes > peak.residentBytes ? figures : peak,
+  );
+  return [
+    {
+      check: "memory after a bulk upload",
+      passed: uploads.ready === uploads.photos && settled.residentBytes / MB <= MAX_RESIDENT_AFTER_UPLOADS_MB,
+      detail: `${uploads.ready}/${uploads.photos} ready; ${inMb(settled.residentBytes)} MB resident ${settled.moment} the uploads (at most ${MAX_RESIDENT_AFTER_UPLOADS_MB} MB within ${UPLOADS_SETTLE_SECONDS} s)`,
+    },
+    {
+      check: "memory under load",
+      passed: peakUnderLoad.residentBytes / MB <= MAX_RESIDENT_UNDER_LOAD_MB,
+      detail: `at most ${inMb(peakUnderLoad.residentBytes)} MB resident (${peakUnderLoad.moment}; at most ${MAX_RESIDENT_UNDER_LOAD_MB} MB)`,
+    },
+  ];
+}
+
+function evaluate({ race: { doubleClaims }, requests, warmUpRequests, serverFigures, streams, uploads }) {
   const all = [...requests, ...warmUpRequests];
   const serverErrors = all.reduce((sum, row) => sum + row.serverErrors, 0);
   const networkErrors = all.reduce((sum, row) => sum + row.networkErrors, 0);
@@ -350,6 +476,7 @@ function evaluate({ race: { doubleClaims }, requests, warmUpRequests, serverFigu
       passed: residentGrowthMb <= MAX_RESIDENT_GROWTH_MB,
       detail: `${inMb(afterWarmUp.residentBytes)} MB after the warm-up, ${inMb(afterPause.residentBytes)} MB ${afterPause.moment}: ${sign}${formatNumber(residentGrowthMb)} MB (at most +${MAX_RESIDENT_GROWTH_MB} MB)`,
     },
+    ...uploadAndLoadMemoryChecks(uploads, serverFigures),
     ...streamChecks(streams),
   ];
 }
@@ -374,7 +501,13 @@ function streamChecks({ opened, residentBeforeBytes, residentWithBytes, quietPag
 async function run(engine, seconds) {
   const { dataDir, databaseUrl } = await createDataStore(engine, "load");
   console.log(`\n== ${engine.label}: starting the server (the first start seeds the demo content)…`);
-  const server = await startServer({ dataDir, databaseUrl });
+  const server = await startServer({
+    dataDir,
+    databaseUrl,
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  });
+  console.log(`The admin uploads ${PHOTOS.count} photos of ${PHOTOS.width} × ${PHOTOS.height} at once…`);
+  const uploads = await bulkUpload(server.url);
   const users = await signUpUsers(server.url, USERS, { dataDir });
   const pages = await discoverPages(server.url);
 
@@ -450,6 +583,7 @@ async function run(engine, seconds) {
       misses: loadEnded.pageCacheMisses - afterWarmUp.pageCacheMisses,
     },
     streams: streamPhase,
+    uploads,
   };
   return { ...result, checks: evaluate(result) };
 }

@@ -132,7 +132,7 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
           Her er tomt endnu. Upload det første billede ovenfor.
         </p>
       ) : (
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {images.map((image) => (
             <LibraryTile key={image.id} image={image} />
           ))}

@@ -101,9 +101,9 @@ export async function createDataStore(engine, purpose) {
 
 /**
  * Starts `node server.js` on a free port and waits for /healthz (the first start seeds the demo content).
- * With `cpuProfilePath` the server writes its CPU profile there when it stops.
+ * With `cpuProfilePath` the server writes its CPU profile there when it stops; `env` adds to its environment.
  */
-export async function startServer({ dataDir, databaseUrl, cpuProfilePath }) {
+export async function startServer({ dataDir, databaseUrl, cpuProfilePath, env = {} }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   if (cpuProfilePath) {
@@ -124,6 +124,7 @@ export async function startServer({ dataDir, databaseUrl, cpuProfilePath }) {
       PUBLIC_URL: url,
       // Lets each simulated user have its own address through X-Forwarded-For (sign-up allows 5 a minute per address).
       TRUST_PROXY: "loopback",
+      ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -151,7 +152,7 @@ export async function startServer({ dataDir, databaseUrl, cpuProfilePath }) {
 }
 
 /** The Cookie header a browser would send after receiving these Set-Cookie headers. */
-function cookieHeader(setCookies) {
+export function cookieHeader(setCookies) {
   return keepCookies("", setCookies);
 }
 

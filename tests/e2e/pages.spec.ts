@@ -62,7 +62,7 @@ test("/healthz reports status, build and database", async ({ request }) => {
 test("seeded images are served from storage with their content type", async ({ page, request }) => {
   await visit(page, "/");
   const src = await page.locator("main img").first().getAttribute("src");
-  expect(src).toMatch(/^\/storage\/v1\/object\/public\/pages\/[\w.-]+\.webp$/);
+  expect(src).toMatch(/^\/storage\/v1\/object\/public\/media\/[\w.-]+\.webp$/);
   const image = await request.get(src!);
   expect(image.status()).toBe(200);
   expect(image.headers()["content-type"]).toBe("image/webp");
@@ -72,7 +72,7 @@ test("/musik carries its canonical address, a sharing card and schema.org data n
   await visit(page, "/musik");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/musik$/);
   const card = await page.locator('meta[property="og:image"]').getAttribute("content");
-  expect(card).toMatch(/^https?:\/\/.+\/storage\/v1\/object\/public\/pages\/[\w-]+\.og\.jpg$/);
+  expect(card).toMatch(/^https?:\/\/.+\/storage\/v1\/object\/public\/media\/[\w-]+\.og\.jpg$/);
   const cardImage = await page.request.get(new URL(card!).pathname);
   expect(cardImage.headers()["content-type"]).toBe("image/jpeg");
   const { default: sharp } = await import("sharp");

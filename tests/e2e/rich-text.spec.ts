@@ -89,6 +89,8 @@ test("the admin formats a section with the toolbar and the keyboard, and the pag
 
   await page.goto("/page");
   await page.getByRole("link", { name: header, exact: true }).click();
+  // The list has "Slet" buttons of its own: wait for the page's form before asking to delete.
+  await expect(page.getByRole("textbox", { name: "Overskrift" }).first()).toHaveValue(header);
   await page.locator("summary", { hasText: "Slet" }).first().click();
   await page.getByRole("button", { name: "Ja, slet" }).first().click();
   await expect(page).toHaveURL(/\/page$/);

@@ -170,8 +170,22 @@ export function Uploader({ action }: { action: string }) {
             add(event.currentTarget.files);
             event.currentTarget.value = "";
           }}
-          className="max-w-full text-sm file:mr-4 file:rounded-full file:border file:border-control-border file:bg-surface-raised file:px-4 file:py-2 file:text-ink"
+          className={
+            hydrated
+              ? "peer sr-only"
+              : "max-w-full text-sm file:mr-4 file:rounded-full file:border file:border-control-border file:bg-surface-raised file:px-4 file:py-2 file:text-ink"
+          }
         />
+        {hydrated && (
+          // The browser's own file button speaks the browser's language and says "no file chosen"; this one is ours.
+          <label
+            htmlFor={inputId}
+            aria-hidden="true"
+            className={`${buttonStyles.primary} w-fit cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-(--focus)`}
+          >
+            Vælg billeder
+          </label>
+        )}
         <p id={hintId} className="text-sm text-muted">
           JPEG, PNG, WebP, GIF, AVIF eller HEIC, højst 15 MB hver. Placering og kameraoplysninger fjernes.
         </p>
