@@ -1,5 +1,5 @@
-import sharp from "sharp";
 import { data } from "react-router";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/icons";
 
 /** The app icon (the favicon's play mark) in the sizes phones ask for, drawn once per size. */
@@ -14,19 +14,20 @@ const iconSvg = (size: number, maskable: boolean) => {
 };
 
 const allowed = new Set(["icon-192.png", "icon-512.png", "maskable-512.png", "apple-touch-icon.png"]);
-const rendered = new Map<string, Promise<Buffer>>();
+const rendered = new Map<string, Promise<Uint8Array>>();
 
 export async function loader({ params }: Route.LoaderArgs) {
   const file = params.file;
   if (!allowed.has(file)) throw data(null, { status: 404 });
   const size = file === "apple-touch-icon.png" ? 180 : file.includes("192") ? 192 : 512;
-  if (!rendered.has(file))
+  if (!rendered.has(file)) {
+    const drawing = collaborators().images.rasterize(iconSvg(size, file.startsWith("maskable")), { format: "png" });
+    // A failed drawing is tried again at the next request rather than kept.
     rendered.set(
       file,
-      sharp(iconSvg(size, file.startsWith("maskable")))
-        .png()
-        .toBuffer(),
+      drawing.catch((error: unknown) => (rendered.delete(file), Promise.reject(error))),
     );
+  }
   const png = await rendered.get(file)!;
   return new Response(new Uint8Array(png), {
     headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=604800" },

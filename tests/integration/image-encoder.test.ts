@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { childProcessImageEncoder, type ImageEncoder } from "~/features/media/image-encoder.server";
+import { childProcessImageEncoder, runImageJob, type ImageEncoder } from "~/features/media/image-encoder.server";
 import { UploadError } from "~/features/media/image.server";
 
 const fakeWorker = fileURLToPath(new URL("../support/fake-image-worker.mjs", import.meta.url));
@@ -58,3 +58,21 @@ function processExists(pid: number) {
     return false;
   }
 }
+
+describe("an image job", () => {
+  const drawing = new TextEncoder().encode(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="16"><rect width="24" height="16" fill="#a13a12"/></svg>',
+  );
+
+  it.each([
+    [{ format: "png" } as const, "png", [0x89, 0x50, 0x4e, 0x47]],
+    [{ format: "webp", quality: 72 } as const, "webp", [0x52, 0x49, 0x46, 0x46]],
+  ])("draws one of our SVGs as %o", async (output, format, magic) => {
+    const answer = await runImageJob({ id: 7, kind: "rasterize", input: drawing, output });
+    if (!("result" in answer) || !(answer.result instanceof Uint8Array)) throw new Error(JSON.stringify(answer));
+    expect(answer.id).toBe(7);
+    expect([...answer.result.subarray(0, 4)]).toEqual(magic);
+    const { default: sharp } = await import("sharp");
+    expect(await sharp(answer.result).metadata()).toMatchObject({ format, width: 24, height: 16 });
+  });
+});

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { inProcessImageEncoder, type ImageEncoder } from "~/features/media/image-encoder.server";
-import { hasSharingCard, IMAGE_ENCODING, type EncodedImage } from "~/features/media/image.server";
+import { hasSharingCard, IMAGE_ENCODING, loadSharp, type EncodedImage } from "~/features/media/image.server";
 import { IMAGE_WIDTHS } from "~/features/media/media";
 import type { Bucket } from "~/features/storage/storage.server";
 
@@ -38,10 +37,8 @@ ${beams}
 </svg>`;
 }
 
-async function renderDemoImage(spec: DemoImageSpec) {
-  return sharp(Buffer.from(demoImageSvg(spec)))
-    .webp({ quality: 72 })
-    .toBuffer();
+function renderDemoImage(spec: DemoImageSpec, images: ImageEncoder) {
+  return images.rasterize(Buffer.from(demoImageSvg(spec)), { format: "webp", quality: 72 });
 }
 
 /**
@@ -56,10 +53,12 @@ export async function encodeDemoImage(
   images: ImageEncoder = inProcessImageEncoder,
 ): Promise<EncodedImage> {
   const sharingCard = hasSharingCard(bucket);
-  const encode = async () => images.encode(await renderDemoImage(spec), { sharingCard });
+  const encode = async () => images.encode(await renderDemoImage(spec, images), { sharingCard });
   if (!cacheDirectory) return encode();
+  // Only the tests keep a cache (DEMO_IMAGE_CACHE_DIR); its key names sharp's and libvips' versions, so sharp loads.
+  const { versions } = await loadSharp();
   const key = createHash("sha256")
-    .update(JSON.stringify([demoImageSvg(spec), sharingCard, IMAGE_WIDTHS, IMAGE_ENCODING, sharp.versions]))
+    .update(JSON.stringify([demoImageSvg(spec), sharingCard, IMAGE_WIDTHS, IMAGE_ENCODING, versions]))
     .digest("hex");
   const entry = path.join(cacheDirectory, key);
   const cached = await readCachedImage(entry);

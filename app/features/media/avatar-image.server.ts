@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "./image.server";
 
 /** Spec §9: avatars are stored 50×50. */
 const AVATAR_SIZE = 50;
@@ -9,6 +9,7 @@ const acceptedFormats = new Set(["jpeg", "png", "webp", "gif", "avif", "heif"]);
  * accepted formats, whatever the file's name says.
  */
 export async function encodeAvatar(input: Uint8Array): Promise<Uint8Array | null> {
+  const sharp = await loadSharp();
   const format = await sharp(input)
     .metadata()
     .then((metadata) => metadata.format)

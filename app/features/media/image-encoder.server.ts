@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import type { Logger } from "pino";
 import { encodeAvatar } from "./avatar-image.server";
-import { encodeImage, UploadError, type EncodedImage } from "./image.server";
+import { encodeImage, rasterizeSvg, UploadError, type EncodedImage, type RasterOutput } from "./image.server";
 import { uploadMessages } from "./media";
 
 /**
@@ -14,19 +14,23 @@ export interface ImageEncoder {
   encode(input: Uint8Array, options: { sharingCard: boolean }): Promise<EncodedImage>;
   /** A 50×50 avatar, or null when the bytes are no picture (`encodeAvatar`). */
   avatar(input: Uint8Array): Promise<Uint8Array | null>;
+  /** One of our own SVG drawings as a PNG or WebP (`rasterizeSvg`): the app icons, the demo pictures. */
+  rasterize(svg: Uint8Array, output: RasterOutput): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
 export const inProcessImageEncoder: ImageEncoder = {
   encode: encodeImage,
   avatar: encodeAvatar,
+  rasterize: rasterizeSvg,
   close: async () => undefined,
 };
 
 /** What the web server asks the image process (server/image-worker.ts), and what it answers. */
 export type ImageJob =
   | { id: number; kind: "encode"; input: Uint8Array; sharingCard: boolean }
-  | { id: number; kind: "avatar"; input: Uint8Array };
+  | { id: number; kind: "avatar"; input: Uint8Array }
+  | { id: number; kind: "rasterize"; input: Uint8Array; output: RasterOutput };
 
 export type ImageAnswer =
   | { id: number; result: EncodedImage | Uint8Array | null }
@@ -38,7 +42,9 @@ export async function runImageJob(job: ImageJob): Promise<ImageAnswer> {
     const result =
       job.kind === "encode"
         ? await encodeImage(job.input, { sharingCard: job.sharingCard })
-        : await encodeAvatar(job.input);
+        : job.kind === "avatar"
+          ? await encodeAvatar(job.input)
+          : await rasterizeSvg(job.input, job.output);
     return { id: job.id, result };
   } catch (error) {
     const { message, reason, detail } = error as Partial<UploadError> & Error;
@@ -128,6 +134,7 @@ export function childProcessImageEncoder(
     encode: async (input, { sharingCard }) =>
       resultOf(await send({ kind: "encode", input, sharingCard })) as EncodedImage,
     avatar: async (input) => resultOf(await send({ kind: "avatar", input })) as Uint8Array | null,
+    rasterize: async (input, output) => resultOf(await send({ kind: "rasterize", input, output })) as Uint8Array,
     async close() {
       clearTimeout(idleTimer);
       const running = child;
