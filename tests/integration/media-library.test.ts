@@ -6,7 +6,7 @@ import { count, eq } from "drizzle-orm";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { banners, mediaImages, stockImages, users } from "~/db/schema";
+import { banners, mediaImages, stockImages } from "~/db/schema";
 import { saveEntity } from "~/features/content/admin/actions.server";
 import { createRecord, deleteRecord, getRecord } from "~/features/content/admin/records.server";
 import { resources } from "~/features/content/admin/resources";
@@ -29,8 +29,8 @@ import { imageFileKeys, socialImageKey, uploadMessages } from "~/features/media/
 import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as uploadAction } from "~/routes/admin.medier.upload";
-import { signUpUser } from "../support/accounts";
 import { testCollaborators } from "../support/collaborators";
+import { createSession, createUser } from "../support/factories";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -316,13 +316,8 @@ describe("the upload route", () => {
     database = await createTestDatabase("pglite");
     const collaborators = testCollaborators(database, { dataDir });
     setCollaborators(collaborators);
-    const admin = await signUpUser(collaborators.auth, {
-      name: "Chef",
-      email: "chef@example.dk",
-      password: "Havnen-2026-kaj",
-    });
-    await database.db.update(users).set({ role: "kab-webadmin" }).where(eq(users.id, admin.id));
-    cookie = admin.cookie;
+    const admin = await createUser(database.db, { role: "admin", name: "Chef" });
+    cookie = await createSession(collaborators.auth, admin.id);
   });
 
   afterAll(async () => {

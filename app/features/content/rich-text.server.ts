@@ -1,6 +1,14 @@
 import { parseDocument } from "htmlparser2";
 import sanitizeHtml from "sanitize-html";
-import { isRichList, richTextSchemes, type RichBlock, type RichInline } from "./rich-text";
+import {
+  escapeText,
+  isRichList,
+  plainTextHtml,
+  richTextSchemes,
+  submittedAsHtml,
+  type RichBlock,
+  type RichInline,
+} from "./rich-text";
 
 /**
  * The one home of formatted text (decision 017). Every door that writes a section, article, track or concert
@@ -63,9 +71,6 @@ function safeHref(href: string) {
   return scheme !== undefined && (richTextSchemes as readonly string[]).includes(scheme);
 }
 
-/** Tags of rich text or of what is commonly pasted: their presence makes a submission HTML, else plain text. */
-const HTML_TAG = /<\/?(p|br|strong|em|b|i|u|a|h[1-6]|ul|ol|li|div|span)\b[^>]*>/i;
-
 /**
  * What is stored for a submitted text: the editor's HTML (or any HTML) sanitized and put in order, or plain
  * text (a form sent without JavaScript, older clients) made into paragraphs. Idempotent; "" when nothing
@@ -74,7 +79,7 @@ const HTML_TAG = /<\/?(p|br|strong|em|b|i|u|a|h[1-6]|ul|ol|li|div|span)\b[^>]*>/
 export function normalizeRichText(input: string): string {
   const text = input.replace(/\r\n?/g, "\n");
   if (text.trim() === "") return "";
-  const html = HTML_TAG.test(text) ? text : plainTextHtml(text);
+  const html = submittedAsHtml(text);
   const clean = sanitizeHtml(html, sanitizeOptions);
   return serialize(blocksOf(parse(clean), { autolink: true }));
 }
@@ -88,21 +93,6 @@ export function plainTextToRichText(text: string): string {
   const normalized = text.replace(/\r\n?/g, "\n");
   if (normalized.trim() === "") return "";
   return normalizeRichText(plainTextHtml(normalized));
-}
-
-function plainTextHtml(text: string) {
-  return text
-    .split(/\n[ \t]*\n\s*/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean)
-    .map(
-      (paragraph) =>
-        `<p>${paragraph
-          .split("\n")
-          .map((line) => escapeText(line.trim()))
-          .join("<br>")}</p>`,
-    )
-    .join("");
 }
 
 /** Whether a stored or submitted text shows nothing (a required text must show something). */
@@ -298,10 +288,6 @@ function autolinked(text: string): RichInline[] {
 }
 
 // ---- Back to HTML, the stored form. ----
-
-function escapeText(text: string) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
 
 function escapeAttribute(text: string) {
   return escapeText(text).replace(/"/g, "&quot;");

@@ -39,3 +39,34 @@ export function looksFilled(value: string) {
       .trim() !== ""
   );
 }
+
+/** Tags of rich text or of what is commonly pasted: their presence makes a submission HTML, else plain text. */
+const HTML_TAG = /<\/?(p|br|strong|em|b|i|u|a|h[1-6]|ul|ol|li|div|span)\b[^>]*>/i;
+
+export function escapeText(text: string) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Plain text as HTML: `<`, `>` and `&` escaped, a paragraph per blank-line separated block, lines as `<br>`. */
+export function plainTextHtml(text: string) {
+  return text
+    .split(/\n[ \t]*\n\s*/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map(
+      (paragraph) =>
+        `<p>${paragraph
+          .split("\n")
+          .map((line) => escapeText(line.trim()))
+          .join("<br>")}</p>`,
+    )
+    .join("");
+}
+
+/**
+ * A submitted text as HTML, unsanitized: the editor's HTML (or pasted HTML) as it is, plain text (a form sent
+ * without JavaScript, or typed before the editor had loaded) made into paragraphs.
+ */
+export function submittedAsHtml(text: string) {
+  return HTML_TAG.test(text) ? text : plainTextHtml(text);
+}

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore, type TextareaHTMLAttributes } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore, type TextareaHTMLAttributes } from "react";
+import { submittedAsHtml } from "~/features/content/rich-text";
 
 /** The editor and Tiptap load only where a form has formatted text: admin pages, never a visitor's. */
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
@@ -24,7 +25,17 @@ export function RichTextField({ textarea, labelId, initial, className }: RichTex
     () => true,
     () => false,
   );
-  const plain = <textarea {...textarea} defaultValue={initial} rows={6} className={className} />;
+  // What was typed into the textarea while the editor was still loading goes on in the editor.
+  const [typed, setTyped] = useState<string | null>(null);
+  const plain = (
+    <textarea
+      {...textarea}
+      defaultValue={typed ?? initial}
+      onChange={(event) => setTyped(event.currentTarget.value)}
+      rows={6}
+      className={className}
+    />
+  );
   if (!hydrated) return plain;
   return (
     <Suspense fallback={plain}>
@@ -34,7 +45,7 @@ export function RichTextField({ textarea, labelId, initial, className }: RichTex
         labelId={labelId}
         describedBy={textarea["aria-describedby"]}
         invalid={Boolean(textarea["aria-invalid"])}
-        initial={initial}
+        initial={typed === null ? initial : submittedAsHtml(typed)}
         className={className}
       />
     </Suspense>
