@@ -76,3 +76,17 @@ describe("an image job", () => {
     expect(await sharp(answer.result).metadata()).toMatchObject({ format, width: 24, height: 16 });
   });
 });
+
+describe("an audio job", () => {
+  it("reads an audio file's length in the image process's place, and none from bytes that only start like audio", async () => {
+    const { renderDemoTune } = await import("~/db/seed/demo-audio.server");
+    const wav = new Uint8Array(renderDemoTune({ rootHz: 220, bpm: 120, steps: [0, 4, 7, 12] }, 2));
+    const length = await runImageJob({ id: 1, kind: "audioDuration", input: wav, contentType: "audio/wav" });
+    expect("result" in length && typeof length.result === "number" && length.result > 0).toBe(true);
+    const junk = new Uint8Array([0x49, 0x44, 0x33, 0x04, 0, 0, 0, 0, 0, 1]);
+    expect(await runImageJob({ id: 2, kind: "audioDuration", input: junk, contentType: "audio/mpeg" })).toEqual({
+      id: 2,
+      result: null,
+    });
+  });
+});

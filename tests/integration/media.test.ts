@@ -277,6 +277,7 @@ describe("audio uploads", () => {
     const audio = await storeAudioUpload(
       storage,
       new File([new Uint8Array(wav)], "min sang.mp3", { type: "audio/mpeg" }),
+      inProcessImageEncoder,
     );
     expect(audio.key).toMatch(/^audio\/\d+-[0-9a-f]{32}\.wav$/);
     expect(audio.contentType).toBe("audio/wav");
@@ -289,7 +290,7 @@ describe("audio uploads", () => {
   it("reads the duration of a longer tune too", async () => {
     const wav = renderDemoTune({ rootHz: 196, bpm: 90, steps: [0, 2, 4, 5, 7, 9] });
     const expected = 18 * (60 / 90 / 2) + 0.8;
-    const audio = await storeAudio(storage, wav);
+    const audio = await storeAudio(storage, wav, inProcessImageEncoder);
     expect(Math.abs(audio.durationSeconds! - expected)).toBeLessThan(0.2);
   });
 
@@ -298,7 +299,9 @@ describe("audio uploads", () => {
     const png = await solid(10, 10).png().toBuffer();
     const random = Uint8Array.from({ length: 4096 }, (_, index) => (index * 131 + 7) % 251);
     for (const bytes of [png, random]) {
-      const error = await uploadError(storeAudioUpload(storage, new File([bytes], "sang.mp3", { type: "audio/mpeg" })));
+      const error = await uploadError(
+        storeAudioUpload(storage, new File([bytes], "sang.mp3", { type: "audio/mpeg" }), inProcessImageEncoder),
+      );
       expect(error.message).toBe(AUDIO_REFUSED);
       expect(error.message).toBe("Kunne ikke uploade lydfilen");
     }
@@ -307,7 +310,9 @@ describe("audio uploads", () => {
 
   it("asks for a file when none was chosen", async () => {
     for (const upload of [null, new File([], "")]) {
-      expect((await uploadError(storeAudioUpload(storage, upload))).message).toBe("Vælg en lydfil");
+      expect((await uploadError(storeAudioUpload(storage, upload, inProcessImageEncoder))).message).toBe(
+        "Vælg en lydfil",
+      );
     }
   });
 

@@ -7,7 +7,7 @@ import { copenhagenDateKey, copenhagenInstant } from "~/lib/format";
 import { createPage } from "~/features/content/pages.server";
 import { plainTextToRichText } from "~/features/content/rich-text.server";
 import { storeAudio } from "~/features/media/audio.server";
-import type { ImageEncoder } from "~/features/media/image-encoder.server";
+import { inProcessImageEncoder, type ImageEncoder } from "~/features/media/image-encoder.server";
 import { saveEncodedImage } from "~/features/media/image.server";
 import { insertReadyImage, LIBRARY_BUCKET } from "~/features/media/library.server";
 import { imageFileKeys, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
@@ -102,7 +102,7 @@ export async function seedDemoContent(
     for (const album of demoAlbums) {
       const trackFiles: StoredAudioRef[] = [];
       for (const track of album.tracks) {
-        const audio = await storeAudio(storage, renderDemoTune(track.tune));
+        const audio = await storeAudio(storage, renderDemoTune(track.tune), options.images ?? inProcessImageEncoder);
         written.push(audio.key);
         trackFiles.push(audio);
       }

@@ -1,5 +1,6 @@
 import { parseBuffer } from "music-metadata";
 import type { Storage } from "~/features/storage/storage.server";
+import type { ImageEncoder } from "./image-encoder.server";
 import { AUDIO_MAX_BYTES, contentTypeByExtension, type StoredAudioRef } from "./media";
 import { UploadError } from "./image.server";
 
@@ -23,14 +24,41 @@ export function sniffAudioFormat(bytes: Uint8Array): AudioFormat | null {
 }
 
 /** Checks an audio upload by content, reads its duration and stores it in the "audio" bucket. */
-export async function storeAudioUpload(storage: Storage, upload: File | null): Promise<StoredAudioRef> {
+export async function storeAudioUpload(
+  storage: Storage,
+  upload: File | null,
+  media: Pick<ImageEncoder, "audioDuration">,
+): Promise<StoredAudioRef> {
   if (!upload || upload.size === 0) throw new UploadError("Vælg en lydfil", "No audio uploaded");
   if (upload.size > AUDIO_MAX_BYTES)
     throw new UploadError(AUDIO_REFUSED, "Audio too large", "Lydfilen må højst fylde 100 MB.");
-  return storeAudio(storage, new Uint8Array(await upload.arrayBuffer()));
+  return storeAudio(storage, new Uint8Array(await upload.arrayBuffer()), media);
 }
 
-export async function storeAudio(storage: Storage, data: Uint8Array): Promise<StoredAudioRef> {
+/**
+ * The length in seconds that the file's headers and frames give, or null when it has none (bytes that only start
+ * like audio). Reading it walks a whole MP3 without a length header, so it runs in the image process
+ * (`ImageEncoder.audioDuration`, decision 019), not in a request.
+ */
+export async function probeAudioDuration(data: Uint8Array, contentType: string): Promise<number | null> {
+  try {
+    const metadata = await parseBuffer(
+      data,
+      { mimeType: contentType, size: data.byteLength },
+      { duration: true, skipCovers: true },
+    );
+    const duration = metadata.format.duration;
+    return duration !== undefined && duration > 0 ? duration : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function storeAudio(
+  storage: Storage,
+  data: Uint8Array,
+  media: Pick<ImageEncoder, "audioDuration">,
+): Promise<StoredAudioRef> {
   const format = sniffAudioFormat(data);
   const refused = new UploadError(
     AUDIO_REFUSED,
@@ -39,19 +67,9 @@ export async function storeAudio(storage: Storage, data: Uint8Array): Promise<St
   );
   if (!format) throw refused;
   const contentType = contentTypeByExtension[format];
-  let durationSeconds: number | undefined;
-  try {
-    const metadata = await parseBuffer(
-      data,
-      { mimeType: contentType, size: data.byteLength },
-      { duration: true, skipCovers: true },
-    );
-    durationSeconds = metadata.format.duration;
-  } catch {
-    throw refused;
-  }
+  const durationSeconds = await media.audioDuration(data, contentType);
   // A file that only starts like audio has no readable duration: refused, like any other non-audio.
-  if (durationSeconds === undefined || !(durationSeconds > 0)) throw refused;
+  if (durationSeconds === null) throw refused;
   try {
     const key = await storage.store("audio", format, data, contentType);
     return { key, contentType, durationSeconds };

@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from "node:child_process";
 import type { Logger } from "pino";
+import { probeAudioDuration } from "./audio.server";
 import { encodeAvatar } from "./avatar-image.server";
 import { encodeImage, rasterizeSvg, UploadError, type EncodedImage, type RasterOutput } from "./image.server";
 import { uploadMessages } from "./media";
@@ -16,6 +17,8 @@ export interface ImageEncoder {
   avatar(input: Uint8Array): Promise<Uint8Array | null>;
   /** One of our own SVG drawings as a PNG or WebP (`rasterizeSvg`): the app icons, the demo pictures. */
   rasterize(svg: Uint8Array, output: RasterOutput): Promise<Uint8Array>;
+  /** An audio upload's length in seconds, or null when it has none (`probeAudioDuration`). */
+  audioDuration(input: Uint8Array, contentType: string): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -23,6 +26,7 @@ export const inProcessImageEncoder: ImageEncoder = {
   encode: encodeImage,
   avatar: encodeAvatar,
   rasterize: rasterizeSvg,
+  audioDuration: probeAudioDuration,
   close: async () => undefined,
 };
 
@@ -30,21 +34,23 @@ export const inProcessImageEncoder: ImageEncoder = {
 export type ImageJob =
   | { id: number; kind: "encode"; input: Uint8Array; sharingCard: boolean }
   | { id: number; kind: "avatar"; input: Uint8Array }
-  | { id: number; kind: "rasterize"; input: Uint8Array; output: RasterOutput };
+  | { id: number; kind: "rasterize"; input: Uint8Array; output: RasterOutput }
+  | { id: number; kind: "audioDuration"; input: Uint8Array; contentType: string };
 
 export type ImageAnswer =
-  | { id: number; result: EncodedImage | Uint8Array | null }
+  | { id: number; result: EncodedImage | Uint8Array | number | null }
   | { id: number; error: { message: string; reason?: string; detail?: string } };
 
 /** Runs one job in this process: what the image process does with each message. */
 export async function runImageJob(job: ImageJob): Promise<ImageAnswer> {
   try {
-    const result =
-      job.kind === "encode"
-        ? await encodeImage(job.input, { sharingCard: job.sharingCard })
-        : job.kind === "avatar"
-          ? await encodeAvatar(job.input)
-          : await rasterizeSvg(job.input, job.output);
+    const result = await (job.kind === "encode"
+      ? encodeImage(job.input, { sharingCard: job.sharingCard })
+      : job.kind === "avatar"
+        ? encodeAvatar(job.input)
+        : job.kind === "rasterize"
+          ? rasterizeSvg(job.input, job.output)
+          : probeAudioDuration(job.input, job.contentType));
     return { id: job.id, result };
   } catch (error) {
     const { message, reason, detail } = error as Partial<UploadError> & Error;
@@ -135,6 +141,8 @@ export function childProcessImageEncoder(
       resultOf(await send({ kind: "encode", input, sharingCard })) as EncodedImage,
     avatar: async (input) => resultOf(await send({ kind: "avatar", input })) as Uint8Array | null,
     rasterize: async (input, output) => resultOf(await send({ kind: "rasterize", input, output })) as Uint8Array,
+    audioDuration: async (input, contentType) =>
+      resultOf(await send({ kind: "audioDuration", input, contentType })) as number | null,
     async close() {
       clearTimeout(idleTimer);
       const running = child;

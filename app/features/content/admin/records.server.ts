@@ -296,7 +296,7 @@ async function uploadFiles(
       image = { ref, originalName: files.image.name };
     }
     if (mapping.audio && (files.audio || required)) {
-      const audio = await storeAudioUpload(storage, files.audio ?? null);
+      const audio = await storeAudioUpload(storage, files.audio ?? null, images);
       written.push(audio.key);
       Object.assign(columns, {
         audio: audio.key,
