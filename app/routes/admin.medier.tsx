@@ -1,6 +1,7 @@
 import { Fragment, useEffect } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
+import { ConfirmButton, ConfirmStep } from "~/components/ui/confirm-step";
 import { FieldMessages } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { useToastFrom } from "~/components/ui/toaster";
@@ -217,28 +218,29 @@ function LibraryTile({ image }: { image: TileImage }) {
           </div>
         </altForm.Form>
       )}
-      <details className="mt-auto">
-        <summary className="w-fit cursor-pointer list-none rounded-full border border-control-border px-3 py-1 text-sm font-medium text-red-700 hover:border-accent dark:text-red-300 [&::-webkit-details-marker]:hidden">
-          Slet<span className="sr-only"> {image.originalName}</span>
-        </summary>
-        <div role="group" aria-label={`Bekræft sletning af ${image.originalName}`} className="mt-2 grid gap-2">
-          <p className="text-sm">
-            {image.used
+      <div className="mt-auto">
+        <ConfirmStep
+          inPlace
+          summary={
+            <>
+              Slet<span className="sr-only"> {image.originalName}</span>
+            </>
+          }
+          summaryClassName="w-fit rounded-full border border-control-border px-3 py-1 text-sm font-medium text-red-700 hover:border-accent dark:text-red-300"
+          label={`Bekræft sletning af ${image.originalName}`}
+          question={
+            image.used
               ? "Billedet er i brug og kan ikke slettes, før du vælger et andet billede dér."
-              : "Vil du slette billedet? Det kan ikke fortrydes."}
-          </p>
+              : "Vil du slette billedet? Det kan ikke fortrydes."
+          }
+        >
           <deleteForm.Form method="post">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={image.id} />
-            <button
-              type="submit"
-              className="rounded-full bg-red-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-red-800"
-            >
-              Ja, slet
-            </button>
+            <ConfirmButton>Ja, slet</ConfirmButton>
           </deleteForm.Form>
-        </div>
-      </details>
+        </ConfirmStep>
+      </div>
       {refusal && (
         <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300 [overflow-wrap:anywhere]">
           {refusal}

@@ -1,3 +1,4 @@
+import { ConfirmButton, ConfirmStep } from "~/components/ui/confirm-step";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
@@ -92,23 +93,17 @@ export default function MyReservations({ loaderData, actionData }: Route.Compone
               </div>
               <span className="tabular-nums">{booking.price}</span>
               {booking.cancellable && (
-                <details className="relative">
-                  <summary className="cursor-pointer list-none rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent [&::-webkit-details-marker]:hidden">
-                    Afbestil
-                  </summary>
-                  <div className="absolute right-0 z-20 mt-2 w-64 rounded-2xl border border-border bg-surface-raised p-4 text-sm shadow-xl">
-                    <p>Vil du afbestille {booking.label}?</p>
-                    <Form method="post" className="mt-3">
-                      <input type="hidden" name="claimId" value={booking.claimId} />
-                      <button
-                        type="submit"
-                        className="rounded-full bg-red-700 px-4 py-1.5 font-semibold text-white hover:bg-red-800"
-                      >
-                        Ja, afbestil
-                      </button>
-                    </Form>
-                  </div>
-                </details>
+                <ConfirmStep
+                  summary="Afbestil"
+                  summaryClassName="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent"
+                  label={`Bekræft afbestilling af ${booking.label}`}
+                  question={`Vil du afbestille ${booking.label}?`}
+                >
+                  <Form method="post">
+                    <input type="hidden" name="claimId" value={booking.claimId} />
+                    <ConfirmButton>Ja, afbestil</ConfirmButton>
+                  </Form>
+                </ConfirmStep>
               )}
             </li>
           ))}

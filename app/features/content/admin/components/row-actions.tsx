@@ -1,3 +1,4 @@
+import { ConfirmButton, ConfirmStep } from "~/components/ui/confirm-step";
 import { useRef, useState, type ReactNode } from "react";
 import { Form, useFetcher } from "react-router";
 import { useToastFrom } from "~/components/ui/toaster";
@@ -54,38 +55,23 @@ export function RowIntent({
   );
 }
 
-/**
- * Delete with a confirmation step that needs no JavaScript: "Slet" opens the question, "Ja, slet" deletes. On a
- * phone the question opens in place under the button rather than floating beside it, off the screen's edge.
- */
+/** Delete, asked once more (`ConfirmStep`): "Slet" opens the question, "Ja, slet" deletes. */
 export function DeleteButton({ id, what, list }: { id: string; what: string; list?: RowList }) {
   return (
-    <details className="group relative inline-block">
-      <summary
-        className={`${smallButton} cursor-pointer list-none text-red-700 dark:text-red-300 [&::-webkit-details-marker]:hidden`}
-      >
-        Slet
-      </summary>
-      <div
-        role="group"
-        aria-label={`Bekræft sletning af ${what}`}
-        className="z-20 mt-2 w-64 max-w-full rounded-2xl border border-border bg-surface-raised p-4 text-left shadow-xl md:absolute md:right-0"
-      >
-        <p className="text-sm">Vil du slette {what}? Det kan ikke fortrydes.</p>
-        <Form method="post" className="mt-3 flex gap-2">
-          <input type="hidden" name="id" value={id} />
-          <ListField list={list} />
-          <button
-            type="submit"
-            name="intent"
-            value="delete"
-            className="rounded-full bg-red-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-red-800"
-          >
-            Ja, slet
-          </button>
-        </Form>
-      </div>
-    </details>
+    <ConfirmStep
+      summary="Slet"
+      summaryClassName={`${smallButton} text-red-700 dark:text-red-300`}
+      label={`Bekræft sletning af ${what}`}
+      question={`Vil du slette ${what}? Det kan ikke fortrydes.`}
+    >
+      <Form method="post" className="flex gap-2">
+        <input type="hidden" name="id" value={id} />
+        <ListField list={list} />
+        <ConfirmButton name="intent" value="delete">
+          Ja, slet
+        </ConfirmButton>
+      </Form>
+    </ConfirmStep>
   );
 }
 
