@@ -33,7 +33,7 @@ export function ConfirmStep({
         className={
           inPlace
             ? "mt-2 grid gap-3"
-            : "z-20 mt-2 grid w-64 max-w-full gap-3 rounded-2xl border border-border bg-surface-raised p-4 text-left shadow-xl md:absolute md:right-0"
+            : "z-20 mt-2 grid w-64 max-w-full gap-3 rounded-2xl border border-border bg-surface-raised p-4 text-left shadow-xl md:absolute md:right-0 md:max-w-none"
         }
       >
         <p className="text-sm">{question}</p>
