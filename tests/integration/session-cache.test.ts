@@ -12,6 +12,15 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from "../support
 const requestWith = (cookie: string, path = "/reservation") =>
   new Request(`http://localhost${path}`, { headers: { Cookie: cookie } });
 
+/** The cookies with the cookie cache's expiry pushed an hour later, its signature left as it was. */
+function withStretchedCookieCache(cookie: string) {
+  return cookie.replace(/scene\.session_data=([^;]+)/, (_, value: string) => {
+    const payload = JSON.parse(Buffer.from(value, "base64url").toString()) as { expiresAt: number };
+    const stretched = { ...payload, expiresAt: payload.expiresAt + 3_600_000 };
+    return `scene.session_data=${Buffer.from(JSON.stringify(stretched)).toString("base64url")}`;
+  });
+}
+
 /** Moves the clock (Date only; timers and the database's own clock are untouched) past the cookie cache's life. */
 function afterCacheLifetime() {
   vi.useFakeTimers({ toFake: ["Date"] });
@@ -63,6 +72,25 @@ describe.each(databaseKinds)("the session cookie cache on %s", (kind) => {
       expect(findSession).toHaveBeenCalledTimes(1);
     } finally {
       findSession.mockRestore();
+    }
+  });
+
+  it("checks the same cookies once while the copy lives: later requests do not ask better-auth", async () => {
+    const { id, cookie } = await signedIn();
+    const getSession = vi.spyOn(auth.api, "getSession");
+    try {
+      expect(await sessionUserOf(cookie)).toMatchObject({ id });
+      expect(await sessionUserOf(cookie)).toMatchObject({ id });
+      expect(getSession).toHaveBeenCalledTimes(1);
+      // Other cookies are another question: a copy whose lifetime was stretched fails its signature, and the
+      // user comes from the database (with a new copy) instead.
+      expect(await sessionUserOf(withStretchedCookieCache(cookie))).toMatchObject({ id });
+      expect(getSession).toHaveBeenCalledTimes(2);
+      afterCacheLifetime();
+      expect(await sessionUserOf(cookie)).toMatchObject({ id });
+      expect(getSession).toHaveBeenCalledTimes(3);
+    } finally {
+      getSession.mockRestore();
     }
   });
 
