@@ -16,7 +16,7 @@ import { getSessionUser } from "~/features/accounts/session.server";
 import { createMailer } from "~/features/email/mailer.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { stripeProvider, stripeSettingsOf } from "~/features/payment/stripe.server";
-import { getSiteSettings } from "~/features/site/settings.server";
+import { forgetSiteSettings, getSiteSettings } from "~/features/site/settings.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed/seed.server";
 import { createStorage, type Storage } from "~/features/storage/storage.server";
@@ -268,7 +268,10 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
         pageCache,
         logger,
         // The admin's settings page and the test route's hold time are such writes (no narrower scope).
-        onWriteElsewhere: forgetReservationSettings,
+        onWriteElsewhere: () => {
+          forgetReservationSettings();
+          forgetSiteSettings();
+        },
       })
     : null;
   await invalidations?.ready;

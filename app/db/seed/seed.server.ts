@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
+import { forgetSiteSettings } from "~/features/site/settings.server";
 import { albums, articles, banners, events, siteSettings, stockImages, tracks, videoLinks } from "~/db/schema";
 import { addDays } from "~/features/reservation/days";
 import { copenhagenDateKey, copenhagenInstant } from "~/lib/format";
@@ -212,6 +213,7 @@ export async function seedDemoContent(
     await storage.removeAll(written);
     return "already-seeded";
   }
+  forgetSiteSettings();
   options.logger?.info(
     { pages: demoPages.length, albums: demoAlbums.length, files: written.length },
     "seeded demo content",

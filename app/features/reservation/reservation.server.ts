@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
+import { keptPerDatabase } from "~/lib/kept-per-database.server";
 import type { Database } from "~/db/client.server";
 import { blockedDates, calendarFeeds, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import type { PaymentProvider } from "~/features/payment/provider.server";
@@ -40,28 +41,11 @@ const settingsColumns = {
 };
 
 /**
- * How long this instance trusts its copy of the settings without hearing of a change. Writes through this
- * module forget it at once, and other instances forget theirs when the page cache broadcast tells them of a write
- * (server/cache-broadcast.ts); the time limit only bounds a change made around the app (SQL by hand, a restore).
- */
-export const SETTINGS_CACHE_MS = 60_000;
-
-let cachedSettings = new WeakMap<Database, { settings: Promise<ReservationSettings>; until: number }>();
-
-/**
  * The admin's reservation settings, read once and then kept in memory (they change when the admin saves them;
  * every page of the calendar asks). A hold does not use this copy: it reads the settings in its own statement.
  */
-export function getReservationSettings(db: Database): Promise<ReservationSettings> {
-  const cached = cachedSettings.get(db);
-  if (cached && Date.now() < cached.until) return cached.settings;
-  const entries = cachedSettings;
-  const settings = readReservationSettings(db);
-  entries.set(db, { settings, until: Date.now() + SETTINGS_CACHE_MS });
-  // A failed read is not kept.
-  settings.catch(() => entries.delete(db));
-  return settings;
-}
+const keptReservationSettings = keptPerDatabase(readReservationSettings);
+export const getReservationSettings = keptReservationSettings.get;
 
 async function readReservationSettings(db: Database): Promise<ReservationSettings> {
   const [settings] = await db.select(settingsColumns).from(reservationSettings).where(eq(reservationSettings.id, 1));
@@ -74,7 +58,7 @@ async function readReservationSettings(db: Database): Promise<ReservationSetting
  * under way keeps its answer to itself: it was stored in the map that is dropped here.
  */
 export function forgetReservationSettings() {
-  cachedSettings = new WeakMap();
+  keptReservationSettings.forget();
 }
 
 /** A claim as the rules judge it: with its order's status and, if its day is blocked, the admin's title. */

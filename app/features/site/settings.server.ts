@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { keptPerDatabase } from "~/lib/kept-per-database.server";
 import { siteSettings } from "~/db/schema";
 import type { PublicSiteSettings } from "./settings";
 
@@ -15,7 +16,16 @@ const fallbackSettings: PublicSiteSettings = {
   cvr: "",
 };
 
-export async function getSiteSettings(db: Database): Promise<PublicSiteSettings> {
+/** The site's name, address and contact details: every page shows them, so they are kept in memory. */
+const keptSiteSettings = keptPerDatabase(readSiteSettings);
+export const getSiteSettings = keptSiteSettings.get;
+
+/** After the settings row was written (the seed). */
+export function forgetSiteSettings() {
+  keptSiteSettings.forget();
+}
+
+async function readSiteSettings(db: Database): Promise<PublicSiteSettings> {
   const [row] = await db
     .select({
       siteName: siteSettings.siteName,
