@@ -38,6 +38,7 @@ import { LiveCalendar, listenForDayChanges } from "./live-calendar";
 import { backupEndpoint, runOperationsCommand } from "./operations";
 import { scheduledBackupJob, type BackupTarget } from "~/features/operations/backup-runs.server";
 import { compressedAssets } from "./compressed-assets";
+import { compressWholeBodies } from "./compress-whole";
 import { fromLoopbackDirectly, metricsEndpoint, requestMetrics } from "./metrics";
 import { limitRequestBodies, type UploadPermission } from "./body-limits";
 import { reactRouterHandler } from "./request-handler";
@@ -114,7 +115,9 @@ export function createApp({
   if (liveCalendar) app.get("/reservation/live", liveCalendar.handler);
   // Brotli for clients that accept it, gzip otherwise (compression 1.8 chooses). Dynamic answers are at most tens
   // of KB: a 256 KB window (instead of brotli's 4 MB) compresses them as well and sets up in half the time.
-  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
+  const brotliParams = { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 };
+  app.use(compression({ brotli: { params: brotliParams } }));
+  app.use(compressWholeBodies({ brotliParams }));
 
   app.get("/healthz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");

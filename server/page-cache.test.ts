@@ -4,6 +4,7 @@ import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { etagMatches, PageCache, visitorCacheKey, visitorPageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
+import { compressWholeBodies } from "./compress-whole";
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
@@ -14,6 +15,7 @@ async function serve(cache: PageCache) {
   const app = express();
   app.use(securityHeaders({ development: false }));
   app.use(compression());
+  app.use(compressWholeBodies({ brotliParams: {} }));
   app.use(visitorPageCache(cache));
   app.post("/gem", (_req, res) => res.status(204).end());
   app.post("/hold", (req, res) => res.setHeader("X-Page-Cache-Invalidate", String(req.query.scope)).status(200).end());
@@ -26,6 +28,12 @@ async function serve(cache: PageCache) {
     const who = /scene\.session_token=(\w+)/.exec(req.get("cookie") ?? "")?.[1] ?? "gæst";
     res.type("html");
     res.setHeader("Link", "</logo.svg>; rel=preload; as=image");
+    if (req.query.hel) {
+      res.send(
+        `<!doctype html><script nonce="${nonce}">1</script><style>${"p{}".repeat(1000)}</style><p>Hej ${who}</p>`,
+      );
+      return;
+    }
     res.write(`<!doctype html><script nonce="${nonce}">1</script><p>Hej ${who}</p>`);
     res.end(`<script nonce="${nonce}">2</script>`);
   });
@@ -59,6 +67,26 @@ describe("visitor page cache", () => {
     expect(second.headers.get("link")).toBe("</logo.svg>; rel=preload; as=image");
     expect(second.headers.get("cache-control")).toBe("private, no-cache");
     expect(second.headers.get("x-request-id") ?? "").not.toBe(first.headers.get("x-request-id") ?? "-");
+  });
+
+  it("stores a page sent whole as it was rendered, and serves it compressed once around a fresh nonce", async () => {
+    const cache = new PageCache({ maxAgeMs: 60_000, maxEntries: 10 });
+    const site = await serve(cache);
+    const asBrowser = { headers: { "Accept-Encoding": "br, gzip" } };
+    const first = await fetch(`${site.base}/billeder?hel=1`, asBrowser);
+    const firstBody = await first.text();
+    await vi.waitFor(() => expect(cache.size).toBe(1));
+    const second = await fetch(`${site.base}/billeder?hel=1`, asBrowser);
+
+    expect(first.headers.get("content-encoding")).toBe("br");
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(second.headers.get("content-encoding")).toBe("gzip");
+    expect(second.headers.get("vary")).toMatch(/accept-encoding/i);
+    expect(await second.text()).toBe(firstBody.replaceAll(nonceOf(first)!, nonceOf(second)!));
+    const plain = await fetch(`${site.base}/billeder?hel=1`, { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toContain(`<script nonce="${nonceOf(plain)}">1</script>`);
+    expect(site.renders()).toBe(1);
   });
 
   it("answers 304 to a matching If-None-Match, without a policy that would replace the kept page's", async () => {

@@ -4,15 +4,17 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { compressWholeBodies } from "./compress-whole";
 import { sendFetchResponse } from "./request-handler";
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
 
-/** Express with compression in front, as server/app.ts has it, answering every request with `respond()`. */
+/** Express with both compressions in front, as server/app.ts has them, answering every request with `respond()`. */
 async function serve(respond: () => Response) {
   const app = express();
   app.use(compression());
+  app.use(compressWholeBodies({ brotliParams: {} }));
   app.use((req, res, next) => void sendFetchResponse(req, res, respond()).catch(next));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));

@@ -1,5 +1,4 @@
 import type { Readable } from "node:stream";
-import zlib from "node:zlib";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import {
@@ -91,37 +90,7 @@ export async function sendFetchResponse(req: ExpressRequest, res: ExpressRespons
   // A body the route did not read (an answer given before it) is not read afterwards either.
   if (!req.complete) res.setHeader("Connection", "close");
   if (!response.body) return void res.end();
-  await writeBody(response.body, req, res);
-}
-
-const COMPRESS_FROM_BYTES = 1024;
-const brotliParams = {
-  [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-  [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
-};
-
-/**
- * A body that is all there: compressed here, at once, as compression would (brotli quality 4, else gzip), but
- * without a compression stream and its trips through the thread pool, which cost more than the compressing.
- */
-function endWhole(req: ExpressRequest, res: ExpressResponse, whole: Buffer) {
-  const encoding =
-    whole.length < COMPRESS_FROM_BYTES || res.hasHeader("Content-Encoding") || req.method === "HEAD"
-      ? null
-      : req.acceptsEncodings("br", "gzip");
-  res.vary("Accept-Encoding");
-  let sent = whole;
-  if (encoding === "br" || encoding === "gzip") {
-    sent =
-      encoding === "br"
-        ? zlib.brotliCompressSync(whole, {
-            params: { ...brotliParams, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: whole.length },
-          })
-        : zlib.gzipSync(whole);
-    res.setHeader("Content-Encoding", encoding);
-  }
-  res.setHeader("Content-Length", sent.length);
-  res.end(sent);
+  await writeBody(response.body, res);
 }
 
 const IDLE = Symbol("idle");
@@ -132,9 +101,10 @@ const afterPendingIo = () => new Promise<typeof IDLE>((resolve) => setImmediate(
  * produces without pausing (a whole `.data` answer, a rendered shell) goes out as one piece, and only a pause
  * (a deferred value, the next part of a streamed page) flushes. `@react-router/node` flushes after every chunk,
  * which made a 300-byte `.data` answer a dozen brotli flushes and socket writes. A body complete before the
- * first pause gets its Content-Length, so compression skips answers too small to be worth it.
+ * first pause goes out in one `end` with its Content-Length: too small to be worth compressing, or compressed
+ * in one go (server/compress-whole.ts).
  */
-async function writeBody(body: ReadableStream<Uint8Array>, req: ExpressRequest, res: ExpressResponse) {
+async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse) {
   const reader = body.getReader();
   const clientGone = new Promise<never>((_, reject) =>
     res.once("close", () => {
@@ -164,8 +134,11 @@ async function writeBody(body: ReadableStream<Uint8Array>, req: ExpressRequest, 
         await Promise.race([new Promise((resolve) => res.once("drain", resolve)), clientGone]);
       }
     }
-    if (burst) endWhole(req, res, Buffer.concat(burst));
-    else res.end();
+    if (burst) {
+      const whole = Buffer.concat(burst);
+      res.setHeader("Content-Length", whole.length);
+      res.end(whole);
+    } else res.end();
   } catch (error) {
     await reader.cancel().catch(() => {});
     if (!res.destroyed && !res.writableEnded) throw error;
