@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { fakeJpeg, pngFile, signInAsAdmin, toasts, wavFile } from "../support/content";
+import { fakeJpeg, pngFile, SAVING_A_PICTURE, signInAsAdmin, toasts, wavFile } from "../support/content";
 import { expect, test } from "../support/test";
 import { expectAccessible, visit } from "../support/visit";
 
@@ -114,7 +114,7 @@ for (const entity of entities) {
       await page.getByLabel("Billede", { exact: true }).setInputFiles(await pngFile());
     }
     await page.getByRole("button", { name: "Opret", exact: true }).click();
-    await expect(toasts(page).getByText(/er oprettet$/)).toBeVisible();
+    await expect(toasts(page).getByText(/er oprettet$/)).toBeVisible(SAVING_A_PICTURE);
 
     if (!entity.opensAfterCreate) {
       await expect(page).toHaveURL(new RegExp(`${entity.path}$`));

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { pngFile, signInAsAdmin, toasts } from "../support/content";
+import { pngFile, SAVING_A_PICTURE, signInAsAdmin, toasts } from "../support/content";
 import { expect, test } from "../support/test";
 import { visit } from "../support/visit";
 
@@ -9,7 +9,7 @@ async function createDraft(page: Page, path: string, fields: Record<string, stri
   if (withImage) await page.getByLabel("Billede", { exact: true }).setInputFiles(await pngFile());
   await page.getByLabel("Publiceret").uncheck();
   await page.getByRole("button", { name: "Opret", exact: true }).click();
-  await expect(toasts(page).getByText(/er oprettet$/)).toBeVisible();
+  await expect(toasts(page).getByText(/er oprettet$/)).toBeVisible(SAVING_A_PICTURE);
 }
 
 const draftCases: {

@@ -35,6 +35,9 @@ export function fakeJpeg() {
 }
 
 /** The site's toast region. */
+/** A save that carries a picture waits for it to be encoded (sharp, in the image process): seconds on a busy machine. */
+export const SAVING_A_PICTURE = { timeout: 20_000 };
+
 export function toasts(page: Page) {
   return page.getByRole("region", { name: "Meddelelser" });
 }

@@ -52,8 +52,28 @@ async function axeViolations(page: Page, selection: AxeSelection): Promise<Viola
   }, selection);
 }
 
+/**
+ * What this worker has found accessible: the page's markup (without scripts and nonces) at its viewport. Many
+ * tests pass the same visitor pages; axe is the costliest step of a visit (0.5–1 s of CPU per mode here) and
+ * says the same of the same markup, so it runs once per distinct page.
+ */
+const foundAccessible = new Set<string>();
+
+function markupDigest(page: Page) {
+  return page.evaluate(async () => {
+    const copy = document.documentElement.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll("script").forEach((script) => script.remove());
+    const markup = `${innerWidth}x${innerHeight} ${copy.outerHTML.replace(/ nonce="[^"]*"/g, "")}`;
+    if (!crypto.subtle) return markup;
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(markup));
+    return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  });
+}
+
 /** Runs axe on the page as it is now, in light mode and (its colours) in dark mode; zero violations allowed. */
 export async function expectAccessible(page: Page) {
+  const digest = await markupDigest(page);
+  if (foundAccessible.has(digest)) return;
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     // Colour transitions run after the switch; measure contrast once they have finished.
@@ -82,6 +102,7 @@ export async function expectAccessible(page: Page) {
     expect(summary, `axe violations in ${colorScheme} mode`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: null });
+  foundAccessible.add(digest);
 }
 
 /** Every page visit of the e2e suite goes through here, so every visited page is checked by axe. */
