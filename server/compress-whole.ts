@@ -1,7 +1,6 @@
 import zlib from "node:zlib";
+import compression from "compression";
 import type { RequestHandler } from "express";
-
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json|ld\+json)|image\/svg\+xml)/;
 
 /**
  * Compresses an answer that is sent whole (one `res.end` with the body: `res.send`, `res.json`, a complete React
@@ -39,7 +38,8 @@ export function compressWholeBodies({
         res.statusCode === 204 ||
         res.statusCode === 304 ||
         res.hasHeader("Content-Encoding") ||
-        !COMPRESSIBLE.test(String(res.getHeader("Content-Type") ?? "")) ||
+        // compression's own judgement of the type (the mime database), so both compress the same answers.
+        !compression.filter(req, res) ||
         /no-transform/.test(String(res.getHeader("Cache-Control") ?? ""))
       ) {
         return end(chunk, encoding, callback);
