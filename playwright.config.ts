@@ -9,6 +9,8 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 // Set once in the main process; the workers inherit it, so tests can read the server's outbox.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "scene-e2e-main-"));
 const dataDir = process.env.E2E_DATA_DIR;
+// Where the first server a test starts of its own leaves a migrated database for the others (tests/support/server.ts).
+process.env.E2E_DATABASE_TEMPLATE_DIR ??= mkdtempSync(path.join(tmpdir(), "scene-e2e-template-"));
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { openDatabase } from "~/db/client.server";
 import { demoImageCacheDirectory } from "./demo-image-cache";
 
 export interface RunningServer {
@@ -17,7 +18,39 @@ export interface RunningServer {
   stdout(): string;
 }
 
-/** Starts the built production server (`node server.js`) and waits until /healthz answers. */
+/**
+ * A migrated PGlite data directory, made once per run by whichever worker first needs it: a server on a new
+ * data directory otherwise runs PGlite's initdb and every migration first (5 s here, where a server on a
+ * migrated directory answers after 1.5 s). `playwright.config.ts` names the directory for all workers.
+ */
+async function migratedDatabaseTemplate() {
+  const root = process.env.E2E_DATABASE_TEMPLATE_DIR;
+  if (!root) throw new Error("E2E_DATABASE_TEMPLATE_DIR is set by playwright.config.ts");
+  const directory = path.join(root, "db");
+  const ready = path.join(root, "ready");
+  if (existsSync(ready)) return directory;
+  try {
+    mkdirSync(path.join(root, "making"));
+  } catch {
+    // Another worker is making it.
+    const deadline = Date.now() + 60_000;
+    while (!existsSync(ready)) {
+      if (Date.now() > deadline) throw new Error("No migrated database template after 60 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return directory;
+  }
+  const database = await openDatabase({ kind: "pglite", directory });
+  await database.migrate();
+  await database.close();
+  writeFileSync(ready, "");
+  return directory;
+}
+
+/**
+ * Starts the built production server (`node server.js`) and waits until /healthz answers. A new data directory
+ * starts with a migrated, empty database; the server seeds it as its environment says.
+ */
 export async function startBuiltServer(options: {
   port: number;
   dataDir?: string;
@@ -26,6 +59,9 @@ export async function startBuiltServer(options: {
   captureStdout?: boolean;
 }) {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "scene-e2e-"));
+  if (!options.dataDir && !options.env?.DATABASE_URL) {
+    cpSync(await migratedDatabaseTemplate(), path.join(dataDir, "db"), { recursive: true });
+  }
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
