@@ -18,25 +18,14 @@ declare module "vitest" {
 /** Migrates once per run; every test file then gets a fresh copy (EXAMPLES 11). */
 export default async function setup(project: TestProject) {
   const directory = await mkdtemp(path.join(tmpdir(), "scene-test-images-"));
-  const pglite = await openDatabase({ kind: "pglite" });
-  await pglite.migrate();
-  const imageFile = path.join(directory, "pglite.tar");
-  await writeFile(imageFile, Buffer.from(await (await pglite.dumpDataDir!()).arrayBuffer()));
-  await pglite.close();
-  project.provide("pgliteImage", imageFile);
-
   const serverUrl = process.env.TEST_DATABASE_URL;
   const template = serverUrl ? `scene_template_${randomBytes(4).toString("hex")}` : null;
-  if (serverUrl && template) {
-    await withAdminClient(serverUrl, (client) =>
-      client.query(`CREATE DATABASE "${template}" ENCODING 'UTF8' TEMPLATE template0`),
-    );
-    const url = new URL(serverUrl);
-    url.pathname = `/${template}`;
-    const postgres = await openDatabase({ kind: "postgres", url: url.toString(), poolMax: 1 });
-    await postgres.migrate();
-    await postgres.close();
-  }
+  // The two engines migrate side by side: PGlite works in this thread, PostgreSQL in its own process.
+  const [imageFile] = await Promise.all([
+    migratedPgliteImage(directory),
+    serverUrl && template ? migratePostgresTemplate(serverUrl, template) : null,
+  ]);
+  project.provide("pgliteImage", imageFile);
   project.provide("postgresTemplate", template);
 
   return async () => {
@@ -45,4 +34,24 @@ export default async function setup(project: TestProject) {
       await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`));
     }
   };
+}
+
+async function migratedPgliteImage(directory: string) {
+  const pglite = await openDatabase({ kind: "pglite" });
+  await pglite.migrate();
+  const imageFile = path.join(directory, "pglite.tar");
+  await writeFile(imageFile, Buffer.from(await (await pglite.dumpDataDir!()).arrayBuffer()));
+  await pglite.close();
+  return imageFile;
+}
+
+async function migratePostgresTemplate(serverUrl: string, template: string) {
+  await withAdminClient(serverUrl, (client) =>
+    client.query(`CREATE DATABASE "${template}" ENCODING 'UTF8' TEMPLATE template0`),
+  );
+  const url = new URL(serverUrl);
+  url.pathname = `/${template}`;
+  const postgres = await openDatabase({ kind: "postgres", url: url.toString(), poolMax: 1 });
+  await postgres.migrate();
+  await postgres.close();
 }
