@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { pngFile, signInAsAdmin, toasts } from "../support/content";
-import { expect, test } from "../support/test";
+import { pngFile, SAVING_A_PICTURE, signInAsAdmin, toasts } from "../support/content";
+import { expect, plantSession, test } from "../support/test";
 import { expectAccessible, visit } from "../support/visit";
 
 test("the admin formats a section with the toolbar and the keyboard, and the page shows it without JavaScript", async ({
@@ -141,3 +141,37 @@ test("the editor fits a phone: every toolbar button on screen and large enough t
   await expect(page.getByRole("textbox", { name: "Tekst" }).locator("h3")).toHaveText("Overskrift her");
   await expectAccessible(page);
 });
+
+for (const moment of ["before the page's scripts run", "while the editor is still loading"] as const) {
+  test(`what the admin types ${moment} goes on in the editor and is saved`, async ({ page }) => {
+    // The scripts start only after the first paint (decision 021), so a quick admin types into the plain field
+    // the server rendered; these scripts are held back until the text is in.
+    const held =
+      moment === "before the page's scripts run"
+        ? /\/assets\/entry\.client-[\w-]+\.js$/
+        : /\/assets\/rich-text-editor-[\w-]+\.js$/;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(held, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await plantSession(page.context(), { role: "admin" });
+    await page.goto("/article/create", { waitUntil: "commit" });
+    const title = `Skrevet tidligt ${Date.now()}`;
+    const plainField = page.locator("textarea[name=article_text]");
+    if (moment === "while the editor is still loading")
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await plainField.fill("Skrevet før editoren kom");
+    await page.getByLabel("Overskrift", { exact: true }).fill(title);
+    release();
+
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const editor = page.getByRole("textbox", { name: "Tekst" }).and(page.locator("[contenteditable=true]"));
+    await expect(editor).toHaveText("Skrevet før editoren kom");
+    await page.getByLabel("Billede", { exact: true }).setInputFiles(await pngFile());
+    await page.getByLabel("Publiceret").uncheck();
+    await page.getByRole("button", { name: "Opret", exact: true }).click();
+    await expect(toasts(page).getByText(/er oprettet$/)).toBeVisible(SAVING_A_PICTURE);
+  });
+}

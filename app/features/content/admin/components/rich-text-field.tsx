@@ -1,4 +1,12 @@
-import { lazy, Suspense, useState, useSyncExternalStore, type TextareaHTMLAttributes } from "react";
+import {
+  lazy,
+  Suspense,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type TextareaHTMLAttributes,
+} from "react";
 import { submittedAsHtml } from "~/features/content/rich-text";
 
 /** The editor and Tiptap load only where a form has formatted text: admin pages, never a visitor's. */
@@ -27,9 +35,19 @@ export function RichTextField({ textarea, labelId, initial, className }: RichTex
   );
   // What was typed into the textarea while the editor was still loading goes on in the editor.
   const [typed, setTyped] = useState<string | null>(null);
+  const plainField = useRef<HTMLTextAreaElement>(null);
+  // The page's scripts start after its first paint (decision 021): what was typed before they ran is in the
+  // server's textarea, unseen by React, which is about to swap that textarea for the editor.
+  useLayoutEffect(() => {
+    const value = plainField.current?.value;
+    if (value !== undefined && value !== initial) setTyped(value);
+    // Only the textarea the page was hydrated with: later ones report their changes themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const plain = (
     <textarea
       {...textarea}
+      ref={plainField}
       defaultValue={typed ?? initial}
       onChange={(event) => setTyped(event.currentTarget.value)}
       rows={6}
