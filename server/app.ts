@@ -17,7 +17,7 @@ import { createMailer } from "~/features/email/mailer.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { stripeProvider, stripeSettingsOf } from "~/features/payment/stripe.server";
 import { forgetSiteSettings, getSiteSettings } from "~/features/site/settings.server";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { openDatabase, pgliteDirectoryIn, type DatabaseHandle } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed/seed.server";
 import { createStorage, type Storage } from "~/features/storage/storage.server";
 import { serveStoredFiles } from "./stored-files";
@@ -216,7 +216,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
           poolMax: config.DATABASE_POOL_MAX,
           onIdleClientError: (error) => logger.warn({ err: error }, "an idle database connection failed"),
         }
-      : { kind: "pglite", directory: path.join(config.DATA_DIR, "db") },
+      : { kind: "pglite", directory: pgliteDirectoryIn(config.DATA_DIR) },
   );
   await database.migrate();
   const storage = createStorage(config);

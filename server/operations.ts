@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import { loadConfig, type Config } from "~/config/env.server";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { openDatabase, pgliteDirectoryIn, type DatabaseHandle } from "~/db/client.server";
 import { BackupError, backupFileName, createBackup, restoreBackup } from "~/features/operations/backup.server";
 import { runRecordedBackup, type BackupTarget } from "~/features/operations/backup-runs.server";
 import { createStorage } from "~/features/storage/storage.server";
@@ -29,7 +29,7 @@ export function backupEndpoint(target: BackupTarget): RequestHandler {
 function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   return config.DATABASE_URL
     ? openDatabase({ kind: "postgres", url: config.DATABASE_URL, poolMax: 4 })
-    : openDatabase({ kind: "pglite", directory: path.join(config.DATA_DIR, "db") });
+    : openDatabase({ kind: "pglite", directory: pgliteDirectoryIn(config.DATA_DIR) });
 }
 
 /** Whether a Scene server answers on this machine's configured port (then it owns the PGlite files). */

@@ -50,6 +50,11 @@ export type DatabaseTarget =
   | { kind: "pglite"; directory?: string; image?: Blob };
 
 export const migrationsFolder = path.resolve(process.cwd(), "drizzle");
+
+/** Where an instance without DATABASE_URL keeps its PGlite database inside its data directory. */
+export function pgliteDirectoryIn(dataDir: string) {
+  return path.join(dataDir, "db");
+}
 /** Any constant: serialises migrations when several instances start against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 727_274_001;
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase } from "~/db/client.server";
+import { openDatabase, pgliteDirectoryIn } from "~/db/client.server";
 import { demoImageCacheDirectory } from "./demo-image-cache";
 
 export interface RunningServer {
@@ -26,7 +26,7 @@ export interface RunningServer {
 async function migratedDatabaseTemplate() {
   const root = process.env.E2E_DATABASE_TEMPLATE_DIR;
   if (!root) throw new Error("E2E_DATABASE_TEMPLATE_DIR is set by playwright.config.ts");
-  const directory = path.join(root, "db");
+  const directory = pgliteDirectoryIn(root);
   const ready = path.join(root, "ready");
   if (existsSync(ready)) return directory;
   try {
@@ -60,7 +60,7 @@ export async function startBuiltServer(options: {
 }) {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "scene-e2e-"));
   if (!options.dataDir && !options.env?.DATABASE_URL) {
-    cpSync(await migratedDatabaseTemplate(), path.join(dataDir, "db"), { recursive: true });
+    cpSync(await migratedDatabaseTemplate(), pgliteDirectoryIn(dataDir), { recursive: true });
   }
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     env: {
