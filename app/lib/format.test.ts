@@ -271,3 +271,37 @@ describe("formatBytes", () => {
     ]);
   });
 });
+
+describe("the Copenhagen wall clock, kept per hour", () => {
+  const intl = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Copenhagen",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
+  const askIntl = (instant: number) => {
+    const part = (type: string) => intl.formatToParts(instant).find((candidate) => candidate.type === type)!.value;
+    return { date: `${part("year")}-${part("month")}-${part("day")}`, time: `${part("hour")}:${part("minute")}` };
+  };
+
+  it.each([
+    ["the switch to summer time", "2026-03-29T00:00:00Z"],
+    ["the switch back to winter time", "2026-10-25T00:00:00Z"],
+    ["New Year", "2026-12-31T21:00:00Z"],
+    [
+      "the end of local mean time, in the middle of an hour (1893, as this Intl knows the zone)",
+      "1893-03-31T22:00:00Z",
+    ],
+  ])("agrees with Intl every 59 s through four hours around %s, asked twice", (_name, from) => {
+    const start = Date.parse(from);
+    for (let round = 0; round < 2; round++) {
+      for (let instant = start; instant < start + 4 * 3_600_000; instant += 59_000) {
+        expect(copenhagenDateTime(new Date(instant))).toEqual(askIntl(instant));
+      }
+    }
+  });
+});
