@@ -73,10 +73,11 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
   const form = submission.value;
   if (form.intent === "remove") {
-    await releaseHold(db, user.id, form.claimId);
+    const released = await releaseHold(db, user.id, form.claimId);
+    // A day that was not in the basket (removed in another tab, or run out and taken) changes nothing visitors see.
     return answer(
       { toast: successToast("Dagen er fjernet fra kurven") },
-      { headers: { [INVALIDATE_HEADER]: "/reservation" } },
+      { headers: { [INVALIDATE_HEADER]: released ? "/reservation" : "none" } },
     );
   }
   if (!provider) {

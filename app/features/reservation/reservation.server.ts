@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from
 import { unionAll } from "drizzle-orm/pg-core";
 import { keptPerDatabase } from "~/lib/kept-per-database.server";
 import type { Database } from "~/db/client.server";
+import { preparedPerDatabase } from "~/db/prepared.server";
 import { blockedDates, calendarFeeds, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { dayBounds, formatDateLong } from "~/lib/format";
@@ -93,11 +94,15 @@ function statusOf(hold: JudgedClaim, now: Date): HoldStatus {
   );
 }
 
+const holdsOfUser = preparedPerDatabase((db) =>
+  selectJudgedClaims(db, and(eq(dayClaims.userId, sql.placeholder("userId")), eq(dayClaims.kind, "hold")))
+    .orderBy(asc(dayClaims.day))
+    .prepare("holds_of_user"),
+);
+
 /** The user's holds, whatever their status, oldest day first. */
 async function holdsOf(db: Database, userId: string, now: Date) {
-  const rows = await selectJudgedClaims(db, and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"))).orderBy(
-    asc(dayClaims.day),
-  );
+  const rows = await holdsOfUser(db).execute({ userId });
   return rows.map((row) => ({ ...row, status: statusOf(row, now) }));
 }
 
@@ -228,19 +233,24 @@ async function tryToHold(db: Database, userId: string, day: string, now: Date): 
   });
 }
 
-/** Takes a day out of the user's basket (a hold only; a booking is cancelled, not removed). */
-export async function releaseHold(db: Database, userId: string, claimId: string) {
-  const removed = await db
+const deleteHold = preparedPerDatabase((db) =>
+  db
     .delete(dayClaims)
     .where(
       and(
-        eq(dayClaims.id, claimId),
-        eq(dayClaims.userId, userId),
+        eq(dayClaims.id, sql.placeholder("claimId")),
+        eq(dayClaims.userId, sql.placeholder("userId")),
         eq(dayClaims.kind, "hold"),
         isNull(dayClaims.releasedAt),
       ),
     )
-    .returning({ id: dayClaims.id });
+    .returning({ id: dayClaims.id })
+    .prepare("delete_hold"),
+);
+
+/** Takes a day out of the user's basket (a hold only; a booking is cancelled, not removed). */
+export async function releaseHold(db: Database, userId: string, claimId: string) {
+  const removed = await deleteHold(db).execute({ claimId, userId });
   return removed.length > 0;
 }
 
@@ -351,15 +361,11 @@ export async function calendarDays(
   return (await calendarFacts(db, range, userId, now)).map(({ heldUntil: _heldUntil, ...day }) => day);
 }
 
-/** The calendar's days, and for a held day when its hold runs out: the live calendar's to know, no one else's. */
-async function calendarFacts(
-  db: Database,
-  range: { from: string; to: string },
-  userId: string | null,
-  now: Date,
-): Promise<(CalendarDay & { heldUntil?: Date })[]> {
-  // The month's claims and blocked days in one round trip: blocked days come as rows with `blocked` set.
-  const rows = await unionAll(
+/** The claims and blocked days from `from` to `to` in one round trip: blocked days come as rows with `blocked` set. */
+const calendarRows = preparedPerDatabase((db) => {
+  const from = sql.placeholder("from");
+  const to = sql.placeholder("to");
+  return unionAll(
     db
       .select({
         blocked: sql<boolean>`false`.as("blocked"),
@@ -370,7 +376,7 @@ async function calendarFacts(
         expiresAt: dayClaims.expiresAt,
       })
       .from(dayClaims)
-      .where(and(gte(dayClaims.day, range.from), lte(dayClaims.day, range.to), isNull(dayClaims.releasedAt))),
+      .where(and(gte(dayClaims.day, from), lte(dayClaims.day, to), isNull(dayClaims.releasedAt))),
     db
       .select({
         blocked: sql<boolean>`true`.as("blocked"),
@@ -381,8 +387,18 @@ async function calendarFacts(
         expiresAt: sql<Date | null>`null`.as("expires_at"),
       })
       .from(blockedDates)
-      .where(and(gte(blockedDates.day, range.from), lte(blockedDates.day, range.to))),
-  );
+      .where(and(gte(blockedDates.day, from), lte(blockedDates.day, to))),
+  ).prepare("calendar_rows");
+});
+
+/** The calendar's days, and for a held day when its hold runs out: the live calendar's to know, no one else's. */
+async function calendarFacts(
+  db: Database,
+  range: { from: string; to: string },
+  userId: string | null,
+  now: Date,
+): Promise<(CalendarDay & { heldUntil?: Date })[]> {
+  const rows = await calendarRows(db).execute({ from: range.from, to: range.to });
   const settings = await getReservationSettings(db);
   const claims = rows.flatMap(({ blocked, kind, ...claim }) => (blocked || !kind ? [] : [{ ...claim, kind }]));
   const blocked = rows.filter((row) => row.blocked);

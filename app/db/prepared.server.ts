@@ -1,0 +1,18 @@
+import type { Database } from "./client.server";
+
+/**
+ * A query built once per database handle with drizzle's `prepare` and placeholders, for the few that nearly every
+ * calendar, hold and basket request runs: they skip building their SQL again, and PostgreSQL parses and plans the
+ * named statement once per connection. A transaction is a handle of its own, so inside one it is built again.
+ */
+export function preparedPerDatabase<Query>(prepare: (db: Database) => Query): (db: Database) => Query {
+  const preparedFor = new WeakMap<Database, Query>();
+  return (db) => {
+    let query = preparedFor.get(db);
+    if (!query) {
+      query = prepare(db);
+      preparedFor.set(db, query);
+    }
+    return query;
+  };
+}
