@@ -5,9 +5,11 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
+import http from "node:http";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
@@ -262,6 +264,55 @@ export function percentile(sortedValues, percent) {
 
 export const formatNumber = (value, digits = 1) => value.toFixed(digits);
 
+/** Connections the race keeps open between requests, as a browser does (one per user at a time). */
+const raceAgent = new http.Agent({ keepAlive: true });
+
+/**
+ * One request as a browser sends it (compressed answers accepted, a form as URL-encoded text), over node:http:
+ * the racing client costs a third of what fetch costs, and it shares the machine's two cores with the server.
+ * Answers the status, the Set-Cookie headers and the whole body, decompressed.
+ */
+function requestOverKeptConnection(url, { method = "GET", headers = {}, body } = {}, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : Buffer.from(body.toString());
+    const request = http.request(url, {
+      method,
+      agent: raceAgent,
+      headers: {
+        "accept-encoding": "br, gzip",
+        ...headers,
+        ...(payload && {
+          "content-type": "application/x-www-form-urlencoded;charset=UTF-8",
+          "content-length": payload.length,
+        }),
+      },
+    });
+    const timer =
+      timeoutMs && setTimeout(() => request.destroy(new Error(`No answer within ${timeoutMs} ms`)), timeoutMs);
+    const fail = (error) => {
+      clearTimeout(timer);
+      reject(error);
+    };
+    request.once("error", fail);
+    request.once("response", (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.once("error", fail);
+      response.once("end", () => {
+        clearTimeout(timer);
+        const raw = Buffer.concat(chunks);
+        const encoding = response.headers["content-encoding"];
+        resolve({
+          status: response.statusCode,
+          setCookies: response.headers["set-cookie"] ?? [],
+          body: encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "gzip" ? zlib.gunzipSync(raw) : raw,
+        });
+      });
+    });
+    request.end(payload);
+  });
+}
+
 /**
  * Every user loops for `seconds`: hold a random one of the `dayCount` days from tomorrow (the calendar form's
  * POST), and when it got the day, release it again from the basket. Only the hold request is timed here;
@@ -285,12 +336,10 @@ export async function raceForDays(baseUrl, users, { dayCount, seconds, requestTi
   async function send(kind, url, init, { decode = false, user } = {}) {
     const started = performance.now();
     try {
-      const response = await fetch(url, {
-        ...init,
-        signal: requestTimeoutMs ? AbortSignal.timeout(requestTimeoutMs) : undefined,
-      });
-      if (user) user.cookie = keepCookies(user.cookie, response.headers.getSetCookie());
-      const body = decode && response.status === 200 ? await decodeSingleFetch(response) : await response.arrayBuffer();
+      const response = await requestOverKeptConnection(url, init, requestTimeoutMs);
+      if (user) user.cookie = keepCookies(user.cookie, response.setCookies);
+      const body =
+        decode && response.status === 200 ? await decodeSingleFetch(new Response(response.body)) : response.body;
       const milliseconds = performance.now() - started;
       onRequest({ kind, status: response.status, milliseconds });
       return { status: response.status, body, milliseconds };
