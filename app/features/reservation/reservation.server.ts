@@ -259,12 +259,8 @@ export async function countBasket(db: Database, userId: string, now = new Date()
   return (await holdsOf(db, userId, now)).filter((hold) => hold.status === "running").length;
 }
 
-/**
- * What every page shows of a signed-in user besides the session: the profile's avatar and whether it has an
- * address, and how many days are in the basket (`countBasket`'s answer), in one query.
- */
-export async function getProfileAndBasketCount(db: Database, userId: string, now = new Date()) {
-  const rows = await db
+const profileAndHolds = preparedPerDatabase((db) =>
+  db
     .select({
       profileOf: profiles.userId,
       avatarKey: profiles.avatarKey,
@@ -276,7 +272,16 @@ export async function getProfileAndBasketCount(db: Database, userId: string, now
     .leftJoin(dayClaims, and(eq(dayClaims.userId, users.id), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)))
     .leftJoin(orders, eq(orders.id, dayClaims.orderId))
     .leftJoin(blockedDates, eq(blockedDates.day, dayClaims.day))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("profile_and_holds"),
+);
+
+/**
+ * What every page shows of a signed-in user besides the session: the profile's avatar and whether it has an
+ * address, and how many days are in the basket (`countBasket`'s answer), in one query.
+ */
+export async function getProfileAndBasketCount(db: Database, userId: string, now = new Date()) {
+  const rows = await profileAndHolds(db).execute({ userId });
   const [first] = rows;
   const holds = rows.flatMap(({ claim }) => (claim?.id ? [claim as JudgedClaim] : []));
   return {
