@@ -172,7 +172,8 @@ function selectHoldFacts(tx: Database, userId: string, day: string) {
 /**
  * One short transaction: the user's lock, the facts in one statement, the rules' answer, the insert. Four round
  * trips for a day that is free (begin, lock, facts, insert … on conflict, commit: five with the commit), one
- * more when a hold that ran out gives way.
+ * more when a hold that ran out gives way. The facts and the insert are named statements: their SQL is the same
+ * every time, so PostgreSQL parses and plans each once per connection (drizzle still builds it per transaction).
  */
 async function tryToHold(db: Database, userId: string, day: string, now: Date): Promise<HoldResult> {
   return db.transaction(async (tx): Promise<HoldResult> => {
@@ -180,7 +181,7 @@ async function tryToHold(db: Database, userId: string, day: string, now: Date): 
     // all get in. With it they take turns, and each counts what the earlier ones committed. The facts are read by
     // the next statement, so they are seen as they are after the lock was granted.
     await tx.execute(sql`select pg_advisory_xact_lock(${HOLD_LOCK_NAMESPACE}, ${holdLockKey(userId)})`);
-    const rows = await selectHoldFacts(tx, userId, day);
+    const rows = await selectHoldFacts(tx, userId, day).prepare("hold_facts").execute();
     const facts = rows[0];
     if (!facts) throw new Error("reservation_settings has no row; the migrations insert it");
     // A row without a claim has every claim column null (the left join found none).
@@ -228,7 +229,9 @@ async function tryToHold(db: Database, userId: string, day: string, now: Date): 
         expiresAt: holdExpiresAt(now, facts),
       })
       .onConflictDoNothing({ target: dayClaims.day, where: sql`${dayClaims.releasedAt} is null` })
-      .returning({ id: dayClaims.id });
+      .returning({ id: dayClaims.id })
+      .prepare("hold_insert")
+      .execute();
     return inserted ? { ok: true, claimId: inserted.id } : { ok: false, reason: "taken" };
   });
 }
