@@ -73,14 +73,16 @@ const VERIFIED_COOKIE_CACHES_MAX = 10_000;
 
 async function readSessionThroughCookieCache(auth: Auth, request: Request): Promise<SessionRead> {
   const cookie = request.headers.get("cookie");
-  const cacheExpiresAt = cookie ? cookieCacheExpiry(cookie) : null;
-  if (!cookie || cacheExpiresAt === null) return readSession(auth, request, false);
+  if (!cookie) return readSession(auth, request, false);
   let verified = verifiedCookieCaches.get(auth);
   if (!verified) verifiedCookieCaches.set(auth, (verified = new Map()));
   const now = Date.now();
+  // Known cookies are looked up before the cookie cache is decoded: most requests of a signed-in user end here.
   const known = verified.get(cookie);
   if (known && known.validUntil > now) return known.read;
   if (known) verified.delete(cookie);
+  const cacheExpiresAt = cookieCacheExpiry(cookie);
+  if (cacheExpiresAt === null) return readSession(auth, request, false);
   const read = await readSession(auth, request, false);
   // No Set-Cookie: better-auth trusted the cookie cache as it is (after a database read it sends a new one).
   if (read.user && read.setCookies.length === 0 && cacheExpiresAt > now) {
