@@ -39,6 +39,13 @@ describe("securityHeaders", () => {
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{24}$/);
     expect(response.headers.get("content-security-policy")).toContain(`script-src 'self' 'nonce-${nonce}'`);
   });
+
+  it("never gives two responses the same nonce, also past one draw of random bytes", async () => {
+    const url = await serve({ trustProxy: false });
+    const nonces = new Set<string>();
+    for (let response = 0; response < 300; response++) nonces.add(await (await fetch(url)).text());
+    expect(nonces.size).toBe(300);
+  });
 });
 
 describe("contentSecurityPolicy", () => {
