@@ -65,6 +65,32 @@ describe.runIf(databaseUrl)("page cache invalidation across instances on postgre
     expect(two.get("system /videoer")).toBeDefined();
   });
 
+  it("sends the invalidations made while a notice is on its way together, as one notice", async () => {
+    const [one, two] = [await instance(), await instance()];
+    const listener = new pg.Client({ connectionString: databaseUrl });
+    await listener.connect();
+    const notices: string[] = [];
+    listener.on("notification", ({ payload }) => notices.push(payload!));
+    await listener.query("LISTEN scene_page_cache");
+    try {
+      for (const page of ["/musik", "/videoer", "/billeder"])
+        two.store(`system ${page}`, { body: "<p>gammel</p>", nonce: "n", headers: [] });
+      one.invalidate("/musik");
+      one.invalidate("/videoer");
+      one.invalidate("/billeder");
+      await vi.waitFor(() =>
+        expect([two.get("system /musik"), two.get("system /videoer"), two.get("system /billeder")]).toEqual([
+          undefined,
+          undefined,
+          undefined,
+        ]),
+      );
+      expect(notices.map((notice) => notice.split(" ").slice(1))).toEqual([["/musik"], ["/videoer", "/billeder"]]);
+    } finally {
+      await listener.end();
+    }
+  });
+
   it("tells the other instances of a write that may have changed anything, for their other copies (settings)", async () => {
     let forgotten = 0;
     const one = await instance(() => (forgotten += 1));
