@@ -136,3 +136,23 @@ describe("a PGlite database in a directory", () => {
     }
   });
 });
+
+describe("PGlite on the server's own thread", () => {
+  it("lets the event loop have turns while a long queue of queries runs", async () => {
+    const database = await openDatabase({ kind: "pglite" });
+    try {
+      const queries = 100;
+      let done = 0;
+      // Each takes a few milliseconds, all together far more than one slice.
+      const queue = Array.from({ length: queries }, () =>
+        database.db.execute(sql`select count(*) from generate_series(1, 30000)`).then(() => done++),
+      );
+      const doneAtTheLoopsNextTurn = await new Promise<number>((resolve) => setImmediate(() => resolve(done)));
+      await Promise.all(queue);
+      expect(done).toBe(queries);
+      expect(doneAtTheLoopsNextTurn).toBeLessThan(queries / 2);
+    } finally {
+      await database.close();
+    }
+  });
+});
