@@ -4,7 +4,7 @@ import { mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
-import { PGlite, type PGliteOptions, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
+import type { PGliteOptions } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -13,6 +13,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { ServerPGlite } from "./pglite.server";
 import { runDataMigrations } from "./data-migrations.server";
 
 export type Schema = typeof schema;
@@ -86,47 +87,8 @@ async function createPgliteDirectory(directory: string) {
   ]);
 }
 
-/** How long PGlite's queries may keep the event loop to themselves before they let it have a turn. */
-const PGLITE_SLICE_MS = 5;
-
-/**
- * PGlite runs its queries on this thread, one at a time, and hands its queue from one query to the next in
- * microtasks: fifty queued queries ran as one turn of the event loop, in which no connection was accepted and no
- * socket read. Under load a new connection waited more than 10 s (docs/performance.md, eighth session). Here
- * queries and transactions run one after another as before, but once they have had the thread for
- * `PGLITE_SLICE_MS`, the next waits for the event loop's next turn.
- */
-class PGliteTakingTurns extends PGlite {
-  private lastInLine: Promise<unknown> = Promise.resolve();
-  private sliceStartedAt = 0;
-
-  private async waitForTurn() {
-    if (performance.now() - this.sliceStartedAt < PGLITE_SLICE_MS) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    this.sliceStartedAt = performance.now();
-  }
-
-  private inTurn<T>(run: () => Promise<T>): Promise<T> {
-    const result = this.lastInLine.then(() => this.waitForTurn()).then(run);
-    this.lastInLine = result.catch(() => undefined);
-    return result;
-  }
-
-  override query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.inTurn(() => super.query<T>(query, params, options));
-  }
-
-  override exec(query: string, options?: QueryOptions): Promise<Results[]> {
-    return this.inTurn(() => super.exec(query, options));
-  }
-
-  override transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.inTurn(() => super.transaction(callback));
-  }
-}
-
 async function openPglite(options: PGliteOptions) {
-  const client = new PGliteTakingTurns(options);
+  const client = new ServerPGlite(options);
   await client.waitReady;
   return client;
 }

@@ -2,8 +2,12 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/client.server";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { boolean, date, integer, jsonb, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
+import { MAX_PREPARED_STATEMENTS } from "~/db/pglite.server";
 import { pages, sections, siteSettings } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed/seed.server";
 import { diskBackend, Storage } from "~/features/storage/storage.server";
@@ -165,5 +169,108 @@ describe("PGlite on the server's own thread", () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe("PGlite's prepared statements", () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: "pglite" });
+    await database.db.execute(sql`create table visits (id int primary key)`);
+  });
+  afterAll(() => database.close());
+
+  /** The statements PostgreSQL holds prepared whose text has the marker. */
+  async function preparedWith(marker: string) {
+    const result = await database.db.execute(
+      sql`select name from pg_prepared_statements where statement like ${`%${marker}%`}`,
+    );
+    return result.rows.length;
+  }
+
+  it("prepares a query text once and runs it by name, with each run's own values", async () => {
+    const answers = [];
+    for (const value of [1, 2, 3]) {
+      const result = await database.db.execute(sql`select ${value}::int + 1 as asked_three_times`);
+      answers.push(result.rows[0]);
+    }
+    expect(answers).toEqual([{ asked_three_times: 2 }, { asked_three_times: 3 }, { asked_three_times: 4 }]);
+    expect(await preparedWith("asked_three_times")).toBe(1);
+  });
+
+  it("gives back what PGlite's own way gives back, in every type the app uses", async () => {
+    const plain = new PGlite();
+    try {
+      const results = [];
+      for (const db of [database.db, drizzlePglite({ client: plain }) as unknown as Database]) {
+        await db.execute(sql`create table if not exists typed (
+          id int primary key, at timestamptz, day date, doc jsonb, tags text[], price numeric, yes boolean, note text)`);
+        const table = pgTable("typed", {
+          id: integer("id").primaryKey(),
+          at: timestamp("at", { withTimezone: true }),
+          day: date("day"),
+          doc: jsonb("doc"),
+          tags: text("tags").array(),
+          price: numeric("price"),
+          yes: boolean("yes"),
+          note: text("note"),
+        });
+        const row = {
+          id: 1,
+          at: new Date("2026-03-29T00:30:00.000Z"),
+          day: "2026-10-25",
+          doc: { dage: ["2026-03-29"], pris: 1250 },
+          tags: ["sommertid", "vintertid"],
+          price: "1250.50",
+          yes: true,
+          note: null,
+        };
+        await db.insert(table).values(row).onConflictDoNothing();
+        results.push({
+          built: await db.select().from(table).where(eq(table.id, 1)),
+          raw: (await db.execute(sql`select *, ${true} as asked, ${7}::int as seven from typed where id = ${1}`)).rows,
+        });
+      }
+      expect(results[0]).toEqual(results[1]);
+      expect(results[0]?.built[0]?.at).toEqual(new Date("2026-03-29T00:30:00.000Z"));
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("keeps the session usable after a statement fails, in and out of a transaction", async () => {
+    const insert = (id: number) => database.db.execute(sql`insert into visits (id) values (${id})`);
+    await insert(10);
+    await expect(insert(10)).rejects.toThrow();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into visits (id) values (${11})`);
+        await tx.execute(sql`insert into visits (id) values (${10})`);
+      }),
+    ).rejects.toThrow();
+    await insert(12);
+    const ids = await database.db.execute(sql`select id from visits where id >= ${10} order by id`);
+    expect(ids.rows).toEqual([{ id: 10 }, { id: 12 }]);
+  });
+
+  it("prepares a statement again when its table's columns change", async () => {
+    await database.db.execute(sql`create table altered (a int)`);
+    await database.db.execute(sql`insert into altered values (1)`);
+    const everything = () => database.db.execute(sql`select * from altered where a = ${1}`);
+    expect((await everything()).rows).toEqual([{ a: 1 }]);
+    await database.db.execute(sql`alter table altered add column b int default 2`);
+    expect((await everything()).rows).toEqual([{ a: 1, b: 2 }]);
+  });
+
+  it(`keeps at most ${MAX_PREPARED_STATEMENTS} texts prepared and runs the rest as before`, async () => {
+    const database = await openDatabase({ kind: "pglite" });
+    onTestFinished(() => database.close());
+    const texts = MAX_PREPARED_STATEMENTS + 20;
+    for (let index = 0; index < texts; index++) {
+      const result = await database.db.execute(sql.raw(`select ${index} as one_of_many_${index}`));
+      expect(result.rows).toEqual([{ [`one_of_many_${index}`]: index }]);
+    }
+    const prepared = await database.db.execute(sql`select count(*)::int as count from pg_prepared_statements`);
+    expect(prepared.rows[0]).toEqual({ count: MAX_PREPARED_STATEMENTS });
   });
 });
