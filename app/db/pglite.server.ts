@@ -7,6 +7,8 @@ const SLICE_MS = 5;
 
 /** How many query texts stay prepared; a text past them runs unprepared, as PGlite runs every query. */
 export const MAX_PREPARED_STATEMENTS = 500;
+/** How many texts seen once are remembered; when full, the memory starts over. */
+const MAX_SEEN_ONCE = 5_000;
 
 /** A query text parsed and planned once, run by its name. */
 interface PreparedStatement {
@@ -41,14 +43,16 @@ function isResultTypeChange(error: unknown) {
  *   turn.
  * - **Prepared statements.** PGlite parses and plans every query again, and asks for its parameter types and its
  *   columns on every run: six calls into PostgreSQL, and a hold's facts took 1.0 ms where running them by name
- *   takes 0.2 ms. Here each query text is prepared once, by name, as node-postgres does with drizzle's
- *   `.prepare(name)` on PostgreSQL, and then run with one call (bind, execute, sync).
+ *   takes 0.2 ms. Here a query text that comes again is prepared once, by name, as node-postgres does with
+ *   drizzle's `.prepare(name)` on PostgreSQL, and from then on run with one call (bind, execute, sync).
  */
 export class ServerPGlite extends PGlite {
   private lastInLine: Promise<unknown> = Promise.resolve();
   private sliceStartedAt = 0;
   private readonly statements = new Map<string, PreparedStatement>();
   private statementsNamed = 0;
+  /** Texts run once so far, not prepared yet. */
+  private readonly seenOnce = new Set<string>();
 
   private async waitForTurn() {
     if (performance.now() - this.sliceStartedAt < SLICE_MS) return;
@@ -103,10 +107,18 @@ export class ServerPGlite extends PGlite {
     return Object.create(tx, { query: { value: query } }) as Transaction;
   }
 
-  /** Blobs (COPY) and parameter types given by the caller stay with PGlite's own way. */
+  /**
+   * A text is prepared when it comes a second time: the migrations' statements (130 of them) and other one-off
+   * texts run once, through PGlite's own way. Blobs (COPY) and parameter types given by the caller stay with it.
+   */
   private mayPrepare(query: string, options?: QueryOptions) {
     if (options?.blob || options?.paramTypes) return false;
-    return this.statements.has(query) || this.statements.size < MAX_PREPARED_STATEMENTS;
+    if (this.statements.has(query)) return true;
+    if (this.statements.size >= MAX_PREPARED_STATEMENTS) return false;
+    if (this.seenOnce.has(query)) return true;
+    if (this.seenOnce.size >= MAX_SEEN_ONCE) this.seenOnce.clear();
+    this.seenOnce.add(query);
+    return false;
   }
 
   private async prepare(query: string, options?: QueryOptions): Promise<PreparedStatement> {
@@ -138,9 +150,9 @@ export class ServerPGlite extends PGlite {
    * The query's own parsers over the instance's. PGlite copies all of them into a new object on every query, a
    * tenth of a hold's time; these inherit the instance's instead.
    */
-  private parsersFor(options?: QueryOptions): QueryOptions["parsers"] {
+  private parsersFor(options?: QueryOptions): PGlite["parsers"] {
     if (!options?.parsers) return this.parsers;
-    return Object.assign(Object.create(this.parsers) as QueryOptions["parsers"], options.parsers);
+    return Object.assign(Object.create(this.parsers) as PGlite["parsers"], options.parsers);
   }
 
   private runPrepared<T>(

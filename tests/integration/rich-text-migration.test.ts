@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoAlbums, demoArticles, demoEvents, demoPages } from "~/db/seed/demo-content";
 import { plainTextToRichText, richTextPlain } from "~/features/content/rich-text.server";
 import { migrationsUpTo } from "~/features/operations/backup.server";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+import { createTestDatabase, databaseKinds, rowsOf, type TestDatabase } from "../support/test-database";
 
 /** Texts of before decision 017 that the conversion must carry over with nothing lost. */
 const awkward = {
@@ -38,8 +38,6 @@ function demoTexts() {
     ...demoEvents.map((event) => ["events", "description", event.description] as const),
   ];
 }
-
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 describe.each(databaseKinds)("migration 0011: plain texts become formatted text, on %s", (kind) => {
   let database: TestDatabase;
