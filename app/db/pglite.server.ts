@@ -92,11 +92,6 @@ export class ServerPGlite extends PGlite {
     return this.inTurn(() => super.transaction((tx) => callback(this.preparedIn(tx))));
   }
 
-  /** How many query texts are prepared now (tests). */
-  get preparedStatementCount() {
-    return this.statements.size;
-  }
-
   /** The transaction's own `query`, running prepared statements while the transaction holds the database. */
   private preparedIn(tx: Transaction): Transaction {
     const query = async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
@@ -137,6 +132,7 @@ export class ServerPGlite extends PGlite {
       described: messages.filter((message) => message.name === "rowDescription"),
     };
     this.statements.set(query, statement);
+    this.seenOnce.delete(query);
     return statement;
   }
 
