@@ -30,7 +30,11 @@ function joined(messages: Uint8Array[]) {
 
 /** PostgreSQL refuses to run a prepared statement whose result's columns changed under it (a table altered). */
 function isResultTypeChange(error: unknown) {
-  return (error as { code?: string }).code === "0A000";
+  return (
+    error instanceof Error &&
+    (error as { code?: string }).code === "0A000" &&
+    error.message.includes("cached plan must not change result type")
+  );
 }
 
 /**

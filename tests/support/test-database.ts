@@ -5,10 +5,10 @@ import { withAdminClient } from "./postgres-admin";
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from "~/db/client.server";
 
 /** Integration suites run on PGlite always, and also on PostgreSQL when TEST_DATABASE_URL is set. */
-/** The rows of a raw `db.execute` (the \`Database\` type leaves the drivers' result type abstract). */
-export const rowsOf = <Row = Record<string, unknown>>(result: unknown) => (result as { rows: Row[] }).rows;
-
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+/** The rows of a raw `db.execute` (the `Database` type leaves the drivers' result type abstract). */
+export const rowsOf = <Row = Record<string, unknown>>(result: unknown) => (result as { rows: Row[] }).rows;
 
 export interface TestDatabase extends DatabaseHandle {
   /** PostgreSQL: the test database's own address (for a second connection, e.g. one that LISTENs). */
