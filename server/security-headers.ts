@@ -65,7 +65,7 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
     const https = req.secure;
-    res.setHeader("Content-Security-Policy", policies[https ? "https" : "http"].replace(placeholder, nonce));
+    res.setHeader("Content-Security-Policy", policies[https ? "https" : "http"].replaceAll(placeholder, nonce));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader(
