@@ -15,6 +15,7 @@ import pg from "pg";
 import * as schema from "./schema";
 import { ServerPGlite } from "./pglite.server";
 import { runDataMigrations } from "./data-migrations.server";
+import { registerPipelinedPool } from "./transaction.server";
 
 export type Schema = typeof schema;
 /**
@@ -95,11 +96,14 @@ async function openPglite(options: PGliteOptions) {
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 10 });
+    // Pipelining: a statement goes out without waiting for the answer to the one before. Statements that are
+    // awaited one by one run as before; transactionInTwoTrips sends several at once (decision 023).
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 10, pipeline: true });
     // An idle connection that breaks (e.g. the server restarts) is reported here; unhandled, it would end the process.
     pool.on("error", target.onIdleClientError ?? (() => undefined));
     // The drivers differ only in their raw query-result type (Database leaves it abstract); the cast drops it.
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+    registerPipelinedPool(db, pool);
     return {
       db,
       kind: "postgres",

@@ -4,6 +4,7 @@ import { unionAll } from "drizzle-orm/pg-core";
 import { keptPerDatabase } from "~/lib/kept-per-database.server";
 import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
+import { thenWrite, transactionInTwoTrips } from "~/db/transaction.server";
 import { blockedDates, calendarFeeds, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { dayBounds, formatDateLong } from "~/lib/format";
@@ -170,41 +171,65 @@ function selectHoldFacts(tx: Database, userId: string, day: string) {
 }
 
 /**
- * One short transaction: the user's lock, the facts in one statement, the rules' answer, the insert. Four round
- * trips for a day that is free (begin, lock, facts, insert … on conflict, commit: five with the commit), one
- * more when a hold that ran out gives way. The facts and the insert are named statements: their SQL is the same
- * every time, so PostgreSQL parses and plans each once per connection (drizzle still builds it per transaction).
+ * One short transaction in two trips to the database (`transactionInTwoTrips`): the user's lock and the facts in
+ * one statement go out with `begin`; the rules judge the facts; the insert … on conflict goes out with `commit`
+ * (after the hold that ran out, when one gives way). The facts and the insert are named statements: their SQL is
+ * the same every time, so PostgreSQL parses and plans each once per connection (drizzle still builds it per
+ * transaction).
  */
-async function tryToHold(db: Database, userId: string, day: string, now: Date): Promise<HoldResult> {
-  return db.transaction(async (tx): Promise<HoldResult> => {
-    // Without the lock, a user's holds running at once would each count the basket before the others commit, and
-    // all get in. With it they take turns, and each counts what the earlier ones committed. The facts are read by
-    // the next statement, so they are seen as they are after the lock was granted.
-    await tx.execute(sql`select pg_advisory_xact_lock(${HOLD_LOCK_NAMESPACE}, ${holdLockKey(userId)})`);
-    const rows = await selectHoldFacts(tx, userId, day).prepare("hold_facts").execute();
-    const facts = rows[0];
-    if (!facts) throw new Error("reservation_settings has no row; the migrations insert it");
-    // A row without a claim has every claim column null (the left join found none).
-    const claims = rows.flatMap(({ claim }) => (claim?.id ? [claim as JudgedClaim] : []));
-    const basketSize = claims.filter(
-      (claim) => claim.kind === "hold" && claim.userId === userId && statusOf(claim, now) === "running",
-    ).length;
-    // The unique index allows one unreleased claim per day; a hold that ran out gives way to the new one.
-    const onDay = claims.find((claim) => claim.day === day);
-    const givesWay = onDay?.kind === "hold" && holdGivesWay(statusOf(onDay, now));
-    const standing = onDay && !givesWay ? onDay : undefined;
-    const refusal = holdRefusal(day, {
-      today: todayInCopenhagen(now),
-      horizonDays: facts.horizonDays,
-      blockedTitle: facts.dayBlockedTitle ?? undefined,
-      basketSize,
-      maxDaysPerOrder: facts.maxDaysPerOrder,
-      claim: standing && { kind: standing.kind, mine: standing.userId === userId },
-    });
-    if (refusal) return { ok: false, ...refusal };
-    if (onDay && givesWay) {
+function tryToHold(db: Database, userId: string, day: string, now: Date): Promise<HoldResult> {
+  return transactionInTwoTrips(
+    db,
+    (tx) =>
+      [
+        // Without the lock, a user's holds running at once would each count the basket before the others commit,
+        // and all get in. With it they take turns, and each counts what the earlier ones committed. The facts are
+        // the next statement, so they are read as they are after the lock was granted.
+        tx.execute(sql`select pg_advisory_xact_lock(${HOLD_LOCK_NAMESPACE}, ${holdLockKey(userId)})`),
+        selectHoldFacts(tx, userId, day).prepare("hold_facts"),
+      ] as const,
+    (tx, [, rows]) => {
+      const facts = rows[0];
+      if (!facts) throw new Error("reservation_settings has no row; the migrations insert it");
+      // A row without a claim has every claim column null (the left join found none).
+      const claims = rows.flatMap(({ claim }) => (claim?.id ? [claim as JudgedClaim] : []));
+      const basketSize = claims.filter(
+        (claim) => claim.kind === "hold" && claim.userId === userId && statusOf(claim, now) === "running",
+      ).length;
+      // The unique index allows one unreleased claim per day; a hold that ran out gives way to the new one.
+      const onDay = claims.find((claim) => claim.day === day);
+      const givesWay = onDay?.kind === "hold" && holdGivesWay(statusOf(onDay, now));
+      const standing = onDay && !givesWay ? onDay : undefined;
+      const refusal = holdRefusal(day, {
+        today: todayInCopenhagen(now),
+        horizonDays: facts.horizonDays,
+        blockedTitle: facts.dayBlockedTitle ?? undefined,
+        basketSize,
+        maxDaysPerOrder: facts.maxDaysPerOrder,
+        claim: standing && { kind: standing.kind, mine: standing.userId === userId },
+      });
+      if (refusal) return thenWrite([], (): HoldResult => ({ ok: false, ...refusal }));
+      const { start, end } = dayBounds(day);
+      const insert = tx
+        .insert(dayClaims)
+        .values({
+          day,
+          kind: "hold",
+          userId,
+          startAt: start,
+          endAt: end,
+          title: facts.address ?? "",
+          priceOere: priceOfDay(day, facts),
+          expiresAt: holdExpiresAt(now, facts),
+        })
+        .onConflictDoNothing({ target: dayClaims.day, where: sql`${dayClaims.releasedAt} is null` })
+        .returning({ id: dayClaims.id })
+        .prepare("hold_insert");
+      const heldIf = ([inserted]: { id: string }[]): HoldResult =>
+        inserted ? { ok: true, claimId: inserted.id } : { ok: false, reason: "taken" };
+      if (!onDay || !givesWay) return thenWrite([insert] as const, ([inserted]) => heldIf(inserted));
       // Only while it is still the hold judged above: a payment may have turned it into a booking meanwhile.
-      await tx
+      const giveWay = tx
         .delete(dayClaims)
         .where(
           and(
@@ -214,26 +239,9 @@ async function tryToHold(db: Database, userId: string, day: string, now: Date): 
             eq(dayClaims.expiresAt, onDay.expiresAt!),
           ),
         );
-    }
-    const { start, end } = dayBounds(day);
-    const [inserted] = await tx
-      .insert(dayClaims)
-      .values({
-        day,
-        kind: "hold",
-        userId,
-        startAt: start,
-        endAt: end,
-        title: facts.address ?? "",
-        priceOere: priceOfDay(day, facts),
-        expiresAt: holdExpiresAt(now, facts),
-      })
-      .onConflictDoNothing({ target: dayClaims.day, where: sql`${dayClaims.releasedAt} is null` })
-      .returning({ id: dayClaims.id })
-      .prepare("hold_insert")
-      .execute();
-    return inserted ? { ok: true, claimId: inserted.id } : { ok: false, reason: "taken" };
-  });
+      return thenWrite([giveWay, insert] as const, ([, inserted]) => heldIf(inserted));
+    },
+  );
 }
 
 const deleteHold = preparedPerDatabase((db) =>

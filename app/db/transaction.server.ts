@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import type pg from "pg";
+import type { Database } from "./client.server";
+import * as schema from "./schema";
+
+/** One statement, sent when `execute` is called: a drizzle query, prepared or not, or `db.execute(sql…)`. */
+export interface Statement {
+  execute(): Promise<unknown>;
+}
+
+/** The answers of statements, in their order. */
+export type Answers<S extends readonly Statement[]> = {
+  -readonly [K in keyof S]: Awaited<ReturnType<S[K]["execute"]>>;
+};
+
+/** What the second trip sends, and how its answers become the transaction's result. */
+export interface Writes<T> {
+  /** Sends the statements now, one after another on the connection, and waits for all their answers. */
+  send(): Promise<T>;
+}
+
+function sendAll<S extends readonly Statement[]>(statements: S): Promise<Answers<S>> {
+  // Every execute is called here, in order, before anything is awaited: on a pipelining connection they go out
+  // together. Promise.all keeps the order but not the tuple's type.
+  return Promise.all(statements.map((statement) => statement.execute())) as Promise<Answers<S>>;
+}
+
+/** The statements of the second trip and the result made of their answers (none: only `commit` goes). */
+export function thenWrite<S extends readonly Statement[], T>(
+  statements: S,
+  result: (answers: Answers<S>) => T,
+): Writes<T> {
+  return { send: () => sendAll(statements).then(result) };
+}
+
+/**
+ * The pool under each PostgreSQL database (`openDatabase`). Its connections pipeline: a statement goes out without
+ * waiting for the answer to the one before.
+ */
+const pipelinedPools = new WeakMap<Database, pg.Pool>();
+
+export function registerPipelinedPool(db: Database, pool: pg.Pool) {
+  pipelinedPools.set(db, pool);
+}
+
+/** A drizzle database over one connection of a pool, made once per connection. */
+const databaseOverConnection = new WeakMap<pg.PoolClient, Database>();
+
+function databaseOver(connection: pg.PoolClient) {
+  let db = databaseOverConnection.get(connection);
+  if (!db) {
+    // As in openDatabase: the drivers differ only in their raw query-result type, which Database leaves abstract.
+    db = drizzlePostgres({ client: connection, schema }) as unknown as Database;
+    databaseOverConnection.set(connection, db);
+  }
+  return db;
+}
+
+/** What `send` writes to the connection goes out in one write to the socket instead of one for each statement. */
+function inOneWrite<T>(connection: pg.PoolClient, send: () => Promise<T>): Promise<T> {
+  const socket = connection.connection.stream;
+  socket.cork();
+  try {
+    return send();
+  } finally {
+    socket.uncork();
+  }
+}
+
+/**
+ * A short transaction in two round trips to PostgreSQL (decision 023): the statements of `read` go out together
+ * with `begin`, and the statements that `write` makes of their answers go out together with `commit`. drizzle's
+ * own transaction waits for each statement's answer before it sends the next: five trips for a hold.
+ *
+ * `write` must not wait for anything before `thenWrite`'s statements are sent; it is not async, and `commit` is
+ * sent as soon as it returns. Any failure rolls the whole transaction back and is thrown.
+ *
+ * PGlite answers in the process, so a trip costs nothing there: the same statements run in an ordinary transaction,
+ * as does a `db` that is itself a transaction (nested, with a savepoint).
+ */
+export async function transactionInTwoTrips<R extends readonly Statement[], T>(
+  db: Database,
+  read: (tx: Database) => R,
+  write: (tx: Database, answers: Answers<R>) => Writes<T>,
+): Promise<T> {
+  const pool = pipelinedPools.get(db);
+  if (!pool) return db.transaction(async (tx) => write(tx, await sendAll(read(tx))).send());
+
+  const connection = await pool.connect();
+  const tx = databaseOver(connection);
+  let broken = false;
+  try {
+    const [, ...answers] = await inOneWrite(connection, () => sendAll([tx.execute(sql`begin`), ...read(tx)] as const));
+    const [result] = await inOneWrite(connection, () =>
+      Promise.all([write(tx, answers).send(), tx.execute(sql`commit`).execute()]),
+    );
+    return result;
+  } catch (error) {
+    // After a failed statement PostgreSQL has ignored the rest, and answered the commit with a rollback; this one
+    // ends a transaction that is still open, and says only a warning when there is none.
+    broken = await tx.execute(sql`rollback`).then(
+      () => false,
+      () => true,
+    );
+    throw error;
+  } finally {
+    // A connection that cannot even roll back is closed instead of going back to the pool.
+    connection.release(broken);
+  }
+}
