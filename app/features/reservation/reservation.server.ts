@@ -225,9 +225,10 @@ function tryToHold(db: Database, userId: string, day: string, now: Date): Promis
         .onConflictDoNothing({ target: dayClaims.day, where: sql`${dayClaims.releasedAt} is null` })
         .returning({ id: dayClaims.id })
         .prepare("hold_insert");
-      const heldIf = ([inserted]: { id: string }[]): HoldResult =>
+      // The insert returns no row when someone else's claim on the day came first.
+      const resultOf = ([inserted]: { id: string }[]): HoldResult =>
         inserted ? { ok: true, claimId: inserted.id } : { ok: false, reason: "taken" };
-      if (!onDay || !givesWay) return thenWrite([insert] as const, ([inserted]) => heldIf(inserted));
+      if (!onDay || !givesWay) return thenWrite([insert] as const, ([insertedRows]) => resultOf(insertedRows));
       // Only while it is still the hold judged above: a payment may have turned it into a booking meanwhile.
       const giveWay = tx
         .delete(dayClaims)
@@ -239,7 +240,7 @@ function tryToHold(db: Database, userId: string, day: string, now: Date): Promis
             eq(dayClaims.expiresAt, onDay.expiresAt!),
           ),
         );
-      return thenWrite([giveWay, insert] as const, ([, inserted]) => heldIf(inserted));
+      return thenWrite([giveWay, insert] as const, ([, insertedRows]) => resultOf(insertedRows));
     },
   );
 }
