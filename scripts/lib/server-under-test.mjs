@@ -103,9 +103,10 @@ export async function createDataStore(engine, purpose) {
 
 /**
  * Starts `node server.js` on a free port and waits for /healthz (the first start seeds the demo content).
- * With `cpuProfilePath` the server writes its CPU profile there when it stops; `env` adds to its environment.
+ * With `cpuProfilePath` the server writes its CPU profile there when it stops; `env` adds to its environment;
+ * `cwd` is the checkout whose build runs (this one by default). Returns its URL, its process id and how to stop it.
  */
-export async function startServer({ dataDir, databaseUrl, cpuProfilePath, env = {} }) {
+export async function startServer({ dataDir, databaseUrl, cpuProfilePath, env = {}, cwd }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   if (cpuProfilePath) {
@@ -117,6 +118,7 @@ export async function startServer({ dataDir, databaseUrl, cpuProfilePath, env = 
     : [];
   // As `npm start` runs it (package.json, docs/deploy.md): a young generation of 8 MB semi-spaces.
   const child = spawn(process.execPath, [...profileFlags, "--max-semi-space-size=8", "server.js"], {
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),
@@ -153,7 +155,7 @@ export async function startServer({ dataDir, databaseUrl, cpuProfilePath, env = 
     if (Date.now() > deadline) throw new Error("The server did not answer /healthz within 120 s");
     await sleep(250);
   }
-  return { url, stop };
+  return { url, pid: child.pid, stop };
 }
 
 /** The Cookie header a browser would send after receiving these Set-Cookie headers. */
