@@ -1,13 +1,14 @@
 // Compares the race for days of two builds in pairs: on a machine whose speed moves by half from one minute to the
 // next, one build run after the other shows the machine, not the change (docs/performance.md, tenth session).
-// Starts a server from each checkout side by side (a database and 50 users each), warms both up, then races each
-// for a few seconds in turn, the order alternating, and prints per round and the ratios B/A. Runs on PostgreSQL
-// when TEST_DATABASE_URL or DATABASE_URL is set, else on PGlite. Each checkout needs its build (`npm run build`).
+// Starts a server from each checkout side by side (a database and the bench's users each), warms both up, then
+// races each for a few seconds in turn, the order alternating, and prints per round and the ratios B/A. Runs on
+// PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is set, else on PGlite. Each checkout needs its build.
 //   npm run bench:pair -- <checkout A> <checkout B> [rounds=8]
 // The first-started server tends to come out a few per cent ahead: compare in both orders, or A against A.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
+  BENCH_RACE,
   cleanUp,
   createDataStore,
   PGLITE,
@@ -19,8 +20,6 @@ import {
   wasInterrupted,
 } from "./lib/server-under-test.mjs";
 
-const USERS = 50;
-const CONTESTED_DAYS = 30;
 const WARM_UP_SECONDS = 10;
 const ROUND_SECONDS = 5;
 
@@ -42,7 +41,7 @@ function cpuMillisecondsOf(pid) {
 async function startSide(name, checkout) {
   const { dataDir, databaseUrl } = await createDataStore(engine, "pair");
   const server = await startServer({ dataDir, databaseUrl, cwd: path.resolve(checkout) });
-  const users = await signUpUsers(server.url, USERS, { dataDir });
+  const users = await signUpUsers(server.url, BENCH_RACE.users, { dataDir });
   return { name, checkout, server, users, rounds: [] };
 }
 
@@ -50,7 +49,7 @@ async function race(side, seconds) {
   let requests = 0;
   const cpuBefore = cpuMillisecondsOf(side.server.pid);
   const result = await raceForDays(side.server.url, side.users, {
-    dayCount: CONTESTED_DAYS,
+    dayCount: BENCH_RACE.contestedDays,
     seconds,
     onRequest: () => requests++,
   });

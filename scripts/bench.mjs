@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import {
+  BENCH_RACE,
   cleanUp,
   createDataStore,
   ensureBuild,
@@ -27,8 +28,8 @@ import {
 const CONNECTIONS = 50;
 const WARM_UP_SECONDS = 2;
 const MEASURE_SECONDS = 10;
-const USERS = 50;
-const CONTESTED_DAYS = 30;
+const USERS = BENCH_RACE.users;
+const CONTESTED_DAYS = BENCH_RACE.contestedDays;
 const CONTENTION_SECONDS = 10;
 // The race's own code (the hold's transaction, the basket, the release) runs only in the race: like the targets'
 // warm-up, a first race that is not measured lets the server compile it before the measured one.

@@ -17,6 +17,8 @@ import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 export const PGLITE = { name: "pglite", label: "PGlite" };
 export const postgresql = (adminUrl) => ({ name: "postgresql", label: "PostgreSQL", adminUrl });
 export const postgresAdminUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+/** The bench's race for days (`npm run bench`), which `npm run bench:pair` runs as well. */
+export const BENCH_RACE = { users: 50, contestedDays: 30 };
 
 /** Undo steps of what the run has set up (server, temp dir, database), undone last first. */
 const cleanups = [];
