@@ -119,13 +119,39 @@ function wallClock(instant: number) {
 
 /** The Copenhagen calendar day of an instant, as "YYYY-MM-DD". */
 export function copenhagenDateKey(instant: Date): string {
-  return new Date(wallClock(instant.getTime())).toISOString().slice(0, 10);
+  return utcDateKey(wallClock(instant.getTime()));
 }
+
+/**
+ * UTC midnight of a year, month (1–12) and day, in ms; a day or month past its end runs on into the next. Built from
+ * numbers, not by parsing a string: the calendar does this for every day it shows.
+ */
+export function utcMidnightOf(year: number, month: number, day: number): number {
+  // setUTCFullYear, unlike Date.UTC, takes the years 0–99 as they are.
+  return new Date(0).setUTCFullYear(year, month - 1, day);
+}
+
+const twoDigits = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+/** The "YYYY-MM-DD" key of the UTC date an instant (in ms) falls on; a RangeError for no instant. */
+export function utcDateKey(utc: number): string {
+  const date = new Date(utc);
+  const year = date.getUTCFullYear();
+  if (Number.isNaN(year)) throw new RangeError(`Not an instant: ${utc}`);
+  return `${String(year).padStart(4, "0")}-${twoDigits(date.getUTCMonth() + 1)}-${twoDigits(date.getUTCDate())}`;
+}
+
+const DATE_KEY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** UTC midnight of a "YYYY-MM-DD" key, in ms; a RangeError for anything that is not a real calendar day. */
 function parseDateKey(dateKey: string) {
-  const utc = /^\d{4}-\d{2}-\d{2}$/.test(dateKey) ? Date.parse(`${dateKey}T00:00:00Z`) : Number.NaN;
-  if (Number.isNaN(utc) || new Date(utc).toISOString().slice(0, 10) !== dateKey) {
+  const year = Number(dateKey.slice(0, 4));
+  const month = Number(dateKey.slice(5, 7));
+  const day = Number(dateKey.slice(8, 10));
+  const utc = DATE_KEY.test(dateKey) ? utcMidnightOf(year, month, day) : Number.NaN;
+  // A day or month past its end has run on into the next: then the date read back differs.
+  const date = new Date(utc);
+  if (Number.isNaN(utc) || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
     throw new RangeError(`Not a calendar day (YYYY-MM-DD): ${JSON.stringify(dateKey)}`);
   }
   return utc;

@@ -80,7 +80,6 @@ async function selectDay(
   day: string,
   view: Awaited<ReturnType<typeof calendarDays>>[number],
 ): Promise<Toast> {
-  const date = formatDateLong(dayBounds(day).start);
   switch (view.state) {
     case "in-basket":
       return { kind: "info", message: "Du har denne reservation i din indkøbskurv" };
@@ -107,7 +106,8 @@ async function selectDay(
     case "free": {
       const held = await holdDay(db, userId, day);
       metrics.holds.inc({ result: held.ok ? "held" : held.reason });
-      if (held.ok) return { kind: "success", message: "Dagen er lagt i din kurv", detail: date };
+      if (held.ok)
+        return { kind: "success", message: "Dagen er lagt i din kurv", detail: formatDateLong(dayBounds(day).start) };
       if (held.reason === "basket-full") {
         const settings = await getReservationSettings(db);
         return {

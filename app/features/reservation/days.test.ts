@@ -68,6 +68,31 @@ describe("day boundaries in Copenhagen", () => {
   });
 });
 
+describe("addDays", () => {
+  it.each([
+    ["2026-11-25", 1, "2026-11-26"],
+    ["2026-11-30", 1, "2026-12-01"],
+    ["2026-12-31", 1, "2027-01-01"],
+    ["2027-01-01", -1, "2026-12-31"],
+    ["2028-02-28", 1, "2028-02-29"],
+    ["2027-02-28", 1, "2027-03-01"],
+    ["2100-02-28", 1, "2100-03-01"],
+    ["2000-02-28", 1, "2000-02-29"],
+    ["2026-03-28", 1, "2026-03-29"],
+    ["2026-10-25", 1, "2026-10-26"],
+    ["2026-11-25", 0, "2026-11-25"],
+    ["2026-11-25", 365, "2027-11-25"],
+    ["2026-11-25", -400, "2025-10-21"],
+    ["0099-12-31", 1, "0100-01-01"],
+  ])("%s plus %i days is %s", (day, days, expected) => {
+    expect(addDays(day, days)).toBe(expected);
+  });
+
+  it("refuses what is not a date key", () => {
+    expect(() => addDays("x", 1)).toThrow(RangeError);
+  });
+});
+
 describe("month grid", () => {
   it("shows whole weeks from Monday to Sunday around the month", () => {
     const { weeks, from, to } = monthGrid("2026-12");

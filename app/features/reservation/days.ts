@@ -1,4 +1,4 @@
-import { copenhagenDateKey } from "~/lib/format";
+import { copenhagenDateKey, utcDateKey, utcMidnightOf } from "~/lib/format";
 
 /**
  * The calendar the reservation counts in: date keys ("YYYY-MM-DD" in Europe/Copenhagen), today, Danish holidays
@@ -7,8 +7,11 @@ import { copenhagenDateKey } from "~/lib/format";
 
 const DAY_MS = 86_400_000;
 
+/** The day `days` after a date key (before it, when negative). */
 export function addDays(dateKey: string, days: number): string {
-  return new Date(Date.parse(`${dateKey}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  const year = Number(dateKey.slice(0, 4));
+  const month = Number(dateKey.slice(5, 7));
+  return utcDateKey(utcMidnightOf(year, month, Number(dateKey.slice(8, 10)) + days));
 }
 
 export function daysBetween(from: string, to: string): number {

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from
 import { unionAll } from "drizzle-orm/pg-core";
 import { keptPerDatabase } from "~/lib/kept-per-database.server";
 import type { Database } from "~/db/client.server";
-import { preparedPerDatabase } from "~/db/prepared.server";
+import { preparedPerDatabase, withValues } from "~/db/prepared.server";
 import { thenWrite, transactionInTwoTrips } from "~/db/transaction.server";
 import { blockedDates, calendarFeeds, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import type { PaymentProvider } from "~/features/payment/provider.server";
@@ -147,7 +147,9 @@ function holdLockKey(userId: string) {
  * rules judge it by. The settings row is always there, so the answer has at least one row; without claims, the
  * claim columns are null.
  */
-function selectHoldFacts(tx: Database, userId: string, day: string) {
+const holdFacts = preparedPerDatabase((tx) => {
+  const userId = sql.placeholder("userId");
+  const day = sql.placeholder("day");
   return tx
     .select({
       ...settingsColumns,
@@ -167,15 +169,35 @@ function selectHoldFacts(tx: Database, userId: string, day: string) {
     )
     .leftJoin(orders, eq(orders.id, dayClaims.orderId))
     .leftJoin(blockedDates, eq(blockedDates.day, dayClaims.day))
-    .where(eq(reservationSettings.id, 1));
-}
+    .where(eq(reservationSettings.id, 1))
+    .prepare("hold_facts");
+});
+
+/** The hold's insert; it returns no row when another unreleased claim on the day came first. */
+const holdInsert = preparedPerDatabase((tx) =>
+  tx
+    .insert(dayClaims)
+    .values({
+      day: sql.placeholder("day"),
+      kind: "hold",
+      userId: sql.placeholder("userId"),
+      startAt: sql.placeholder("startAt"),
+      endAt: sql.placeholder("endAt"),
+      title: sql.placeholder("title"),
+      priceOere: sql.placeholder("priceOere"),
+      expiresAt: sql.placeholder("expiresAt"),
+    })
+    .onConflictDoNothing({ target: dayClaims.day, where: sql`${dayClaims.releasedAt} is null` })
+    .returning({ id: dayClaims.id })
+    .prepare("hold_insert"),
+);
 
 /**
  * One short transaction in two trips to the database (`transactionInTwoTrips`): the user's lock and the facts in
  * one statement go out with `begin`; the rules judge the facts; the insert … on conflict goes out with `commit`
- * (after the hold that ran out, when one gives way). The facts and the insert are named statements: their SQL is
- * the same every time, so PostgreSQL parses and plans each once per connection (drizzle still builds it per
- * transaction).
+ * (after the hold that ran out, when one gives way). The facts and the insert are built once per connection
+ * (`preparedPerDatabase`: on PostgreSQL the transaction's handle is the connection's), and PostgreSQL parses and
+ * plans each once per connection.
  */
 function tryToHold(db: Database, userId: string, day: string, now: Date): Promise<HoldResult> {
   return transactionInTwoTrips(
@@ -186,7 +208,7 @@ function tryToHold(db: Database, userId: string, day: string, now: Date): Promis
         // and all get in. With it they take turns, and each counts what the earlier ones committed. The facts are
         // the next statement, so they are read as they are after the lock was granted.
         tx.execute(sql`select pg_advisory_xact_lock(${HOLD_LOCK_NAMESPACE}, ${holdLockKey(userId)})`),
-        selectHoldFacts(tx, userId, day).prepare("hold_facts"),
+        withValues(holdFacts(tx), { userId, day }),
       ] as const,
     (tx, [, rows]) => {
       const facts = rows[0];
@@ -210,22 +232,15 @@ function tryToHold(db: Database, userId: string, day: string, now: Date): Promis
       });
       if (refusal) return thenWrite([], (): HoldResult => ({ ok: false, ...refusal }));
       const { start, end } = dayBounds(day);
-      const insert = tx
-        .insert(dayClaims)
-        .values({
-          day,
-          kind: "hold",
-          userId,
-          startAt: start,
-          endAt: end,
-          title: facts.address ?? "",
-          priceOere: priceOfDay(day, facts),
-          expiresAt: holdExpiresAt(now, facts),
-        })
-        .onConflictDoNothing({ target: dayClaims.day, where: sql`${dayClaims.releasedAt} is null` })
-        .returning({ id: dayClaims.id })
-        .prepare("hold_insert");
-      // The insert returns no row when someone else's claim on the day came first.
+      const insert = withValues(holdInsert(tx), {
+        day,
+        userId,
+        startAt: start,
+        endAt: end,
+        title: facts.address ?? "",
+        priceOere: priceOfDay(day, facts),
+        expiresAt: holdExpiresAt(now, facts),
+      });
       const resultOf = ([inserted]: { id: string }[]): HoldResult =>
         inserted ? { ok: true, claimId: inserted.id } : { ok: false, reason: "taken" };
       if (!onDay || !givesWay) return thenWrite([insert] as const, ([insertedRows]) => resultOf(insertedRows));
