@@ -15,7 +15,7 @@ import pg from "pg";
 import * as schema from "./schema";
 import { ServerPGlite } from "./pglite.server";
 import { runDataMigrations } from "./data-migrations.server";
-import { registerPipelinedPool } from "./transaction.server";
+import { registerPipelinedPool, registerSerialPglite } from "./transaction.server";
 
 export type Schema = typeof schema;
 /**
@@ -139,6 +139,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     postgresqlconf: PGLITE_SETTINGS,
   });
   const db = drizzlePglite({ client, schema });
+  registerSerialPglite(db as unknown as Database, client);
   return {
     db: db as unknown as Database, // as above: the raw query-result type made abstract
     kind: "pglite",

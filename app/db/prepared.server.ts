@@ -4,7 +4,8 @@ import type { Database } from "./client.server";
  * A query built once per database handle with drizzle's `prepare` and placeholders, for the few that nearly every
  * calendar, hold and basket request runs: they skip building their SQL again, and PostgreSQL parses and plans the
  * named statement once per connection. A drizzle transaction is a handle of its own, so inside one it is built
- * again; `transactionInTwoTrips` on PostgreSQL gives each connection one handle, so there it is built once.
+ * again; `transactionInTwoTrips` has one handle per PostgreSQL connection and one per PGlite database, so in its
+ * transactions it is built once.
  */
 export function preparedPerDatabase<Query>(prepare: (db: Database) => Query): (db: Database) => Query {
   const preparedFor = new WeakMap<Database, Query>();

@@ -1,5 +1,7 @@
+import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
 import type { Database } from "./client.server";
 import * as schema from "./schema";
@@ -57,6 +59,34 @@ function databaseOver(connection: pg.PoolClient) {
   return db;
 }
 
+/**
+ * A PGlite database's one drizzle handle for its transactions in two trips, and the transaction it speaks to now.
+ * PGlite runs its transactions one at a time, so one handle serves all of them in turn; with it, the statements
+ * that `preparedPerDatabase` builds for the handle are built once, as over a pooled connection on PostgreSQL,
+ * instead of again in each transaction.
+ */
+interface SerialPglite {
+  pglite: PGlite;
+  handle: Database;
+  running: Transaction | null;
+}
+
+const serialPglites = new WeakMap<Database, SerialPglite>();
+
+export function registerSerialPglite(db: Database, pglite: PGlite) {
+  const serial: SerialPglite = { pglite, handle: db, running: null };
+  // drizzle asks its client only to run queries: this one runs them in the running transaction.
+  const client = {
+    query: (...args: Parameters<Transaction["query"]>) => {
+      if (!serial.running) throw new Error("A statement of a transaction in two trips ran outside it");
+      return serial.running.query(...args);
+    },
+  };
+  // As in openDatabase: the raw query-result type made abstract.
+  serial.handle = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database;
+  serialPglites.set(db, serial);
+}
+
 /** What `send` writes to the connection goes out in one write to the socket instead of one for each statement. */
 function inOneWrite<T>(connection: pg.PoolClient, send: () => Promise<T>): Promise<T> {
   const socket = connection.connection.stream;
@@ -76,14 +106,26 @@ function inOneWrite<T>(connection: pg.PoolClient, send: () => Promise<T>): Promi
  * `write` must not wait for anything before `thenWrite`'s statements are sent; it is not async, and `commit` is
  * sent as soon as it returns. Any failure rolls the whole transaction back and is thrown.
  *
- * PGlite answers in the process, so a trip costs nothing there: the same statements run in an ordinary transaction,
- * as does a `db` that is itself a transaction (nested, with a savepoint).
+ * PGlite answers in the process, so a trip costs nothing there: the same statements run in PGlite's ordinary
+ * transaction, through the database's one handle for it (`registerSerialPglite`). A `db` that is itself a
+ * transaction runs them in a nested drizzle transaction (a savepoint).
  */
 export async function transactionInTwoTrips<R extends readonly Statement[], T>(
   db: Database,
   read: (tx: Database) => R,
   write: (tx: Database, answers: Answers<R>) => Writes<T>,
 ): Promise<T> {
+  const serial = serialPglites.get(db);
+  if (serial) {
+    return serial.pglite.transaction(async (tx) => {
+      serial.running = tx;
+      try {
+        return await write(serial.handle, await sendAll(read(serial.handle))).send();
+      } finally {
+        serial.running = null;
+      }
+    });
+  }
   const pool = pipelinedPools.get(db);
   if (!pool) return db.transaction(async (tx) => write(tx, await sendAll(read(tx))).send());
 

@@ -90,6 +90,25 @@ describe.each(databaseKinds)("a transaction in two trips on %s", (kind) => {
     expect(await notes(database.db)).toEqual([]);
   });
 
+  it("gives every transaction on the connection the same handle, so statements prepared for it are built once", async () => {
+    const handles = new Set<Database>();
+    for (const id of [1, 2]) {
+      await transactionInTwoTrips(
+        database.db,
+        (tx) => {
+          handles.add(tx);
+          return [tx.execute(sql`select 1`)] as const;
+        },
+        (tx) => {
+          handles.add(tx);
+          return thenWrite([addNote(tx, id, "noted")] as const, () => undefined);
+        },
+      );
+    }
+    expect(handles.size).toBe(1);
+    expect(await notes(database.db)).toHaveLength(2);
+  });
+
   it("sends no writes after a failing first trip", async () => {
     const write = vi.fn(() => thenWrite([], () => "never"));
     const failing = transactionInTwoTrips(database.db, (tx) => [tx.execute(sql`select 1 / 0`)] as const, write);

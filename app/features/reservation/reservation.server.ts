@@ -196,8 +196,8 @@ const holdInsert = preparedPerDatabase((tx) =>
  * One short transaction in two trips to the database (`transactionInTwoTrips`): the user's lock and the facts in
  * one statement go out with `begin`; the rules judge the facts; the insert … on conflict goes out with `commit`
  * (after the hold that ran out, when one gives way). The facts and the insert are built once per connection
- * (`preparedPerDatabase`: on PostgreSQL the transaction's handle is the connection's), and PostgreSQL parses and
- * plans each once per connection.
+ * (`preparedPerDatabase` over the transaction's handle, which is the connection's), and PostgreSQL parses and plans
+ * each once per connection.
  */
 function tryToHold(db: Database, userId: string, day: string, now: Date): Promise<HoldResult> {
   return transactionInTwoTrips(
