@@ -57,6 +57,7 @@ export class ServerPGlite extends PGlite {
   private statementsNamed = 0;
   /** Texts run once so far, not prepared yet. */
   private readonly seenOnce = new Set<string>();
+  private readonly parsersOverInstance = new WeakMap<NonNullable<QueryOptions["parsers"]>, PGlite["parsers"]>();
 
   private async waitForTurn() {
     if (performance.now() - this.sliceStartedAt < SLICE_MS) return;
@@ -148,11 +149,17 @@ export class ServerPGlite extends PGlite {
 
   /**
    * The query's own parsers over the instance's. PGlite copies all of them into a new object on every query, a
-   * tenth of a hold's time; these inherit the instance's instead.
+   * tenth of a hold's time; these inherit the instance's instead, and are made once for each set of a query's own
+   * (drizzle gives each of its prepared queries one set, which it passes on every run).
    */
   private parsersFor(options?: QueryOptions): PGlite["parsers"] {
     if (!options?.parsers) return this.parsers;
-    return Object.assign(Object.create(this.parsers) as PGlite["parsers"], options.parsers);
+    let parsers = this.parsersOverInstance.get(options.parsers);
+    if (!parsers) {
+      parsers = Object.assign(Object.create(this.parsers) as PGlite["parsers"], options.parsers);
+      this.parsersOverInstance.set(options.parsers, parsers);
+    }
+    return parsers;
   }
 
   private runPrepared<T>(

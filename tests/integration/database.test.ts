@@ -248,6 +248,21 @@ describe("PGlite's prepared statements", () => {
     }
   });
 
+  it("reads each run's rows with that run's own parsers, also when the same text ran with others", async () => {
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const INT4 = 23;
+    const ask = (parse: (value: string) => unknown) =>
+      client.query<{ n: unknown }>("select 41 + 1 as n", [], { parsers: { [INT4]: parse } });
+    const asText = (value: string) => `text ${value}`;
+    const doubled = (value: string) => Number(value) * 2;
+    // The second run of a text is the first prepared one; the runs after it are prepared too.
+    for (let run = 0; run < 2; run++) {
+      expect((await ask(asText)).rows).toEqual([{ n: "text 42" }]);
+      expect((await ask(doubled)).rows).toEqual([{ n: 84 }]);
+      expect((await client.query<{ n: unknown }>("select 41 + 1 as n")).rows).toEqual([{ n: 42 }]);
+    }
+  });
+
   it("keeps the session usable after a statement fails, in and out of a transaction", async () => {
     const insert = (id: number) => database.db.execute(sql`insert into visits (id) values (${id})`);
     await insert(10);
