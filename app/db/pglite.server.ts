@@ -57,6 +57,7 @@ export class ServerPGlite extends PGlite {
   private statementsNamed = 0;
   /** Texts run once so far, not prepared yet. */
   private readonly seenOnce = new Set<string>();
+  /** Each set of a query's own parsers over the instance's (`parsersFor`). */
   private readonly parsersOverInstance = new WeakMap<NonNullable<QueryOptions["parsers"]>, PGlite["parsers"]>();
 
   private async waitForTurn() {

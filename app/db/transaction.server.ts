@@ -74,7 +74,6 @@ interface SerialPglite {
 const serialPglites = new WeakMap<Database, SerialPglite>();
 
 export function registerSerialPglite(db: Database, pglite: PGlite) {
-  const serial: SerialPglite = { pglite, handle: db, running: null };
   // drizzle asks its client only to run queries: this one runs them in the running transaction.
   const client = {
     query: (...args: Parameters<Transaction["query"]>) => {
@@ -82,8 +81,12 @@ export function registerSerialPglite(db: Database, pglite: PGlite) {
       return serial.running.query(...args);
     },
   };
-  // As in openDatabase: the raw query-result type made abstract.
-  serial.handle = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database;
+  const serial: SerialPglite = {
+    pglite,
+    // As in openDatabase: the raw query-result type made abstract.
+    handle: drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database,
+    running: null,
+  };
   serialPglites.set(db, serial);
 }
 
