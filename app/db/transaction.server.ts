@@ -118,19 +118,21 @@ export async function transactionInTwoTrips<R extends readonly Statement[], T>(
   read: (tx: Database) => R,
   write: (tx: Database, answers: Answers<R>) => Writes<T>,
 ): Promise<T> {
+  // Where a trip costs nothing: the reads, then the writes, awaited one after the other.
+  const readThenWrite = async (tx: Database) => write(tx, await sendAll(read(tx))).send();
   const serial = serialPglites.get(db);
   if (serial) {
     return serial.pglite.transaction(async (tx) => {
       serial.running = tx;
       try {
-        return await write(serial.handle, await sendAll(read(serial.handle))).send();
+        return await readThenWrite(serial.handle);
       } finally {
         serial.running = null;
       }
     });
   }
   const pool = pipelinedPools.get(db);
-  if (!pool) return db.transaction(async (tx) => write(tx, await sendAll(read(tx))).send());
+  if (!pool) return db.transaction(readThenWrite);
 
   const connection = await pool.connect();
   const tx = databaseOver(connection);
