@@ -3,7 +3,7 @@
 // and the basket, and the check for days claimed twice. What a run sets up is undone last first, also on SIGINT.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import http from "node:http";
 import { createServer } from "node:net";
@@ -104,6 +104,26 @@ export async function createDataStore(engine, purpose) {
 }
 
 /**
+ * How `npm start` runs the server (package.json's `start`: `VARIABLE=value … node --flag … server.js`), so that
+ * every measurement runs it with the memory settings that ship (decision 019, docs/deploy.md).
+ */
+function startCommandOf(checkout) {
+  const { start } = JSON.parse(readFileSync(path.join(checkout, "package.json"), "utf8")).scripts;
+  const command = /(?:^|&& )((?:\w+=\S+ )*)node ((?:--\S+ )*)server\.js$/.exec(start);
+  if (!command) throw new Error(`package.json's start script does not end in "node … server.js": ${start}`);
+  const [, assignments, flags] = command;
+  return {
+    environment: Object.fromEntries(
+      assignments
+        .split(" ")
+        .filter(Boolean)
+        .map((pair) => pair.split("=")),
+    ),
+    nodeFlags: flags.split(" ").filter(Boolean),
+  };
+}
+
+/**
  * Starts `node server.js` on a free port and waits for /healthz (the first start seeds the demo content).
  * With `cpuProfilePath` the server writes its CPU profile there when it stops; `env` adds to its environment;
  * `cwd` is the checkout whose build runs (this one by default). Returns its URL, its process id and how to stop it.
@@ -118,11 +138,12 @@ export async function startServer({ dataDir, databaseUrl, cpuProfilePath, env = 
   const profileFlags = cpuProfilePath
     ? ["--cpu-prof", "--cpu-prof-dir", path.dirname(cpuProfilePath), "--cpu-prof-name", path.basename(cpuProfilePath)]
     : [];
-  // As `npm start` runs it (package.json, docs/deploy.md): a young generation of 8 MB semi-spaces.
-  const child = spawn(process.execPath, [...profileFlags, "--max-semi-space-size=8", "server.js"], {
+  const startCommand = startCommandOf(cwd ?? process.cwd());
+  const child = spawn(process.execPath, [...profileFlags, ...startCommand.nodeFlags, "server.js"], {
     cwd,
     env: {
       ...process.env,
+      ...startCommand.environment,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
@@ -131,8 +152,6 @@ export async function startServer({ dataDir, databaseUrl, cpuProfilePath, env = 
       PUBLIC_URL: url,
       // Lets each simulated user have its own address through X-Forwarded-For (sign-up allows 5 a minute per address).
       TRUST_PROXY: "loopback",
-      // As `npm start` runs it (package.json, docs/deploy.md): large buffers go back to the system when freed.
-      MALLOC_MMAP_THRESHOLD_: "131072",
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
