@@ -175,3 +175,23 @@ for (const moment of ["before the page's scripts run", "while the editor is stil
     await expect(toasts(page).getByText(/er oprettet$/)).toBeVisible(SAVING_A_PICTURE);
   });
 }
+
+test("the admin typing in the plain field as the editor arrives goes on typing in the editor", async ({ page }) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/rich-text-editor-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await plantSession(page.context(), { role: "admin" });
+  await page.goto("/article/create");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.locator("textarea[name=article_text]").click();
+  await page.keyboard.type("Skrevet før");
+  release();
+
+  const editor = page.getByRole("textbox", { name: "Tekst" }).and(page.locator("[contenteditable=true]"));
+  await expect(editor).toBeFocused();
+  await page.keyboard.type(" og efter");
+  await expect(editor).toHaveText("Skrevet før og efter");
+});

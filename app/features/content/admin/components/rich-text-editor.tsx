@@ -1,7 +1,8 @@
-import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useId, useLayoutEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Extension } from "@tiptap/core";
 import Link from "@tiptap/extension-link";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
+import { TextSelection } from "@tiptap/pm/state";
 import StarterKit from "@tiptap/starter-kit";
 import { buttonStyles } from "~/components/ui/button-link";
 
@@ -13,6 +14,14 @@ export interface RichTextEditorProps {
   invalid: boolean;
   initial: string;
   className: string;
+  /** The plain field this editor replaced, as it was at that moment; null when there was none. */
+  takeReplacedField: () => ReplacedField | null;
+}
+
+export interface ReplacedField {
+  /** Its text as the editor's HTML. */
+  html: string;
+  focused: boolean;
 }
 
 /** What a link field's text means as an address: e-mail and phone numbers as such, a bare domain on https. */
@@ -76,7 +85,8 @@ export default function RichTextEditor(props: RichTextEditorProps) {
 
   const editor = useEditor({
     extensions,
-    content: props.initial,
+    // The text so far: an editor Tiptap makes anew (see the effect below) goes on from it.
+    content: html,
     immediatelyRender: true,
     editorProps: {
       attributes: {
@@ -91,6 +101,23 @@ export default function RichTextEditor(props: RichTextEditorProps) {
     },
     onUpdate: ({ editor: current }) => setHtml(current.isEmpty ? "" : current.getHTML()),
   });
+
+  // Takes over from the plain field what happened there after this editor was rendered: text typed since, and
+  // the focus of an admin still typing, whose next keys then land here instead of nowhere. Tiptap may replace an
+  // editor made during rendering with a new one once the page is idle: the first one alive takes the field.
+  useLayoutEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const field = props.takeReplacedField();
+    if (!field) return;
+    if (field.html !== html) editor.commands.setContent(field.html, { emitUpdate: true });
+    if (field.focused) {
+      // At once, not on the next frame as Tiptap's `focus` command does: keys already on their way land here.
+      editor.view.dispatch(editor.state.tr.setSelection(TextSelection.atEnd(editor.state.doc)));
+      editor.view.focus();
+    }
+    // For each editor Tiptap makes, not for each change of the text.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editor]);
 
   const openLinkPanel = () => {
     if (editor) setLinkPanel({ href: linkOf(editor) });

@@ -1,6 +1,7 @@
 import {
   lazy,
   Suspense,
+  useCallback,
   useLayoutEffect,
   useRef,
   useState,
@@ -8,6 +9,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { submittedAsHtml } from "~/features/content/rich-text";
+import type { ReplacedField } from "./rich-text-editor";
 
 /** The editor and Tiptap load only where a form has formatted text: admin pages, never a visitor's. */
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
@@ -36,6 +38,23 @@ export function RichTextField({ textarea, labelId, initial, className }: RichTex
   // What was typed into the textarea while the editor was still loading goes on in the editor.
   const [typed, setTyped] = useState<string | null>(null);
   const plainField = useRef<HTMLTextAreaElement>(null);
+  // The plain field as it was when the editor took its place. Typing can reach it after the editor was rendered
+  // and before it was shown, and the admin may be in the middle of typing: the editor takes over both.
+  const replaced = useRef<ReplacedField | null>(null);
+  const plainFieldRef = useCallback((element: HTMLTextAreaElement | null) => {
+    plainField.current = element;
+    if (!element) return;
+    return () => {
+      plainField.current = null;
+      const { value } = element;
+      replaced.current = {
+        html: value === initial ? initial : submittedAsHtml(value),
+        focused: element.ownerDocument.activeElement === element,
+      };
+    };
+    // The stored text does not change while the form is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // The page's scripts start after its first paint (decision 021): what was typed before they ran is in the
   // server's textarea, unseen by React, which is about to swap that textarea for the editor.
   useLayoutEffect(() => {
@@ -47,7 +66,9 @@ export function RichTextField({ textarea, labelId, initial, className }: RichTex
   const plain = (
     <textarea
       {...textarea}
-      ref={plainField}
+      ref={plainFieldRef}
+      // Until the editor takes its place (it never does without JavaScript).
+      data-editor="pending"
       defaultValue={typed ?? initial}
       onChange={(event) => setTyped(event.currentTarget.value)}
       rows={6}
@@ -64,6 +85,11 @@ export function RichTextField({ textarea, labelId, initial, className }: RichTex
         describedBy={textarea["aria-describedby"]}
         invalid={Boolean(textarea["aria-invalid"])}
         initial={typed === null ? initial : submittedAsHtml(typed)}
+        takeReplacedField={() => {
+          const field = replaced.current;
+          replaced.current = null;
+          return field;
+        }}
         className={className}
       />
     </Suspense>
