@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { fakeJpeg, pngFile, SAVING_A_PICTURE, signInAsAdmin, toasts, wavFile } from "../support/content";
+import { editorsLoaded, fakeJpeg, pngFile, SAVING_A_PICTURE, signInAsAdmin, toasts, wavFile } from "../support/content";
 import { expect, test } from "../support/test";
 import { expectAccessible, visit } from "../support/visit";
 
@@ -74,6 +74,7 @@ const entities: EntityCase[] = [
 const REQUIRED = "Feltet skal udfyldes";
 
 async function fillFields(page: Page, values: Record<string, string>) {
+  await editorsLoaded(page);
   for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
 }
 
@@ -200,6 +201,7 @@ test("a page's sections: add without an image, edit, delete", async ({ page }) =
   await addSection.getByRole("button", { name: "Tilføj afsnit" }).click();
   await expect(addSection.getByText(REQUIRED)).toHaveCount(2);
   await addSection.getByLabel("Overskrift", { exact: true }).fill("Et afsnit");
+  await editorsLoaded(page);
   await addSection.getByLabel("Tekst", { exact: true }).fill("Teksten i afsnittet.");
   await addSection.getByRole("button", { name: "Tilføj afsnit" }).click();
   await expect(toasts(page).getByText("Afsnittet er tilføjet")).toBeVisible();
@@ -232,6 +234,7 @@ test("sections are put in order by dragging, and the order is kept", async ({ pa
   await page.getByRole("button", { name: "Opret", exact: true }).click();
   const addSection = page.getByRole("heading", { name: "Tilføj afsnit" }).locator("..");
   for (const header of ["Alfa", "Beta", "Gamma"]) {
+    await editorsLoaded(page);
     await addSection.getByLabel("Overskrift", { exact: true }).fill(header);
     await addSection.getByLabel("Tekst", { exact: true }).fill(`Afsnittet ${header}.`);
     await addSection.getByRole("button", { name: "Tilføj afsnit" }).click();

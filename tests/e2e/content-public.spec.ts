@@ -1,10 +1,11 @@
 import type { Page } from "@playwright/test";
-import { pngFile, SAVING_A_PICTURE, signInAsAdmin, toasts } from "../support/content";
+import { editorsLoaded, pngFile, SAVING_A_PICTURE, signInAsAdmin, toasts } from "../support/content";
 import { expect, test } from "../support/test";
 import { visit } from "../support/visit";
 
 async function createDraft(page: Page, path: string, fields: Record<string, string>, withImage = true) {
   await page.goto(`${path}/create`);
+  await editorsLoaded(page);
   for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
   if (withImage) await page.getByLabel("Billede", { exact: true }).setInputFiles(await pngFile());
   await page.getByLabel("Publiceret").uncheck();

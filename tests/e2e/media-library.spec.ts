@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { signInAsAdmin, toasts } from "../support/content";
+import { editorsLoaded, signInAsAdmin, toasts } from "../support/content";
 import { expect, test } from "../support/test";
 import { expectAccessible } from "../support/visit";
 
@@ -41,6 +41,7 @@ test("uploads to the library, picks the image for a banner, and refuses deleting
 
   const title = `Fra biblioteket ${stamp}`;
   await page.goto("/banner/create");
+  await editorsLoaded(page);
   await page.getByLabel("Titel", { exact: true }).fill(title);
   await page.getByLabel("Tekst", { exact: true }).fill("Et banner med et billede fra biblioteket");
   await page.getByRole("button", { name: "Vælg fra biblioteket" }).click();

@@ -41,3 +41,11 @@ export const SAVING_A_PICTURE = { timeout: 20_000 };
 export function toasts(page: Page) {
   return page.getByRole("region", { name: "Meddelelser" });
 }
+
+/**
+ * Waits until every formatted text field on the page has its editor. What is typed while one loads is kept
+ * (tests/e2e/rich-text.spec.ts tests that); a test about something else fills the editor itself.
+ */
+export async function editorsLoaded(page: Page) {
+  await expect(page.locator("textarea[data-editor=pending]")).toHaveCount(0);
+}
