@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import QRCode from "qrcode";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field, FormError } from "~/components/ui/field";
@@ -17,6 +16,12 @@ import { callAuth, requireUser, withCookies } from "~/features/accounts/session.
 import { formatDateTime } from "~/lib/format";
 import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
 import { NewPasswordField } from "~/features/accounts/components/new-password-field";
+import {
+  CurrentPasswordField,
+  TwoFactorSection,
+  type TwoFactorSetup,
+} from "~/features/accounts/components/two-factor-section";
+import { twoFactorSetup } from "~/features/accounts/two-factor.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/bruger";
 import { readFormData } from "~/lib/request-body.server";
@@ -41,12 +46,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-interface TwoFactorSetup {
-  totpURI: string;
-  secret: string;
-  qrCode: string;
-  backupCodes?: string[];
-}
 /** Besides the one answer shape: a line that replaces a form once it is done, and the second factor's setup. */
 type DetailsAnswer = ActionAnswer & { done?: string; setup?: TwoFactorSetup };
 
@@ -68,16 +67,6 @@ const detailsForms = z.discriminatedUnion("intent", [
 ]);
 type Intent = z.infer<typeof detailsForms>["intent"];
 
-/** What the authenticator app needs: the QR code, and the key for typing in by hand. */
-async function twoFactorSetup(totpURI: string, backupCodes?: string[]): Promise<TwoFactorSetup> {
-  const svg = await QRCode.toString(totpURI, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
-  return {
-    totpURI,
-    secret: new URL(totpURI).searchParams.get("secret") ?? "",
-    qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
-    backupCodes,
-  };
-}
 const wrongPassword = "Adgangskoden er forkert.";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -227,12 +216,9 @@ export default function MyDetails({ loaderData }: Route.ComponentProps) {
         ) : (
           <Form method="post" className="mt-6 grid max-w-md gap-5" noValidate>
             <input type="hidden" name="intent" value="change-password" />
-            <Field
+            <CurrentPasswordField
               label="Nuværende adgangskode"
               name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              required
               errors={password?.fieldErrors?.currentPassword}
             />
             <NewPasswordField label="Ny adgangskode" name="newPassword" errors={password?.fieldErrors?.newPassword} />
@@ -244,92 +230,7 @@ export default function MyDetails({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section title="Totrinsbekræftelse">
-        {twoFactor?.done ? (
-          <p role="status" className="mt-4 font-medium">
-            {twoFactor.done}
-          </p>
-        ) : twoFactor?.setup ? (
-          <div className="mt-6 grid gap-6">
-            <p>
-              Scan QR-koden med en godkendelses-app (fx Google Authenticator, Microsoft Authenticator eller 1Password),
-              og skriv koden fra appen.
-            </p>
-            <img
-              src={twoFactor.setup.qrCode}
-              alt="QR-kode til din godkendelses-app"
-              width={192}
-              height={192}
-              className="rounded-lg bg-white p-2"
-            />
-            <p className="text-sm">
-              Kan du ikke scanne? Skriv nøglen:{" "}
-              <code data-testid="totp-secret" className="rounded bg-surface-sunken px-1.5 py-0.5 break-all">
-                {twoFactor.setup.secret}
-              </code>
-            </p>
-            {twoFactor.setup.backupCodes && (
-              <div>
-                <h3 className="font-bold">Dine backup-koder</h3>
-                <p className="text-sm text-muted">
-                  Gem dem et sikkert sted. Hver kode kan bruges én gang, hvis du mister telefonen.
-                </p>
-                <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-5">
-                  {twoFactor.setup.backupCodes.map((code) => (
-                    <li key={code}>{code}</li>
-                  ))}
-                </ul>
-              </div>
-            )}
-            <Form method="post" className="grid max-w-md gap-5" noValidate>
-              <input type="hidden" name="intent" value="confirm-2fa" />
-              <input type="hidden" name="totpURI" value={twoFactor.setup.totpURI} />
-              <Field
-                label="Kode fra appen"
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                required
-                errors={twoFactor.fieldErrors?.code}
-              />
-              <button type="submit" className={buttonStyles.primary} disabled={busy("confirm-2fa")}>
-                Slå totrinsbekræftelse til
-              </button>
-            </Form>
-          </div>
-        ) : loaderData.twoFactorEnabled ? (
-          <Form method="post" className="mt-6 grid max-w-md gap-5" noValidate>
-            <p>Totrinsbekræftelse er slået til.</p>
-            <input type="hidden" name="intent" value="disable-2fa" />
-            <Field
-              label="Adgangskode"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              errors={twoFactor?.fieldErrors?.password}
-            />
-            <button type="submit" className={buttonStyles.secondary} disabled={busy("disable-2fa")}>
-              Slå totrinsbekræftelse fra
-            </button>
-          </Form>
-        ) : (
-          <Form method="post" className="mt-6 grid max-w-md gap-5" noValidate>
-            <p className="text-muted">Beskyt kontoen med en kode fra en app på din telefon, når du logger ind.</p>
-            <input type="hidden" name="intent" value="enable-2fa" />
-            <Field
-              label="Adgangskode"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              errors={twoFactor?.fieldErrors?.password}
-            />
-            <button type="submit" className={buttonStyles.secondary} disabled={busy("enable-2fa")}>
-              Kom i gang
-            </button>
-          </Form>
-        )}
+        <TwoFactorSection enabled={loaderData.twoFactorEnabled} answer={twoFactor} busy={busy} />
       </Section>
 
       <Section title="Skift e-mail">
@@ -368,14 +269,7 @@ export default function MyDetails({ loaderData }: Route.ComponentProps) {
         <Form method="post" className="mt-8 grid max-w-md gap-5 rounded-2xl border border-red-600/40 p-6" noValidate>
           <h3 className="text-lg font-bold">Slet min konto</h3>
           <input type="hidden" name="intent" value="delete-account" />
-          <Field
-            label="Adgangskode"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            errors={deletion?.fieldErrors?.password}
-          />
+          <CurrentPasswordField label="Adgangskode" name="password" errors={deletion?.fieldErrors?.password} />
           <div className="grid gap-1.5">
             <label className="flex items-start gap-3">
               <input
