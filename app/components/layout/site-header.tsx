@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { MenuIcon } from "~/components/ui/icons";
+import { BasketIcon, MenuIcon } from "~/components/ui/icons";
 import type { ColorMode } from "~/features/color-mode/color-mode";
 import { mainBarMenu } from "~/features/site/navigation";
 import { ColorModeSwitch } from "./color-mode-switch";
@@ -60,18 +60,7 @@ export function SiteHeader({ siteName, colorMode, user, isAdmin, basketCount = 0
               to="/kurv"
               className="flex items-center gap-1.5 rounded-full bg-sky-100 px-3 py-2 text-sm font-semibold text-sky-950 hover:bg-sky-200 dark:bg-sky-900 dark:text-sky-50"
             >
-              <svg
-                viewBox="0 0 24 24"
-                className="size-4"
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              >
-                <path d="M3 4h2l2 11h11l2-8H7M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2zM18 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z" />
-              </svg>
+              <BasketIcon className="size-4" />
               <span className="sr-only">Kurv, {basketCount === 1 ? "1 dag" : `${basketCount} dage`}</span>
               <span aria-hidden="true">{basketCount}</span>
             </Link>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { CloseIcon, NextIcon, PreviousIcon } from "~/components/ui/icons";
 import { StoredImage } from "~/components/ui/stored-image";
 import type { StoredImageRef } from "~/features/media/media";
 import { DraftBadge } from "./album-list";
@@ -111,16 +112,7 @@ function Lightbox({
             Billede {index + 1} af {images.length}
           </p>
           <button type="button" onClick={() => dialog.current?.close()} className={navButton} aria-label="Luk">
-            <svg
-              viewBox="0 0 24 24"
-              className="size-6"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <CloseIcon className="size-6" />
           </button>
         </div>
         <figure className="flex min-h-0 flex-1 flex-col items-center justify-center gap-3 px-3 pb-4 touch-pan-y">
@@ -140,28 +132,10 @@ function Lightbox({
         {images.length > 1 && (
           <div className="flex justify-center gap-4 pb-6">
             <button type="button" onClick={previous} className={navButton} aria-label="Forrige billede">
-              <svg
-                viewBox="0 0 24 24"
-                className="size-6"
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M15 5l-7 7 7 7" />
-              </svg>
+              <PreviousIcon className="size-6" />
             </button>
             <button type="button" onClick={next} className={navButton} aria-label="Næste billede">
-              <svg
-                viewBox="0 0 24 24"
-                className="size-6"
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M9 5l7 7-7 7" />
-              </svg>
+              <NextIcon className="size-6" />
             </button>
           </div>
         )}
