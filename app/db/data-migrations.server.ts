@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "./client.server";
+import type { Database } from "./database";
 import { plainTextToRichText0011 } from "./data-migrations/0011-plain-text-to-rich-text.server";
 
 /** Both drivers answer `execute` with the rows under `rows`. */
