@@ -5,8 +5,6 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { PGliteOptions } from "@electric-sql/pglite";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
@@ -15,15 +13,9 @@ import pg from "pg";
 import * as schema from "./schema";
 import { ServerPGlite } from "./pglite.server";
 import { runDataMigrations } from "./data-migrations.server";
-import { registerPipelinedPool, registerSerialPglite } from "./transaction.server";
+import type { Database } from "./database";
 
-export type Schema = typeof schema;
-/**
- * The one database type the rest of the code sees, whichever engine is underneath: a connection or a
- * transaction (drizzle's PgTransaction is a PgDatabase), so a function that takes a Database can run inside
- * a caller's transaction too.
- */
-export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type { Database } from "./database";
 export type DatabaseKind = "pglite" | "postgres";
 
 export interface DatabaseHandle {
@@ -96,14 +88,10 @@ async function openPglite(options: PGliteOptions) {
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") {
-    // Pipelining: a statement goes out without waiting for the answer to the one before. Statements that are
-    // awaited one by one run as before; transactionInTwoTrips sends several at once (decision 023).
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 10, pipeline: true });
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 10 });
     // An idle connection that breaks (e.g. the server restarts) is reported here; unhandled, it would end the process.
     pool.on("error", target.onIdleClientError ?? (() => undefined));
-    // The drivers differ only in their raw query-result type (Database leaves it abstract); the cast drops it.
-    const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
-    registerPipelinedPool(db, pool);
+    const db = drizzlePostgres({ client: pool, schema });
     return {
       db,
       kind: "postgres",
@@ -114,7 +102,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           // On the locked connection itself, so a pool of one connection cannot wait on itself.
           const locked = drizzlePostgres({ client: lockClient, schema });
           await migratePostgres(locked, { migrationsFolder: options?.migrationsFolder ?? migrationsFolder });
-          await runDataMigrations(locked as unknown as Database);
+          await runDataMigrations(locked);
         } finally {
           await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
           lockClient.release();
@@ -139,13 +127,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     postgresqlconf: PGLITE_SETTINGS,
   });
   const db = drizzlePglite({ client, schema });
-  registerSerialPglite(db as unknown as Database, client);
   return {
-    db: db as unknown as Database, // as above: the raw query-result type made abstract
+    db,
     kind: "pglite",
     async migrate(options) {
       await migratePglite(db, { migrationsFolder: options?.migrationsFolder ?? migrationsFolder });
-      await runDataMigrations(db as unknown as Database);
+      await runDataMigrations(db);
     },
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir("none"),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { plainTextToRichText } from "~/features/content/rich-text.server";
-import type { Database } from "./client.server";
+import type { Database } from "./database";
+import { plainTextToRichText0011 } from "./data-migrations/0011-plain-text-to-rich-text.server";
 
 /** Both drivers answer `execute` with the rows under `rows`. */
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
@@ -19,7 +19,7 @@ export const richTextColumns = [
  * what an old step does.
  */
 const steps: Record<string, (tx: Database) => Promise<void>> = {
-  /** Plain texts (paragraphs at blank lines) to the stored HTML, by the function the seed and the forms use. */
+  /** Plain texts (paragraphs at blank lines) to the stored HTML, by the conversion of the time, frozen. */
   "0011_rich_text": convertPlainTexts,
   // The same migration under its first number, for a database that ran its SQL before the step did.
   "0009_rich_text": convertPlainTexts,
@@ -31,7 +31,7 @@ async function convertPlainTexts(tx: Database) {
       await tx.execute(sql`select id, ${sql.identifier(column)} as text from ${sql.identifier(table)}`),
     );
     for (const row of rows) {
-      const html = plainTextToRichText(row.text);
+      const html = plainTextToRichText0011(row.text);
       if (html === row.text) continue;
       // updated_at stays: the text reads as before, nobody changed it.
       await tx.execute(

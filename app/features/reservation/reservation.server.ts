@@ -3,8 +3,6 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from
 import { unionAll } from "drizzle-orm/pg-core";
 import { keptPerDatabase } from "~/lib/kept-per-database.server";
 import type { Database } from "~/db/client.server";
-import { preparedPerDatabase, withValues } from "~/db/prepared.server";
-import { thenWrite, transactionInTwoTrips } from "~/db/transaction.server";
 import { blockedDates, calendarFeeds, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { dayBounds, formatDateLong } from "~/lib/format";
@@ -95,15 +93,11 @@ function statusOf(hold: JudgedClaim, now: Date): HoldStatus {
   );
 }
 
-const holdsOfUser = preparedPerDatabase((db) =>
-  selectJudgedClaims(db, and(eq(dayClaims.userId, sql.placeholder("userId")), eq(dayClaims.kind, "hold")))
-    .orderBy(asc(dayClaims.day))
-    .prepare("holds_of_user"),
-);
-
 /** The user's holds, whatever their status, oldest day first. */
 async function holdsOf(db: Database, userId: string, now: Date) {
-  const rows = await holdsOfUser(db).execute({ userId });
+  const rows = await selectJudgedClaims(db, and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"))).orderBy(
+    asc(dayClaims.day),
+  );
   return rows.map((row) => ({ ...row, status: statusOf(row, now) }));
 }
 
@@ -147,9 +141,7 @@ function holdLockKey(userId: string) {
  * rules judge it by. The settings row is always there, so the answer has at least one row; without claims, the
  * claim columns are null.
  */
-const holdFacts = preparedPerDatabase((tx) => {
-  const userId = sql.placeholder("userId");
-  const day = sql.placeholder("day");
+function holdFacts(tx: Database, userId: string, day: string) {
   return tx
     .select({
       ...settingsColumns,
@@ -169,83 +161,43 @@ const holdFacts = preparedPerDatabase((tx) => {
     )
     .leftJoin(orders, eq(orders.id, dayClaims.orderId))
     .leftJoin(blockedDates, eq(blockedDates.day, dayClaims.day))
-    .where(eq(reservationSettings.id, 1))
-    .prepare("hold_facts");
-});
-
-/** The hold's insert; it returns no row when another unreleased claim on the day came first. */
-const holdInsert = preparedPerDatabase((tx) =>
-  tx
-    .insert(dayClaims)
-    .values({
-      day: sql.placeholder("day"),
-      kind: "hold",
-      userId: sql.placeholder("userId"),
-      startAt: sql.placeholder("startAt"),
-      endAt: sql.placeholder("endAt"),
-      title: sql.placeholder("title"),
-      priceOere: sql.placeholder("priceOere"),
-      expiresAt: sql.placeholder("expiresAt"),
-    })
-    .onConflictDoNothing({ target: dayClaims.day, where: sql`${dayClaims.releasedAt} is null` })
-    .returning({ id: dayClaims.id })
-    .prepare("hold_insert"),
-);
+    .where(eq(reservationSettings.id, 1));
+}
 
 /**
- * One short transaction in two trips to the database (`transactionInTwoTrips`): the user's lock and the facts in
- * one statement go out with `begin`; the rules judge the facts; the insert … on conflict goes out with `commit`
- * (after the hold that ran out, when one gives way). The facts and the insert are built once per connection
- * (`preparedPerDatabase` over the transaction's handle, which is the connection's), and PostgreSQL parses and plans
- * each once per connection.
+ * One short transaction: the user's lock, the facts in one statement, the rules' judgement, and the insert … on
+ * conflict (after the hold that ran out, when one gives way).
  */
 function tryToHold(db: Database, userId: string, day: string, now: Date): Promise<HoldResult> {
-  return transactionInTwoTrips(
-    db,
-    (tx) =>
-      [
-        // Without the lock, a user's holds running at once would each count the basket before the others commit,
-        // and all get in. With it they take turns, and each counts what the earlier ones committed. The facts are
-        // the next statement, so they are read as they are after the lock was granted.
-        tx.execute(sql`select pg_advisory_xact_lock(${HOLD_LOCK_NAMESPACE}, ${holdLockKey(userId)})`),
-        withValues(holdFacts(tx), { userId, day }),
-      ] as const,
-    (tx, [, rows]) => {
-      const facts = rows[0];
-      if (!facts) throw new Error("reservation_settings has no row; the migrations insert it");
-      // A row without a claim has every claim column null (the left join found none).
-      const claims = rows.flatMap(({ claim }) => (claim?.id ? [claim as JudgedClaim] : []));
-      const basketSize = claims.filter(
-        (claim) => claim.kind === "hold" && claim.userId === userId && statusOf(claim, now) === "running",
-      ).length;
-      // The unique index allows one unreleased claim per day; a hold that ran out gives way to the new one.
-      const onDay = claims.find((claim) => claim.day === day);
-      const givesWay = onDay?.kind === "hold" && holdGivesWay(statusOf(onDay, now));
-      const standing = onDay && !givesWay ? onDay : undefined;
-      const refusal = holdRefusal(day, {
-        today: todayInCopenhagen(now),
-        horizonDays: facts.horizonDays,
-        blockedTitle: facts.dayBlockedTitle ?? undefined,
-        basketSize,
-        maxDaysPerOrder: facts.maxDaysPerOrder,
-        claim: standing && { kind: standing.kind, mine: standing.userId === userId },
-      });
-      if (refusal) return thenWrite([], (): HoldResult => ({ ok: false, ...refusal }));
-      const { start, end } = dayBounds(day);
-      const insert = withValues(holdInsert(tx), {
-        day,
-        userId,
-        startAt: start,
-        endAt: end,
-        title: facts.address ?? "",
-        priceOere: priceOfDay(day, facts),
-        expiresAt: holdExpiresAt(now, facts),
-      });
-      const resultOf = ([inserted]: { id: string }[]): HoldResult =>
-        inserted ? { ok: true, claimId: inserted.id } : { ok: false, reason: "taken" };
-      if (!onDay || !givesWay) return thenWrite([insert] as const, ([insertedRows]) => resultOf(insertedRows));
+  return db.transaction(async (tx) => {
+    // Without the lock, a user's holds running at once would each count the basket before the others commit,
+    // and all get in. With it they take turns, and each counts what the earlier ones committed. The facts are
+    // read after the lock was granted.
+    await tx.execute(sql`select pg_advisory_xact_lock(${HOLD_LOCK_NAMESPACE}, ${holdLockKey(userId)})`);
+    const rows = await holdFacts(tx, userId, day);
+    const facts = rows[0];
+    if (!facts) throw new Error("reservation_settings has no row; the migrations insert it");
+    // A row without a claim has every claim column null (the left join found none).
+    const claims = rows.flatMap(({ claim }) => (claim?.id ? [claim as JudgedClaim] : []));
+    const basketSize = claims.filter(
+      (claim) => claim.kind === "hold" && claim.userId === userId && statusOf(claim, now) === "running",
+    ).length;
+    // The unique index allows one unreleased claim per day; a hold that ran out gives way to the new one.
+    const onDay = claims.find((claim) => claim.day === day);
+    const givesWay = onDay?.kind === "hold" && holdGivesWay(statusOf(onDay, now));
+    const standing = onDay && !givesWay ? onDay : undefined;
+    const refusal = holdRefusal(day, {
+      today: todayInCopenhagen(now),
+      horizonDays: facts.horizonDays,
+      blockedTitle: facts.dayBlockedTitle ?? undefined,
+      basketSize,
+      maxDaysPerOrder: facts.maxDaysPerOrder,
+      claim: standing && { kind: standing.kind, mine: standing.userId === userId },
+    });
+    if (refusal) return { ok: false, ...refusal };
+    if (onDay && givesWay) {
       // Only while it is still the hold judged above: a payment may have turned it into a booking meanwhile.
-      const giveWay = tx
+      await tx
         .delete(dayClaims)
         .where(
           and(
@@ -255,29 +207,40 @@ function tryToHold(db: Database, userId: string, day: string, now: Date): Promis
             eq(dayClaims.expiresAt, onDay.expiresAt!),
           ),
         );
-      return thenWrite([giveWay, insert] as const, ([, insertedRows]) => resultOf(insertedRows));
-    },
-  );
+    }
+    const { start, end } = dayBounds(day);
+    // No row comes back when another unreleased claim on the day came first.
+    const [inserted] = await tx
+      .insert(dayClaims)
+      .values({
+        day,
+        kind: "hold",
+        userId,
+        startAt: start,
+        endAt: end,
+        title: facts.address ?? "",
+        priceOere: priceOfDay(day, facts),
+        expiresAt: holdExpiresAt(now, facts),
+      })
+      .onConflictDoNothing({ target: dayClaims.day, where: sql`${dayClaims.releasedAt} is null` })
+      .returning({ id: dayClaims.id });
+    return inserted ? { ok: true, claimId: inserted.id } : { ok: false, reason: "taken" };
+  });
 }
 
-const deleteHold = preparedPerDatabase((db) =>
-  db
+/** Takes a day out of the user's basket (a hold only; a booking is cancelled, not removed). */
+export async function releaseHold(db: Database, userId: string, claimId: string) {
+  const removed = await db
     .delete(dayClaims)
     .where(
       and(
-        eq(dayClaims.id, sql.placeholder("claimId")),
-        eq(dayClaims.userId, sql.placeholder("userId")),
+        eq(dayClaims.id, claimId),
+        eq(dayClaims.userId, userId),
         eq(dayClaims.kind, "hold"),
         isNull(dayClaims.releasedAt),
       ),
     )
-    .returning({ id: dayClaims.id })
-    .prepare("delete_hold"),
-);
-
-/** Takes a day out of the user's basket (a hold only; a booking is cancelled, not removed). */
-export async function releaseHold(db: Database, userId: string, claimId: string) {
-  const removed = await deleteHold(db).execute({ claimId, userId });
+    .returning({ id: dayClaims.id });
   return removed.length > 0;
 }
 
@@ -286,8 +249,12 @@ export async function countBasket(db: Database, userId: string, now = new Date()
   return (await holdsOf(db, userId, now)).filter((hold) => hold.status === "running").length;
 }
 
-const profileAndHolds = preparedPerDatabase((db) =>
-  db
+/**
+ * What every page shows of a signed-in user besides the session: the profile's avatar and whether it has an
+ * address, and how many days are in the basket (`countBasket`'s answer), in one query.
+ */
+export async function getProfileAndBasketCount(db: Database, userId: string, now = new Date()) {
+  const rows = await db
     .select({
       profileOf: profiles.userId,
       avatarKey: profiles.avatarKey,
@@ -299,16 +266,7 @@ const profileAndHolds = preparedPerDatabase((db) =>
     .leftJoin(dayClaims, and(eq(dayClaims.userId, users.id), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)))
     .leftJoin(orders, eq(orders.id, dayClaims.orderId))
     .leftJoin(blockedDates, eq(blockedDates.day, dayClaims.day))
-    .where(eq(users.id, sql.placeholder("userId")))
-    .prepare("profile_and_holds"),
-);
-
-/**
- * What every page shows of a signed-in user besides the session: the profile's avatar and whether it has an
- * address, and how many days are in the basket (`countBasket`'s answer), in one query.
- */
-export async function getProfileAndBasketCount(db: Database, userId: string, now = new Date()) {
-  const rows = await profileAndHolds(db).execute({ userId });
+    .where(eq(users.id, userId));
   const [first] = rows;
   const holds = rows.flatMap(({ claim }) => (claim?.id ? [claim as JudgedClaim] : []));
   return {
@@ -394,9 +352,7 @@ export async function calendarDays(
 }
 
 /** The claims and blocked days from `from` to `to` in one round trip: blocked days come as rows with `blocked` set. */
-const calendarRows = preparedPerDatabase((db) => {
-  const from = sql.placeholder("from");
-  const to = sql.placeholder("to");
+function calendarRows(db: Database, { from, to }: { from: string; to: string }) {
   return unionAll(
     db
       .select({
@@ -420,8 +376,8 @@ const calendarRows = preparedPerDatabase((db) => {
       })
       .from(blockedDates)
       .where(and(gte(blockedDates.day, from), lte(blockedDates.day, to))),
-  ).prepare("calendar_rows");
-});
+  );
+}
 
 /** The calendar's days, and for a held day when its hold runs out: the live calendar's to know, no one else's. */
 async function calendarFacts(
@@ -430,7 +386,7 @@ async function calendarFacts(
   userId: string | null,
   now: Date,
 ): Promise<(CalendarDay & { heldUntil?: Date })[]> {
-  const rows = await calendarRows(db).execute({ from: range.from, to: range.to });
+  const rows = await calendarRows(db, range);
   const settings = await getReservationSettings(db);
   const claims = rows.flatMap(({ blocked, kind, ...claim }) => (blocked || !kind ? [] : [{ ...claim, kind }]));
   const blocked = rows.filter((row) => row.blocked);
