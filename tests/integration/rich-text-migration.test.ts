@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoAlbums, demoArticles, demoEvents, demoPages } from "~/db/seed/demo-content";
-import { plainTextToRichText, richTextPlain } from "~/features/content/rich-text.server";
+import { richTextPlain } from "~/features/content/rich-text.server";
 import { migrationsUpTo } from "~/features/operations/backup.server";
 import { createTestDatabase, databaseKinds, rowsOf, type TestDatabase } from "../support/test-database";
 
@@ -95,11 +95,12 @@ describe.each(databaseKinds)("migration 0011: plain texts become formatted text,
     return row!;
   }
 
-  it("stores each demo text as the seed stores it now, and its text reads as before", async () => {
+  // The migration carries a frozen copy of the conversion (app/db/data-migrations/), so these expectations are
+  // fixed texts and readings, never today's plainTextToRichText: a later change to the feature must not move them.
+  it("stores each demo text as paragraphs whose text reads as before", async () => {
     expect(before.size).toBeGreaterThan(40);
     for (const [id, { table, column, text }] of before) {
       const { text: html } = await textOf(table, column, id);
-      expect(html, text).toBe(plainTextToRichText(text));
       if (text.trim() === "") expect(html).toBe("");
       else expect(html).toMatch(/^<p>/);
       // Nothing lost: the paragraphs, lines and words come back (line ends of Windows as \n).
@@ -128,13 +129,10 @@ describe.each(databaseKinds)("migration 0011: plain texts become formatted text,
   });
 
   it("makes the e-mail address and phone number on the demo's Praktisk info links", async () => {
-    const contact = demoPages
-      .find((page) => page.page === "practical")!
-      .sections.find((section) => section.text.includes("booking@havnescenen.dk"))!;
-    expect(plainTextToRichText(contact.text)).toContain(
-      '<a href="mailto:booking@havnescenen.dk">booking@havnescenen.dk</a>',
-    );
-    expect(plainTextToRichText(contact.text)).toContain('<a href="tel:+4586123456">86 12 34 56</a>');
+    const [id] = [...before].find(([, { text }]) => text.includes("booking@havnescenen.dk"))!;
+    const { text: html } = await textOf("sections", "text", id);
+    expect(html).toContain('<a href="mailto:booking@havnescenen.dk">booking@havnescenen.dk</a>');
+    expect(html).toContain('<a href="tel:+4586123456">86 12 34 56</a>');
   });
 
   it("leaves the rows' last change as it was and runs once", async () => {
