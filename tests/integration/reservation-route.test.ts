@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
 import { demoProvider } from "~/features/payment/provider.server";
-import { confirmOrder, createOrder, holdDay } from "~/features/reservation/reservation.server";
+import { holdDay } from "~/features/reservation/holds.server";
+import { confirmOrder, createOrder } from "~/features/reservation/orders.server";
 import type { Toast } from "~/features/toast/toast";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action, loader } from "~/routes/reservation";
