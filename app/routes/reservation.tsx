@@ -96,7 +96,7 @@ function refusal(held: Extract<HoldResult, { ok: false }>): Toast {
       return infoToast("Dagen kan ikke reserveres endnu");
     case "basket-full":
       return errorToast(
-        `Du kan højst reservere ${held.maxDaysPerOrder} dage ad gangen`,
+        `Du kan højst reservere ${held.maxDaysPerOrder} ${held.maxDaysPerOrder === 1 ? "dag" : "dage"} ad gangen`,
         "Betal for dagene i kurven først.",
       );
   }
