@@ -15,7 +15,7 @@ import {
 } from "./rules";
 import { readReservationSettings } from "./settings.server";
 
-/** Unreleased claims with what the rules judge them by: their order's status and, if their day is blocked, its title. */
+/** Unreleased claims with what the rules judge them by: their order's status and their day's blocked title. */
 export function selectJudgedClaims(db: Database, where: SQL | undefined) {
   return db
     .select({
@@ -61,6 +61,7 @@ export type HoldResult = { ok: true; claimId: string } | ({ ok: false; address?:
  */
 export async function holdDay(db: Database, userId: string, day: string, now = new Date()): Promise<HoldResult> {
   return db.transaction(async (tx): Promise<HoldResult> => {
+    // The user's row, locked until the commit; with it the address the hold is titled by and the day's blocked title.
     const [person] = await tx
       .select({ address: profiles.address, dayBlockedTitle: blockedDates.title })
       .from(users)

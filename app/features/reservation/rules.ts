@@ -10,7 +10,7 @@ import { addDays, daysBetween, holidayOf } from "./days";
  * Europe/Copenhagen (`todayInCopenhagen` in days.ts gives today's).
  */
 
-/** The admin's settings the rules depend on: the reservation_settings row but its key, receipt counter and time stamp. */
+/** The admin's settings the rules depend on: the reservation_settings row less its key, counter and time stamp. */
 export type ReservationRules = Omit<typeof reservationSettings.$inferSelect, "id" | "lastReceiptNumber" | "updatedAt">;
 
 export type Prices = Pick<ReservationRules, "weekdayPriceOere" | "weekendPriceOere" | "holidaysAtWeekendPrice">;
