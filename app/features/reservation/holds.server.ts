@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { blockedDates, dayClaims, orders, profiles, users } from "~/db/schema";
+import { blockedDates, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import { dayBounds } from "~/lib/format";
 import { todayInCopenhagen } from "./days";
 import {
@@ -13,7 +13,7 @@ import {
   type HoldFacts,
   type HoldRefusal,
 } from "./rules";
-import { readReservationSettings } from "./settings.server";
+import { rulesColumns } from "./settings.server";
 
 /** Unreleased claims with what the rules judge them by: their order's status and their day's blocked title. */
 export function selectJudgedClaims(db: Database, where: SQL | undefined) {
@@ -52,24 +52,32 @@ export function holdsOf(db: Database, userId: string) {
 /** A hold, or why not; a day booked by others comes with the booker's address (spec §8, "Af adressen …"). */
 export type HoldResult = { ok: true; claimId: string } | ({ ok: false; address?: string } & HoldRefusal);
 
+/** Any constant: the namespace of the advisory locks that make one user's holds take turns (jobs use their own). */
+const HOLD_LOCK_NAMESPACE = 727_275;
+
 /**
  * Puts a day in the user's basket with a hold that expires, if the rules allow it (`holdRefusal`), and answers
- * why not otherwise. One transaction: the user's row is locked first, so the user's holds take turns and each
- * counts the basket as the ones before it left it (the most days per order holds however many arrive at once).
- * The partial unique index on unreleased claims lets one hold on a day through; the others find the day held.
- * A hold on the day that ran out gives way first.
+ * why not otherwise. One transaction, under the user's advisory lock: the user's holds take turns, and each counts
+ * the basket as the ones before it left it (the most days per order holds however many arrive at once). The lock
+ * writes nothing, so a refused hold commits without a write. The partial unique index on unreleased claims lets one
+ * hold on a day through; the others find the day held. A hold on the day that ran out gives way first.
  */
 export async function holdDay(db: Database, userId: string, day: string, now = new Date()): Promise<HoldResult> {
   return db.transaction(async (tx): Promise<HoldResult> => {
-    // The user's row, locked until the commit; with it the address the hold is titled by and the day's blocked title.
-    const [person] = await tx
-      .select({ address: profiles.address, dayBlockedTitle: blockedDates.title })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.userId, users.id))
+    // The user's turn (the settings row is always there, so the lock is taken once), with the facts no other hold of
+    // the user changes. The claims are read by the next statement, so as the user's earlier holds committed them.
+    const [facts] = await tx
+      .select({
+        turn: sql`pg_advisory_xact_lock(${HOLD_LOCK_NAMESPACE}, hashtext(${userId}))`,
+        ...rulesColumns,
+        address: profiles.address,
+        dayBlockedTitle: blockedDates.title,
+      })
+      .from(reservationSettings)
+      .leftJoin(profiles, eq(profiles.userId, userId))
       .leftJoin(blockedDates, eq(blockedDates.day, day))
-      .where(eq(users.id, userId))
-      .for("no key update", { of: users });
-    const settings = await readReservationSettings(tx);
+      .where(eq(reservationSettings.id, 1));
+    if (!facts) throw new Error("reservation_settings has no row; the migrations insert it");
     const claims = await selectJudgedClaims(
       tx,
       or(eq(dayClaims.day, day), and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"))),
@@ -82,10 +90,10 @@ export async function holdDay(db: Database, userId: string, day: string, now = n
     const standing = givesWay ? undefined : onDay;
     const refusal = holdRefusal(day, {
       today: todayInCopenhagen(now),
-      horizonDays: settings.horizonDays,
-      blockedTitle: person?.dayBlockedTitle ?? undefined,
+      horizonDays: facts.horizonDays,
+      blockedTitle: facts.dayBlockedTitle ?? undefined,
       basketSize: basket.length,
-      maxDaysPerOrder: settings.maxDaysPerOrder,
+      maxDaysPerOrder: facts.maxDaysPerOrder,
       claim: standing && { kind: standing.kind, mine: standing.userId === userId },
     });
     if (refusal?.reason === "others") return { ok: false, ...refusal, address: standing!.title };
@@ -112,9 +120,9 @@ export async function holdDay(db: Database, userId: string, day: string, now = n
         userId,
         startAt: start,
         endAt: end,
-        title: person?.address ?? "",
-        priceOere: priceOfDay(day, settings),
-        expiresAt: holdExpiresAt(now, settings),
+        title: facts.address ?? "",
+        priceOere: priceOfDay(day, facts),
+        expiresAt: holdExpiresAt(now, facts),
       })
       .onConflictDoNothing({ target: dayClaims.day, where: sql`${dayClaims.releasedAt} is null` })
       .returning({ id: dayClaims.id });

@@ -4,15 +4,12 @@ import { reservationSettings } from "~/db/schema";
 import { keptPerDatabase } from "~/lib/kept-per-database.server";
 import type { ReservationRules } from "./rules";
 
-const {
-  id: _id,
-  lastReceiptNumber: _counter,
-  updatedAt: _updatedAt,
-  ...rulesColumns
-} = getTableColumns(reservationSettings);
+/** The settings row's columns that the rules take (`ReservationRules`); a hold reads them in its own transaction. */
+export const rulesColumns = (({ id: _id, lastReceiptNumber: _counter, updatedAt: _updatedAt, ...columns }) => columns)(
+  getTableColumns(reservationSettings),
+);
 
-/** The admin's settings as the rules use them, read now (a hold reads them in its own transaction). */
-export async function readReservationSettings(db: Database): Promise<ReservationRules> {
+async function readReservationSettings(db: Database): Promise<ReservationRules> {
   const [settings] = await db.select(rulesColumns).from(reservationSettings).where(eq(reservationSettings.id, 1));
   if (!settings) throw new Error("reservation_settings has no row; the migrations insert it");
   return settings;
