@@ -190,13 +190,6 @@ export async function getProfileAndBasketCount(db: Database, userId: string, now
   };
 }
 
-export interface BasketItem {
-  claimId: string;
-  day: string;
-  priceOere: number;
-  expiresAt: Date;
-}
-
 /** A day taken out of a basket because the admin blocked it, with the admin's title as the reason. */
 export interface ClosedDay {
   day: string;
@@ -235,11 +228,7 @@ export async function dropClosedHolds(
  * since it went in leaves the basket here and comes back in `closed`, so the user is told why. Nothing else is
  * changed by looking: a hold that ran out is judged by the same rules whether or not anyone opens the basket.
  */
-export async function getBasket(
-  db: Database,
-  userId: string,
-  now = new Date(),
-): Promise<{ items: BasketItem[]; totalOere: number; closed: ClosedDay[] }> {
+export async function getBasket(db: Database, userId: string, now = new Date()) {
   const holds = (await holdsOf(db, userId)).map(asHold);
   const closed = await dropClosedHolds(db, holds, now);
   const items = holds
