@@ -46,7 +46,7 @@ import { createMetrics } from "~/lib/metrics.server";
 import { MailOutbox } from "~/features/email/outbox.server";
 import { JobRunner } from "~/features/jobs/jobs.server";
 import { siteJobs } from "~/features/jobs/site-jobs.server";
-import { forgetReservationSettings } from "~/features/reservation/reservation.server";
+import { forgetReservationSettings } from "~/features/reservation/settings.server";
 
 export interface AppOptions {
   collaborators: Collaborators;

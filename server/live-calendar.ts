@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import type { Database, DatabaseHandle } from "~/db/client.server";
-import { dayNews, type DayNews } from "~/features/reservation/reservation.server";
+import { dayNews, type DayNews } from "~/features/reservation/calendar.server";
 import { listenToChannels } from "./notice-listener";
 
 /** The channel the database triggers NOTIFY on with the day that changed (migration 0007). */

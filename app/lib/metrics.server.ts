@@ -25,7 +25,7 @@ export function createMetrics() {
     }),
     holds: new client.Counter({
       name: "scene_holds_total",
-      help: "Attempts to put a day in a basket, by result (held, taken, blocked, basket-full, past, beyond-horizon)",
+      help: "Attempts to put a day in a basket, by result (held, or the refusal: past, beyond-horizon, blocked, others, held-by-others, mine, in-basket, basket-full)",
       labelNames: ["result"] as const,
       registers,
     }),

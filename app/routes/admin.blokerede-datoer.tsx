@@ -5,7 +5,7 @@ import { Field } from "~/components/ui/field";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { todayInCopenhagen } from "~/features/reservation/days";
-import { blockDays, getBlockedDates, unblockDay } from "~/features/reservation/reservation.server";
+import { blockDays, getBlockedDates, unblockDay } from "~/features/reservation/admin.server";
 import { blockSchema } from "~/features/reservation/schemas";
 import { successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";

@@ -4,9 +4,9 @@ import { Field } from "~/components/ui/field";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { updateReservationSettings } from "~/features/reservation/admin.server";
-import { getReservationSettings } from "~/features/reservation/reservation.server";
+import { getReservationSettings } from "~/features/reservation/settings.server";
 import { holdMinutes } from "~/features/reservation/rules";
-import { settingsInputOf, settingsSchema } from "~/features/reservation/schemas";
+import { settingsOf, settingsSchema } from "~/features/reservation/schemas";
 import { successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { collaborators } from "~/lib/collaborators.server";
@@ -41,7 +41,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   await requireAdmin(auth, request, url);
   const submission = parseSubmission(await readFormData(request), settingsSchema);
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
-  await updateReservationSettings(db, settingsInputOf(submission.value));
+  await updateReservationSettings(db, settingsOf(submission.value));
   return answer({ toast: successToast("Priser og regler er gemt") });
 }
 

@@ -5,12 +5,10 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireUser } from "~/features/accounts/session.server";
 import { todayInCopenhagen } from "~/features/reservation/days";
-import {
-  cancelBooking,
-  feedTokenOf,
-  getReservationSettings,
-  getUserBookings,
-} from "~/features/reservation/reservation.server";
+import { cancelBooking } from "~/features/reservation/cancellation.server";
+import { feedTokenOf } from "~/features/reservation/feeds.server";
+import { getUserBookings } from "~/features/reservation/orders.server";
+import { getReservationSettings } from "~/features/reservation/settings.server";
 import { cancellationRefusal, hasBegun } from "~/features/reservation/rules";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";

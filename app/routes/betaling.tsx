@@ -5,7 +5,7 @@ import { useToastFrom } from "~/components/ui/toaster";
 import { requireUser } from "~/features/accounts/session.server";
 import { completePaidOrder, receiptOf } from "~/features/reservation/checkout.server";
 import { Amounts } from "~/features/reservation/components/amounts";
-import { getOrder } from "~/features/reservation/reservation.server";
+import { getOrder } from "~/features/reservation/orders.server";
 import { redirectWithToast } from "~/features/toast/flash.server";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";

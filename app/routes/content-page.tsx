@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { organizationData } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
-import { getReservationSettings } from "~/features/reservation/reservation.server";
+import { getReservationSettings } from "~/features/reservation/settings.server";
 import { holdMinutes, VAT_PERCENT } from "~/features/reservation/rules";
 import { formatMoney } from "~/lib/format";
 import { ArticlePage, EmptyPageNotice, PreviewNotice } from "~/features/content/components/page-content";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { bookingEvents } from "~/features/reservation/checkout.server";
 import { icsCalendar } from "~/features/reservation/ics";
-import { feedBookings } from "~/features/reservation/reservation.server";
+import { feedBookings } from "~/features/reservation/feeds.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/kalender.feed";

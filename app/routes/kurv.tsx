@@ -5,13 +5,8 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireUser } from "~/features/accounts/session.server";
 import { Amounts } from "~/features/reservation/components/amounts";
-import {
-  createOrder,
-  getBasket,
-  getOrder,
-  releaseHold,
-  type ClosedDay,
-} from "~/features/reservation/reservation.server";
+import { getBasket, releaseHold, type ClosedDay } from "~/features/reservation/holds.server";
+import { createOrder, getOrder } from "~/features/reservation/orders.server";
 import { vatIncluded } from "~/features/reservation/rules";
 import { redirectWithToast, withFlashToast } from "~/features/toast/flash.server";
 import { errorToast, infoToast, successToast } from "~/features/toast/toast";

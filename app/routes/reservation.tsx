@@ -5,14 +5,16 @@ import { useToastFrom } from "~/components/ui/toaster";
 import { getSessionUser, loginPath } from "~/features/accounts/session.server";
 import { DayCalendar } from "~/features/reservation/components/day-calendar";
 import { monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
-import { calendarDays, getReservationSettings, holdDay } from "~/features/reservation/reservation.server";
+import { calendarDays } from "~/features/reservation/calendar.server";
+import { holdDay, type HoldResult } from "~/features/reservation/holds.server";
+import { getReservationSettings } from "~/features/reservation/settings.server";
 import { holdMinutes, lastBookableDay } from "~/features/reservation/rules";
-import { errorToast, type Toast } from "~/features/toast/toast";
+import { errorToast, infoToast, successToast, type Toast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";
 import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
 import type { loader as rootLoader } from "~/root";
-import { collaborators, type Collaborators } from "~/lib/collaborators.server";
+import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/reservation";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -33,12 +35,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const asked = monthSchema.safeParse(url.searchParams.get("maaned"));
   const month = asked.success && asked.data >= bounds.first && asked.data <= bounds.last ? asked.data : bounds.first;
   const grid = monthGrid(month);
-  const days = await calendarDays(db, grid, user?.id ?? null);
   return {
     month,
     weeks: grid.weeks,
-    // Bookers' addresses stay on the server: the hint for a taken day is given by the action, one day at a time.
-    days: days.map(({ address: _address, ...day }) => day),
+    days: await calendarDays(db, grid, user?.id ?? null),
     previousMonth: month > bounds.first ? shiftMonth(month, -1) : null,
     nextMonth: month < bounds.last ? shiftMonth(month, 1) : null,
     prices: {
@@ -56,7 +56,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return scope ? { [INVALIDATE_HEADER]: scope } : new Headers();
 }
 
-/** Selecting a day (spec §2, §8): a hint for a day that is taken, else the day goes in the basket. */
+/** Selecting a day (spec §2, §8): the day goes in the basket, or the hold's refusal says why not. */
 export async function action({ request }: Route.ActionArgs) {
   const { db, auth, metrics } = collaborators();
   const submission = parseSubmission(await readFormData(request), holdForm);
@@ -67,62 +67,38 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (!submission.ok) return answer({ ...submission.answer, toast: errorToast("Vælg en dag i kalenderen") }, 400);
   const { day } = submission.value;
-  const [view] = await calendarDays(db, { from: day, to: day }, user.id);
-  const toast = await selectDay({ db, metrics }, user.id, day, view!);
+  const held = await holdDay(db, user.id, day);
+  metrics.holds.inc({ result: held.ok ? "held" : held.reason });
+  const toast = held.ok
+    ? successToast("Dagen er lagt i din kurv", formatDateLong(dayBounds(day).start))
+    : refusal(held);
   // Only a day that went into a basket changes what visitors see, and only on the calendar.
-  const changed = toast.kind === "success" ? "/reservation" : "none";
+  const changed = held.ok ? "/reservation" : "none";
   return answer({ toast }, { status: toast.kind === "error" ? 409 : 200, headers: { [INVALIDATE_HEADER]: changed } });
 }
 
-async function selectDay(
-  { db, metrics }: Pick<Collaborators, "db" | "metrics">,
-  userId: string,
-  day: string,
-  view: Awaited<ReturnType<typeof calendarDays>>[number],
-): Promise<Toast> {
-  switch (view.state) {
+/** What the user is told of a day that did not go into the basket. */
+function refusal(held: Extract<HoldResult, { ok: false }>): Toast {
+  switch (held.reason) {
     case "in-basket":
-      return { kind: "info", message: "Du har denne reservation i din indkøbskurv" };
+      return infoToast("Du har denne reservation i din indkøbskurv");
     case "mine":
-      return { kind: "info", message: "Du har selv reserveret dagen" };
+      return infoToast("Du har selv reserveret dagen");
     case "held-by-others":
-      return {
-        kind: "info",
-        message: "Dagen er optaget lige nu",
-        detail: "En anden har dagen i sin kurv. Prøv igen senere.",
-      };
+      return infoToast("Dagen er optaget lige nu", "En anden har dagen i sin kurv. Prøv igen senere.");
     case "others":
-      return {
-        kind: "info",
-        message: "Dagen er allerede reserveret",
-        detail: view.address ? `Af adressen ${view.address}` : undefined,
-      };
+      return infoToast("Dagen er allerede reserveret", held.address ? `Af adressen ${held.address}` : undefined);
     case "blocked":
-      return { kind: "info", message: view.blockedTitle ?? "Dagen er lukket for reservation" };
+      return infoToast(held.blockedTitle);
     case "past":
-      return { kind: "info", message: "Dagen kan ikke længere reserveres" };
+      return infoToast("Dagen kan ikke længere reserveres");
     case "beyond-horizon":
-      return { kind: "info", message: "Dagen kan ikke reserveres endnu" };
-    case "free": {
-      const held = await holdDay(db, userId, day);
-      metrics.holds.inc({ result: held.ok ? "held" : held.reason });
-      if (held.ok)
-        return { kind: "success", message: "Dagen er lagt i din kurv", detail: formatDateLong(dayBounds(day).start) };
-      if (held.reason === "basket-full") {
-        const settings = await getReservationSettings(db);
-        return {
-          kind: "error",
-          message: `Du kan højst reservere ${settings.maxDaysPerOrder} dage ad gangen`,
-          detail: "Betal for dagene i kurven først.",
-        };
-      }
-      if (held.reason === "blocked") return { kind: "info", message: held.blockedTitle };
-      return {
-        kind: "info",
-        message: "Dagen er optaget lige nu",
-        detail: "En anden nåede det lige før dig. Prøv igen senere.",
-      };
-    }
+      return infoToast("Dagen kan ikke reserveres endnu");
+    case "basket-full":
+      return errorToast(
+        `Du kan højst reservere ${held.maxDaysPerOrder} ${held.maxDaysPerOrder === 1 ? "dag" : "dage"} ad gangen`,
+        "Betal for dagene i kurven først.",
+      );
   }
 }
 

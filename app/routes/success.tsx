@@ -5,7 +5,7 @@ import { reconcileCheckout, stripeSettingsOf } from "~/features/payment/stripe.s
 import { requireUser } from "~/features/accounts/session.server";
 import { receiptOf } from "~/features/reservation/checkout.server";
 import { Amounts } from "~/features/reservation/components/amounts";
-import { getOrder } from "~/features/reservation/reservation.server";
+import { getOrder } from "~/features/reservation/orders.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/success";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
-import { getBasket, holdDay } from "~/features/reservation/reservation.server";
+import { getBasket, holdDay } from "~/features/reservation/holds.server";
 import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action } from "~/routes/kurv";

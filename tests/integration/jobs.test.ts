@@ -5,7 +5,8 @@ import { dayClaims } from "~/db/schema";
 import { JobRunner, type Job } from "~/features/jobs/jobs.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { demoProvider } from "~/features/payment/provider.server";
-import { createOrder, holdDay, removeExpiredHolds } from "~/features/reservation/reservation.server";
+import { holdDay, removeExpiredHolds } from "~/features/reservation/holds.server";
+import { createOrder } from "~/features/reservation/orders.server";
 import { createUser } from "../support/factories";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 

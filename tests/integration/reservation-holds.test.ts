@@ -5,14 +5,10 @@ import type { Auth } from "~/features/accounts/auth.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { stripeProvider } from "~/features/payment/stripe.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
-import {
-  blockDays,
-  calendarDays,
-  confirmOrder,
-  createOrder,
-  holdDay,
-  removeExpiredHolds,
-} from "~/features/reservation/reservation.server";
+import { blockDays } from "~/features/reservation/admin.server";
+import { calendarDays } from "~/features/reservation/calendar.server";
+import { holdDay, removeExpiredHolds } from "~/features/reservation/holds.server";
+import { confirmOrder, createOrder } from "~/features/reservation/orders.server";
 import { takeFlashToast } from "~/features/toast/flash.server";
 import type { Toast } from "~/features/toast/toast";
 import { setCollaborators } from "~/lib/collaborators.server";
@@ -181,7 +177,7 @@ describe.each(databaseKinds)("holds that run out or whose day is closed, on %s",
       const stripe = stripeProvider(database.db, { secretKey: "sk_test_scene", webhookSecret: "whsec_scene" });
       expect((await createOrder(database.db, member.id, stripe, orderedAt)).ok).toBe(true);
 
-      expect(await holdDay(database.db, other.id, day)).toEqual({ ok: false, reason: "taken" });
+      expect(await holdDay(database.db, other.id, day)).toEqual({ ok: false, reason: "held-by-others" });
       expect(await stateOf(day, other)).toBe("held-by-others");
       const closedCheckout = new Date(orderedAt.getTime() + stripe.checkoutSessionSeconds * 1000);
       expect((await holdDay(database.db, other.id, day, closedCheckout)).ok).toBe(true);

@@ -9,7 +9,8 @@ import { ADMIN_ROLE, profiles, users } from "~/db/schema";
 import { renderDemoTune } from "~/db/seed/demo-audio.server";
 import type { Auth } from "~/features/accounts/auth.server";
 import { demoProvider } from "~/features/payment/provider.server";
-import { confirmOrder, createOrder, holdDay } from "~/features/reservation/reservation.server";
+import { holdDay } from "~/features/reservation/holds.server";
+import { confirmOrder, createOrder } from "~/features/reservation/orders.server";
 import type { Storage } from "~/features/storage/storage.server";
 import { TEST_SECRET } from "./accounts";
 

@@ -20,13 +20,17 @@ export const reservationSettings = pgTable(
   "reservation_settings",
   {
     id: smallint("id").primaryKey().default(1),
+    /** Monday–Thursday and Sunday; Friday and Saturday cost the weekend price. Moms included. */
     weekdayPriceOere: integer("weekday_price_oere").notNull().default(450_000),
     weekendPriceOere: integer("weekend_price_oere").notNull().default(650_000),
+    /** Public holidays cost the weekend price unless the admin says otherwise. */
     holidaysAtWeekendPrice: boolean("holidays_at_weekend_price").notNull().default(true),
     /** How long a day stays in a basket; the admin sets it in minutes (tests shorten it to seconds). */
     holdSeconds: integer("hold_seconds").notNull().default(900),
+    /** How many days ahead can be booked. */
     horizonDays: integer("horizon_days").notNull().default(365),
     maxDaysPerOrder: integer("max_days_per_order").notNull().default(14),
+    /** A user may cancel a booking until this many days before the day. */
     cancellationDays: integer("cancellation_days").notNull().default(14),
     /** The last receipt number given; the next order paid gets this + 1, in the same transaction (no gaps). */
     lastReceiptNumber: integer("last_receipt_number").notNull().default(0),

@@ -13,7 +13,7 @@ import {
   signInCodeMessage,
   verifyEmailMessage,
 } from "~/features/email/messages";
-import { releaseClaimsOfDeletedUser } from "~/features/reservation/reservation.server";
+import { releaseClaimsOfDeletedUser } from "~/features/reservation/cancellation.server";
 import { authRules } from "./auth-rules.server";
 import { recordSignIn, syncProfileIdentity } from "./profile.server";
 

@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import type { MailOutbox } from "~/features/email/outbox.server";
 import { processStaleUploads, type ProcessingDependencies } from "~/features/media/library.server";
-import { removeExpiredHolds } from "~/features/reservation/reservation.server";
+import { removeExpiredHolds } from "~/features/reservation/holds.server";
 import type { Job } from "./jobs.server";
 
 /** The site's background jobs (docs/operations.md lists them). */

@@ -1,8 +1,9 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { dayClaims, orders, reservationSettings } from "~/db/schema";
-import { forgetReservationSettings } from "./reservation.server";
-import type { SettingsInput } from "./schemas";
+import { blockedDates, dayClaims, orders, reservationSettings } from "~/db/schema";
+import { addDays } from "./days";
+import type { ReservationRules } from "./rules";
+import { forgetReservationSettings } from "./settings.server";
 
 export interface BookingRow {
   claimId: string;
@@ -81,19 +82,8 @@ export function bookingsCsv(rows: BookingRow[]) {
   return `\uFEFF${[header.join(";"), ...lines].join("\r\n")}\r\n`;
 }
 
-export async function updateReservationSettings(db: Database, input: SettingsInput) {
-  await db
-    .update(reservationSettings)
-    .set({
-      weekdayPriceOere: input.weekdayPriceOere,
-      weekendPriceOere: input.weekendPriceOere,
-      holidaysAtWeekendPrice: input.holidaysAtWeekendPrice,
-      holdSeconds: input.holdMinutes * 60,
-      horizonDays: input.horizonDays,
-      maxDaysPerOrder: input.maxDaysPerOrder,
-      cancellationDays: input.cancellationDays,
-    })
-    .where(eq(reservationSettings.id, 1));
+export async function updateReservationSettings(db: Database, settings: ReservationRules) {
+  await db.update(reservationSettings).set(settings).where(eq(reservationSettings.id, 1));
   forgetReservationSettings();
 }
 
@@ -101,4 +91,22 @@ export async function updateReservationSettings(db: Database, input: SettingsInp
 export async function setHoldSeconds(db: Database, holdSeconds: number) {
   await db.update(reservationSettings).set({ holdSeconds });
   forgetReservationSettings();
+}
+
+export async function getBlockedDates(db: Database, from: string) {
+  return db.select().from(blockedDates).where(gte(blockedDates.day, from)).orderBy(asc(blockedDates.day));
+}
+
+/** Blocks each day of a range (skipping days already blocked); answers how many were added. */
+export async function blockDays(db: Database, range: { from: string; to: string }, title: string) {
+  const days: { day: string; title: string }[] = [];
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) days.push({ day, title });
+  if (days.length === 0) return 0;
+  const added = await db.insert(blockedDates).values(days).onConflictDoNothing().returning({ day: blockedDates.day });
+  return added.length;
+}
+
+export async function unblockDay(db: Database, day: string) {
+  const removed = await db.delete(blockedDates).where(eq(blockedDates.day, day)).returning({ day: blockedDates.day });
+  return removed.length > 0;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bookingsCsv } from "./admin.server";
-import { blockSchema, settingsInputOf, settingsSchema } from "./schemas";
+import { blockSchema, settingsOf, settingsSchema } from "./schemas";
 
 describe("bookings as CSV", () => {
   it("writes Danish CSV: semicolons, decimal comma, quoted cells and defused formulas", () => {
@@ -42,11 +42,11 @@ describe("reservation settings form", () => {
       maxDaysPerOrder: "14",
       cancellationDays: "14",
     });
-    expect(settingsInputOf(parsed)).toMatchObject({
+    expect(settingsOf(parsed)).toMatchObject({
       weekdayPriceOere: 450_000,
       weekendPriceOere: 650_050,
       holidaysAtWeekendPrice: true,
-      holdMinutes: 15,
+      holdSeconds: 900,
     });
   });
 
@@ -59,7 +59,7 @@ describe("reservation settings form", () => {
       maxDaysPerOrder: "1",
       cancellationDays: "0",
     });
-    expect(settingsInputOf(parsed)).toMatchObject({ weekdayPriceOere: 450_050, weekendPriceOere: 1_234_500 });
+    expect(settingsOf(parsed)).toMatchObject({ weekdayPriceOere: 450_050, weekendPriceOere: 1_234_500 });
   });
 
   it("refuses blank, non-numeric and out-of-range values in Danish", () => {

@@ -1,12 +1,70 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { dayClaims, users } from "~/db/schema";
 import type { Mailer } from "~/features/email/mailer.server";
 import { bookingCancelledMessage } from "~/features/email/messages";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { dayBounds, formatDateLong } from "~/lib/format";
 import type { Logger } from "pino";
-import { cancelBooking } from "./reservation.server";
+import { todayInCopenhagen } from "./days";
+import { cancellationRefusal, hasBegun, type CancelRefusal } from "./rules";
+import { getReservationSettings } from "./settings.server";
+
+/**
+ * Cancels a booked day; the day is free at once. Without `userId` the admin cancels; `cancellationRefusal` says
+ * until when each may.
+ */
+export async function cancelBooking(
+  db: Database,
+  claimId: string,
+  options: { userId?: string; reason: string; now?: Date },
+): Promise<
+  | { ok: true; day: string; orderId: string | null; userId: string | null }
+  | { ok: false; reason: CancelRefusal | "not-found" }
+> {
+  const now = options.now ?? new Date();
+  const settings = await getReservationSettings(db);
+  const [claim] = await db
+    .select()
+    .from(dayClaims)
+    .where(and(eq(dayClaims.id, claimId), eq(dayClaims.kind, "booking"), isNull(dayClaims.releasedAt)));
+  if (!claim || (options.userId !== undefined && claim.userId !== options.userId))
+    return { ok: false, reason: "not-found" };
+  const refusal = cancellationRefusal(claim.day, {
+    today: todayInCopenhagen(now),
+    cancellationDays: settings.cancellationDays,
+    byAdmin: options.userId === undefined,
+  });
+  if (refusal) return { ok: false, reason: refusal };
+  const released = await db
+    .update(dayClaims)
+    .set({ releasedAt: now, releaseReason: options.reason })
+    .where(and(eq(dayClaims.id, claimId), isNull(dayClaims.releasedAt)))
+    .returning({ id: dayClaims.id });
+  if (released.length === 0) return { ok: false, reason: "not-found" };
+  return { ok: true, day: claim.day, orderId: claim.orderId, userId: claim.userId };
+}
+
+/**
+ * When an account is deleted: its basket is emptied and its future bookings are cancelled, so the days are
+ * free again. Past bookings stay (without the account) for the bookkeeping.
+ */
+export async function releaseClaimsOfDeletedUser(db: Database, userId: string, now = new Date()) {
+  const today = todayInCopenhagen(now);
+  await db.transaction(async (tx) => {
+    await tx.delete(dayClaims).where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold")));
+    const bookings = await tx
+      .select({ id: dayClaims.id, day: dayClaims.day })
+      .from(dayClaims)
+      .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "booking"), isNull(dayClaims.releasedAt)));
+    const future = bookings.filter((booking) => !hasBegun(booking.day, today)).map((booking) => booking.id);
+    if (future.length === 0) return;
+    await tx
+      .update(dayClaims)
+      .set({ releasedAt: now, releaseReason: "Kontoen er slettet" })
+      .where(inArray(dayClaims.id, future));
+  });
+}
 
 /**
  * The admin cancels a booking: the day is free at once, and the booker hears why at the account's own e-mail

@@ -6,7 +6,7 @@ import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import { dayBounds, formatDateLong, formatDateTime, formatMoney } from "~/lib/format";
 import { icsCalendar } from "./ics";
-import { confirmOrder } from "./reservation.server";
+import { confirmOrder } from "./orders.server";
 
 export type Order = typeof orders.$inferSelect;
 

@@ -1,3 +1,4 @@
+import type { reservationSettings } from "~/db/schema";
 import { weekdayIndex } from "~/lib/format";
 import { addDays, daysBetween, holidayOf } from "./days";
 
@@ -9,22 +10,8 @@ import { addDays, daysBetween, holidayOf } from "./days";
  * Europe/Copenhagen (`todayInCopenhagen` in days.ts gives today's).
  */
 
-/** The admin's settings the rules depend on; the reservation_settings row has them all. */
-export interface ReservationRules {
-  /** Monday–Thursday and Sunday, in øre, moms included. */
-  weekdayPriceOere: number;
-  /** Friday and Saturday, in øre, moms included. */
-  weekendPriceOere: number;
-  /** Public holidays cost the weekend price unless the admin says otherwise. */
-  holidaysAtWeekendPrice: boolean;
-  /** How long a day stays in a basket, in seconds. */
-  holdSeconds: number;
-  /** How many days ahead can be booked. */
-  horizonDays: number;
-  maxDaysPerOrder: number;
-  /** A user may cancel a booking until this many days before the day. */
-  cancellationDays: number;
-}
+/** The admin's settings the rules depend on: the reservation_settings row less its key, counter and time stamp. */
+export type ReservationRules = Omit<typeof reservationSettings.$inferSelect, "id" | "lastReceiptNumber" | "updatedAt">;
 
 export type Prices = Pick<ReservationRules, "weekdayPriceOere" | "weekendPriceOere" | "holidaysAtWeekendPrice">;
 
@@ -102,32 +89,29 @@ export function liveDayState(known: DayState, news: DayState): DayState {
   return news;
 }
 
+/** Why a day may not go into the basket: its state for the one asking, or a full basket. */
 export type HoldRefusal =
-  { reason: "past" | "beyond-horizon" | "taken" | "basket-full" } | { reason: "blocked"; blockedTitle: string };
+  | { reason: Exclude<DayState, "blocked" | "free"> }
+  | { reason: "blocked"; blockedTitle: string }
+  | { reason: "basket-full"; maxDaysPerOrder: number };
 
 export interface BasketFacts extends DayFacts {
-  /** Days in the user's basket now. */
+  /** Days in the user's basket now (`countsTowardBasket`). */
   basketSize: number;
   maxDaysPerOrder: number;
 }
 
 /**
  * Whether a day may go into the user's basket, and if not, why: only a free day, and only while the basket has
- * room. Of holds arriving at once, the database's unique index lets one through; the others are "taken" as well.
+ * room. Of holds arriving at once, the database's unique index lets one through; the others find it held.
  */
 export function holdRefusal(day: string, facts: BasketFacts): HoldRefusal | null {
   const state = dayState(day, facts);
-  switch (state) {
-    case "past":
-    case "beyond-horizon":
-      return { reason: state };
-    case "blocked":
-      return { reason: "blocked", blockedTitle: facts.blockedTitle ?? "" };
-    case "free":
-      return facts.basketSize >= facts.maxDaysPerOrder ? { reason: "basket-full" } : null;
-    default:
-      return { reason: "taken" };
-  }
+  if (state === "blocked") return { reason: state, blockedTitle: facts.blockedTitle ?? "" };
+  if (state !== "free") return { reason: state };
+  return facts.basketSize >= facts.maxDaysPerOrder
+    ? { reason: "basket-full", maxDaysPerOrder: facts.maxDaysPerOrder }
+    : null;
 }
 
 /** When a day put in the basket now runs out. */
@@ -175,6 +159,14 @@ export function holdKeepsDay(hold: Pick<HoldFacts, "expiresAt">, now: Date) {
 export function holdStatus(hold: HoldFacts, now: Date): HoldStatus {
   if (holdKeepsDay(hold, now)) return hold.blockedTitle == null ? "running" : "closed";
   return hold.orderStatus === "pending" ? "lapsed" : "expired";
+}
+
+/**
+ * Whether a hold counts toward its basket: what the basket shows and totals, what the most days per order limits,
+ * what an order is made of. Only a running hold does.
+ */
+export function countsTowardBasket(hold: HoldFacts, now: Date) {
+  return holdStatus(hold, now) === "running";
 }
 
 /** Whether a claim on the day may replace the hold: only one that keeps nobody from the day any more. */

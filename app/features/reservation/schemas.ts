@@ -2,6 +2,7 @@ import { z } from "zod";
 import { REQUIRED } from "~/features/accounts/schemas";
 import { numberRule } from "~/features/content/schemas";
 import { addDays } from "./days";
+import type { ReservationRules } from "./rules";
 
 /** Kroner as typed by the admin ("4500", "4.500", "4.500,50"; a dot before three digits groups thousands) → øre. */
 const kroner = z.preprocess(
@@ -20,25 +21,19 @@ export const settingsSchema = z.object({
   cancellationDays: whole(0, 365),
 });
 
-export type SettingsInput = {
-  weekdayPriceOere: number;
-  weekendPriceOere: number;
-  holidaysAtWeekendPrice: boolean;
-  holdMinutes: number;
-  horizonDays: number;
-  maxDaysPerOrder: number;
-  cancellationDays: number;
-};
-
-export function settingsInputOf(parsed: z.output<typeof settingsSchema>): SettingsInput {
+/** The form's answer as the settings row takes it: the hold time in seconds. */
+export function settingsOf({
+  weekdayPrice,
+  weekendPrice,
+  holdMinutes,
+  ...parsed
+}: z.output<typeof settingsSchema>): ReservationRules {
   return {
-    weekdayPriceOere: parsed.weekdayPrice,
-    weekendPriceOere: parsed.weekendPrice,
+    ...parsed,
+    weekdayPriceOere: weekdayPrice,
+    weekendPriceOere: weekendPrice,
     holidaysAtWeekendPrice: parsed.holidaysAtWeekendPrice === "on",
-    holdMinutes: parsed.holdMinutes,
-    horizonDays: parsed.horizonDays,
-    maxDaysPerOrder: parsed.maxDaysPerOrder,
-    cancellationDays: parsed.cancellationDays,
+    holdSeconds: holdMinutes * 60,
   };
 }
 

@@ -1,0 +1,111 @@
+import { and, gte, isNull, lte, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
+import type { Database } from "~/db/client.server";
+import { blockedDates, dayClaims } from "~/db/schema";
+import { addDays, todayInCopenhagen } from "./days";
+import { dayState, holdKeepsDay, priceOfDay, type DayState } from "./rules";
+import { getReservationSettings } from "./settings.server";
+
+export interface CalendarDay {
+  day: string;
+  state: DayState;
+  priceOere: number;
+  blockedTitle?: string;
+}
+
+/** Every day from `from` to `to` (inclusive) as the user sees it. */
+export async function calendarDays(
+  db: Database,
+  range: { from: string; to: string },
+  userId: string | null,
+  now = new Date(),
+): Promise<CalendarDay[]> {
+  return (await calendarFacts(db, range, userId, now)).map(({ heldUntil: _heldUntil, ...day }) => day);
+}
+
+/** The claims and blocked days from `from` to `to` in one round trip: a blocked day comes as a row without a kind. */
+function calendarRows(db: Database, { from, to }: { from: string; to: string }) {
+  return unionAll(
+    db
+      .select({
+        day: dayClaims.day,
+        kind: sql<"hold" | "booking" | null>`${dayClaims.kind}`.as("kind"),
+        userId: dayClaims.userId,
+        expiresAt: dayClaims.expiresAt,
+        blockedTitle: sql<string | null>`null`.as("blocked_title"),
+      })
+      .from(dayClaims)
+      .where(and(gte(dayClaims.day, from), lte(dayClaims.day, to), isNull(dayClaims.releasedAt))),
+    db
+      .select({
+        day: blockedDates.day,
+        kind: sql<"hold" | "booking" | null>`null`.as("kind"),
+        userId: sql<string | null>`null`.as("user_id"),
+        expiresAt: sql<Date | null>`null`.as("expires_at"),
+        blockedTitle: blockedDates.title,
+      })
+      .from(blockedDates)
+      .where(and(gte(blockedDates.day, from), lte(blockedDates.day, to))),
+  );
+}
+
+/** The calendar's days, and for a held day when its hold runs out: the live calendar's to know, no one else's. */
+async function calendarFacts(
+  db: Database,
+  range: { from: string; to: string },
+  userId: string | null,
+  now: Date,
+): Promise<(CalendarDay & { heldUntil?: Date })[]> {
+  const rows = await calendarRows(db, range);
+  const settings = await getReservationSettings(db);
+  const claims = rows.flatMap(({ kind, ...claim }) => (kind ? [{ ...claim, kind }] : []));
+  const blockedByDay = new Map(rows.flatMap((row) => (row.blockedTitle === null ? [] : [[row.day, row.blockedTitle]])));
+  const standing = claims.filter(
+    (claim) => claim.kind === "booking" || holdKeepsDay({ expiresAt: claim.expiresAt! }, now),
+  );
+  const claimByDay = new Map(standing.map((claim) => [claim.day, claim]));
+  const today = todayInCopenhagen(now);
+  const days: (CalendarDay & { heldUntil?: Date })[] = [];
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+    const claim = claimByDay.get(day);
+    const blockedTitle = blockedByDay.get(day);
+    const state = dayState(day, {
+      today,
+      horizonDays: settings.horizonDays,
+      blockedTitle,
+      claim: claim ? { kind: claim.kind, mine: userId !== null && claim.userId === userId } : undefined,
+    });
+    days.push({
+      day,
+      state,
+      priceOere: priceOfDay(day, settings),
+      ...(blockedTitle !== undefined ? { blockedTitle } : {}),
+      ...(claim?.kind === "hold" && claim.expiresAt ? { heldUntil: claim.expiresAt } : {}),
+    });
+  }
+  return days;
+}
+
+/** What anyone may know of a day that changed: its state for a visitor, never who has it (the live calendar). */
+export interface DayNews {
+  day: string;
+  state: DayState;
+}
+
+/**
+ * The news of the days that changed, and when the next of them changes by itself (a hold running out): the live
+ * calendar tells its listeners again then.
+ */
+export async function dayNews(db: Database, days: string[], now = new Date()) {
+  const sorted = [...new Set(days)].sort();
+  if (sorted.length === 0) return { news: [] as DayNews[], nextChangeAt: null };
+  const wanted = new Set(sorted);
+  const views = (await calendarFacts(db, { from: sorted[0]!, to: sorted.at(-1)! }, null, now)).filter((view) =>
+    wanted.has(view.day),
+  );
+  const expiries = views.flatMap((view) => (view.heldUntil ? [view.heldUntil.getTime()] : []));
+  return {
+    news: views.map(({ day, state }) => ({ day, state })),
+    nextChangeAt: expiries.length ? new Date(Math.min(...expiries)) : null,
+  };
+}

@@ -1,0 +1,169 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { blockedDates, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
+import type { PaymentProvider } from "~/features/payment/provider.server";
+import { dayBounds, formatDateLong } from "~/lib/format";
+import { asHold, dropClosedHolds, holdsOf, selectJudgedClaims, type ClosedDay } from "./holds.server";
+import { countsTowardBasket, holdStatus, orderHoldExpiresAt, paymentOutcome, vatIncluded } from "./rules";
+import { getReservationSettings } from "./settings.server";
+
+export type OrderResult =
+  | { ok: true; orderId: string; closed: ClosedDay[] }
+  | { ok: false; reason: "no-address" | "not-verified" }
+  | { ok: false; reason: "empty"; closed: ClosedDay[] };
+
+/**
+ * Turns the basket into an order waiting for payment: the days, the booker's details and the amounts are
+ * fixed now; the holds get the order and a fresh hold time for the payment step, as long as the provider's
+ * checkout needs. A day the admin has blocked since it went into the basket is left out (and answered in
+ * `closed`); the other days go on.
+ */
+export async function createOrder(
+  db: Database,
+  userId: string,
+  provider: Pick<PaymentProvider, "name" | "checkoutSessionSeconds">,
+  now = new Date(),
+): Promise<OrderResult> {
+  const settings = await getReservationSettings(db);
+  const [person] = await db
+    .select({
+      name: users.name,
+      email: users.email,
+      verified: users.emailVerified,
+      address: profiles.address,
+      phone: profiles.phone,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!person?.verified) return { ok: false, reason: "not-verified" };
+  if (!person.address) return { ok: false, reason: "no-address" };
+  const address = person.address;
+
+  return db.transaction(async (tx): Promise<OrderResult> => {
+    const holds = (await holdsOf(tx, userId).for("update", { of: dayClaims })).map(asHold);
+    const closed = await dropClosedHolds(tx, holds, now);
+    const running = holds.filter((hold) => countsTowardBasket(hold, now));
+    if (running.length === 0) return { ok: false, reason: "empty", closed };
+    // An earlier checkout the user left is replaced by this one; if it is paid after all, it is refunded.
+    await tx
+      .update(orders)
+      .set({ status: "cancelled", failureReason: "Erstattet af en nyere bestilling." })
+      .where(and(eq(orders.userId, userId), eq(orders.status, "pending")));
+    const totalOere = running.reduce((sum, hold) => sum + hold.priceOere, 0);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId,
+        bookerName: person.name,
+        bookerEmail: person.email,
+        bookerAddress: address,
+        bookerPhone: person.phone ?? "",
+        days: running.map((hold) => hold.day),
+        totalOere,
+        vatOere: vatIncluded(totalOere),
+        provider: provider.name,
+      })
+      .returning({ id: orders.id });
+    await tx
+      .update(dayClaims)
+      .set({
+        orderId: order!.id,
+        title: address,
+        expiresAt: orderHoldExpiresAt(now, settings, provider.checkoutSessionSeconds),
+      })
+      .where(
+        inArray(
+          dayClaims.id,
+          running.map((hold) => hold.id),
+        ),
+      );
+    return { ok: true, orderId: order!.id, closed };
+  });
+}
+
+export type ConfirmResult =
+  | { status: "confirmed"; receiptNumber: number }
+  | { status: "already-paid"; receiptNumber: number }
+  | { status: "failed"; reason: "days-gone" | "not-pending" | "not-found" }
+  | { status: "failed"; reason: "day-closed"; failureReason: string };
+
+/**
+ * Confirms a paid order: its holds become bookings and it gets the next receipt number, all in one
+ * transaction, or, when the rules say the payment gets nothing (`paymentOutcome`: a day blocked meanwhile, or
+ * a hold that ran out and lost its day to someone else), nothing is booked and the order is marked failed
+ * with the reason. Confirming twice is harmless.
+ */
+export async function confirmOrder(db: Database, orderId: string, now = new Date()): Promise<ConfirmResult> {
+  return db.transaction(async (tx): Promise<ConfirmResult> => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) return { status: "failed", reason: "not-found" };
+    if (order.status === "paid") return { status: "already-paid", receiptNumber: order.receiptNumber! };
+    if (order.status !== "pending") return { status: "failed", reason: "not-pending" };
+    // Locked, so a hold that ran out cannot be given to someone else while it is being booked.
+    const holds = await selectJudgedClaims(
+      tx,
+      and(eq(dayClaims.orderId, orderId), eq(dayClaims.kind, "hold"), inArray(dayClaims.day, order.days)),
+    ).for("update", { of: dayClaims });
+    const blocked = await tx
+      .select({ day: blockedDates.day, title: blockedDates.title })
+      .from(blockedDates)
+      .where(inArray(blockedDates.day, order.days));
+    const outcome = paymentOutcome(
+      order.days,
+      holds.map((hold) => ({ day: hold.day, status: holdStatus(asHold(hold), now) })),
+      new Map(blocked.map((entry) => [entry.day, entry.title])),
+    );
+    if (!outcome.ok) {
+      const failureReason =
+        outcome.reason === "day-closed"
+          ? `Lukket: ${outcome.blockedTitle} (${formatDateLong(dayBounds(outcome.day).start)}).`
+          : "En eller flere dage blev optaget, før betalingen blev gennemført.";
+      await tx.update(orders).set({ status: "failed", failureReason }).where(eq(orders.id, orderId));
+      return outcome.reason === "day-closed"
+        ? { status: "failed", reason: "day-closed", failureReason }
+        : { status: "failed", reason: "days-gone" };
+    }
+    await tx
+      .update(dayClaims)
+      .set({ kind: "booking", expiresAt: null })
+      .where(
+        inArray(
+          dayClaims.id,
+          holds.map((hold) => hold.id),
+        ),
+      );
+    const [counter] = await tx
+      .update(reservationSettings)
+      .set({ lastReceiptNumber: sql`${reservationSettings.lastReceiptNumber} + 1` })
+      .where(eq(reservationSettings.id, 1))
+      .returning({ receiptNumber: reservationSettings.lastReceiptNumber });
+    await tx
+      .update(orders)
+      .set({ status: "paid", paidAt: now, receiptNumber: counter!.receiptNumber })
+      .where(eq(orders.id, orderId));
+    return { status: "confirmed", receiptNumber: counter!.receiptNumber };
+  });
+}
+
+export async function getOrder(db: Database, orderId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return order ?? null;
+}
+
+/** The user's booked days, newest first, with their order's receipt. */
+export async function getUserBookings(db: Database, userId: string) {
+  return db
+    .select({
+      claimId: dayClaims.id,
+      day: dayClaims.day,
+      priceOere: dayClaims.priceOere,
+      releasedAt: dayClaims.releasedAt,
+      orderId: dayClaims.orderId,
+      receiptNumber: orders.receiptNumber,
+    })
+    .from(dayClaims)
+    .leftJoin(orders, eq(orders.id, dayClaims.orderId))
+    .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "booking")))
+    .orderBy(desc(dayClaims.day));
+}
