@@ -1,11 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { dayNews, type DayNews } from "~/features/reservation/reservation.server";
-import { listenToChannels } from "./notice-listener";
-
-/** The channel the database triggers NOTIFY on with the day that changed (migration 0007). */
-export const DAY_CHANNEL = "scene_days";
 
 export interface LiveCalendarOptions {
   db: Database;
@@ -21,7 +17,7 @@ export interface LiveCalendarOptions {
 
 /**
  * The live calendar (decision 016): one server-sent-events stream per open /reservation. When days change in the
- * database (told through `dayChanged`, fed by the database's notices), their states for a visitor go to every
+ * database (told through `dayChanged`, fed by the database's notices through server/freshness.ts), their states for a visitor go to every
  * stream in one message: the day and its state, never who has it. A hold that runs out changes nothing in the
  * database until the cleanup job, so the calendar tells those days again when the first of their holds ends.
  */
@@ -131,27 +127,4 @@ export class LiveCalendar {
     for (const stream of this.#streams) stream.end();
     this.#streams.clear();
   }
-}
-
-/** Feeds the live calendar with the days the database says changed: in-process on PGlite, by LISTEN on PostgreSQL. */
-export async function listenForDayChanges(options: {
-  database: DatabaseHandle;
-  databaseUrl?: string;
-  logger: Logger;
-  onDay: (day: string) => void;
-}): Promise<{ stop(): Promise<void> }> {
-  if (options.database.listenInProcess) {
-    const stop = await options.database.listenInProcess(DAY_CHANNEL, options.onDay);
-    return { stop };
-  }
-  if (!options.databaseUrl) throw new Error("The live calendar needs the PostgreSQL address to listen on");
-  const listener = listenToChannels({
-    databaseUrl: options.databaseUrl,
-    channels: [DAY_CHANNEL],
-    name: "live calendar",
-    logger: options.logger,
-    onNotice: (_channel, day) => options.onDay(day),
-  });
-  await listener.ready;
-  return listener;
 }

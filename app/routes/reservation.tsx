@@ -9,7 +9,6 @@ import { calendarDays, getReservationSettings, holdDay } from "~/features/reserv
 import { holdMinutes, lastBookableDay } from "~/features/reservation/rules";
 import { errorToast, type Toast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";
-import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
 import type { loader as rootLoader } from "~/root";
 import { collaborators, type Collaborators } from "~/lib/collaborators.server";
@@ -50,12 +49,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-/** Passes the action's word on which cached visitor pages it changed to the response (server/page-cache.ts). */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const scope = actionHeaders.get(INVALIDATE_HEADER);
-  return scope ? { [INVALIDATE_HEADER]: scope } : new Headers();
-}
-
 /** Selecting a day (spec §2, §8): a hint for a day that is taken, else the day goes in the basket. */
 export async function action({ request }: Route.ActionArgs) {
   const { db, auth, metrics } = collaborators();
@@ -69,9 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { day } = submission.value;
   const [view] = await calendarDays(db, { from: day, to: day }, user.id);
   const toast = await selectDay({ db, metrics }, user.id, day, view!);
-  // Only a day that went into a basket changes what visitors see, and only on the calendar.
-  const changed = toast.kind === "success" ? "/reservation" : "none";
-  return answer({ toast }, { status: toast.kind === "error" ? 409 : 200, headers: { [INVALIDATE_HEADER]: changed } });
+  return answer({ toast }, toast.kind === "error" ? 409 : 200);
 }
 
 async function selectDay(

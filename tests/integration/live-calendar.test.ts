@@ -1,11 +1,12 @@
 import type { AddressInfo } from "node:net";
+import { testFreshness } from "../support/collaborators";
 import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setHoldSeconds } from "~/features/reservation/admin.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { blockDays, holdDay, releaseHold } from "~/features/reservation/reservation.server";
-import { LiveCalendar, listenForDayChanges } from "../../server/live-calendar";
+import { LiveCalendar } from "../../server/live-calendar";
 import { createUser } from "../support/factories";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -84,10 +85,9 @@ describe.each(databaseKinds)("the live calendar on %s", (kind) => {
     database = await createTestDatabase(kind);
     const logger = pino({ level: "silent" });
     live = new LiveCalendar({ db: database.db, logger, batchMs: 20 });
-    feed = await listenForDayChanges({
+    feed = await testFreshness(database.db).listen({
       database,
       databaseUrl: database.url,
-      logger,
       onDay: (day) => live.dayChanged(day),
     });
     const app = express();
@@ -134,7 +134,7 @@ describe.each(databaseKinds)("the live calendar on %s", (kind) => {
   it("tells of a hold that runs out, though nothing is written then", async () => {
     const stream = await openStream(url);
     try {
-      await setHoldSeconds(database.db, 1);
+      await setHoldSeconds({ db: database.db, freshness: testFreshness(database.db) }, 1);
       const booker = await createUser(database.db);
       const day = addDays(todayInCopenhagen(), 20);
       expect((await holdDay(database.db, booker.id, day)).ok).toBe(true);
@@ -142,7 +142,7 @@ describe.each(databaseKinds)("the live calendar on %s", (kind) => {
       expect(await stream.newsOf(day, 3_000)).toEqual([{ day, state: "free" }]);
     } finally {
       stream.close();
-      await setHoldSeconds(database.db, 15 * 60);
+      await setHoldSeconds({ db: database.db, freshness: testFreshness(database.db) }, 15 * 60);
     }
   });
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { dayClaims, orders, reservationSettings } from "~/db/schema";
-import { forgetReservationSettings } from "./reservation.server";
+import type { Freshness } from "~/lib/freshness";
 import type { SettingsInput } from "./schemas";
 
 export interface BookingRow {
@@ -81,7 +81,10 @@ export function bookingsCsv(rows: BookingRow[]) {
   return `\uFEFF${[header.join(";"), ...lines].join("\r\n")}\r\n`;
 }
 
-export async function updateReservationSettings(db: Database, input: SettingsInput) {
+export async function updateReservationSettings(
+  { db, freshness }: { db: Database; freshness: Freshness },
+  input: SettingsInput,
+) {
   await db
     .update(reservationSettings)
     .set({
@@ -94,11 +97,11 @@ export async function updateReservationSettings(db: Database, input: SettingsInp
       cancellationDays: input.cancellationDays,
     })
     .where(eq(reservationSettings.id, 1));
-  forgetReservationSettings();
+  await freshness.changed("settings");
 }
 
 /** The end-to-end tests' shortcut to a hold that runs out while they watch (`/_test/hold-tid`). */
-export async function setHoldSeconds(db: Database, holdSeconds: number) {
+export async function setHoldSeconds({ db, freshness }: { db: Database; freshness: Freshness }, holdSeconds: number) {
   await db.update(reservationSettings).set({ holdSeconds });
-  forgetReservationSettings();
+  await freshness.changed("settings");
 }
