@@ -12,6 +12,11 @@ export interface LiveCalendarOptions {
   heartbeatMs?: number;
   /** Streams beyond this are refused with 503; the browser then keeps revalidating on focus. */
   maxStreams?: number;
+  /**
+   * Streams from one client address (as Express reads it: the forwarded one behind a trusted proxy) beyond this
+   * are refused with 429, so no one client takes every slot; deploy/scene-proxy.conf's limit_conn matches it.
+   */
+  maxStreamsPerAddress?: number;
   now?: () => Date;
 }
 
@@ -24,6 +29,7 @@ export interface LiveCalendarOptions {
 export class LiveCalendar {
   readonly #options: Required<Omit<LiveCalendarOptions, "db" | "logger">> & Pick<LiveCalendarOptions, "db" | "logger">;
   readonly #streams = new Set<Response>();
+  readonly #streamsPerAddress = new Map<string, number>();
   #pending = new Set<string>();
   #batch: NodeJS.Timeout | undefined;
   #expiry: { at: number; days: Set<string>; timer: NodeJS.Timeout } | undefined;
@@ -31,7 +37,14 @@ export class LiveCalendar {
   #closed = false;
 
   constructor(options: LiveCalendarOptions) {
-    this.#options = { batchMs: 200, heartbeatMs: 25_000, maxStreams: 2_000, now: () => new Date(), ...options };
+    this.#options = {
+      batchMs: 200,
+      heartbeatMs: 25_000,
+      maxStreams: 2_000,
+      maxStreamsPerAddress: 4,
+      now: () => new Date(),
+      ...options,
+    };
   }
 
   get streamCount() {
@@ -97,6 +110,14 @@ export class LiveCalendar {
       res.status(503).end();
       return;
     }
+    const address = req.ip ?? "";
+    const fromAddress = this.#streamsPerAddress.get(address) ?? 0;
+    if (fromAddress >= this.#options.maxStreamsPerAddress) {
+      res.setHeader("Retry-After", "30");
+      res.status(429).end();
+      return;
+    }
+    this.#streamsPerAddress.set(address, fromAddress + 1);
     res.writeHead(200, {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-store",
@@ -111,6 +132,9 @@ export class LiveCalendar {
     }, this.#options.heartbeatMs).unref();
     req.on("close", () => {
       this.#streams.delete(res);
+      const left = (this.#streamsPerAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.#streamsPerAddress.set(address, left);
+      else this.#streamsPerAddress.delete(address);
       if (this.#streams.size === 0 && this.#heartbeat) {
         clearInterval(this.#heartbeat);
         this.#heartbeat = undefined;

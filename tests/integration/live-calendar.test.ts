@@ -16,9 +16,9 @@ interface Message {
 }
 
 /** An open event stream, read as the browser's EventSource would: messages in order, waited for one by one. */
-async function openStream(url: string) {
+async function openStream(url: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();
-  const response = await fetch(url, { signal: controller.signal });
+  const response = await fetch(url, { signal: controller.signal, headers });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   const messages: Message[] = [];
   const waiting: (() => void)[] = [];
@@ -143,6 +143,42 @@ describe.each(databaseKinds)("the live calendar on %s", (kind) => {
     } finally {
       stream.close();
       await setHoldSeconds({ db: database.db, freshness: testFreshness(database.db) }, 15 * 60);
+    }
+  });
+
+  it("shares the streams fairly: one client address gets four, the fifth is refused, another address still gets one", async () => {
+    const fair = new LiveCalendar({ db: database.db, logger: pino({ level: "silent" }) });
+    const app = express();
+    // As behind the proxy (TRUST_PROXY): the client address is the forwarded one.
+    app.set("trust proxy", true);
+    app.get("/live", fair.handler);
+    const fairServer = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => fairServer.once("listening", resolve));
+    const fairUrl = `http://127.0.0.1:${(fairServer.address() as AddressInfo).port}/live`;
+    const greedy = { "X-Forwarded-For": "198.51.100.7" };
+    const streams = [];
+    try {
+      for (let count = 0; count < 4; count++) streams.push(await openStream(fairUrl, greedy));
+      expect(streams.map((stream) => stream.response.status)).toEqual([200, 200, 200, 200]);
+      const refused = await fetch(fairUrl, { headers: greedy });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("30");
+      streams.push(await openStream(fairUrl, { "X-Forwarded-For": "203.0.113.9" }));
+      expect(streams.at(-1)!.response.status).toBe(200);
+      expect(fair.streamCount).toBe(5);
+      // A closed stream gives its address's slot back.
+      streams.shift()!.close();
+      await expect
+        .poll(async () => {
+          const again = await openStream(fairUrl, greedy);
+          streams.push(again);
+          return again.response.status;
+        })
+        .toBe(200);
+    } finally {
+      fair.close();
+      streams.forEach((stream) => stream.close());
+      await new Promise((resolve) => fairServer.close(resolve));
     }
   });
 
