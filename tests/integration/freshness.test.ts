@@ -1,10 +1,16 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { reservationSettings } from "~/db/schema";
+import { createBackup } from "~/features/operations/backup.server";
 import { getReservationSettings } from "~/features/reservation/reservation.server";
+import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { createFreshness } from "../../server/freshness";
+import { runOperationsCommand } from "../../server/operations";
 import { PageCache } from "../../server/page-cache";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -70,6 +76,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)("freshness across instances on pos
     await vi.waitFor(async () =>
       expect((await getReservationSettings(database.db)).maxDaysPerOrder).toBe(kept.maxDaysPerOrder + 1),
     );
+  });
+
+  it("tells the running instances of a restore (npm run restore): they forget every page", async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), "scene-freshness-"));
+    const saved = { ...process.env };
+    try {
+      const archive = path.join(directory, "site.tar.gz");
+      const storage = new Storage(diskBackend(directory));
+      await createBackup({ database, storage, buildId: "test-build", file: archive });
+      const { pageCache } = await instance();
+      Object.assign(process.env, { DATABASE_URL: database.url, DATA_DIR: directory, BACKUP_DIR: directory });
+      expect(await runOperationsCommand(["restore", archive, "--force"], "test-build")).toBe(0);
+      await vi.waitFor(() => expect(pageCache.get("system /videoer")).toBeUndefined());
+    } finally {
+      process.env = saved;
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 
   it("listens on one connection per instance, and again after it is cut, forgetting what it may have missed", async () => {
