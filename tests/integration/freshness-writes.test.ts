@@ -1,16 +1,18 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { users } from "~/db/schema";
-import { getReservationSettings } from "~/features/reservation/reservation.server";
+import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { getReservationSettings, holdDay } from "~/features/reservation/reservation.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as createAction } from "~/routes/admin.create";
 import { action as settingsAction } from "~/routes/admin.reservationsindstillinger";
+import { action as authAction } from "~/routes/api.auth";
 import { action as colorModeAction } from "~/routes/api.color-mode";
 import { createFreshness } from "../../server/freshness";
 import { PageCache } from "../../server/page-cache";
 import { signUpUser } from "../support/accounts";
-import { testCollaborators } from "../support/collaborators";
+import { testCollaborators, type TestCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -18,6 +20,8 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from "../support
 describe.each(databaseKinds)("what a write says it changed, on %s", (kind) => {
   let database: TestDatabase;
   let cookie: string;
+  let collaborators: TestCollaborators;
+  let notices: { stop(): Promise<void> } | undefined;
   const pageCache = new PageCache({ maxAgeMs: 60_000, maxEntries: 10 });
 
   const post = (path: string, fields: Record<string, string>) =>
@@ -33,7 +37,8 @@ describe.each(databaseKinds)("what a write says it changed, on %s", (kind) => {
       pageCache,
       tellOthers: false,
     });
-    const collaborators = testCollaborators(database, { freshness });
+    collaborators = testCollaborators(database, { freshness });
+    notices = await freshness.listen({ database, databaseUrl: database.url, onDay: () => undefined });
     setCollaborators(collaborators);
     const admin = await signUpUser(collaborators.auth, {
       name: "Chef",
@@ -49,6 +54,7 @@ describe.each(databaseKinds)("what a write says it changed, on %s", (kind) => {
   });
   afterAll(async () => {
     setCollaborators(undefined);
+    await notices?.stop();
     await database?.destroy();
   });
 
@@ -76,6 +82,28 @@ describe.each(databaseKinds)("what a write says it changed, on %s", (kind) => {
     expect(statusOf(await settingsAction(post("/reservationsindstillinger", fields)))).toBe(200);
     expect(pageCache.size).toBe(0);
     expect((await getReservationSettings(database.db)).maxDaysPerOrder).toBe(kept.maxDaysPerOrder + 1);
+  });
+
+  it("a deleted account frees its days, and the database's notice of them empties the calendar's pages", async () => {
+    const leaving = await signUpUser(collaborators.auth, {
+      name: "Lise",
+      email: "lise@example.dk",
+      password: "Havnen-2026-kaj",
+    });
+    const held = await holdDay(database.db, leaving.id, addDays(todayInCopenhagen(), 30));
+    expect(held.ok).toBe(true);
+    await vi.waitFor(() => expect(pageCache.get("system /reservation")).toBeUndefined());
+    pageCache.store("system /reservation", { body: "<p>gammel</p>", nonce: "n", headers: [] });
+    const deleted = await authAction(
+      routeArgs("/api/auth/delete-user", {
+        method: "POST",
+        body: "{}",
+        headers: { Cookie: leaving.cookie, "Content-Type": "application/json", Origin: "http://localhost" },
+      }),
+    );
+    expect(deleted.status).toBe(200);
+    await vi.waitFor(() => expect(pageCache.get("system /reservation")).toBeUndefined());
+    expect(pageCache.get("system /videoer")).toBeDefined();
   });
 
   it("a visitor's colour mode changes no page anyone else sees", async () => {
