@@ -4,12 +4,12 @@ import type { Logger } from "pino";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { forgetReservationSettings } from "~/features/reservation/reservation.server";
 import { forgetSiteSettings } from "~/features/site/settings.server";
-import type { Change, Freshness } from "~/lib/freshness";
+import type { Change } from "~/lib/freshness";
 import { listenToChannels } from "./notice-listener";
 import type { PageCache } from "./page-cache";
 
 /** The channel the database triggers NOTIFY on with the day that changed (migration 0007). */
-export const DAY_CHANNEL = "scene_days";
+const DAY_CHANNEL = "scene_days";
 /** The channel the instances tell each other what a write changed on: "<instance id> <change>". */
 const CHANGE_CHANNEL = "scene_changes";
 /** The visitor pages that show the days' states. */
@@ -86,5 +86,5 @@ export function createFreshness(options: {
       await listener.ready;
       return listener;
     },
-  } satisfies Freshness & Record<string, unknown>;
+  };
 }
