@@ -16,7 +16,7 @@ import { getSessionUser } from "~/features/accounts/session.server";
 import { createMailer } from "~/features/email/mailer.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { stripeProvider, stripeSettingsOf } from "~/features/payment/stripe.server";
-import { forgetSiteSettings, getSiteSettings } from "~/features/site/settings.server";
+import { getSiteSettings } from "~/features/site/settings.server";
 import { openDatabase, pgliteDirectoryIn, type DatabaseHandle } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed/seed.server";
 import { createStorage, type Storage } from "~/features/storage/storage.server";
@@ -33,12 +33,11 @@ import {
   reportServerError,
   startServerErrorReporting,
 } from "~/features/error-reporting/server.server";
-import { shareInvalidations } from "./cache-broadcast";
-import { LiveCalendar, listenForDayChanges } from "./live-calendar";
+import { createFreshness } from "./freshness";
+import { LiveCalendar } from "./live-calendar";
 import { backupEndpoint, runOperationsCommand } from "./operations";
 import { scheduledBackupJob, type BackupTarget } from "~/features/operations/backup-runs.server";
 import { compressedAssets } from "./compressed-assets";
-import { compressWholeBodies } from "./compress-whole";
 import { fromLoopbackDirectly, metricsEndpoint, requestMetrics } from "./metrics";
 import { limitRequestBodies, type UploadPermission } from "./body-limits";
 import { reactRouterHandler } from "./request-handler";
@@ -46,7 +45,6 @@ import { createMetrics } from "~/lib/metrics.server";
 import { MailOutbox } from "~/features/email/outbox.server";
 import { JobRunner } from "~/features/jobs/jobs.server";
 import { siteJobs } from "~/features/jobs/site-jobs.server";
-import { forgetReservationSettings } from "~/features/reservation/settings.server";
 
 export interface AppOptions {
   collaborators: Collaborators;
@@ -117,9 +115,8 @@ export function createApp({
   // of KB: a 256 KB window (instead of brotli's 4 MB) compresses them as well and sets up in half the time. Quality
   // 2 instead of 4: a rendered page comes out 5 % larger in half the CPU, a calendar's data 3 % larger in 55 %
   // (brotli took 12 % of the server's CPU serving calendar data at quality 4; docs/performance.md).
-  const brotliParams = { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 };
-  app.use(compression({ brotli: { params: brotliParams } }));
-  app.use(compressWholeBodies({ brotliParams }));
+  const brotli = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } };
+  app.use(compression({ brotli }));
 
   app.get("/healthz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -267,19 +264,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
 
   const shutdown = new GracefulShutdown();
   const pageCache = createPageCache(config, Boolean(options.vite));
-  const invalidations = config.DATABASE_URL
-    ? shareInvalidations({
-        databaseUrl: config.DATABASE_URL,
-        pageCache,
-        logger,
-        // The admin's settings page and the test route's hold time are such writes (no narrower scope).
-        onWriteElsewhere: () => {
-          forgetReservationSettings();
-          forgetSiteSettings();
-        },
-      })
-    : null;
-  await invalidations?.ready;
+  const freshness = createFreshness({ db: database.db, logger, pageCache, tellOthers: Boolean(config.DATABASE_URL) });
   const jobs = new JobRunner(database, logger);
   const collaborators: Collaborators = {
     db: database.db,
@@ -292,6 +277,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     images,
     payments,
     auth,
+    freshness,
     jobs,
   };
   setCollaborators(collaborators);
@@ -299,7 +285,6 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     ...siteJobs({
       db: database.db,
       outbox: mailer,
-      onHoldsExpired: () => pageCache.invalidate(),
       media: { db: database.db, storage, images, logger },
     }),
     ...(config.BACKUP_CRON
@@ -307,10 +292,9 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
       : []),
   ]);
   const liveCalendar = new LiveCalendar({ db: database.db, logger });
-  const dayChanges = await listenForDayChanges({
+  const notices = await freshness.listen({
     database,
     databaseUrl: config.DATABASE_URL,
-    logger,
     onDay: (day) => liveCalendar.dayChanged(day),
   });
   const app = createApp({ collaborators, buildId, vite: options.vite, shutdown, pageCache, liveCalendar });
@@ -328,10 +312,9 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     // Open streams never finish by themselves: ended first, their browsers reconnect to another instance.
     beforeClose: () => liveCalendar.close(),
     async release() {
-      await dayChanges.stop();
+      await notices.stop();
       await jobs.stop();
       await mailer.settled();
-      await invalidations?.stop();
       await images.close();
       await flushErrorReporting();
       await database.close();

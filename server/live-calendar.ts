@@ -1,11 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { dayNews, type DayNews } from "~/features/reservation/calendar.server";
-import { listenToChannels } from "./notice-listener";
-
-/** The channel the database triggers NOTIFY on with the day that changed (migration 0007). */
-export const DAY_CHANNEL = "scene_days";
 
 export interface LiveCalendarOptions {
   db: Database;
@@ -16,18 +12,24 @@ export interface LiveCalendarOptions {
   heartbeatMs?: number;
   /** Streams beyond this are refused with 503; the browser then keeps revalidating on focus. */
   maxStreams?: number;
+  /**
+   * Streams from one client address (as Express reads it: the forwarded one behind a trusted proxy) beyond this
+   * are refused with 429, so no one client takes every slot; deploy/scene-proxy.conf's limit_conn matches it.
+   */
+  maxStreamsPerAddress?: number;
   now?: () => Date;
 }
 
 /**
  * The live calendar (decision 016): one server-sent-events stream per open /reservation. When days change in the
- * database (told through `dayChanged`, fed by the database's notices), their states for a visitor go to every
+ * database (told through `dayChanged`, fed by the database's notices through server/freshness.ts), their states for a visitor go to every
  * stream in one message: the day and its state, never who has it. A hold that runs out changes nothing in the
  * database until the cleanup job, so the calendar tells those days again when the first of their holds ends.
  */
 export class LiveCalendar {
   readonly #options: Required<Omit<LiveCalendarOptions, "db" | "logger">> & Pick<LiveCalendarOptions, "db" | "logger">;
   readonly #streams = new Set<Response>();
+  readonly #streamsPerAddress = new Map<string, number>();
   #pending = new Set<string>();
   #batch: NodeJS.Timeout | undefined;
   #expiry: { at: number; days: Set<string>; timer: NodeJS.Timeout } | undefined;
@@ -35,7 +37,14 @@ export class LiveCalendar {
   #closed = false;
 
   constructor(options: LiveCalendarOptions) {
-    this.#options = { batchMs: 200, heartbeatMs: 25_000, maxStreams: 2_000, now: () => new Date(), ...options };
+    this.#options = {
+      batchMs: 200,
+      heartbeatMs: 25_000,
+      maxStreams: 2_000,
+      maxStreamsPerAddress: 4,
+      now: () => new Date(),
+      ...options,
+    };
   }
 
   get streamCount() {
@@ -101,6 +110,14 @@ export class LiveCalendar {
       res.status(503).end();
       return;
     }
+    const address = req.ip ?? "";
+    const fromAddress = this.#streamsPerAddress.get(address) ?? 0;
+    if (fromAddress >= this.#options.maxStreamsPerAddress) {
+      res.setHeader("Retry-After", "30");
+      res.status(429).end();
+      return;
+    }
+    this.#streamsPerAddress.set(address, fromAddress + 1);
     res.writeHead(200, {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-store",
@@ -115,6 +132,9 @@ export class LiveCalendar {
     }, this.#options.heartbeatMs).unref();
     req.on("close", () => {
       this.#streams.delete(res);
+      const left = (this.#streamsPerAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.#streamsPerAddress.set(address, left);
+      else this.#streamsPerAddress.delete(address);
       if (this.#streams.size === 0 && this.#heartbeat) {
         clearInterval(this.#heartbeat);
         this.#heartbeat = undefined;
@@ -131,27 +151,4 @@ export class LiveCalendar {
     for (const stream of this.#streams) stream.end();
     this.#streams.clear();
   }
-}
-
-/** Feeds the live calendar with the days the database says changed: in-process on PGlite, by LISTEN on PostgreSQL. */
-export async function listenForDayChanges(options: {
-  database: DatabaseHandle;
-  databaseUrl?: string;
-  logger: Logger;
-  onDay: (day: string) => void;
-}): Promise<{ stop(): Promise<void> }> {
-  if (options.database.listenInProcess) {
-    const stop = await options.database.listenInProcess(DAY_CHANNEL, options.onDay);
-    return { stop };
-  }
-  if (!options.databaseUrl) throw new Error("The live calendar needs the PostgreSQL address to listen on");
-  const listener = listenToChannels({
-    databaseUrl: options.databaseUrl,
-    channels: [DAY_CHANNEL],
-    name: "live calendar",
-    logger: options.logger,
-    onNotice: (_channel, day) => options.onDay(day),
-  });
-  await listener.ready;
-  return listener;
 }

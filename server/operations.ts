@@ -6,6 +6,8 @@ import { openDatabase, pgliteDirectoryIn, type DatabaseHandle } from "~/db/clien
 import { BackupError, backupFileName, createBackup, restoreBackup } from "~/features/operations/backup.server";
 import { runRecordedBackup, type BackupTarget } from "~/features/operations/backup-runs.server";
 import { createStorage } from "~/features/storage/storage.server";
+import { createLogger } from "~/lib/logger.server";
+import { createFreshness } from "./freshness";
 import { fromLoopbackDirectly } from "./metrics";
 
 /**
@@ -100,6 +102,11 @@ export async function runOperationsCommand(argv: string[], buildId: string): Pro
         force: rest.includes("--force"),
         safetyBackup,
       });
+      // Instances running on the same PostgreSQL forget every page and setting they keep (decision 026).
+      const logger = createLogger({ level: config.LOG_LEVEL, pretty: !config.isProduction });
+      await createFreshness({ db: database.db, logger, tellOthers: Boolean(config.DATABASE_URL) }).changed(
+        "everything",
+      );
       const rows = Object.values(result.manifest.tables).reduce((total, table) => total + table.rows, 0);
       if (existsSync(safetyBackup)) process.stdout.write(`What was there before is saved in ${safetyBackup}\n`);
       process.stdout.write(

@@ -2,15 +2,14 @@ import { createHash } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import { deflateParts, gzipAround } from "./gzip-splice";
 import { COLOR_MODE_COOKIE, readColorMode } from "~/features/color-mode/color-mode";
-import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 
 /**
  * Rendered pages for visitors without a session, shared between visitors (docs/decisions/010).
  *
  * A page is stored with its CSP nonce cut out and served with the nonce of the response at hand, so no two
- * responses share a nonce. Every successful write request empties the cache (an admin publishing, a day
- * being held, a booking paid); the time limit covers what changes by the clock alone (a hold running out,
- * midnight).
+ * responses share a nonce. A write that changes what visitors see says so, and the freshness module
+ * (server/freshness.ts, decision 026) clears the pages it changed; the time limit covers what changes by the
+ * clock alone (midnight).
  */
 export interface CachedPage {
   /** The body (UTF-8) split where the nonce stood. */
@@ -40,7 +39,6 @@ export interface PageCacheOptions {
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
   readonly #rendering = new Map<string, Promise<void>>();
-  readonly #listeners = new Set<(path?: string) => void>();
   /** Counts clears: a render that began before a clear of its page must not store what it rendered. */
   #generation = 0;
   #lastClearOfAll = 0;
@@ -101,13 +99,7 @@ export class PageCache {
     }
   }
 
-  /** Forgets every page, or those at and under `path`; listeners pass the news on (to other instances). */
-  invalidate(path?: string) {
-    this.clear(path);
-    for (const listener of this.#listeners) listener(path);
-  }
-
-  /** Forgets pages without telling the listeners: for news that came from elsewhere. */
+  /** Forgets every page, or those at and under `path`. */
   clear(path?: string) {
     this.#generation += 1;
     if (path === undefined) {
@@ -141,11 +133,6 @@ export class PageCache {
       if (this.#rendering.get(key) === render) this.#rendering.delete(key);
       end();
     };
-  }
-
-  onInvalidate(listener: (path?: string) => void) {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
   }
 }
 
@@ -215,23 +202,14 @@ function sendCachedPage(req: Request, res: Response, page: CachedPage, nonce: st
 }
 
 /**
- * Answers visitors' page requests from the cache, stores the HTML pages rendered for them, and empties the
- * cache after every successful write request. Runs after the security headers (the nonce) and compression.
+ * Answers visitors' page requests from the cache and stores the HTML pages rendered for them. Runs after the
+ * security headers (the nonce) and compression.
  */
 export function visitorPageCache(
   cache: PageCache,
   options: { onLookup?: (result: "hit" | "miss") => void } = {},
 ): RequestHandler {
   return async (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS") {
-      res.on("finish", () => {
-        if (res.statusCode >= 400) return;
-        const scope = res.getHeader(INVALIDATE_HEADER);
-        if (scope === "none") return;
-        cache.invalidate(typeof scope === "string" && scope.startsWith("/") ? scope : undefined);
-      });
-      return next();
-    }
     const key = cache.enabled ? visitorCacheKey(req.method, req.originalUrl, req.get("cookie")) : null;
     if (key === null) return next();
     const nonce = res.locals.cspNonce as string;

@@ -101,8 +101,7 @@ const afterPendingIo = () => new Promise<typeof IDLE>((resolve) => setImmediate(
  * produces without pausing (a whole `.data` answer, a rendered shell) goes out as one piece, and only a pause
  * (a deferred value, the next part of a streamed page) flushes. `@react-router/node` flushes after every chunk,
  * which made a 300-byte `.data` answer a dozen brotli flushes and socket writes. A body complete before the
- * first pause goes out in one `end` with its Content-Length: too small to be worth compressing, or compressed
- * in one go (server/compress-whole.ts).
+ * first pause goes out in one `end` with its Content-Length, which compression compresses in one go.
  */
 async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse) {
   const reader = body.getReader();

@@ -6,6 +6,7 @@ import type { JobRunner } from "~/features/jobs/jobs.server";
 import type { ImageEncoder } from "~/features/media/image-encoder.server";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import type { Storage } from "~/features/storage/storage.server";
+import type { Freshness } from "./freshness";
 import type { Logger } from "./logger.server";
 import type { Metrics } from "./metrics.server";
 
@@ -31,6 +32,8 @@ export interface Collaborators {
   /** null: no way to pay is set up (a real deployment without Stripe), so nothing can be bought. */
   payments: PaymentProvider | null;
   auth: Auth;
+  /** Where a write says what it changed, for the caches of every instance (decision 026). */
+  freshness: Freshness;
   /** Only the server runs jobs. */
   jobs?: JobRunner;
 }

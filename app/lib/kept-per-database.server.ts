@@ -1,9 +1,9 @@
 import type { Database } from "~/db/client.server";
 
 /**
- * How long an instance trusts its copy of a settings row without hearing of a change. Writes through the owning
- * module forget it at once, and other instances forget theirs when the page cache broadcast tells them of a write
- * (server/cache-broadcast.ts); the time limit only bounds a change made around the app (SQL by hand, a restore).
+ * How long an instance trusts its copy of a settings row without hearing of a change. A write that says
+ * `changed("settings")` has it forgotten on every instance (server/freshness.ts); the time limit only bounds a
+ * change made around the app (SQL by hand).
  */
 export const SETTINGS_CACHE_MS = 60_000;
 

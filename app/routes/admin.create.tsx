@@ -22,12 +22,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const { db, auth, storage, images, logger } = collaborators();
+  const { db, auth, storage, images, logger, freshness } = collaborators();
   const user = await requireAdmin(auth, request, url);
   const resource = resourceOf(url);
   const form = await readAdminForm(request);
   if (form.tooLarge) return form.tooLarge;
-  const saved = await saveEntity({ db, storage, images, logger }, resource, form.formData, { userId: user.id });
+  const saved = await saveEntity({ db, storage, images, logger, freshness }, resource, form.formData, {
+    userId: user.id,
+  });
   if ("error" in saved) return saved.error;
   // Albums and pages get their tracks and sections on their own page; the rest go back to the list.
   const to = childResourceOf(resource) ? `${resource.path}/${saved.id}` : resource.path;

@@ -62,7 +62,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url, params }: Route.ActionArgs) {
-  const { db, auth, storage, images, logger } = collaborators();
+  const { db, auth, storage, images, logger, freshness } = collaborators();
   const user = await requireAdmin(auth, request, url);
   const resource = resourceOf(url);
   const record = await recordOf(db, resource, params.id);
@@ -81,7 +81,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 
   switch (asked.intent) {
     case "save": {
-      const saved = await saveEntity({ db, storage, images, logger }, resource, formData, {
+      const saved = await saveEntity({ db, storage, images, logger, freshness }, resource, formData, {
         id: record.id,
         form: "record",
         userId: user.id,
@@ -91,7 +91,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     }
     case "child-create": {
       if (!child) throw data(null, { status: 404 });
-      const saved = await saveEntity({ db, storage, images, logger }, child, formData, {
+      const saved = await saveEntity({ db, storage, images, logger, freshness }, child, formData, {
         parentId: record.id,
         form: "new",
         userId: user.id,
@@ -103,7 +103,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
       );
     }
     case "child-save": {
-      const saved = await saveEntity({ db, storage, images, logger }, await ownChild(asked.id), formData, {
+      const saved = await saveEntity({ db, storage, images, logger, freshness }, await ownChild(asked.id), formData, {
         id: asked.id,
         form: asked.id,
         userId: user.id,
@@ -115,15 +115,15 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   if (asked.list === "children") {
     if (!child) throw data(null, { status: 404 });
     if (asked.intent !== "reorder") await ownChild(asked.id);
-    return rowAnswer(await rowIntent({ db, storage, logger }, child, asked, record.id));
+    return rowAnswer(await rowIntent({ db, storage, logger, freshness }, child, asked, record.id));
   }
   if (asked.intent === "delete") {
     if (asked.id !== record.id) throw data(null, { status: 404 });
-    const toast = await rowIntent({ db, storage, logger }, resource, asked);
+    const toast = await rowIntent({ db, storage, logger, freshness }, resource, asked);
     if (toast.kind === "error") return answer({ toast }, 500);
     throw redirectWithToast(resource.path, toast);
   }
-  return rowAnswer(await rowIntent({ db, storage, logger }, resource, asked));
+  return rowAnswer(await rowIntent({ db, storage, logger, freshness }, resource, asked));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -64,14 +64,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const { db, auth, storage, logger } = collaborators();
+  const { db, auth, storage, logger, freshness } = collaborators();
   await requireAdmin(auth, request, url);
   const resource = resourceOf(url);
   const form = await readAdminForm(request);
   if (form.tooLarge) return form.tooLarge;
   const submission = parseSubmission(form.formData, rowForms);
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
-  return rowAnswer(await rowIntent({ db, storage, logger }, resource, submission.value));
+  return rowAnswer(await rowIntent({ db, storage, logger, freshness }, resource, submission.value));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -51,7 +51,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const { db, auth, storage, logger } = collaborators();
+  const { db, auth, storage, logger, freshness } = collaborators();
   await requireAdmin(auth, request, url);
   const form = await readAdminForm(request);
   if (form.tooLarge) return form.tooLarge;
@@ -60,7 +60,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   const asked = submission.value;
   switch (asked.intent) {
     case "alt": {
-      const saved = await setMediaAlt(db, asked.id, asked.alt);
+      const saved = await setMediaAlt({ db, freshness }, asked.id, asked.alt);
       if (!saved.ok) {
         return answer<ActionAnswer>(
           {

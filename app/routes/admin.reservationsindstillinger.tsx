@@ -37,11 +37,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const { db, auth } = collaborators();
+  const { db, auth, freshness } = collaborators();
   await requireAdmin(auth, request, url);
   const submission = parseSubmission(await readFormData(request), settingsSchema);
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
-  await updateReservationSettings(db, settingsOf(submission.value));
+  await updateReservationSettings({ db, freshness }, settingsOf(submission.value));
   return answer({ toast: successToast("Priser og regler er gemt") });
 }
 

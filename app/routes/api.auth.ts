@@ -1,5 +1,4 @@
 import { CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
-import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import { requestContext } from "~/lib/request-context";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/api.auth";
@@ -9,14 +8,7 @@ async function forward({ request, context }: Route.LoaderArgs | Route.ActionArgs
   const { auth } = collaborators();
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, context.get(requestContext).clientIp);
-  const answer = await auth.handler(new Request(request, { headers }));
-  const response = new Response(answer.body, answer);
-  // Signing in or out changes no page visitors see; a deleted account frees its days in the calendar.
-  response.headers.set(
-    INVALIDATE_HEADER,
-    new URL(request.url).pathname.endsWith("/delete-user") ? "/reservation" : "none",
-  );
-  return response;
+  return auth.handler(new Request(request, { headers }));
 }
 
 export const loader = (args: Route.LoaderArgs) => forward(args);

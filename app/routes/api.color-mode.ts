@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { colorModeCookie, colorModes } from "~/features/color-mode/color-mode";
-import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/api.color-mode";
 import { readFormData } from "~/lib/request-body.server";
@@ -18,11 +17,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (!submission.ok) return answer({ formError: "Ukendt farvetema" }, 400);
   const { colorMode, redirectTo } = submission.value;
 
-  // A visitor's own choice: the pages cached for everyone stay as they are.
-  const headers = {
-    "Set-Cookie": colorModeCookie(colorMode, { secure: url.protocol === "https:" }),
-    [INVALIDATE_HEADER]: "none",
-  };
+  const headers = { "Set-Cookie": colorModeCookie(colorMode, { secure: url.protocol === "https:" }) };
   if (redirectTo !== undefined) throw redirect(safeRedirectPath(redirectTo), { headers });
   return data({ colorMode }, { headers });
 }

@@ -12,7 +12,6 @@ import { redirectWithToast, withFlashToast } from "~/features/toast/flash.server
 import { errorToast, infoToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
-import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/kurv";
 import { readFormData } from "~/lib/request-body.server";
@@ -50,12 +49,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-/** Passes the action's word on which cached visitor pages it changed to the response (server/page-cache.ts). */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const scope = actionHeaders.get(INVALIDATE_HEADER);
-  return scope ? { [INVALIDATE_HEADER]: scope } : new Headers();
-}
-
 const basketForms = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), claimId: z.uuid() }),
   z.object({ intent: z.literal("checkout") }),
@@ -68,12 +61,8 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
   const form = submission.value;
   if (form.intent === "remove") {
-    const released = await releaseHold(db, user.id, form.claimId);
-    // A day that was not in the basket (removed in another tab, or run out and taken) changes nothing visitors see.
-    return answer(
-      { toast: successToast("Dagen er fjernet fra kurven") },
-      { headers: { [INVALIDATE_HEADER]: released ? "/reservation" : "none" } },
-    );
+    await releaseHold(db, user.id, form.claimId);
+    return answer({ toast: successToast("Dagen er fjernet fra kurven") });
   }
   if (!provider) {
     return answer({ toast: errorToast("Betaling er ikke sat op endnu", "Kontakt os for at reservere dagene.") }, 503);

@@ -11,7 +11,6 @@ import { getReservationSettings } from "~/features/reservation/settings.server";
 import { holdMinutes, lastBookableDay } from "~/features/reservation/rules";
 import { errorToast, infoToast, successToast, type Toast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";
-import { INVALIDATE_HEADER } from "~/features/site/page-cache-scope";
 import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
 import type { loader as rootLoader } from "~/root";
 import { collaborators } from "~/lib/collaborators.server";
@@ -50,12 +49,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-/** Passes the action's word on which cached visitor pages it changed to the response (server/page-cache.ts). */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const scope = actionHeaders.get(INVALIDATE_HEADER);
-  return scope ? { [INVALIDATE_HEADER]: scope } : new Headers();
-}
-
 /** Selecting a day (spec §2, §8): the day goes in the basket, or the hold's refusal says why not. */
 export async function action({ request }: Route.ActionArgs) {
   const { db, auth, metrics } = collaborators();
@@ -72,9 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
   const toast = held.ok
     ? successToast("Dagen er lagt i din kurv", formatDateLong(dayBounds(day).start))
     : refusal(held);
-  // Only a day that went into a basket changes what visitors see, and only on the calendar.
-  const changed = held.ok ? "/reservation" : "none";
-  return answer({ toast }, { status: toast.kind === "error" ? 409 : 200, headers: { [INVALIDATE_HEADER]: changed } });
+  return answer({ toast }, toast.kind === "error" ? 409 : 200);
 }
 
 /** What the user is told of a day that did not go into the basket. */

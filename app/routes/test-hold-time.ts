@@ -9,7 +9,7 @@ import { readFormData } from "~/lib/request-body.server";
  * (`POST /_test/hold-tid` with `sekunder`). Loopback only, with ENABLE_TEST_ROUTES (features/accounts/access.ts).
  */
 export async function action({ request }: Route.ActionArgs) {
-  const { db } = collaborators();
+  const { db, freshness } = collaborators();
   const seconds = z.coerce
     .number()
     .int()
@@ -17,6 +17,6 @@ export async function action({ request }: Route.ActionArgs) {
     .max(86_400)
     .safeParse((await readFormData(request)).get("sekunder"));
   if (!seconds.success) return Response.json({ error: "sekunder skal være 1–86400" }, { status: 400 });
-  await setHoldSeconds(db, seconds.data);
+  await setHoldSeconds({ db, freshness }, seconds.data);
   return Response.json({ holdSeconds: seconds.data });
 }

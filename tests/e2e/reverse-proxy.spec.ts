@@ -118,6 +118,21 @@ test("deploy/nginx.conf: HTTPS with HTTP/2, HSTS, secure cookies, uploads and th
       expect(firstChunk).toContain("retry: 3000");
     });
 
+    await test.step("one client gets four event streams; nginx refuses the fifth with 429", async () => {
+      // A stream just closed (the step before, or the last try) frees its slot once nginx has seen it go.
+      await expect
+        .poll(async () => {
+          const streams: Awaited<ReturnType<typeof openThroughProxy>>[] = [];
+          try {
+            for (let count = 0; count < 5; count++) streams.push(await openThroughProxy(`${origin}/reservation/live`));
+            return streams.map((stream) => `${stream.status}${stream.byApp ? "" : " nginx"}`);
+          } finally {
+            streams.forEach((stream) => stream.close());
+          }
+        })
+        .toEqual(["200", "200", "200", "200", "429 nginx"]);
+    });
+
     await test.step("a forged X-Forwarded-For is replaced: sign-in attempts count against the real address", async () => {
       const statuses = [];
       for (let attempt = 1; attempt <= 6; attempt++) {
@@ -185,6 +200,23 @@ function firstChunkOf(url: string) {
       });
     });
     request.once("timeout", () => reject(new Error(`nothing from ${url} within 2 s`)));
+    request.once("error", reject);
+    request.end();
+  });
+}
+
+/** A request of its own (a connection of its own) that stays open until closed; whether the app answered it. */
+function openThroughProxy(url: string) {
+  return new Promise<{ status: number; byApp: boolean; close(): void }>((resolve, reject) => {
+    const request = httpsRequest(url, { rejectUnauthorized: false, agent: false, timeout: 5_000 });
+    request.once("response", (response) =>
+      resolve({
+        status: response.statusCode!,
+        byApp: response.headers["x-request-id"] !== undefined,
+        close: () => request.destroy(),
+      }),
+    );
+    request.once("timeout", () => reject(new Error(`no answer from ${url} within 5 s`)));
     request.once("error", reject);
     request.end();
   });

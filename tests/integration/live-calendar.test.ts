@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { testFreshness } from "../support/collaborators";
 import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,7 +7,7 @@ import { setHoldSeconds } from "~/features/reservation/admin.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { blockDays } from "~/features/reservation/admin.server";
 import { holdDay, releaseHold } from "~/features/reservation/holds.server";
-import { LiveCalendar, listenForDayChanges } from "../../server/live-calendar";
+import { LiveCalendar } from "../../server/live-calendar";
 import { createUser } from "../support/factories";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -16,9 +17,9 @@ interface Message {
 }
 
 /** An open event stream, read as the browser's EventSource would: messages in order, waited for one by one. */
-async function openStream(url: string) {
+async function openStream(url: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();
-  const response = await fetch(url, { signal: controller.signal });
+  const response = await fetch(url, { signal: controller.signal, headers });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   const messages: Message[] = [];
   const waiting: (() => void)[] = [];
@@ -85,10 +86,9 @@ describe.each(databaseKinds)("the live calendar on %s", (kind) => {
     database = await createTestDatabase(kind);
     const logger = pino({ level: "silent" });
     live = new LiveCalendar({ db: database.db, logger, batchMs: 20 });
-    feed = await listenForDayChanges({
+    feed = await testFreshness(database.db).listen({
       database,
       databaseUrl: database.url,
-      logger,
       onDay: (day) => live.dayChanged(day),
     });
     const app = express();
@@ -135,7 +135,7 @@ describe.each(databaseKinds)("the live calendar on %s", (kind) => {
   it("tells of a hold that runs out, though nothing is written then", async () => {
     const stream = await openStream(url);
     try {
-      await setHoldSeconds(database.db, 1);
+      await setHoldSeconds({ db: database.db, freshness: testFreshness(database.db) }, 1);
       const booker = await createUser(database.db);
       const day = addDays(todayInCopenhagen(), 20);
       expect((await holdDay(database.db, booker.id, day)).ok).toBe(true);
@@ -143,7 +143,43 @@ describe.each(databaseKinds)("the live calendar on %s", (kind) => {
       expect(await stream.newsOf(day, 3_000)).toEqual([{ day, state: "free" }]);
     } finally {
       stream.close();
-      await setHoldSeconds(database.db, 15 * 60);
+      await setHoldSeconds({ db: database.db, freshness: testFreshness(database.db) }, 15 * 60);
+    }
+  });
+
+  it("shares the streams fairly: one client address gets four, the fifth is refused, another address still gets one", async () => {
+    const fair = new LiveCalendar({ db: database.db, logger: pino({ level: "silent" }) });
+    const app = express();
+    // As behind the proxy (TRUST_PROXY): the client address is the forwarded one.
+    app.set("trust proxy", true);
+    app.get("/live", fair.handler);
+    const fairServer = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => fairServer.once("listening", resolve));
+    const fairUrl = `http://127.0.0.1:${(fairServer.address() as AddressInfo).port}/live`;
+    const greedy = { "X-Forwarded-For": "198.51.100.7" };
+    const streams = [];
+    try {
+      for (let count = 0; count < 4; count++) streams.push(await openStream(fairUrl, greedy));
+      expect(streams.map((stream) => stream.response.status)).toEqual([200, 200, 200, 200]);
+      const refused = await fetch(fairUrl, { headers: greedy });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("30");
+      streams.push(await openStream(fairUrl, { "X-Forwarded-For": "203.0.113.9" }));
+      expect(streams.at(-1)!.response.status).toBe(200);
+      expect(fair.streamCount).toBe(5);
+      // A closed stream gives its address's slot back.
+      streams.shift()!.close();
+      await expect
+        .poll(async () => {
+          const again = await openStream(fairUrl, greedy);
+          streams.push(again);
+          return again.response.status;
+        })
+        .toBe(200);
+    } finally {
+      fair.close();
+      streams.forEach((stream) => stream.close());
+      await new Promise((resolve) => fairServer.close(resolve));
     }
   });
 

@@ -29,7 +29,7 @@ import { imageFileKeys, socialImageKey, uploadMessages } from "~/features/media/
 import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as uploadAction } from "~/routes/admin.medier.upload";
-import { testCollaborators } from "../support/collaborators";
+import { testCollaborators, testFreshness } from "../support/collaborators";
 import { createSession, createUser } from "../support/factories";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
@@ -55,7 +55,13 @@ describe.each(databaseKinds)("media library on %s", (kind) => {
   let database: TestDatabase;
   let dataDir: string;
   let storage: Storage;
-  const deps = () => ({ db: database.db, storage, images: inProcessImageEncoder, logger });
+  const deps = () => ({
+    db: database.db,
+    storage,
+    images: inProcessImageEncoder,
+    logger,
+    freshness: testFreshness(database.db),
+  });
 
   const storedKeys = async () =>
     (await readdir(path.join(dataDir, "storage"), { recursive: true }).catch(() => []))
@@ -298,11 +304,18 @@ describe.each(databaseKinds)("media library on %s", (kind) => {
       text: "Baren en fredag",
     });
 
-    expect(await setMediaAlt(database.db, image, "")).toMatchObject({ ok: false, message: altNeededInGalleryMessage });
+    expect(await setMediaAlt({ db: database.db, freshness: testFreshness(database.db) }, image, "")).toMatchObject({
+      ok: false,
+      message: altNeededInGalleryMessage,
+    });
     expect((await rowOf(image))!.alt).toBe("Fadøl i baren");
-    expect(await setMediaAlt(database.db, image, "Baren med fadøl")).toEqual({ ok: true });
+    expect(
+      await setMediaAlt({ db: database.db, freshness: testFreshness(database.db) }, image, "Baren med fadøl"),
+    ).toEqual({ ok: true });
     const unused = await readyImage("ubrugt.jpg");
-    expect(await setMediaAlt(database.db, unused, "")).toEqual({ ok: true });
+    expect(await setMediaAlt({ db: database.db, freshness: testFreshness(database.db) }, unused, "")).toEqual({
+      ok: true,
+    });
   });
 });
 

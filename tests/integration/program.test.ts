@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import { testFreshness } from "../support/collaborators";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
@@ -237,7 +238,13 @@ describe.each(databaseKinds)("the programme on %s", (kind) => {
 
     it("refuses an album that is not there (deleted while the form was open), saving nothing", async () => {
       const saved = await saveEntity(
-        { db: database.db, storage, images: inProcessImageEncoder, logger: pino({ level: "silent" }) },
+        {
+          db: database.db,
+          storage,
+          images: inProcessImageEncoder,
+          logger: pino({ level: "silent" }),
+          freshness: testFreshness(database.db),
+        },
         resources.event,
         eventForm({ ...fields, event_album: "0b8f3a52-6d7e-4c1a-9f00-3c2b1a0d9e77" }),
         {},

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { testFreshness } from "../support/collaborators";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { dayClaims, orders, reservationSettings } from "~/db/schema";
 import { demoProvider } from "~/features/payment/provider.server";
@@ -259,7 +260,7 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
   it("keeps the settings in memory, forgets them on the admin's change, and a hold reads its own", async () => {
     const first = await getReservationSettings(database.db);
     expect(await getReservationSettings(database.db)).toBe(first);
-    await setHoldSeconds(database.db, 600);
+    await setHoldSeconds({ db: database.db, freshness: testFreshness(database.db) }, 600);
     expect((await getReservationSettings(database.db)).holdSeconds).toBe(600);
 
     // A change made around the app is not seen by the copy until it is forgotten (at the latest after a minute)…
@@ -280,6 +281,6 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     });
 
     await database.db.update(reservationSettings).set({ weekdayPriceOere: 450_000, weekendPriceOere: 650_000 });
-    await setHoldSeconds(database.db, 900);
+    await setHoldSeconds({ db: database.db, freshness: testFreshness(database.db) }, 900);
   });
 });

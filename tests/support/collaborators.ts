@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { loadConfig } from "~/config/env.server";
-import type { DatabaseHandle } from "~/db/client.server";
+import type { Database, DatabaseHandle } from "~/db/client.server";
 import { createAuth } from "~/features/accounts/auth.server";
 import type { MailMessage, Mailer } from "~/features/email/mailer.server";
 import { inProcessImageEncoder } from "~/features/media/image-encoder.server";
@@ -11,6 +11,7 @@ import { demoProvider } from "~/features/payment/provider.server";
 import { createStorage } from "~/features/storage/storage.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import { createMetrics } from "~/lib/metrics.server";
+import { createFreshness } from "../../server/freshness";
 import { TEST_PUBLIC_URL, TEST_SECRET } from "./accounts";
 
 /** Stands in for SMTP: keeps every message "sent", in order, for the test to read. */
@@ -21,6 +22,11 @@ export interface RecordingMailer extends Mailer {
 export function recordingMailer(): RecordingMailer {
   const sent: MailMessage[] = [];
   return { sent, send: async (message) => void sent.push(message) };
+}
+
+/** The freshness module of one instance without pages: a write's word forgets the settings kept in memory. */
+export function testFreshness(db: Database) {
+  return createFreshness({ db, logger: pino({ level: "silent" }), tellOthers: false });
 }
 
 export type TestCollaborators = Collaborators & { mailer: RecordingMailer };
@@ -65,6 +71,7 @@ export function testCollaborators(
         mailer,
         logger,
       }),
+    freshness: overrides.freshness ?? testFreshness(database.db),
     jobs: overrides.jobs,
   };
 }

@@ -5,12 +5,7 @@ import { removeExpiredHolds } from "~/features/reservation/holds.server";
 import type { Job } from "./jobs.server";
 
 /** The site's background jobs (docs/operations.md lists them). */
-export function siteJobs(options: {
-  db: Database;
-  outbox: MailOutbox;
-  onHoldsExpired: () => void;
-  media: ProcessingDependencies;
-}): Job[] {
+export function siteJobs(options: { db: Database; outbox: MailOutbox; media: ProcessingDependencies }): Job[] {
   return [
     {
       name: "mail-outbox",
@@ -24,10 +19,8 @@ export function siteJobs(options: {
       label: "Rydder udløbne dage i kurve",
       everySeconds: 60,
       exclusive: true,
-      async run() {
-        // Visitors' calendars show the freed days at once rather than when the cached page runs out.
-        if ((await removeExpiredHolds(options.db)) > 0) options.onHoldsExpired();
-      },
+      // The freed days reach visitors' calendars through the database's notices (server/freshness.ts).
+      run: () => removeExpiredHolds(options.db),
     },
     {
       // Library uploads whose instance stopped before processing them (decision 020); rows are claimed one by one.

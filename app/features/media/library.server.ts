@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { albums, articles, banners, events, mediaImages, pages, sections, stockImages } from "~/db/schema";
 import type { Storage } from "~/features/storage/storage.server";
+import type { Freshness } from "~/lib/freshness";
 import type { Logger } from "~/lib/logger.server";
 import type { ImageEncoder } from "./image-encoder.server";
 import { saveEncodedImage, sniffImageFormat, storeImageUpload, UploadError } from "./image.server";
@@ -370,8 +371,8 @@ export function inUseOf(error: unknown): ImageUse[] | null {
  * Saves an image's alt text; clearing it is refused while a gallery row shows the image (the gallery needs
  * it, decision 020).
  */
-export async function setMediaAlt(db: Database, id: string, alt: string) {
-  return db.transaction(async (tx) => {
+export async function setMediaAlt({ db, freshness }: { db: Database; freshness: Freshness }, id: string, alt: string) {
+  const saved = await db.transaction(async (tx) => {
     const [row] = await tx.select({ id: mediaImages.id }).from(mediaImages).where(eq(mediaImages.id, id)).for("update");
     if (!row) return { ok: false as const, status: 404 as const, message: "Billedet findes ikke længere." };
     if (alt === "") {
@@ -381,6 +382,9 @@ export async function setMediaAlt(db: Database, id: string, alt: string) {
     await tx.update(mediaImages).set({ alt, updatedAt: new Date() }).where(eq(mediaImages.id, id));
     return { ok: true as const };
   });
+  // The galleries and the pictures on visitors' pages read the alt text.
+  if (saved.ok) await freshness.changed("content");
+  return saved;
 }
 
 export interface LibraryImage {

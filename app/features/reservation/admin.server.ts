@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blockedDates, dayClaims, orders, reservationSettings } from "~/db/schema";
+import type { Freshness } from "~/lib/freshness";
 import { addDays } from "./days";
 import type { ReservationRules } from "./rules";
-import { forgetReservationSettings } from "./settings.server";
 
 export interface BookingRow {
   claimId: string;
@@ -82,15 +82,18 @@ export function bookingsCsv(rows: BookingRow[]) {
   return `\uFEFF${[header.join(";"), ...lines].join("\r\n")}\r\n`;
 }
 
-export async function updateReservationSettings(db: Database, settings: ReservationRules) {
+export async function updateReservationSettings(
+  { db, freshness }: { db: Database; freshness: Freshness },
+  settings: ReservationRules,
+) {
   await db.update(reservationSettings).set(settings).where(eq(reservationSettings.id, 1));
-  forgetReservationSettings();
+  await freshness.changed("settings");
 }
 
 /** The end-to-end tests' shortcut to a hold that runs out while they watch (`/_test/hold-tid`). */
-export async function setHoldSeconds(db: Database, holdSeconds: number) {
+export async function setHoldSeconds({ db, freshness }: { db: Database; freshness: Freshness }, holdSeconds: number) {
   await db.update(reservationSettings).set({ holdSeconds });
-  forgetReservationSettings();
+  await freshness.changed("settings");
 }
 
 export async function getBlockedDates(db: Database, from: string) {

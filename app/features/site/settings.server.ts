@@ -20,7 +20,7 @@ const fallbackSettings: PublicSiteSettings = {
 const keptSiteSettings = keptPerDatabase(readSiteSettings);
 export const getSiteSettings = keptSiteSettings.get;
 
-/** After the settings row was written (the seed). */
+/** After the settings row was written: the seed, and server/freshness.ts on `changed("settings")`. */
 export function forgetSiteSettings() {
   keptSiteSettings.forget();
 }

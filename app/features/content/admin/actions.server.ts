@@ -33,8 +33,11 @@ export function resourceOf(url: URL) {
   return resource;
 }
 
-/** What the admin's writes use: the rows, the stored files, and the log for what went wrong with the files. */
-export type AdminDependencies = Pick<Collaborators, "db" | "storage" | "logger">;
+/**
+ * What the admin's writes use: the rows, the stored files, the log for what went wrong with the files, and where
+ * they say that the content changed.
+ */
+export type AdminDependencies = Pick<Collaborators, "db" | "storage" | "logger" | "freshness">;
 
 /** Besides the one answer shape: which form the errors belong to ("record", "new" or a child's id). */
 export type AdminAnswer = ActionAnswer & { form?: string };
@@ -61,7 +64,7 @@ function capitalised(text: string) {
 
 /** Validates and saves a new or changed entity; answers errors, or null when saved (with the new id). */
 export async function saveEntity(
-  { db, storage, images, logger }: AdminDependencies & Pick<Collaborators, "images">,
+  { db, storage, images, logger, freshness }: AdminDependencies & Pick<Collaborators, "images">,
   resource: ResourceDef,
   formData: FormData,
   target: { id?: string; parentId?: string; form?: string; userId?: string },
@@ -124,9 +127,14 @@ export async function saveEntity(
     userId: target.userId ?? null,
   };
   try {
-    if (isNew) return { id: await createRecord(db, storage, resource, input, images) };
+    if (isNew) {
+      const id = await createRecord(db, storage, resource, input, images);
+      await freshness.changed("content");
+      return { id };
+    }
     const result = await updateRecord(db, storage, resource, target.id!, input, images);
     if (!result.found) throw data(null, { status: 404 });
+    await freshness.changed("content");
     if (result.failedRemovals.length)
       logger.warn({ keys: result.failedRemovals }, "replaced files could not be removed");
     return { id: target.id! };
@@ -176,10 +184,22 @@ async function unknownChoiceOf(db: Database, resource: ResourceDef, data: Record
 
 /** Carries out a row form (publish, move, reorder, remove the image, delete) and tells how it went. */
 export async function rowIntent(
-  { db, storage, logger }: AdminDependencies,
+  deps: AdminDependencies,
   resource: ResourceDef,
   row: RowForm,
   parentId: string | null = null,
+): Promise<Toast> {
+  const toast = await carryOutRow(deps, resource, row, parentId);
+  // Said after a refusal too: a deleted row whose files stayed behind was still deleted.
+  await deps.freshness.changed("content");
+  return toast;
+}
+
+async function carryOutRow(
+  { db, storage, logger }: AdminDependencies,
+  resource: ResourceDef,
+  row: RowForm,
+  parentId: string | null,
 ): Promise<Toast> {
   switch (row.intent) {
     case "publish":

@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { users } from "~/db/schema";
+import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { holdDay } from "~/features/reservation/holds.server";
+import { getReservationSettings } from "~/features/reservation/settings.server";
+import { setCollaborators } from "~/lib/collaborators.server";
+import { action as createAction } from "~/routes/admin.create";
+import { action as settingsAction } from "~/routes/admin.reservationsindstillinger";
+import { action as authAction } from "~/routes/api.auth";
+import { action as colorModeAction } from "~/routes/api.color-mode";
+import { createFreshness } from "../../server/freshness";
+import { PageCache } from "../../server/page-cache";
+import { signUpUser } from "../support/accounts";
+import { testCollaborators, type TestCollaborators } from "../support/collaborators";
+import { routeArgs } from "../support/route-args";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+
+/** Each write through its real route, with the server's freshness module over a page cache of its own. */
+describe.each(databaseKinds)("what a write says it changed, on %s", (kind) => {
+  let database: TestDatabase;
+  let cookie: string;
+  let collaborators: TestCollaborators;
+  let notices: { stop(): Promise<void> } | undefined;
+  const pageCache = new PageCache({ maxAgeMs: 60_000, maxEntries: 10 });
+
+  const post = (path: string, fields: Record<string, string>) =>
+    routeArgs(path, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } });
+  const statusOf = (answer: unknown) =>
+    answer instanceof Response ? answer.status : ((answer as { init: { status?: number } | null }).init?.status ?? 200);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const freshness = createFreshness({
+      db: database.db,
+      logger: pino({ level: "silent" }),
+      pageCache,
+      tellOthers: false,
+    });
+    collaborators = testCollaborators(database, { freshness });
+    notices = await freshness.listen({ database, databaseUrl: database.url, onDay: () => undefined });
+    setCollaborators(collaborators);
+    const admin = await signUpUser(collaborators.auth, {
+      name: "Chef",
+      email: "chef@example.dk",
+      password: "Havnen-2026-kaj",
+    });
+    await database.db.update(users).set({ role: "kab-webadmin" }).where(eq(users.id, admin.id));
+    cookie = admin.cookie;
+  });
+  beforeEach(() => {
+    for (const path of ["/", "/videoer", "/reservation"])
+      pageCache.store(`system ${path}`, { body: "<p>gammel</p>", nonce: "n", headers: [] });
+  });
+  afterAll(async () => {
+    setCollaborators(undefined);
+    await notices?.stop();
+    await database?.destroy();
+  });
+
+  it("a published video empties every visitor page; a refused one empties none", async () => {
+    const refused = await createAction(
+      post("/youtube/create", { youtube_title: "", youtube_link: "https://youtu.be/x" }),
+    );
+    expect(statusOf(refused)).toBe(400);
+    expect(pageCache.size).toBe(3);
+    const fields = { youtube_title: "Ny video", youtube_link: "https://youtu.be/aqz-KE-bpKQ", published: "on" };
+    expect(statusOf(await createAction(post("/youtube/create", fields)))).toBe(302);
+    expect(pageCache.size).toBe(0);
+  });
+
+  it("the admin's reservation settings are forgotten with every page as they are saved", async () => {
+    const kept = await getReservationSettings(database.db);
+    const fields = {
+      weekdayPrice: "4.100",
+      weekendPrice: "6.100",
+      holdMinutes: "20",
+      horizonDays: "365",
+      maxDaysPerOrder: String(kept.maxDaysPerOrder + 1),
+      cancellationDays: "14",
+    };
+    expect(statusOf(await settingsAction(post("/reservationsindstillinger", fields)))).toBe(200);
+    expect(pageCache.size).toBe(0);
+    expect((await getReservationSettings(database.db)).maxDaysPerOrder).toBe(kept.maxDaysPerOrder + 1);
+  });
+
+  it("a deleted account frees its days, and the database's notice of them empties the calendar's pages", async () => {
+    const leaving = await signUpUser(collaborators.auth, {
+      name: "Lise",
+      email: "lise@example.dk",
+      password: "Havnen-2026-kaj",
+    });
+    const held = await holdDay(database.db, leaving.id, addDays(todayInCopenhagen(), 30));
+    expect(held.ok).toBe(true);
+    await vi.waitFor(() => expect(pageCache.get("system /reservation")).toBeUndefined());
+    pageCache.store("system /reservation", { body: "<p>gammel</p>", nonce: "n", headers: [] });
+    const deleted = await authAction(
+      routeArgs("/api/auth/delete-user", {
+        method: "POST",
+        body: "{}",
+        headers: { Cookie: leaving.cookie, "Content-Type": "application/json", Origin: "http://localhost" },
+      }),
+    );
+    expect(deleted.status).toBe(200);
+    await vi.waitFor(() => expect(pageCache.get("system /reservation")).toBeUndefined());
+    expect(pageCache.get("system /videoer")).toBeDefined();
+  });
+
+  it("a visitor's colour mode changes no page anyone else sees", async () => {
+    expect(statusOf(await colorModeAction(post("/api/color-mode", { colorMode: "dark" })))).toBe(200);
+    expect(pageCache.size).toBe(3);
+  });
+});
