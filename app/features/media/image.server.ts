@@ -1,5 +1,4 @@
 import type { Bucket, Storage } from "~/features/storage/storage.server";
-import type { ImageEncoder } from "./image-encoder.server";
 import {
   IMAGE_MAX_BYTES,
   IMAGE_WIDTHS,
@@ -48,7 +47,7 @@ export async function storeImageUpload(
   storage: Storage,
   bucket: Bucket,
   upload: File | null,
-  images: ImageEncoder,
+  images: ImageEncoding,
 ): Promise<StoredImageRef> {
   if (!upload || upload.size === 0) throw new UploadError(uploadMessages.noFile, "No image uploaded");
   if (upload.size > IMAGE_MAX_BYTES) {
@@ -78,6 +77,9 @@ export interface EncodedImage {
   derived: { suffix: string; data: Uint8Array; contentType: string }[];
 }
 
+/** The image encoder's `encode` (image-encoder.server.ts): `encodeImage`, here or in the image process. */
+type ImageEncoding = { encode: typeof encodeImage };
+
 /** Images that stand for a page or an album get a sharing card. */
 export function hasSharingCard(bucket: Bucket) {
   return SHARED_BUCKETS.has(bucket);
@@ -87,7 +89,7 @@ export async function storeImage(
   storage: Storage,
   bucket: Bucket,
   input: Uint8Array,
-  images: ImageEncoder,
+  images: ImageEncoding,
 ): Promise<StoredImageRef> {
   return saveEncodedImage(storage, bucket, await images.encode(input, { sharingCard: hasSharingCard(bucket) }));
 }
