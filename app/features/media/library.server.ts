@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { albums, articles, banners, events, mediaImages, pages, sections, stockImages } from "~/db/schema";
 import type { Storage } from "~/features/storage/storage.server";
@@ -7,6 +8,7 @@ import type { ImageEncoder } from "./image-encoder.server";
 import { saveEncodedImage, sniffImageFormat, storeImageUpload, UploadError } from "./image.server";
 import {
   altNeededInGalleryMessage,
+  imageUsers,
   inUseMessage,
   LIBRARY_PAGE_SIZE,
   originalNameOf,
@@ -266,6 +268,15 @@ const usageSources = [
   { kind: "event", table: events, imageId: events.imageId, id: events.id, title: events.title, editId: events.id },
 ] satisfies { kind: ImageUserKind; [column: string]: unknown }[];
 
+/** A row of the usage query, checked: Database leaves a raw result's type to the driver (see client.server.ts). */
+const usageRow = z.object({
+  image_id: z.string(),
+  kind: z.enum(imageUsers),
+  id: z.string(),
+  title: z.string(),
+  edit_id: z.string(),
+});
+
 /** Where each of the images is used: one query over the seven content tables. */
 export async function imageUses(db: Database, ids: readonly string[]): Promise<Map<string, ImageUse[]>> {
   const uses = new Map<string, ImageUse[]>(ids.map((id) => [id, []]));
@@ -281,13 +292,7 @@ export async function imageUses(db: Database, ids: readonly string[]): Promise<M
     ),
     sql` union all `,
   );
-  const result = await db.execute(sql`${union} order by kind, title`);
-  // Database leaves the raw result type abstract (see client.server.ts); both drivers answer { rows }.
-  const rows = (
-    result as unknown as {
-      rows: { image_id: string; kind: ImageUserKind; id: string; title: string; edit_id: string }[];
-    }
-  ).rows;
+  const { rows } = z.object({ rows: z.array(usageRow) }).parse(await db.execute(sql`${union} order by kind, title`));
   for (const row of rows) {
     uses.get(row.image_id)?.push({ kind: row.kind, id: row.id, title: row.title, editId: row.edit_id });
   }
