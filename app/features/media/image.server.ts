@@ -47,7 +47,7 @@ export async function storeImageUpload(
   storage: Storage,
   bucket: Bucket,
   upload: File | null,
-  images: ImageEncoding,
+  images: { encode: typeof encodeImage }, // the ImageEncoder: here or in the image process
 ): Promise<StoredImageRef> {
   if (!upload || upload.size === 0) throw new UploadError(uploadMessages.noFile, "No image uploaded");
   if (upload.size > IMAGE_MAX_BYTES) {
@@ -77,9 +77,6 @@ export interface EncodedImage {
   derived: { suffix: string; data: Uint8Array; contentType: string }[];
 }
 
-/** The image encoder's `encode` (image-encoder.server.ts): `encodeImage`, here or in the image process. */
-type ImageEncoding = { encode: typeof encodeImage };
-
 /** Images that stand for a page or an album get a sharing card. */
 export function hasSharingCard(bucket: Bucket) {
   return SHARED_BUCKETS.has(bucket);
@@ -89,7 +86,7 @@ export async function storeImage(
   storage: Storage,
   bucket: Bucket,
   input: Uint8Array,
-  images: ImageEncoding,
+  images: { encode: typeof encodeImage },
 ): Promise<StoredImageRef> {
   return saveEncodedImage(storage, bucket, await images.encode(input, { sharingCard: hasSharingCard(bucket) }));
 }

@@ -270,32 +270,26 @@ const usageSources = [
 
 /** A row of the usage query, checked: Database leaves a raw result's type to the driver (see client.server.ts). */
 const usageRow = z.object({
-  image_id: z.string(),
+  imageId: z.string(),
   kind: z.enum(imageUsers),
   id: z.string(),
   title: z.string(),
-  edit_id: z.string(),
+  editId: z.string(),
 });
 
 /** Where each of the images is used: one query over the seven content tables. */
 export async function imageUses(db: Database, ids: readonly string[]): Promise<Map<string, ImageUse[]>> {
   const uses = new Map<string, ImageUse[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return uses;
-  const list = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
   const union = sql.join(
     usageSources.map(
       ({ kind, table, imageId, id, title, editId }) =>
-        sql`select ${imageId} as image_id, ${kind}::text as kind, ${id} as id, ${title} as title, ${editId} as edit_id from ${table} where ${imageId} in (${list})`,
+        sql`select ${imageId} as "imageId", ${kind}::text as kind, ${id} as id, ${title} as title, ${editId} as "editId" from ${table} where ${inArray(imageId, ids)}`,
     ),
     sql` union all `,
   );
   const { rows } = z.object({ rows: z.array(usageRow) }).parse(await db.execute(sql`${union} order by kind, title`));
-  for (const row of rows) {
-    uses.get(row.image_id)?.push({ kind: row.kind, id: row.id, title: row.title, editId: row.edit_id });
-  }
+  for (const { imageId, ...use } of rows) uses.get(imageId)?.push(use);
   return uses;
 }
 

@@ -11,8 +11,6 @@ import {
 } from "react";
 import type { PlayerControls, PlayerState, PlayerTrack } from "./player-controls";
 
-export type { PlayerTrack } from "./player-controls";
-
 // The bar, its controls and the Media Session load with the first track played, not with every page.
 const PlayerBar = lazy(() => import("./player-bar"));
 
