@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./tests/support/browser";
+import { chromiumLaunchOptions } from "./tests/support/browser";
 import { demoImageCacheDirectory } from "./tests/support/demo-image-cache";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -26,7 +26,7 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+    launchOptions: chromiumLaunchOptions(),
     locale: "da-DK",
     timezoneId: "Europe/Copenhagen",
     // Recording a trace (screenshots at every step) took a third of the browser's CPU on the 2-core machine, for

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import { z } from "zod";
 import type { DatabaseHandle } from "~/db/client.server";
 
 export interface Job {
@@ -30,6 +31,8 @@ export interface JobState {
 
 /** Any constant: the namespace of the jobs' advisory locks (the migrations use their own). */
 const JOB_LOCK_NAMESPACE = 727_274;
+/** The lock's one answer, checked: Database leaves a raw result's type to the driver (see client.server.ts). */
+const lockAnswer = z.object({ rows: z.tuple([z.object({ locked: z.boolean() })]) });
 
 function lockKey(name: string) {
   return createHash("sha256").update(name).digest().readInt32BE(0);
@@ -113,11 +116,10 @@ export class JobRunner {
       return true;
     }
     return this.database.db.transaction(async (tx) => {
-      const result = await tx.execute(
-        sql`select pg_try_advisory_xact_lock(${JOB_LOCK_NAMESPACE}, ${lockKey(job.name)}) as locked`,
+      const answer = lockAnswer.parse(
+        await tx.execute(sql`select pg_try_advisory_xact_lock(${JOB_LOCK_NAMESPACE}, ${lockKey(job.name)}) as locked`),
       );
-      // Database leaves the raw result type abstract (see client.server.ts); both drivers answer { rows }.
-      if (!(result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return false;
+      if (!answer.rows[0].locked) return false;
       await job.run();
       return true;
     });

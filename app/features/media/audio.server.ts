@@ -1,10 +1,12 @@
 import { parseBuffer } from "music-metadata";
 import type { Storage } from "~/features/storage/storage.server";
-import type { ImageEncoder } from "./image-encoder.server";
 import { AUDIO_MAX_BYTES, contentTypeByExtension, type StoredAudioRef } from "./media";
 import { UploadError } from "./image.server";
 
 export type AudioFormat = "mp3" | "m4a" | "aac" | "ogg" | "wav" | "flac";
+
+/** The image encoder's `audioDuration` (image-encoder.server.ts): `probeAudioDuration`, here or in the image process. */
+type AudioProbe = { audioDuration: typeof probeAudioDuration };
 
 export const AUDIO_REFUSED = "Kunne ikke uploade lydfilen";
 
@@ -27,7 +29,7 @@ export function sniffAudioFormat(bytes: Uint8Array): AudioFormat | null {
 export async function storeAudioUpload(
   storage: Storage,
   upload: File | null,
-  media: Pick<ImageEncoder, "audioDuration">,
+  media: AudioProbe,
 ): Promise<StoredAudioRef> {
   if (!upload || upload.size === 0) throw new UploadError("Vælg en lydfil", "No audio uploaded");
   if (upload.size > AUDIO_MAX_BYTES)
@@ -54,11 +56,7 @@ export async function probeAudioDuration(data: Uint8Array, contentType: string):
   }
 }
 
-export async function storeAudio(
-  storage: Storage,
-  data: Uint8Array,
-  media: Pick<ImageEncoder, "audioDuration">,
-): Promise<StoredAudioRef> {
+export async function storeAudio(storage: Storage, data: Uint8Array, media: AudioProbe): Promise<StoredAudioRef> {
   const format = sniffAudioFormat(data);
   const refused = new UploadError(
     AUDIO_REFUSED,

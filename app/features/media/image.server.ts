@@ -1,5 +1,4 @@
 import type { Bucket, Storage } from "~/features/storage/storage.server";
-import type { ImageEncoder } from "./image-encoder.server";
 import {
   IMAGE_MAX_BYTES,
   IMAGE_WIDTHS,
@@ -48,7 +47,7 @@ export async function storeImageUpload(
   storage: Storage,
   bucket: Bucket,
   upload: File | null,
-  images: ImageEncoder,
+  images: { encode: typeof encodeImage }, // the ImageEncoder: here or in the image process
 ): Promise<StoredImageRef> {
   if (!upload || upload.size === 0) throw new UploadError(uploadMessages.noFile, "No image uploaded");
   if (upload.size > IMAGE_MAX_BYTES) {
@@ -87,7 +86,7 @@ export async function storeImage(
   storage: Storage,
   bucket: Bucket,
   input: Uint8Array,
-  images: ImageEncoder,
+  images: { encode: typeof encodeImage },
 ): Promise<StoredImageRef> {
   return saveEncodedImage(storage, bucket, await images.encode(input, { sharingCard: hasSharingCard(bucket) }));
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { albums, articles, banners, events, mediaImages, pages, sections, stockImages } from "~/db/schema";
 import type { Storage } from "~/features/storage/storage.server";
@@ -8,6 +9,7 @@ import type { ImageEncoder } from "./image-encoder.server";
 import { saveEncodedImage, sniffImageFormat, storeImageUpload, UploadError } from "./image.server";
 import {
   altNeededInGalleryMessage,
+  imageUsers,
   inUseMessage,
   LIBRARY_PAGE_SIZE,
   originalNameOf,
@@ -267,31 +269,28 @@ const usageSources = [
   { kind: "event", table: events, imageId: events.imageId, id: events.id, title: events.title, editId: events.id },
 ] satisfies { kind: ImageUserKind; [column: string]: unknown }[];
 
+/** A row of the usage query, checked: Database leaves a raw result's type to the driver (see client.server.ts). */
+const usageRow = z.object({
+  imageId: z.string(),
+  kind: z.enum(imageUsers),
+  id: z.string(),
+  title: z.string(),
+  editId: z.string(),
+});
+
 /** Where each of the images is used: one query over the seven content tables. */
 export async function imageUses(db: Database, ids: readonly string[]): Promise<Map<string, ImageUse[]>> {
   const uses = new Map<string, ImageUse[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return uses;
-  const list = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
   const union = sql.join(
     usageSources.map(
       ({ kind, table, imageId, id, title, editId }) =>
-        sql`select ${imageId} as image_id, ${kind}::text as kind, ${id} as id, ${title} as title, ${editId} as edit_id from ${table} where ${imageId} in (${list})`,
+        sql`select ${imageId} as "imageId", ${kind}::text as kind, ${id} as id, ${title} as title, ${editId} as "editId" from ${table} where ${inArray(imageId, ids)}`,
     ),
     sql` union all `,
   );
-  const result = await db.execute(sql`${union} order by kind, title`);
-  // Database leaves the raw result type abstract (see client.server.ts); both drivers answer { rows }.
-  const rows = (
-    result as unknown as {
-      rows: { image_id: string; kind: ImageUserKind; id: string; title: string; edit_id: string }[];
-    }
-  ).rows;
-  for (const row of rows) {
-    uses.get(row.image_id)?.push({ kind: row.kind, id: row.id, title: row.title, editId: row.edit_id });
-  }
+  const { rows } = z.object({ rows: z.array(usageRow) }).parse(await db.execute(sql`${union} order by kind, title`));
+  for (const { imageId, ...use } of rows) uses.get(imageId)?.push(use);
   return uses;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { formatDuration } from "~/features/media/media";
-import type { PlayerControls } from "./player";
+import type { PlayerControls } from "./player-controls";
 
 /** Lock-screen and media-key controls (the browser's Media Session). */
 function useMediaSession({ current, state, toggle, next, previous, seek }: PlayerControls) {

@@ -9,37 +9,10 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import type { PlayerControls, PlayerState, PlayerTrack } from "./player-controls";
 
 // The bar, its controls and the Media Session load with the first track played, not with every page.
 const PlayerBar = lazy(() => import("./player-bar"));
-
-export interface PlayerTrack {
-  id: string;
-  title: string;
-  artist: string;
-  album: string;
-  src: string;
-  artwork?: string;
-}
-
-export interface PlayerState {
-  queue: PlayerTrack[];
-  index: number;
-  playing: boolean;
-  currentTime: number;
-  duration: number;
-}
-
-export interface PlayerControls {
-  state: PlayerState;
-  current: PlayerTrack | null;
-  /** Starts playing `queue` from `index` (an album's tracks, say). */
-  playQueue(queue: PlayerTrack[], index: number): void;
-  toggle(): void;
-  next(): void;
-  previous(): void;
-  seek(seconds: number): void;
-}
 
 const PlayerContext = createContext<PlayerControls | null>(null);
 
