@@ -1,6 +1,7 @@
 import type { Config } from "~/config/env.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { Auth } from "~/features/accounts/auth.server";
+import type { ContentType } from "~/features/content/registry";
 import type { Mailer } from "~/features/email/mailer.server";
 import type { JobRunner } from "~/features/jobs/jobs.server";
 import type { ImageEncoder } from "~/features/media/image-encoder.server";
@@ -31,6 +32,8 @@ export interface Collaborators {
   /** null: no way to pay is set up (a real deployment without Stripe), so nothing can be bought. */
   payments: PaymentProvider | null;
   auth: Auth;
+  /** The content types the admin serves (decision 025): the registry's, in a test perhaps one of its own too. */
+  contentTypes: readonly ContentType[];
   /** Only the server runs jobs. */
   jobs?: JobRunner;
 }

@@ -5,6 +5,7 @@ import pino from "pino";
 import { loadConfig } from "~/config/env.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { createAuth } from "~/features/accounts/auth.server";
+import { adminContentTypes } from "~/features/content/content-types";
 import type { MailMessage, Mailer } from "~/features/email/mailer.server";
 import { inProcessImageEncoder } from "~/features/media/image-encoder.server";
 import { demoProvider } from "~/features/payment/provider.server";
@@ -65,6 +66,7 @@ export function testCollaborators(
         mailer,
         logger,
       }),
+    contentTypes: overrides.contentTypes ?? adminContentTypes,
     jobs: overrides.jobs,
   };
 }

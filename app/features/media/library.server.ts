@@ -1,18 +1,15 @@
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { albums, articles, banners, events, mediaImages, pages, sections, stockImages } from "~/db/schema";
+import { mediaImages } from "~/db/schema";
+import { adminContentTypes } from "~/features/content/content-types";
+import { fieldsOfKind, titleField, withChildren } from "~/features/content/registry";
+import { columnOf, tableOf } from "~/features/content/tables.server";
 import type { Storage } from "~/features/storage/storage.server";
 import type { Logger } from "~/lib/logger.server";
 import type { ImageEncoder } from "./image-encoder.server";
 import { saveEncodedImage, sniffImageFormat, storeImageUpload, UploadError } from "./image.server";
-import {
-  altNeededInGalleryMessage,
-  inUseMessage,
-  LIBRARY_PAGE_SIZE,
-  originalNameOf,
-  type ImageUse,
-  type ImageUserKind,
-} from "./library";
+import { altNeededInGalleryMessage, inUseMessage, LIBRARY_PAGE_SIZE, originalNameOf, type ImageUse } from "./library";
 import { IMAGE_MAX_BYTES, imageFileKeys, uploadMessages, type MediaImageStatus, type StoredImageRef } from "./media";
 
 /**
@@ -226,71 +223,43 @@ export async function readyImageOf(db: Database, id: string): Promise<StoredImag
   return row.image;
 }
 
-/** The content tables with an image, the column that names a row, and the row the admin edits it on. */
-const usageSources = [
-  { kind: "page", table: pages, imageId: pages.imageId, id: pages.id, title: pages.header, editId: pages.id },
-  {
-    kind: "section",
-    table: sections,
-    imageId: sections.imageId,
-    id: sections.id,
-    title: sections.header,
-    // A section is edited on its page's own page.
-    editId: sections.pageId,
-  },
-  { kind: "album", table: albums, imageId: albums.imageId, id: albums.id, title: albums.title, editId: albums.id },
-  {
-    kind: "article",
-    table: articles,
-    imageId: articles.imageId,
-    id: articles.id,
-    title: articles.header,
-    editId: articles.id,
-  },
-  {
-    kind: "banner",
-    table: banners,
-    imageId: banners.imageId,
-    id: banners.id,
-    title: banners.title,
-    editId: banners.id,
-  },
-  {
-    kind: "stock",
-    table: stockImages,
-    imageId: stockImages.imageId,
-    id: stockImages.id,
-    title: stockImages.title,
-    editId: stockImages.id,
-  },
-  { kind: "event", table: events, imageId: events.imageId, id: events.id, title: events.title, editId: events.id },
-] satisfies { kind: ImageUserKind; [column: string]: unknown }[];
+/**
+ * The content types with a picture: the table, the column that names a row, and the row the admin edits it on
+ * (a child's parent).
+ */
+const usageSources = adminContentTypes.flatMap((type) =>
+  withChildren([type])
+    .filter((user) => fieldsOfKind(user, "image").length)
+    .map((user) => ({
+      kind: user.name,
+      table: tableOf(user),
+      imageId: columnOf(user, "imageId"),
+      id: columnOf(user, "id"),
+      title: columnOf(user, titleField(user).column!),
+      editId: columnOf(user, user.parentColumn ?? "id"),
+      /** The gallery's pictures must have an alt text: the type asks for one. */
+      needsAlt: fieldsOfKind(user, "alt").some((field) => !field.optional),
+    })),
+);
 
-/** Where each of the images is used: one query over the seven content tables. */
+/** Where each of the images is used: one query over the content tables with a picture. */
 export async function imageUses(db: Database, ids: readonly string[]): Promise<Map<string, ImageUse[]>> {
   const uses = new Map<string, ImageUse[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return uses;
-  const list = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
+  const [first, second, ...rest] = usageSources.map(({ kind, table, imageId, id, title, editId }) =>
+    db
+      .select({
+        imageId: sql<string>`${imageId}`.as("image_id"),
+        kind: sql<string>`${kind}::text`.as("kind"),
+        id: sql<string>`${id}`.as("id"),
+        title: sql<string>`${title}`.as("title"),
+        editId: sql<string>`${editId}`.as("edit_id"),
+      })
+      .from(table)
+      .where(inArray(imageId, [...ids])),
   );
-  const union = sql.join(
-    usageSources.map(
-      ({ kind, table, imageId, id, title, editId }) =>
-        sql`select ${imageId} as image_id, ${kind}::text as kind, ${id} as id, ${title} as title, ${editId} as edit_id from ${table} where ${imageId} in (${list})`,
-    ),
-    sql` union all `,
-  );
-  const result = await db.execute(sql`${union} order by kind, title`);
-  // Database leaves the raw result type abstract (see client.server.ts); both drivers answer { rows }.
-  const rows = (
-    result as unknown as {
-      rows: { image_id: string; kind: ImageUserKind; id: string; title: string; edit_id: string }[];
-    }
-  ).rows;
-  for (const row of rows) {
-    uses.get(row.image_id)?.push({ kind: row.kind, id: row.id, title: row.title, editId: row.edit_id });
-  }
+  const rows = await unionAll(first!, second!, ...rest).orderBy(sql`kind`, sql`title`);
+  for (const { imageId, ...use } of rows) uses.get(imageId)?.push(use);
   return uses;
 }
 
@@ -375,7 +344,9 @@ export async function setMediaAlt(db: Database, id: string, alt: string) {
     const [row] = await tx.select({ id: mediaImages.id }).from(mediaImages).where(eq(mediaImages.id, id)).for("update");
     if (!row) return { ok: false as const, status: 404 as const, message: "Billedet findes ikke længere." };
     if (alt === "") {
-      const inGallery = (await imageUses(tx, [id])).get(id)?.some((use) => use.kind === "stock");
+      const inGallery = (await imageUses(tx, [id]))
+        .get(id)
+        ?.some((use) => usageSources.some((source) => source.kind === use.kind && source.needsAlt));
       if (inGallery) return { ok: false as const, status: 400 as const, message: altNeededInGalleryMessage };
     }
     await tx.update(mediaImages).set({ alt, updatedAt: new Date() }).where(eq(mediaImages.id, id));
