@@ -19,7 +19,6 @@ import {
   claimMediaImage,
   CLAIM_EXPIRES_SECONDS,
   deleteMediaImage,
-  imageUses,
   inUseOf,
   processMediaImage,
   processStaleUploads,
@@ -27,6 +26,7 @@ import {
   setMediaAlt,
 } from "~/features/media/library.server";
 import { altMissingMessage, imageFileKeys, socialImageKey, uploadMessages } from "~/features/media/media";
+import { imageUses } from "~/features/media/uses.server";
 import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as uploadAction } from "~/routes/admin.medier.upload";

@@ -1,13 +1,10 @@
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
-import { unionAll } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { mediaImages } from "~/db/schema";
-import { adminContentTypes } from "~/features/content/content-types";
-import { fieldsOfKind, titleField, withChildren } from "~/features/content/registry";
-import { columnOf, tableOf } from "~/features/content/tables.server";
 import type { Storage } from "~/features/storage/storage.server";
 import type { Logger } from "~/lib/logger.server";
 import type { ImageEncoder } from "./image-encoder.server";
+import { imageUses, needsAlt } from "./uses.server";
 import { saveEncodedImage, sniffImageFormat, storeImageUpload, UploadError } from "./image.server";
 import { altNeededInGalleryMessage, inUseMessage, LIBRARY_PAGE_SIZE, originalNameOf, type ImageUse } from "./library";
 import { IMAGE_MAX_BYTES, imageFileKeys, uploadMessages, type MediaImageStatus, type StoredImageRef } from "./media";
@@ -223,46 +220,6 @@ export async function readyImageOf(db: Database, id: string): Promise<StoredImag
   return row.image;
 }
 
-/**
- * The content types with a picture: the table, the column that names a row, and the row the admin edits it on
- * (a child's parent).
- */
-const usageSources = adminContentTypes.flatMap((type) =>
-  withChildren([type])
-    .filter((user) => fieldsOfKind(user, "image").length)
-    .map((user) => ({
-      kind: user.name,
-      table: tableOf(user),
-      imageId: columnOf(user, "imageId"),
-      id: columnOf(user, "id"),
-      title: columnOf(user, titleField(user).column!),
-      editId: columnOf(user, user.parentColumn ?? "id"),
-      /** The gallery's pictures must have an alt text: the type asks for one. */
-      needsAlt: fieldsOfKind(user, "alt").some((field) => !field.optional),
-    })),
-);
-
-/** Where each of the images is used: one query over the content tables with a picture. */
-export async function imageUses(db: Database, ids: readonly string[]): Promise<Map<string, ImageUse[]>> {
-  const uses = new Map<string, ImageUse[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return uses;
-  const [first, second, ...rest] = usageSources.map(({ kind, table, imageId, id, title, editId }) =>
-    db
-      .select({
-        imageId: sql<string>`${imageId}`.as("image_id"),
-        kind: sql<string>`${kind}::text`.as("kind"),
-        id: sql<string>`${id}`.as("id"),
-        title: sql<string>`${title}`.as("title"),
-        editId: sql<string>`${editId}`.as("edit_id"),
-      })
-      .from(table)
-      .where(inArray(imageId, [...ids])),
-  );
-  const rows = await unionAll(first!, second!, ...rest).orderBy(sql`kind`, sql`title`);
-  for (const { imageId, ...use } of rows) uses.get(imageId)?.push(use);
-  return uses;
-}
-
 /** A foreign key's refusal: 23001 (restrict_violation, our "on delete restrict") or 23503 (foreign_key_violation). */
 function isForeignKeyViolation(error: unknown) {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
@@ -344,9 +301,7 @@ export async function setMediaAlt(db: Database, id: string, alt: string) {
     const [row] = await tx.select({ id: mediaImages.id }).from(mediaImages).where(eq(mediaImages.id, id)).for("update");
     if (!row) return { ok: false as const, status: 404 as const, message: "Billedet findes ikke længere." };
     if (alt === "") {
-      const inGallery = (await imageUses(tx, [id]))
-        .get(id)
-        ?.some((use) => usageSources.some((source) => source.kind === use.kind && source.needsAlt));
+      const inGallery = (await imageUses(tx, [id])).get(id)?.some(needsAlt);
       if (inGallery) return { ok: false as const, status: 400 as const, message: altNeededInGalleryMessage };
     }
     await tx.update(mediaImages).set({ alt, updatedAt: new Date() }).where(eq(mediaImages.id, id));
