@@ -79,35 +79,18 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     return child;
   };
 
+  const save = async (what: ContentType, target: { id?: string; parentId?: string; form: string }, said: string) => {
+    const result = await saveEntity({ db, storage, images, logger }, what, formData, { ...target, userId: user.id });
+    return "error" in result ? result.error : done(`${type.path}/${record.id}`, said);
+  };
   switch (asked.intent) {
-    case "save": {
-      const saved = await saveEntity({ db, storage, images, logger }, type, formData, {
-        id: record.id,
-        form: "record",
-        userId: user.id,
-      });
-      if ("error" in saved) return saved.error;
-      return done(`${type.path}/${record.id}`, "Ændringerne er gemt");
-    }
-    case "child-create": {
+    case "save":
+      return save(type, { id: record.id, form: "record" }, "Ændringerne er gemt");
+    case "child-create":
       if (!child) throw data(null, { status: 404 });
-      const saved = await saveEntity({ db, storage, images, logger }, child, formData, {
-        parentId: record.id,
-        form: "new",
-        userId: user.id,
-      });
-      if ("error" in saved) return saved.error;
-      return done(`${type.path}/${record.id}`, `${capitalised(child.names.the)} er tilføjet`);
-    }
-    case "child-save": {
-      const saved = await saveEntity({ db, storage, images, logger }, await ownChild(asked.id), formData, {
-        id: asked.id,
-        form: asked.id,
-        userId: user.id,
-      });
-      if ("error" in saved) return saved.error;
-      return done(`${type.path}/${record.id}`, "Ændringerne er gemt");
-    }
+      return save(child, { parentId: record.id, form: "new" }, `${capitalised(child.names.the)} er tilføjet`);
+    case "child-save":
+      return save(await ownChild(asked.id), { id: asked.id, form: asked.id }, "Ændringerne er gemt");
   }
   if (asked.list === "children") {
     if (!child) throw data(null, { status: 404 });
