@@ -8,7 +8,7 @@ import { fieldsOfKind, titleField, type ContentType, type FieldKind } from "../r
 import { richTextPlain } from "../rich-text.server";
 import { columnOf, tableOf } from "../tables.server";
 
-/** A content row as the admin reads it, mapped to and from its form by the type's registry entry (decision 025). */
+// A content row as the admin reads it, mapped to and from its form by the type's registry entry (decision 025).
 
 /** A stored instant as a datetime-local field shows it: Copenhagen time, "2026-12-04T20:00". */
 function dateTimeField(value: unknown) {
