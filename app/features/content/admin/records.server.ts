@@ -147,7 +147,7 @@ export async function getRecord(db: Database, type: ContentType, id: string): Pr
 
 export type FieldChoices = Record<string, { value: string; label: string }[]>;
 
-/** The options of the resource's selects that list other content (a concert's album), in the admin's order. */
+/** The options of the type's selects that list other content (a concert's album), in the admin's order. */
 export async function fieldChoices(db: Database, type: ContentType): Promise<FieldChoices> {
   const fields = type.fields.filter((field) => field.choicesFrom === "albums");
   if (fields.length === 0) return {};

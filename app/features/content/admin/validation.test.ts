@@ -199,7 +199,7 @@ describe("validateEntityForm", () => {
     ]);
   });
 
-  it("ignores fields the resource does not have", () => {
+  it("ignores fields the content type does not have", () => {
     const result = validateEntityForm(
       contentTypes.youtube,
       form({ youtube_title: "Koncert", youtube_link: "youtu.be/dQw4w9WgXcQ", id: "x", role: "admin" }),
