@@ -1,15 +1,13 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { adminContentTypes } from "./features/content/content-types";
 
 const contentPage = "routes/content-page.tsx";
-const adminList = "routes/admin.list.tsx";
-const adminCreate = "routes/admin.create.tsx";
-const adminEdit = "routes/admin.edit.tsx";
 
 /** The admin's list, create and edit pages of each content type (spec §2), one module each for all types. */
-const adminRoutes = ["album", "article", "banner", "event", "page", "stock", "youtube"].flatMap((name) => [
-  route(name, adminList, { id: `admin-${name}-list` }),
-  route(`${name}/create`, adminCreate, { id: `admin-${name}-create` }),
-  route(`${name}/:id`, adminEdit, { id: `admin-${name}-edit` }),
+const adminRoutes = adminContentTypes.flatMap(({ name, path }) => [
+  route(path.slice(1), "routes/admin.list.tsx", { id: `admin-${name}-list` }),
+  route(`${path.slice(1)}/create`, "routes/admin.create.tsx", { id: `admin-${name}-create` }),
+  route(`${path.slice(1)}/:id`, "routes/admin.edit.tsx", { id: `admin-${name}-edit` }),
 ]);
 
 export default [

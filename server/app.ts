@@ -22,6 +22,7 @@ import { seedDemoContent } from "~/db/seed/seed.server";
 import { createStorage, type Storage } from "~/features/storage/storage.server";
 import { serveStoredFiles } from "./stored-files";
 import { setCollaborators, type Collaborators } from "~/lib/collaborators.server";
+import { adminContentTypes } from "~/features/content/content-types";
 import { createLogger } from "~/lib/logger.server";
 import { requestContext } from "~/lib/request-context";
 import { rejectCrossSiteWrites, securityHeaders } from "./security-headers";
@@ -278,6 +279,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     payments,
     auth,
     freshness,
+    contentTypes: adminContentTypes,
     jobs,
   };
   setCollaborators(collaborators);

@@ -1,6 +1,7 @@
 import type { Config } from "~/config/env.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { Auth } from "~/features/accounts/auth.server";
+import type { ContentType } from "~/features/content/registry";
 import type { Mailer } from "~/features/email/mailer.server";
 import type { JobRunner } from "~/features/jobs/jobs.server";
 import type { ImageEncoder } from "~/features/media/image-encoder.server";
@@ -34,6 +35,8 @@ export interface Collaborators {
   auth: Auth;
   /** Where a write says what it changed, for the caches of every instance (decision 026). */
   freshness: Freshness;
+  /** The content types the admin serves (decision 025): the registry's, in a test perhaps one of its own too. */
+  contentTypes: readonly ContentType[];
   /** Only the server runs jobs. */
   jobs?: JobRunner;
 }

@@ -3,13 +3,13 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
 import {
+  contentTypeOf,
   done,
   readAdminForm,
   rowAnswer,
   rowIntent,
   saveEntity,
   type AdminAnswer,
-  resourceOf,
 } from "~/features/content/admin/actions.server";
 import { EntityForm } from "~/features/content/admin/components/entity-form";
 import {
@@ -21,8 +21,8 @@ import {
   useDragOrder,
 } from "~/features/content/admin/components/row-actions";
 import { fieldChoices, getRecord, listRecords } from "~/features/content/admin/records.server";
-import { childResourceOf, resources, type ResourceDef } from "~/features/content/admin/resources";
-import { pagePaths, type PageName } from "~/features/content/page-names";
+import { typeNamed } from "~/features/content/content-types";
+import { capitalised, fieldsOfKind, type ContentType } from "~/features/content/registry";
 import { formatDuration } from "~/features/media/media";
 import { redirectWithToast } from "~/features/toast/flash.server";
 import { editForms } from "~/features/content/admin/forms";
@@ -33,28 +33,28 @@ import { choosableImages } from "~/features/media/library.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/admin.edit";
 
-async function recordOf(db: Database, resource: ResourceDef, id: string) {
-  const record = await getRecord(db, resource, id);
+async function recordOf(db: Database, type: ContentType, id: string) {
+  const record = await getRecord(db, type, id);
   if (!record) throw data(null, { status: 404 });
   return record;
 }
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const { db, auth } = collaborators();
+  const { db, auth, contentTypes } = collaborators();
   await requireAdmin(auth, request, url);
-  const resource = resourceOf(url);
-  const record = await recordOf(db, resource, params.id);
-  const child = childResourceOf(resource);
+  const type = contentTypeOf(contentTypes, url);
+  const record = await recordOf(db, type, params.id);
+  const { child } = type;
   const children = child
     ? (await listRecords(db, child, { parentId: record.id, sort: "manual", pageSize: 500 })).records
     : [];
-  const publicPath = resource.name === "page" ? pagePaths[record.values.page_page as PageName] : resource.publicPath;
+  const publicPath = typeof type.publicPath === "function" ? type.publicPath(record.values) : type.publicPath;
   return {
-    resourceName: resource.name,
+    typeName: type.name,
     record: { ...record, updated: formatDateTime(record.updatedAt), created: formatDateTime(record.createdAt) },
     children,
-    choices: await fieldChoices(db, resource),
-    library: [resource, child].some((shown) => shown?.fields.some((field) => field.kind === "image"))
+    choices: await fieldChoices(db, type),
+    library: [type, child].some((shown) => shown && fieldsOfKind(shown, "image").length)
       ? await choosableImages(db)
       : [],
     previewPath: publicPath ? `${publicPath}?forhaandsvisning` : null,
@@ -62,55 +62,35 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url, params }: Route.ActionArgs) {
-  const { db, auth, storage, images, logger, freshness } = collaborators();
+  const { db, auth, storage, images, logger, freshness, contentTypes } = collaborators();
   const user = await requireAdmin(auth, request, url);
-  const resource = resourceOf(url);
-  const record = await recordOf(db, resource, params.id);
+  const type = contentTypeOf(contentTypes, url);
+  const record = await recordOf(db, type, params.id);
   const form = await readAdminForm(request);
   if (form.tooLarge) return form.tooLarge;
   const { formData } = form;
   const submission = parseSubmission(formData, editForms);
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
   const asked = submission.value;
-  const child = childResourceOf(resource);
+  const { child } = type;
   const ownChild = async (childId: string) => {
     const existing = child && (await getRecord(db, child, childId));
     if (!child || !existing || existing.parentId !== record.id) throw data(null, { status: 404 });
     return child;
   };
 
+  const save = async (what: ContentType, target: { id?: string; parentId?: string; form: string }, said: string) => {
+    const result = await saveEntity({ db, storage, images, logger, freshness }, what, formData, { ...target, userId: user.id });
+    return "error" in result ? result.error : done(`${type.path}/${record.id}`, said);
+  };
   switch (asked.intent) {
-    case "save": {
-      const saved = await saveEntity({ db, storage, images, logger, freshness }, resource, formData, {
-        id: record.id,
-        form: "record",
-        userId: user.id,
-      });
-      if ("error" in saved) return saved.error;
-      return done(`${resource.path}/${record.id}`, "Ændringerne er gemt");
-    }
-    case "child-create": {
+    case "save":
+      return save(type, { id: record.id, form: "record" }, "Ændringerne er gemt");
+    case "child-create":
       if (!child) throw data(null, { status: 404 });
-      const saved = await saveEntity({ db, storage, images, logger, freshness }, child, formData, {
-        parentId: record.id,
-        form: "new",
-        userId: user.id,
-      });
-      if ("error" in saved) return saved.error;
-      return done(
-        `${resource.path}/${record.id}`,
-        `${child.the.charAt(0).toUpperCase() + child.the.slice(1)} er tilføjet`,
-      );
-    }
-    case "child-save": {
-      const saved = await saveEntity({ db, storage, images, logger, freshness }, await ownChild(asked.id), formData, {
-        id: asked.id,
-        form: asked.id,
-        userId: user.id,
-      });
-      if ("error" in saved) return saved.error;
-      return done(`${resource.path}/${record.id}`, "Ændringerne er gemt");
-    }
+      return save(child, { parentId: record.id, form: "new" }, `${capitalised(child.names.the)} er tilføjet`);
+    case "child-save":
+      return save(await ownChild(asked.id), { id: asked.id, form: asked.id }, "Ændringerne er gemt");
   }
   if (asked.list === "children") {
     if (!child) throw data(null, { status: 404 });
@@ -119,11 +99,11 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   }
   if (asked.intent === "delete") {
     if (asked.id !== record.id) throw data(null, { status: 404 });
-    const toast = await rowIntent({ db, storage, logger, freshness }, resource, asked);
+    const toast = await rowIntent({ db, storage, logger, freshness }, type, asked);
     if (toast.kind === "error") return answer({ toast }, 500);
-    throw redirectWithToast(resource.path, toast);
+    throw redirectWithToast(type.path, toast);
   }
-  return rowAnswer(await rowIntent({ db, storage, logger, freshness }, resource, asked));
+  return rowAnswer(await rowIntent({ db, storage, logger, freshness }, type, asked));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -136,15 +116,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function AdminEdit({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<AdminAnswer>();
   const { record, children, previewPath } = loaderData;
-  const resource = resources[loaderData.resourceName];
-  const child = childResourceOf(resource);
+  const type = typeNamed(loaderData.typeName);
+  const { child } = type;
   useToastFrom(actionData?.toast);
   const recordErrors = actionData?.form === "record" ? actionData : undefined;
 
   return (
     <div className="mx-auto max-w-3xl px-4 pt-12 pb-32 sm:pt-16">
-      <Link to={resource.path} className="text-sm font-semibold text-accent underline-offset-4 hover:underline">
-        ← {resource.plural}
+      <Link to={type.path} className="text-sm font-semibold text-accent underline-offset-4 hover:underline">
+        ← {type.names.plural}
       </Link>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-4xl font-bold tracking-tight">{record.title}</h1>
@@ -155,7 +135,7 @@ export default function AdminEdit({ loaderData }: Route.ComponentProps) {
       </p>
       <div className="mt-8">
         <EntityForm
-          resource={resource}
+          type={type}
           recordId={record.id}
           values={recordErrors?.values ?? record.values}
           errors={recordErrors?.fieldErrors}
@@ -198,7 +178,7 @@ function ChildSection({
   records,
   errors,
 }: {
-  child: ResourceDef;
+  child: ContentType;
   library: Route.ComponentProps["loaderData"]["library"];
   records: ChildRecord[];
   errors?: AdminAnswer;
@@ -211,7 +191,7 @@ function ChildSection({
   return (
     <section aria-labelledby="children" className="mt-14 border-t border-border pt-10">
       <h2 id="children" className="font-display text-3xl font-bold">
-        {child.plural}
+        {child.names.plural}
       </h2>
       {records.length === 0 ? (
         <p className="mt-4 text-muted">Ingen endnu.</p>
@@ -259,7 +239,7 @@ function ChildSection({
                   <summary className="cursor-pointer text-sm font-semibold text-accent">Rediger {record.title}</summary>
                   <div className="mt-4">
                     <EntityForm
-                      resource={child}
+                      type={child}
                       recordId={record.id}
                       formKey={record.id}
                       values={rowErrors?.values ?? record.values}
@@ -272,7 +252,7 @@ function ChildSection({
                       hidden={{ id: record.id }}
                       submitLabel="Gem"
                     />
-                    {record.image && child.fields.some((field) => field.kind === "image" && field.optional) && (
+                    {record.image && fieldsOfKind(child, "image").some((field) => field.optional) && (
                       <div className="mt-3">
                         <RowIntent
                           intent="remove-image"
@@ -292,18 +272,18 @@ function ChildSection({
         </ol>
       )}
       <div className="mt-10 rounded-2xl border border-border p-5">
-        <h3 className="font-display text-xl font-bold">{child.createLabel}</h3>
+        <h3 className="font-display text-xl font-bold">{child.names.create}</h3>
         <div className="mt-4">
           <EntityForm
             key={records.length}
-            resource={child}
+            type={child}
             formKey="new"
             values={errors?.form === "new" ? (errors.values ?? {}) : {}}
             errors={errors?.form === "new" ? errors.fieldErrors : undefined}
             published
             library={library}
             intent="child-create"
-            submitLabel={child.createLabel}
+            submitLabel={child.names.create}
           />
         </div>
       </div>

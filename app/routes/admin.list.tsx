@@ -5,7 +5,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { StoredImage } from "~/components/ui/stored-image";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
-import { readAdminForm, rowAnswer, rowIntent, resourceOf } from "~/features/content/admin/actions.server";
+import { contentTypeOf, readAdminForm, rowAnswer, rowIntent } from "~/features/content/admin/actions.server";
 import { rowForms } from "~/features/content/admin/forms";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import {
@@ -16,9 +16,8 @@ import {
   StatusBadge,
   useDragOrder,
 } from "~/features/content/admin/components/row-actions";
-import { recordSubtitle, sortLabels } from "~/features/content/admin/list-view";
 import { listRecords, plainValues } from "~/features/content/admin/records.server";
-import { resources } from "~/features/content/admin/resources";
+import { typeNamed } from "~/features/content/content-types";
 import { formatDateTime } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/admin.list";
@@ -29,23 +28,30 @@ const searchSchema = z.object({
   sortering: z.enum(["manual", "newest", "oldest", "title"]).optional().catch(undefined),
 });
 
+const sortLabels = {
+  manual: "Egen rækkefølge",
+  newest: "Nyeste først",
+  oldest: "Ældste først",
+  title: "Titel (A–Å)",
+} as const;
+
 /** A list in its own order shows everything on one page, so dragging can move a row anywhere. */
 const MANUAL_ORDER_LIMIT = 500;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const { db, auth } = collaborators();
+  const { db, auth, contentTypes } = collaborators();
   await requireAdmin(auth, request, url);
-  const resource = resourceOf(url);
+  const type = contentTypeOf(contentTypes, url);
   const search = searchSchema.parse(Object.fromEntries(url.searchParams));
-  const sort = search.sortering ?? (resource.ordered ? "manual" : "newest");
-  const list = await listRecords(db, resource, {
+  const sort = search.sortering ?? (type.ordered ? "manual" : "newest");
+  const list = await listRecords(db, type, {
     search: search.q,
-    sort: sort === "manual" && !resource.ordered ? "newest" : sort,
+    sort: sort === "manual" && !type.ordered ? "newest" : sort,
     page: search.side,
     pageSize: sort === "manual" ? MANUAL_ORDER_LIMIT : undefined,
   });
   return {
-    resourceName: resource.name,
+    typeName: type.name,
     q: search.q,
     sort: list.sort,
     page: list.page,
@@ -54,7 +60,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     records: list.records.map((record) => ({
       id: record.id,
       title: record.title,
-      subtitle: recordSubtitle(resource.name, plainValues(resource, record.values)),
+      subtitle: type.subtitle?.(plainValues(type, record.values)) ?? "",
       image: record.image,
       published: record.published,
       updated: formatDateTime(record.updatedAt),
@@ -64,24 +70,26 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const { db, auth, storage, logger, freshness } = collaborators();
+  const { db, auth, storage, logger, freshness, contentTypes } = collaborators();
   await requireAdmin(auth, request, url);
-  const resource = resourceOf(url);
+  const type = contentTypeOf(contentTypes, url);
   const form = await readAdminForm(request);
   if (form.tooLarge) return form.tooLarge;
   const submission = parseSubmission(form.formData, rowForms);
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
-  return rowAnswer(await rowIntent({ db, storage, logger, freshness }, resource, submission.value));
+  return rowAnswer(await rowIntent({ db, storage, logger, freshness }, type, submission.value));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const resource = loaderData ? resources[loaderData.resourceName] : undefined;
-  return [{ title: resource?.plural ?? "Administration" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: loaderData ? typeNamed(loaderData.typeName).names.plural : "Administration" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function AdminList({ loaderData, actionData }: Route.ComponentProps) {
   const { records, total, page, pageCount, sort, q } = loaderData;
-  const resource = resources[loaderData.resourceName];
+  const type = typeNamed(loaderData.typeName);
   const busy = useNavigation().state !== "idle";
   useToastFrom(actionData?.toast);
   const manual = sort === "manual" && !q;
@@ -91,9 +99,9 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="mx-auto max-w-6xl px-4 pt-12 sm:pt-16">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="font-display text-4xl font-bold tracking-tight">{resource.plural}</h1>
-        <Link to={`${resource.path}/create`} className={buttonStyles.primary}>
-          {resource.createLabel}
+        <h1 className="font-display text-4xl font-bold tracking-tight">{type.names.plural}</h1>
+        <Link to={`${type.path}/create`} className={buttonStyles.primary}>
+          {type.names.create}
         </Link>
       </div>
 
@@ -121,7 +129,7 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
             className="rounded-xl border border-control-border bg-surface-raised px-4 py-2.5"
           >
             {(Object.keys(sortLabels) as (keyof typeof sortLabels)[])
-              .filter((key) => key !== "manual" || resource.ordered)
+              .filter((key) => key !== "manual" || type.ordered)
               .map((key) => (
                 <option key={key} value={key}>
                   {sortLabels[key]}
@@ -142,8 +150,8 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
       {rows.length === 0 ? (
         <p className="mt-8 rounded-2xl border border-dashed border-border p-8 text-center text-muted">
           {q ? "Ingen resultater." : "Her er tomt endnu."}{" "}
-          <Link to={`${resource.path}/create`} className="font-semibold text-accent underline-offset-4 hover:underline">
-            {resource.createLabel}
+          <Link to={`${type.path}/create`} className="font-semibold text-accent underline-offset-4 hover:underline">
+            {type.names.create}
           </Link>
         </p>
       ) : (
@@ -197,15 +205,12 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
                         className="grid aspect-[3/2] w-20 place-items-center rounded-lg bg-surface-sunken text-muted"
                         aria-hidden="true"
                       >
-                        {resource.name === "youtube" ? "▶" : "–"}
+                        {type.noImageMark ?? "–"}
                       </span>
                     )}
                   </td>
                   <th scope="row" className="min-w-0 py-3 pr-4 font-medium max-md:flex-1 max-md:basis-40">
-                    <Link
-                      to={`${resource.path}/${record.id}`}
-                      className="font-semibold underline-offset-4 hover:underline"
-                    >
+                    <Link to={`${type.path}/${record.id}`} className="font-semibold underline-offset-4 hover:underline">
                       {record.title}
                     </Link>
                     <span className="line-clamp-1 block font-normal text-muted">{record.subtitle}</span>
@@ -220,7 +225,7 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
                     <div className="flex flex-wrap items-center gap-2">
                       {manual && <MoveButtons id={record.id} index={index} count={rows.length} title={record.title} />}
                       <Link
-                        to={`${resource.path}/${record.id}`}
+                        to={`${type.path}/${record.id}`}
                         className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent"
                         aria-label={`Rediger ${record.title}`}
                       >
@@ -233,7 +238,7 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
                       >
                         {record.published ? "Skjul" : "Publicer"}
                       </RowIntent>
-                      {resource.duplicable && (
+                      {type.duplicable && (
                         <RowIntent intent="duplicate" id={record.id} label={`Kopiér ${record.title}`}>
                           Kopiér
                         </RowIntent>

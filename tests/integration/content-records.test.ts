@@ -8,14 +8,13 @@ import { albums, mediaImages, tracks } from "~/db/schema";
 import {
   createRecord,
   deleteRecord,
-  getRecord,
-  listRecords,
   moveRecord,
   reorderRecords,
   setPublished,
   updateRecord,
-} from "~/features/content/admin/records.server";
-import { resources } from "~/features/content/admin/resources";
+} from "~/features/content/admin/record-writes.server";
+import { getRecord, listRecords } from "~/features/content/admin/records.server";
+import { contentTypes } from "~/features/content/content-types";
 import { getAlbumsWithTracks } from "~/features/content/public.server";
 import { UploadError } from "~/features/media/image.server";
 import { imageFileKeys, uploadMessages } from "~/features/media/media";
@@ -68,12 +67,12 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
   });
 
   it("creates an album with its cover files on disk", async () => {
-    const id = await createRecord(database.db, storage, resources.album, {
+    const id = await createRecord(database.db, storage, contentTypes.album, {
       data: albumData("Fra kajen", 2023),
       files: { image: await pngFile("#aa3311", 600, 600) },
       published: true,
     });
-    const record = await getRecord(database.db, resources.album, id);
+    const record = await getRecord(database.db, contentTypes.album, id);
     expect(record).toMatchObject({
       id,
       title: "Fra kajen",
@@ -90,17 +89,17 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
 
   it("replaces the cover on update: a new library image; the old one stays in the library with its files", async () => {
     const id = await createAlbum("Før");
-    const before = (await getRecord(database.db, resources.album, id))!;
+    const before = (await getRecord(database.db, contentTypes.album, id))!;
     const oldKeys = imageFileKeys(before.image!);
 
-    const result = await updateRecord(database.db, storage, resources.album, id, {
+    const result = await updateRecord(database.db, storage, contentTypes.album, id, {
       data: albumData("Efter", 2025),
       files: { image: await pngFile("#119955", 200, 100) },
       published: true,
     });
     expect(result).toEqual({ found: true, failedRemovals: [] });
 
-    const after = (await getRecord(database.db, resources.album, id))!;
+    const after = (await getRecord(database.db, contentTypes.album, id))!;
     expect(after.values).toEqual({ album_artist: "Kajens Kvartet", album_year: "2025", album_title: "Efter" });
     expect(after.image).toMatchObject({ width: 200, height: 100 });
     expect(after.image!.key).not.toBe(before.image!.key);
@@ -111,13 +110,13 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
 
   it("keeps the cover when an update brings no new image", async () => {
     const id = await createAlbum("Uden nyt billede");
-    const before = (await getRecord(database.db, resources.album, id))!;
-    await updateRecord(database.db, storage, resources.album, id, {
+    const before = (await getRecord(database.db, contentTypes.album, id))!;
+    await updateRecord(database.db, storage, contentTypes.album, id, {
       data: albumData("Nyt navn"),
       files: { image: null },
       published: false,
     });
-    const after = (await getRecord(database.db, resources.album, id))!;
+    const after = (await getRecord(database.db, contentTypes.album, id))!;
     expect(after).toMatchObject({ title: "Nyt navn", published: false });
     expect(after.image).toEqual(before.image);
     for (const key of imageFileKeys(after.image!)) expect(await fileExists(key), key).toBe(true);
@@ -125,7 +124,7 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
 
   it("answers not found when updating a record that does not exist, and writes no file", async () => {
     const albumFiles = await filesIn("media");
-    const result = await updateRecord(database.db, storage, resources.album, randomUUID(), {
+    const result = await updateRecord(database.db, storage, contentTypes.album, randomUUID(), {
       data: albumData("Findes ikke"),
       files: { image: await pngFile("#000000") },
       published: true,
@@ -136,13 +135,13 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
 
   it("creates a track with its duration and audio file", async () => {
     const albumId = await createAlbum("Med numre");
-    const id = await createRecord(database.db, storage, resources.audio, {
+    const id = await createRecord(database.db, storage, contentTypes.audio, {
       data: { audio_title: "Havnevals", audio_text: "Tekst og musik: Mette" },
       files: { audio: wavFile(4) },
       published: true,
       parentId: albumId,
     });
-    const record = (await getRecord(database.db, resources.audio, id))!;
+    const record = (await getRecord(database.db, contentTypes.audio, id))!;
     expect(record).toMatchObject({
       title: "Havnevals",
       parentId: albumId,
@@ -162,7 +161,7 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
 
   it("stores formatted text sanitized, on creation and on update", async () => {
     const albumId = await createAlbum("Med formateret tekst");
-    const id = await createRecord(database.db, storage, resources.audio, {
+    const id = await createRecord(database.db, storage, contentTypes.audio, {
       data: {
         audio_title: "Farlig",
         audio_text:
@@ -172,15 +171,15 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
       published: true,
       parentId: albumId,
     });
-    expect((await getRecord(database.db, resources.audio, id))!.values.audio_text).toBe(
+    expect((await getRecord(database.db, contentTypes.audio, id))!.values.audio_text).toBe(
       "<p><strong>Fed</strong> x</p>",
     );
-    await updateRecord(database.db, storage, resources.audio, id, {
+    await updateRecord(database.db, storage, contentTypes.audio, id, {
       data: { audio_title: "Farlig", audio_text: '<p>Skriv til a@b.dk</p><img src=x onerror="alert(1)">' },
       files: {},
       published: true,
     });
-    expect((await getRecord(database.db, resources.audio, id))!.values.audio_text).toBe(
+    expect((await getRecord(database.db, contentTypes.audio, id))!.values.audio_text).toBe(
       '<p>Skriv til <a href="mailto:a@b.dk">a@b.dk</a></p>',
     );
   });
@@ -188,13 +187,13 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
   it("replaces a track's audio on update and removes the old file", async () => {
     const albumId = await createAlbum("Udskiftet lyd");
     const id = await createTrack(albumId, "Første version");
-    const oldKey = (await getRecord(database.db, resources.audio, id))!.audio!.key;
-    await updateRecord(database.db, storage, resources.audio, id, {
+    const oldKey = (await getRecord(database.db, contentTypes.audio, id))!.audio!.key;
+    await updateRecord(database.db, storage, contentTypes.audio, id, {
       data: { audio_title: "Anden version", audio_text: "" },
       files: { audio: wavFile(8) },
       published: true,
     });
-    const audio = (await getRecord(database.db, resources.audio, id))!.audio!;
+    const audio = (await getRecord(database.db, contentTypes.audio, id))!.audio!;
     expect(audio.key).not.toBe(oldKey);
     expect(Math.abs(audio.durationSeconds! - 2.8)).toBeLessThan(0.2);
     expect(await fileExists(oldKey)).toBe(false);
@@ -204,23 +203,23 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
   it("deletes an album with its tracks and their audio files; the cover stays in the library", async () => {
     const albumId = await createAlbum("Slettes");
     const trackIds = [await createTrack(albumId, "Et"), await createTrack(albumId, "To")];
-    const cover = (await getRecord(database.db, resources.album, albumId))!.image!;
+    const cover = (await getRecord(database.db, contentTypes.album, albumId))!.image!;
     const audioKeys = await Promise.all(
-      trackIds.map(async (trackId) => (await getRecord(database.db, resources.audio, trackId))!.audio!.key),
+      trackIds.map(async (trackId) => (await getRecord(database.db, contentTypes.audio, trackId))!.audio!.key),
     );
     const keys = [...imageFileKeys(cover), ...audioKeys];
     for (const key of keys) expect(await fileExists(key), key).toBe(true);
-    const coverId = (await getRecord(database.db, resources.album, albumId))!.imageId!;
+    const coverId = (await getRecord(database.db, contentTypes.album, albumId))!.imageId!;
 
-    expect(await deleteRecord(database.db, storage, resources.album, albumId)).toEqual({
+    expect(await deleteRecord(database.db, storage, contentTypes.album, albumId)).toEqual({
       found: true,
       failedRemovals: [],
     });
 
-    expect(await getRecord(database.db, resources.album, albumId)).toBeNull();
+    expect(await getRecord(database.db, contentTypes.album, albumId)).toBeNull();
     const [left] = await database.db.select({ n: count() }).from(tracks).where(eq(tracks.albumId, albumId));
     expect(left?.n).toBe(0);
-    for (const trackId of trackIds) expect(await getRecord(database.db, resources.audio, trackId)).toBeNull();
+    for (const trackId of trackIds) expect(await getRecord(database.db, contentTypes.audio, trackId)).toBeNull();
     for (const key of audioKeys) expect(await fileExists(key), key).toBe(false);
     for (const key of imageFileKeys(cover)) expect(await fileExists(key), key).toBe(true);
     const [library] = await database.db.select({ n: count() }).from(mediaImages).where(eq(mediaImages.id, coverId));
@@ -231,20 +230,20 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
     const albumId = await createAlbum("Beholdes");
     const keep = await createTrack(albumId, "Bliver");
     const gone = await createTrack(albumId, "Går");
-    const goneKey = (await getRecord(database.db, resources.audio, gone))!.audio!.key;
-    const keepKey = (await getRecord(database.db, resources.audio, keep))!.audio!.key;
-    expect(await deleteRecord(database.db, storage, resources.audio, gone)).toEqual({
+    const goneKey = (await getRecord(database.db, contentTypes.audio, gone))!.audio!.key;
+    const keepKey = (await getRecord(database.db, contentTypes.audio, keep))!.audio!.key;
+    expect(await deleteRecord(database.db, storage, contentTypes.audio, gone)).toEqual({
       found: true,
       failedRemovals: [],
     });
     expect(await fileExists(goneKey)).toBe(false);
     expect(await fileExists(keepKey)).toBe(true);
-    expect(await getRecord(database.db, resources.album, albumId)).not.toBeNull();
-    expect(await getRecord(database.db, resources.audio, keep)).not.toBeNull();
+    expect(await getRecord(database.db, contentTypes.album, albumId)).not.toBeNull();
+    expect(await getRecord(database.db, contentTypes.audio, keep)).not.toBeNull();
   });
 
   it("answers not found when deleting a record that does not exist", async () => {
-    expect(await deleteRecord(database.db, storage, resources.album, randomUUID())).toEqual({
+    expect(await deleteRecord(database.db, storage, contentTypes.album, randomUUID())).toEqual({
       found: false,
       failedRemovals: [],
     });
@@ -253,7 +252,7 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
   it("leaves no orphan file when the row cannot be written (track of a missing album)", async () => {
     const audioFiles = await filesIn("audio");
     await expect(
-      createRecord(database.db, storage, resources.audio, {
+      createRecord(database.db, storage, contentTypes.audio, {
         data: { audio_title: "Forældreløs", audio_text: "" },
         files: { audio: wavFile(1) },
         published: true,
@@ -267,7 +266,7 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
     const albumFiles = await filesIn("media");
     const albumsBefore = await albumCount();
     await expect(
-      createRecord(database.db, storage, resources.album, {
+      createRecord(database.db, storage, contentTypes.album, {
         // Past the schema, the database's own check still refuses a blank artist.
         data: { album_artist: "   ", album_year: 2024, album_title: "Blank kunstner" },
         files: { image: await pngFile("#663399") },
@@ -281,7 +280,7 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
   it("writes no row when the upload is refused", async () => {
     const albumsBefore = await albumCount();
     const albumFiles = await filesIn("media");
-    const refused = createRecord(database.db, storage, resources.album, {
+    const refused = createRecord(database.db, storage, contentTypes.album, {
       data: albumData("Tekst som billede"),
       files: { image: new File(["ikke et billede"], "cover.png", { type: "image/png" }) },
       published: true,
@@ -295,7 +294,7 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
   it("requires a cover on creation", async () => {
     const albumsBefore = await albumCount();
     await expect(
-      createRecord(database.db, storage, resources.album, {
+      createRecord(database.db, storage, contentTypes.album, {
         data: albumData("Uden billede"),
         files: {},
         published: true,
@@ -308,31 +307,31 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
     const [a, b, c] = [await createAlbum("Orden A"), await createAlbum("Orden B"), await createAlbum("Orden C")];
     const ours = new Set([a, b, c]);
     const manual = async () =>
-      (await listRecords(database.db, resources.album, { sort: "manual", pageSize: 1000 })).records.map(
+      (await listRecords(database.db, contentTypes.album, { sort: "manual", pageSize: 1000 })).records.map(
         (record) => record.id,
       );
     const ourOrder = async () => (await manual()).filter((id) => ours.has(id));
     expect(await ourOrder()).toEqual([a, b, c]);
 
-    expect(await moveRecord(database.db, resources.album, c, "up")).toBe(true);
+    expect(await moveRecord(database.db, contentTypes.album, c, "up")).toBe(true);
     expect(await ourOrder()).toEqual([a, c, b]);
-    expect(await moveRecord(database.db, resources.album, a, "down")).toBe(true);
+    expect(await moveRecord(database.db, contentTypes.album, a, "down")).toBe(true);
     expect(await ourOrder()).toEqual([c, a, b]);
 
     const all = await manual();
-    expect(await moveRecord(database.db, resources.album, all[0]!, "up")).toBe(false);
-    expect(await moveRecord(database.db, resources.album, all[all.length - 1]!, "down")).toBe(false);
-    expect(await moveRecord(database.db, resources.album, randomUUID(), "up")).toBe(false);
+    expect(await moveRecord(database.db, contentTypes.album, all[0]!, "up")).toBe(false);
+    expect(await moveRecord(database.db, contentTypes.album, all[all.length - 1]!, "down")).toBe(false);
+    expect(await moveRecord(database.db, contentTypes.album, randomUUID(), "up")).toBe(false);
     expect(await manual()).toEqual(all);
 
     const reversed = [...all].reverse();
-    expect(await reorderRecords(database.db, resources.album, reversed)).toBe(true);
+    expect(await reorderRecords(database.db, contentTypes.album, reversed)).toBe(true);
     expect(await manual()).toEqual(reversed);
   });
 
   it("refuses a reorder whose id list is not exactly the current one, and changes nothing", async () => {
     const list = async () =>
-      (await listRecords(database.db, resources.album, { sort: "manual", pageSize: 1000 })).records.map(
+      (await listRecords(database.db, contentTypes.album, { sort: "manual", pageSize: 1000 })).records.map(
         (record) => record.id,
       );
     const current = await list();
@@ -344,7 +343,7 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
       [current[1]!, ...current.slice(1)], // a duplicate instead of one
       [],
     ];
-    for (const ids of wrong) expect(await reorderRecords(database.db, resources.album, ids)).toBe(false);
+    for (const ids of wrong) expect(await reorderRecords(database.db, contentTypes.album, ids)).toBe(false);
     expect(await list()).toEqual(current);
   });
 
@@ -354,18 +353,18 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
     const [x, y, z] = [await createTrack(first, "X"), await createTrack(first, "Y"), await createTrack(first, "Z")];
     const other = await createTrack(second, "Andet");
     const order = async (albumId: string) =>
-      (await listRecords(database.db, resources.audio, { parentId: albumId, sort: "manual" })).records.map(
+      (await listRecords(database.db, contentTypes.audio, { parentId: albumId, sort: "manual" })).records.map(
         (record) => record.id,
       );
     expect(await order(first)).toEqual([x, y, z]);
     expect(await order(second)).toEqual([other]);
 
-    expect(await moveRecord(database.db, resources.audio, z, "up", first)).toBe(true);
+    expect(await moveRecord(database.db, contentTypes.audio, z, "up", first)).toBe(true);
     expect(await order(first)).toEqual([x, z, y]);
-    expect(await reorderRecords(database.db, resources.audio, [y, x, z], first)).toBe(true);
+    expect(await reorderRecords(database.db, contentTypes.audio, [y, x, z], first)).toBe(true);
     expect(await order(first)).toEqual([y, x, z]);
     // A track of another album does not belong in this album's order.
-    expect(await reorderRecords(database.db, resources.audio, [y, x, other], first)).toBe(false);
+    expect(await reorderRecords(database.db, contentTypes.audio, [y, x, other], first)).toBe(false);
     expect(await order(first)).toEqual([y, x, z]);
     expect(await order(second)).toEqual([other]);
   });
@@ -377,15 +376,15 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
       (await getAlbumsWithTracks(database.db, { includeDrafts })).map((album) => album.id);
     expect(await visible()).toContain(id);
 
-    expect(await setPublished(database.db, resources.album, id, false)).toBe(true);
+    expect(await setPublished(database.db, contentTypes.album, id, false)).toBe(true);
     expect(await visible()).not.toContain(id);
     expect(await visible(true)).toContain(id);
-    expect((await getRecord(database.db, resources.album, id))?.published).toBe(false);
+    expect((await getRecord(database.db, contentTypes.album, id))?.published).toBe(false);
 
-    expect(await setPublished(database.db, resources.album, id, true)).toBe(true);
+    expect(await setPublished(database.db, contentTypes.album, id, true)).toBe(true);
     expect(await visible()).toContain(id);
 
-    expect(await setPublished(database.db, resources.audio, track, false)).toBe(true);
+    expect(await setPublished(database.db, contentTypes.audio, track, false)).toBe(true);
     const album = (await getAlbumsWithTracks(database.db)).find((candidate) => candidate.id === id);
     expect(album?.tracks.map((candidate) => candidate.id)).not.toContain(track);
     const preview = (await getAlbumsWithTracks(database.db, { includeDrafts: true })).find(
@@ -393,7 +392,7 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
     );
     expect(preview?.tracks.map((candidate) => candidate.id)).toContain(track);
 
-    expect(await setPublished(database.db, resources.album, randomUUID(), false)).toBe(false);
+    expect(await setPublished(database.db, contentTypes.album, randomUUID(), false)).toBe(false);
   });
 
   it("creates a draft when asked to", async () => {
@@ -404,8 +403,8 @@ describe.each(databaseKinds)("content records on %s", (kind) => {
 
   it("finds records by search and answers null for ids that are not uuids", async () => {
     await createAlbum("Søgbar 100% titel");
-    const found = await listRecords(database.db, resources.album, { search: "100%" });
+    const found = await listRecords(database.db, contentTypes.album, { search: "100%" });
     expect(found.records.map((record) => record.title)).toEqual(["Søgbar 100% titel"]);
-    expect(await getRecord(database.db, resources.album, "../etc/passwd")).toBeNull();
+    expect(await getRecord(database.db, contentTypes.album, "../etc/passwd")).toBeNull();
   });
 });

@@ -8,24 +8,25 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { banners, mediaImages, stockImages } from "~/db/schema";
 import { saveEntity } from "~/features/content/admin/actions.server";
-import { createRecord, deleteRecord, getRecord } from "~/features/content/admin/records.server";
-import { resources } from "~/features/content/admin/resources";
+import { createRecord, deleteRecord } from "~/features/content/admin/record-writes.server";
+import { getRecord } from "~/features/content/admin/records.server";
+import { contentTypes } from "~/features/content/content-types";
 import { getStockImages } from "~/features/content/public.server";
 import { inProcessImageEncoder } from "~/features/media/image-encoder.server";
-import { altMissingMessage, altNeededInGalleryMessage } from "~/features/media/library";
+import { altNeededInGalleryMessage } from "~/features/media/library";
 import {
   acceptUpload,
   claimMediaImage,
   CLAIM_EXPIRES_SECONDS,
   deleteMediaImage,
-  imageUses,
   inUseOf,
   processMediaImage,
   processStaleUploads,
   removeLibraryRow,
   setMediaAlt,
 } from "~/features/media/library.server";
-import { imageFileKeys, socialImageKey, uploadMessages } from "~/features/media/media";
+import { altMissingMessage, imageFileKeys, socialImageKey, uploadMessages } from "~/features/media/media";
+import { imageUses } from "~/features/media/uses.server";
 import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as uploadAction } from "~/routes/admin.medier.upload";
@@ -183,8 +184,8 @@ describe.each(databaseKinds)("media library on %s", (kind) => {
 
   it("picks a ready image by id for a banner, and refuses an unknown or unprocessed one, changing nothing", async () => {
     const ready = await readyImage("banner.jpg");
-    const id = await createRecord(database.db, storage, resources.banner, bannerInput("Med bibliotek", ready));
-    const banner = (await getRecord(database.db, resources.banner, id))!;
+    const id = await createRecord(database.db, storage, contentTypes.banner, bannerInput("Med bibliotek", ready));
+    const banner = (await getRecord(database.db, contentTypes.banner, id))!;
     expect(banner.imageId).toBe(ready);
     expect(banner.image).toEqual((await rowOf(ready))!.image);
 
@@ -201,7 +202,7 @@ describe.each(databaseKinds)("media library on %s", (kind) => {
       return data;
     };
     const save = (mediaId: string, target = {}) =>
-      saveEntity({ ...deps(), logger }, resources.banner, form(mediaId), target);
+      saveEntity({ ...deps(), logger }, contentTypes.banner, form(mediaId), target);
     for (const [mediaId, message] of [
       [randomUUID(), "Billedet findes ikke længere i biblioteket. Vælg et andet."],
       [processing.id, "Billedet er ikke klar endnu. Vent til det er behandlet, eller vælg et andet."],
@@ -215,13 +216,13 @@ describe.each(databaseKinds)("media library on %s", (kind) => {
       if (!("error" in updated)) throw new Error(`a banner was changed to ${mediaId}`);
     }
     expect((await database.db.select({ n: count() }).from(banners))[0]!.n).toBe(bannersBefore);
-    expect((await getRecord(database.db, resources.banner, id))!.imageId).toBe(ready);
+    expect((await getRecord(database.db, contentTypes.banner, id))!.imageId).toBe(ready);
   });
 
   it("refuses to delete an image in use, saying where; deleting the content keeps it; then it goes with its files", async () => {
     const image = await readyImage("i-brug.jpg");
-    const bannerId = await createRecord(database.db, storage, resources.banner, bannerInput("Aftener", image));
-    const albumId = await createRecord(database.db, storage, resources.album, {
+    const bannerId = await createRecord(database.db, storage, contentTypes.banner, bannerInput("Aftener", image));
+    const albumId = await createRecord(database.db, storage, contentTypes.album, {
       data: { album_title: "Natlys", album_artist: "Kajens Kvartet", album_year: 2025 },
       files: {},
       mediaId: image,
@@ -245,8 +246,8 @@ describe.each(databaseKinds)("media library on %s", (kind) => {
     );
     expect(inUseOf(direct)).toHaveLength(2);
 
-    await deleteRecord(database.db, storage, resources.album, albumId);
-    await deleteRecord(database.db, storage, resources.banner, bannerId);
+    await deleteRecord(database.db, storage, contentTypes.album, albumId);
+    await deleteRecord(database.db, storage, contentTypes.banner, bannerId);
     for (const key of files) expect(await exists(key), key).toBe(true);
     expect(await deleteMediaImage({ db: database.db, storage }, image)).toEqual({ ok: true, failedRemovals: [] });
     for (const key of files) expect(await exists(key), key).toBe(false);
@@ -259,7 +260,7 @@ describe.each(databaseKinds)("media library on %s", (kind) => {
       const image = await readyImage(`kapløb-${round}.jpg`);
       const [deleted, assigned] = await Promise.allSettled([
         deleteMediaImage({ db: database.db, storage }, image),
-        createRecord(database.db, storage, resources.banner, bannerInput(`Kapløb ${round}`, image)),
+        createRecord(database.db, storage, contentTypes.banner, bannerInput(`Kapløb ${round}`, image)),
       ]);
       if (deleted.status === "rejected") throw deleted.reason;
       const bannerSaved = assigned.status === "fulfilled";
@@ -267,7 +268,7 @@ describe.each(databaseKinds)("media library on %s", (kind) => {
       expect(deleted.value.ok, `round ${round}`).toBe(!bannerSaved);
       if (bannerSaved) {
         expect((await rowOf(image))?.status).toBe("ready");
-        await deleteRecord(database.db, storage, resources.banner, assigned.value);
+        await deleteRecord(database.db, storage, contentTypes.banner, assigned.value);
       } else {
         expect(await rowOf(image)).toBeUndefined();
       }
@@ -288,16 +289,16 @@ describe.each(databaseKinds)("media library on %s", (kind) => {
     };
     const stockBefore = (await database.db.select({ n: count() }).from(stockImages))[0]!.n;
     for (const alt of [null, "   "]) {
-      const refused = await saveEntity(deps(), resources.stock, form(alt), {});
+      const refused = await saveEntity(deps(), contentTypes.stock, form(alt), {});
       if (!("error" in refused) || !refused.error) throw new Error("a gallery image without alt text was saved");
       expect(refused.error.data.fieldErrors?.stock_alt).toEqual([altMissingMessage]);
     }
     expect((await database.db.select({ n: count() }).from(stockImages))[0]!.n).toBe(stockBefore);
 
-    const saved = await saveEntity(deps(), resources.stock, form("Fadøl i baren"), {});
+    const saved = await saveEntity(deps(), contentTypes.stock, form("Fadøl i baren"), {});
     if ("error" in saved) throw new Error("the gallery image was refused");
     expect((await rowOf(image))!.alt).toBe("Fadøl i baren");
-    expect((await getRecord(database.db, resources.stock, saved.id))!.values.stock_alt).toBe("Fadøl i baren");
+    expect((await getRecord(database.db, contentTypes.stock, saved.id))!.values.stock_alt).toBe("Fadøl i baren");
     const gallery = await getStockImages(database.db);
     expect(gallery.find((item) => item.id === saved.id)).toMatchObject({
       alt: "Fadøl i baren",

@@ -6,15 +6,10 @@ import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { albums, events, mediaImages } from "~/db/schema";
-import {
-  createRecord,
-  duplicateRecord,
-  fieldChoices,
-  getRecord,
-  updateRecord,
-} from "~/features/content/admin/records.server";
+import { createRecord, duplicateRecord, updateRecord } from "~/features/content/admin/record-writes.server";
+import { fieldChoices, getRecord } from "~/features/content/admin/records.server";
 import { saveEntity } from "~/features/content/admin/actions.server";
-import { resources } from "~/features/content/admin/resources";
+import { contentTypes } from "~/features/content/content-types";
 import { validateEntityForm } from "~/features/content/admin/validation";
 import { calendarEventOf, musicEventData } from "~/features/program/program";
 import {
@@ -156,11 +151,11 @@ describe.each(databaseKinds)("the programme on %s", (kind) => {
       return form;
     };
     const save = async (fields: Record<string, string>, id?: string) => {
-      const validated = validateEntityForm(resources.event, eventForm(fields), { requireFiles: id === undefined });
+      const validated = validateEntityForm(contentTypes.event, eventForm(fields), { requireFiles: id === undefined });
       if (!validated.success) throw new Error(JSON.stringify(validated.fieldErrors));
       const input = { data: validated.data, files: validated.files, published: validated.published };
-      if (id === undefined) return createRecord(database.db, storage, resources.event, input);
-      await updateRecord(database.db, storage, resources.event, id, input);
+      if (id === undefined) return createRecord(database.db, storage, contentTypes.event, input);
+      await updateRecord(database.db, storage, contentTypes.event, id, input);
       return id;
     };
     const fields = {
@@ -181,7 +176,7 @@ describe.each(databaseKinds)("the programme on %s", (kind) => {
 
     it("creates a concert without an image, shows it back in the form, moves it, sells it out and cancels it", async () => {
       const id = await save(fields);
-      const created = await getRecord(database.db, resources.event, id);
+      const created = await getRecord(database.db, contentTypes.event, id);
       expect(created?.values).toMatchObject({ event_start: "2026-12-04T20:00", event_end: "2026-12-04T22:30" });
       expect(created?.image).toBeNull();
 
@@ -228,7 +223,7 @@ describe.each(databaseKinds)("the programme on %s", (kind) => {
         .returning({ id: albums.id });
       const id = await save({ ...fields, event_album: album!.id });
       expect((await eventById(database.db, id))?.albumId).toBe(album!.id);
-      expect((await fieldChoices(database.db, resources.event)).event_album).toEqual([
+      expect((await fieldChoices(database.db, contentTypes.event)).event_album).toEqual([
         { value: album!.id, label: "Natlys (Kajens Kvartet)" },
       ]);
       // Deleting the album leaves the concert, without the link.
@@ -245,7 +240,7 @@ describe.each(databaseKinds)("the programme on %s", (kind) => {
           logger: pino({ level: "silent" }),
           freshness: testFreshness(database.db),
         },
-        resources.event,
+        contentTypes.event,
         eventForm({ ...fields, event_album: "0b8f3a52-6d7e-4c1a-9f00-3c2b1a0d9e77" }),
         {},
       );
@@ -257,7 +252,7 @@ describe.each(databaseKinds)("the programme on %s", (kind) => {
 
     it("copies a concert as a planned draft without the original's file", async () => {
       const id = await save({ ...fields, event_status: "flyttet", event_moved_to: "2027-01-15T20:00", event_end: "" });
-      const copyId = await duplicateRecord(database.db, resources.event, id);
+      const copyId = await duplicateRecord(database.db, contentTypes.event, id);
       const copy = await eventById(database.db, copyId!, { includeDrafts: true });
       expect(copy).toMatchObject({
         title: fields.event_title,
@@ -267,8 +262,8 @@ describe.each(databaseKinds)("the programme on %s", (kind) => {
         published: false,
         image: null,
       });
-      expect(await duplicateRecord(database.db, resources.event, "not-a-uuid")).toBeNull();
-      expect(await duplicateRecord(database.db, resources.album, id)).toBeNull();
+      expect(await duplicateRecord(database.db, contentTypes.event, "not-a-uuid")).toBeNull();
+      expect(await duplicateRecord(database.db, contentTypes.album, id)).toBeNull();
     });
   });
 });

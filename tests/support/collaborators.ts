@@ -5,6 +5,7 @@ import pino from "pino";
 import { loadConfig } from "~/config/env.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { createAuth } from "~/features/accounts/auth.server";
+import { adminContentTypes } from "~/features/content/content-types";
 import type { MailMessage, Mailer } from "~/features/email/mailer.server";
 import { inProcessImageEncoder } from "~/features/media/image-encoder.server";
 import { demoProvider } from "~/features/payment/provider.server";
@@ -72,6 +73,7 @@ export function testCollaborators(
         logger,
       }),
     freshness: overrides.freshness ?? testFreshness(database.db),
+    contentTypes: overrides.contentTypes ?? adminContentTypes,
     jobs: overrides.jobs,
   };
 }

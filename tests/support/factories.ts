@@ -95,11 +95,11 @@ export function wavUpload(notes = 4) {
 
 /** Loaded when a test makes content: it brings image and audio processing, which the other tests do not need. */
 async function contentAdmin() {
-  const [{ createRecord }, { resources }] = await Promise.all([
-    import("~/features/content/admin/records.server"),
-    import("~/features/content/admin/resources"),
+  const [{ createRecord }, { contentTypes }] = await Promise.all([
+    import("~/features/content/admin/record-writes.server"),
+    import("~/features/content/content-types"),
   ]);
-  return { createRecord, resources };
+  return { createRecord, contentTypes };
 }
 
 export const albumData = (title: string, year = 2024) => ({
@@ -115,8 +115,8 @@ export async function createAlbum(
   title: string,
   options: { published?: boolean; color?: string } = {},
 ) {
-  const { createRecord, resources } = await contentAdmin();
-  return createRecord(db, storage, resources.album, {
+  const { createRecord, contentTypes } = await contentAdmin();
+  return createRecord(db, storage, contentTypes.album, {
     data: albumData(title),
     files: { image: await pngUpload(options.color ?? "#224466") },
     published: options.published ?? true,
@@ -125,8 +125,8 @@ export async function createAlbum(
 
 /** A track of an album with a short WAV, through createRecord; returns its id. */
 export async function createTrack(db: Database, storage: Storage, albumId: string, title: string, published = true) {
-  const { createRecord, resources } = await contentAdmin();
-  return createRecord(db, storage, resources.audio, {
+  const { createRecord, contentTypes } = await contentAdmin();
+  return createRecord(db, storage, contentTypes.audio, {
     data: { audio_title: title, audio_text: "" },
     files: { audio: wavUpload(1) },
     published,

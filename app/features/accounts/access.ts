@@ -1,8 +1,10 @@
+import { adminContentTypes } from "~/features/content/content-types";
+
 /**
- * Who may use each route of app/routes.ts, and what body it takes: declared once, here. The root middleware
- * (route-guard.server.ts) refuses a request before any loader or action runs, the server bounds request
- * bodies by it (server/body-limits.ts), and tests/integration/route-guards.test.ts fails for a route that is
- * missing here.
+ * Who may use each route of app/routes.ts, and what body it takes: declared once, here (the content types'
+ * admin pages by their registry entries, decision 025). The root middleware (route-guard.server.ts) refuses a
+ * request before any loader or action runs, the server bounds request bodies by it (server/body-limits.ts), and
+ * tests/integration/route-guards.test.ts fails for a route that is missing here.
  *
  * - public: anyone.
  * - user: a signed-in user; a visitor is sent to the login page (an API answers 401).
@@ -69,10 +71,10 @@ export const routeRules: Record<string, RouteRule> = {
   "/alle-brugere": adminPage,
   "/test": adminPage,
   ...Object.fromEntries(
-    ["album", "article", "banner", "event", "page", "stock", "youtube"].flatMap((name) => [
-      [`/${name}`, adminPage],
-      [`/${name}/create`, adminUpload],
-      [`/${name}/:id`, adminUpload],
+    adminContentTypes.flatMap(({ path }) => [
+      [path, adminPage],
+      [`${path}/create`, adminUpload],
+      [`${path}/:id`, adminUpload],
     ]),
   ),
   // The media library (decision 020): the page's forms, and one image per upload request.

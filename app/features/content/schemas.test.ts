@@ -1,17 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import {
-  albumSchema,
-  audioSchema,
-  bannerSchema,
-  eventSchema,
-  numberRule,
-  pageSchema,
-  requiredRichText,
-  requiredText,
-  youtubeSchema,
-  youtubeVideoId,
-} from "./schemas";
+import { contentTypes } from "./content-types";
+import { formSchemaOf, numberRule, requiredRichText, requiredText, youtubeVideoId } from "./schemas";
+
+const albumSchema = formSchemaOf(contentTypes.album);
+const audioSchema = formSchemaOf(contentTypes.audio);
+const bannerSchema = formSchemaOf(contentTypes.banner);
+const eventSchema = formSchemaOf(contentTypes.event);
+const pageSchema = formSchemaOf(contentTypes.page);
+const youtubeSchema = formSchemaOf(contentTypes.youtube);
 
 const ID = "dQw4w9WgXcQ";
 

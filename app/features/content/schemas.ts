@@ -1,14 +1,12 @@
 import { z } from "zod";
-import { pageNames } from "./page-names";
 import { REQUIRED } from "~/features/accounts/schemas";
-import { eventStatuses } from "~/features/program/event-status";
 import { copenhagenInstant } from "~/lib/format";
+import type { ContentType, FieldDef } from "./registry";
 import { looksFilled } from "./rich-text";
-import { ALT_MAX, altMissingMessage } from "~/features/media/library";
 
 /** Spec §5: required, trimmed. Whitespace only counts as empty. */
-export const requiredText = (max = 200) =>
-  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Højst ${max} tegn`);
+export const requiredText = (max = 200, message = REQUIRED) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Højst ${max} tegn`);
 
 /**
  * Formatted text (decision 017): the editor's HTML, or plain text from a form sent without JavaScript. Tags
@@ -21,33 +19,37 @@ export const NUMBER_MAX = 999999.9999;
 
 const formatLimit = (value: number) => value.toLocaleString("da-DK", { maximumFractionDigits: 4, useGrouping: false });
 
-/**
- * Spec §5's number rule: required, numeric, between 0 and 999999.9999 (narrower bounds where a field
- * needs them). A Danish decimal comma is accepted.
- */
-export function numberRule({ min = NUMBER_MIN, max = NUMBER_MAX, whole = false } = {}) {
+interface NumberLimits {
+  min?: number;
+  max?: number;
+  whole?: boolean;
+  /** One message for every way the number can be wrong. */
+  message?: string;
+}
+
+/** A typed number within its limits (a Danish decimal comma is accepted), or what is wrong with it. */
+function parseNumber(value: string, limits: NumberLimits): { number: number } | { problem: string } {
+  const { min = NUMBER_MIN, max = NUMBER_MAX, whole = false } = limits;
+  const number = /^-?\d+([.,]\d+)?$/.test(value) ? Number(value.replace(",", ".")) : Number.NaN;
+  const problem = Number.isNaN(number)
+    ? "Værdien skal være et tal"
+    : number < min || number > max
+      ? `Værdien skal være mellem ${formatLimit(min)} og ${formatLimit(max)}`
+      : whole && !Number.isInteger(number)
+        ? "Værdien skal være et helt tal"
+        : null;
+  return problem === null ? { number } : { problem: limits.message ?? problem };
+}
+
+/** Spec §5's number rule: required, numeric, between 0 and 999999.9999 (narrower bounds where a field needs them). */
+export function numberRule(limits: NumberLimits = {}) {
   return z
     .string({ error: REQUIRED })
     .trim()
     .min(1, REQUIRED)
     .transform((value, context) => {
-      const number = /^-?\d+([.,]\d+)?$/.test(value) ? Number(value.replace(",", ".")) : Number.NaN;
-      if (Number.isNaN(number)) {
-        context.addIssue({ code: "custom", message: "Værdien skal være et tal" });
-        return z.NEVER;
-      }
-      if (number < min || number > max) {
-        context.addIssue({
-          code: "custom",
-          message: `Værdien skal være mellem ${formatLimit(min)} og ${formatLimit(max)}`,
-        });
-        return z.NEVER;
-      }
-      if (whole && !Number.isInteger(number)) {
-        context.addIssue({ code: "custom", message: "Værdien skal være et helt tal" });
-        return z.NEVER;
-      }
-      return number;
+      const parsed = parseNumber(value, limits);
+      return "number" in parsed ? parsed.number : refuse(context, parsed.problem);
     });
 }
 
@@ -82,143 +84,36 @@ export function youtubeVideoId(input: string): string | null {
   return candidate && YOUTUBE_ID.test(candidate) ? candidate : null;
 }
 
-export const youtubeSchema = z.object({
-  youtube_title: requiredText(),
-  youtube_link: z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .transform((value, context) => {
-      const videoId = youtubeVideoId(value);
-      if (!videoId) {
-        context.addIssue({
-          code: "custom",
-          message: "Indsæt et link til en YouTube-video, fx https://www.youtube.com/watch?v=…",
-        });
-        return z.NEVER;
-      }
-      return videoId;
-    }),
-});
-
-export const albumSchema = z.object({
-  album_artist: requiredText(),
-  album_year: numberRule({ max: NUMBER_MAX, whole: true }),
-  album_title: requiredText(),
-});
-
-export const audioSchema = z.object({
-  audio_title: requiredText(),
-  audio_text: z.string().trim().max(5000, "Højst 5000 tegn").default(""),
-});
-
-export const articleSchema = z.object({
-  article_header: requiredText(),
-  article_text: requiredRichText(20000),
-});
-
-export const bannerSchema = z.object({
-  banner_range: numberRule({ min: 0, max: 100 }),
-  banner_title: requiredText(),
-  banner_text: requiredText(1000),
-});
-
-export const pageSchema = z.object({
-  page_page: z.enum(pageNames, { error: "Vælg hvilken side det er" }),
-  page_header: requiredText(),
-});
-
-export const sectionSchema = z.object({
-  section_header: requiredText(),
-  section_text: requiredRichText(20000),
-});
-
-export const stockSchema = z.object({
-  stock_title: requiredText(),
-  stock_text: requiredText(1000),
-  /** The picture's alt text, kept by the library image (decision 020); the gallery needs one. */
-  stock_alt: z
-    .string({ error: altMissingMessage })
-    .trim()
-    .min(1, altMissingMessage)
-    .max(ALT_MAX, `Højst ${ALT_MAX} tegn`),
-});
-
 const optionalText = (max: number) => z.string().trim().max(max, `Højst ${max} tegn`).default("");
-/** An empty optional field is "" in a form; the database keeps null. */
-const emptyAsNull = (value: string) => (value === "" ? null : value);
-
-/** A datetime-local field ("2026-12-04T20:00", seconds allowed) read as Copenhagen time. */
-const copenhagenDateTimeField = (message: string) =>
+const refuse = (context: z.RefinementCtx, message: string) => {
+  context.addIssue({ code: "custom", message });
+  return z.NEVER;
+};
+/**
+ * An optional field: empty is null, as the database keeps it; otherwise `problem` says what is wrong, if
+ * anything (checked alongside the other fields' and the rules across them), and `read` gives the value.
+ */
+const optionalField = <Output>(problem: (value: string) => string | null, read: (value: string) => Output) =>
   z
     .string()
     .trim()
-    .transform((value, context) => {
-      if (value === "") return null;
-      const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(value);
-      try {
-        if (match) return copenhagenInstant(match[1]!, match[2]!);
-      } catch {
-        // Not a real day or time: the message below.
-      }
-      context.addIssue({ code: "custom", message });
-      return z.NEVER;
-    });
+    .default("")
+    .superRefine((value, context) => {
+      const message = value === "" ? null : problem(value);
+      if (message) context.addIssue({ code: "custom", message });
+    })
+    .transform((value) => (value === "" ? null : read(value)));
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const INVALID_DATE_TIME = "Angiv dato og klokkeslæt, fx 04-12-2026 20.00";
-
-/** A concert of the programme. Optional fields may be left empty; a moved concert needs its new time. */
-export const eventSchema = z
-  .object({
-    event_title: requiredText(),
-    event_performers: optionalText(300),
-    event_album: z
-      .string()
-      .trim()
-      .default("")
-      .refine((value) => value === "" || UUID.test(value), "Vælg et album fra listen")
-      .transform(emptyAsNull),
-    event_start: copenhagenDateTimeField(INVALID_DATE_TIME).refine((value) => value !== null, REQUIRED),
-    event_doors: z
-      .string()
-      .trim()
-      .transform((value) => value.slice(0, 5))
-      .refine((value) => value === "" || TIME.test(value), "Angiv et klokkeslæt, fx 19.00")
-      .transform(emptyAsNull),
-    event_end: copenhagenDateTimeField(INVALID_DATE_TIME),
-    event_room: optionalText(120),
-    event_price: optionalText(120),
-    event_age: z
-      .string()
-      .trim()
-      .refine(
-        (value) => value === "" || /^\d{1,2}$/.test(value),
-        "Angiv en alder mellem 0 og 99, eller lad feltet stå tomt",
-      )
-      .transform((value) => (value === "" ? null : Number(value))),
-    event_ticket_url: z
-      .string()
-      .trim()
-      .max(2000, "Højst 2000 tegn")
-      .refine((value) => value === "" || isWebAddress(value), "Angiv en webadresse, der begynder med https://")
-      .transform(emptyAsNull),
-    event_status: z.enum(eventStatuses, { error: "Vælg koncertens status" }),
-    event_moved_to: copenhagenDateTimeField(INVALID_DATE_TIME),
-    event_text: optionalText(20000),
-  })
-  .superRefine((event, context) => {
-    if (event.event_status === "flyttet" && !event.event_moved_to) {
-      context.addIssue({ code: "custom", path: ["event_moved_to"], message: "Angiv den nye dato og tid" });
-    }
-    const start = event.event_status === "flyttet" ? event.event_moved_to : event.event_start;
-    if (event.event_end && start && event.event_end <= start) {
-      context.addIssue({ code: "custom", path: ["event_end"], message: "Slut skal være efter start" });
-    }
-  })
-  // Only a moved concert has a new time: a date left in the field after the status changed back is dropped.
-  .transform((event) => ({ ...event, event_moved_to: event.event_status === "flyttet" ? event.event_moved_to : null }));
+/** A datetime-local field ("2026-12-04T20:00", seconds allowed) read as Copenhagen time. */
+function readDateTime(value: string, context: z.RefinementCtx, message: string) {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(value);
+  try {
+    if (match) return copenhagenInstant(match[1]!, match[2]!);
+  } catch {
+    // Not a real day or time: the message below.
+  }
+  return refuse(context, message);
+}
 
 function isWebAddress(value: string) {
   try {
@@ -227,4 +122,98 @@ function isWebAddress(value: string) {
   } catch {
     return false;
   }
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The rule of one field, by its kind, limits and message (spec §5 and §8's messages); none for files. */
+function fieldRule(field: FieldDef): z.ZodType | null {
+  const { optional, message } = field;
+  switch (field.kind) {
+    case "image":
+    case "audio":
+      return null;
+    case "text":
+    case "textarea":
+    case "alt":
+      return optional ? optionalText(field.max ?? 200) : requiredText(field.max, message);
+    case "richtext":
+      return optional ? optionalText(field.max ?? 20000) : requiredRichText(field.max ?? 20000);
+    case "number":
+    case "range": {
+      if (!optional) return numberRule(field);
+      return optionalField(
+        (value) => {
+          const parsed = parseNumber(value, field);
+          return "problem" in parsed ? parsed.problem : null;
+        },
+        (value) => Number(value.replace(",", ".")),
+      );
+    }
+    case "select":
+      if (field.choicesFrom) {
+        return optionalField(
+          (value) => (UUID.test(value) ? null : (message ?? REQUIRED)),
+          (value) => value,
+        );
+      }
+      return z.enum((field.options ?? []).map((option) => option.value) as [string, ...string[]], { error: message });
+    case "datetime": {
+      const dateTime = z
+        .string()
+        .trim()
+        .default("")
+        .transform((value, context) =>
+          value === ""
+            ? null
+            : readDateTime(value, context, message ?? "Angiv dato og klokkeslæt, fx 04-12-2026 20.00"),
+        );
+      return optional ? dateTime : dateTime.refine((value) => value !== null, REQUIRED);
+    }
+    case "time":
+      return optionalField(
+        (value) => (TIME.test(value.slice(0, 5)) ? null : (message ?? "Angiv et klokkeslæt, fx 19.00")),
+        (value) => value.slice(0, 5),
+      );
+    case "url":
+      return z
+        .string()
+        .trim()
+        .max(field.max ?? 2000, `Højst ${field.max ?? 2000} tegn`)
+        .refine(
+          (value) => value === "" || isWebAddress(value),
+          message ?? "Angiv en webadresse, der begynder med https://",
+        )
+        .transform((value) => value || null);
+    case "youtube":
+      return z
+        .string({ error: REQUIRED })
+        .trim()
+        .min(1, REQUIRED)
+        .transform(
+          (value, context) =>
+            youtubeVideoId(value) ??
+            refuse(context, message ?? "Indsæt et link til en YouTube-video, fx https://www.youtube.com/watch?v=…"),
+        );
+  }
+}
+
+/** The schema of a content type's form, from its fields: the server's and the browser's check alike. */
+export function formSchemaOf(type: ContentType): z.ZodType<Record<string, unknown>> {
+  const shape = Object.fromEntries(
+    type.fields.flatMap((field) => {
+      const rule = fieldRule(field);
+      return rule ? [[field.name, rule]] : [];
+    }),
+  );
+  const { refine } = type;
+  if (!refine) return z.object(shape);
+  // The rules across fields are checked even when a field failed, so that every message shows at once.
+  return z
+    .object(shape)
+    .superRefine((values, context) => {
+      refine(values, (field, message) => context.addIssue({ code: "custom", path: [field], message }));
+    })
+    .transform((values) => refine(values, () => {}));
 }

@@ -1,21 +1,13 @@
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { albums, articles, banners, events, mediaImages, pages, sections, stockImages } from "~/db/schema";
+import { mediaImages } from "~/db/schema";
 import type { Storage } from "~/features/storage/storage.server";
 import type { Freshness } from "~/lib/freshness";
 import type { Logger } from "~/lib/logger.server";
 import type { ImageEncoder } from "./image-encoder.server";
+import { imageUses, needsAlt } from "./uses.server";
 import { saveEncodedImage, sniffImageFormat, storeImageUpload, UploadError } from "./image.server";
-import {
-  altNeededInGalleryMessage,
-  imageUsers,
-  inUseMessage,
-  LIBRARY_PAGE_SIZE,
-  originalNameOf,
-  type ImageUse,
-  type ImageUserKind,
-} from "./library";
+import { altNeededInGalleryMessage, inUseMessage, LIBRARY_PAGE_SIZE, originalNameOf, type ImageUse } from "./library";
 import { IMAGE_MAX_BYTES, imageFileKeys, uploadMessages, type MediaImageStatus, type StoredImageRef } from "./media";
 
 /**
@@ -229,71 +221,6 @@ export async function readyImageOf(db: Database, id: string): Promise<StoredImag
   return row.image;
 }
 
-/** The content tables with an image, the column that names a row, and the row the admin edits it on. */
-const usageSources = [
-  { kind: "page", table: pages, imageId: pages.imageId, id: pages.id, title: pages.header, editId: pages.id },
-  {
-    kind: "section",
-    table: sections,
-    imageId: sections.imageId,
-    id: sections.id,
-    title: sections.header,
-    // A section is edited on its page's own page.
-    editId: sections.pageId,
-  },
-  { kind: "album", table: albums, imageId: albums.imageId, id: albums.id, title: albums.title, editId: albums.id },
-  {
-    kind: "article",
-    table: articles,
-    imageId: articles.imageId,
-    id: articles.id,
-    title: articles.header,
-    editId: articles.id,
-  },
-  {
-    kind: "banner",
-    table: banners,
-    imageId: banners.imageId,
-    id: banners.id,
-    title: banners.title,
-    editId: banners.id,
-  },
-  {
-    kind: "stock",
-    table: stockImages,
-    imageId: stockImages.imageId,
-    id: stockImages.id,
-    title: stockImages.title,
-    editId: stockImages.id,
-  },
-  { kind: "event", table: events, imageId: events.imageId, id: events.id, title: events.title, editId: events.id },
-] satisfies { kind: ImageUserKind; [column: string]: unknown }[];
-
-/** A row of the usage query, checked: Database leaves a raw result's type to the driver (see client.server.ts). */
-const usageRow = z.object({
-  imageId: z.string(),
-  kind: z.enum(imageUsers),
-  id: z.string(),
-  title: z.string(),
-  editId: z.string(),
-});
-
-/** Where each of the images is used: one query over the seven content tables. */
-export async function imageUses(db: Database, ids: readonly string[]): Promise<Map<string, ImageUse[]>> {
-  const uses = new Map<string, ImageUse[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return uses;
-  const union = sql.join(
-    usageSources.map(
-      ({ kind, table, imageId, id, title, editId }) =>
-        sql`select ${imageId} as "imageId", ${kind}::text as kind, ${id} as id, ${title} as title, ${editId} as "editId" from ${table} where ${inArray(imageId, ids)}`,
-    ),
-    sql` union all `,
-  );
-  const { rows } = z.object({ rows: z.array(usageRow) }).parse(await db.execute(sql`${union} order by kind, title`));
-  for (const { imageId, ...use } of rows) uses.get(imageId)?.push(use);
-  return uses;
-}
-
 /** A foreign key's refusal: 23001 (restrict_violation, our "on delete restrict") or 23503 (foreign_key_violation). */
 function isForeignKeyViolation(error: unknown) {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
@@ -375,7 +302,7 @@ export async function setMediaAlt({ db, freshness }: { db: Database; freshness: 
     const [row] = await tx.select({ id: mediaImages.id }).from(mediaImages).where(eq(mediaImages.id, id)).for("update");
     if (!row) return { ok: false as const, status: 404 as const, message: "Billedet findes ikke længere." };
     if (alt === "") {
-      const inGallery = (await imageUses(tx, [id])).get(id)?.some((use) => use.kind === "stock");
+      const inGallery = (await imageUses(tx, [id])).get(id)?.some(needsAlt);
       if (inGallery) return { ok: false as const, status: 400 as const, message: altNeededInGalleryMessage };
     }
     await tx.update(mediaImages).set({ alt, updatedAt: new Date() }).where(eq(mediaImages.id, id));

@@ -1,53 +1,40 @@
 import { z } from "zod";
-import type { MediaImageStatus } from "./media";
+import { adminContentTypes } from "~/features/content/content-types";
+import { fieldsOfKind, withChildren } from "~/features/content/registry";
+import { ALT_MAX, type MediaImageStatus } from "./media";
 
 /**
  * The media library's rules and words (decision 020), for the server and the browser alike: where an image is
  * used, said in Danish, what its state is called, and the forms of the library page.
  */
 
-/** The content types that show a library image, as the usage query names them. */
-export const imageUsers = ["page", "section", "album", "article", "banner", "stock", "event"] as const;
-export type ImageUserKind = (typeof imageUsers)[number];
-
 /** One content row that shows an image. */
 export interface ImageUse {
-  kind: ImageUserKind;
+  /** Its content type's name in the registry (decision 025). */
+  kind: string;
   id: string;
   title: string;
-  /** The row whose admin page edits it: its own, or for a section its page's. */
+  /** The row whose admin page edits it: its own, or for a child (a section) its parent's. */
   editId: string;
 }
 
-/** Each kind with its article, as a Danish sentence names one ("albummet “Natlys”"). */
-const kindNames: Record<ImageUserKind, string> = {
-  page: "siden",
-  section: "afsnittet",
-  album: "albummet",
-  article: "artiklen",
-  banner: "banneret",
-  stock: "galleribilledet",
-  event: "koncerten",
-};
-
-const editPaths: Record<ImageUserKind, string> = {
-  page: "/page",
-  section: "/page",
-  album: "/album",
-  article: "/article",
-  banner: "/banner",
-  stock: "/stock",
-  event: "/event",
-};
+/** The content types with a picture, each with the admin list whose edit pages edit it (a child's parent's). */
+const imageUsers = new Map(
+  adminContentTypes.flatMap((type) =>
+    withChildren([type])
+      .filter((user) => fieldsOfKind(user, "image").length)
+      .map((user) => [user.name, { the: user.names.imageUse ?? user.names.the, path: type.path }] as const),
+  ),
+);
 
 /** The admin page where the use is edited (a section on its page's page). */
 export function useEditPath(use: Pick<ImageUse, "kind" | "editId">) {
-  return `${editPaths[use.kind]}/${use.editId}`;
+  return `${imageUsers.get(use.kind)?.path}/${use.editId}`;
 }
 
 /** One use in words: "albummet "Natlys"". */
 export function useName(use: Pick<ImageUse, "kind" | "title">) {
-  return `${kindNames[use.kind]} "${use.title}"`;
+  return `${imageUsers.get(use.kind)?.the ?? use.kind} "${use.title}"`;
 }
 
 /** "albummet "X", banneret "Y"", at most `limit` names and then how many more. */
@@ -79,11 +66,6 @@ export function statusText(status: MediaImageStatus, failure: string | null) {
   }
 }
 
-export const ALT_MAX = 500;
-export const altLabel = "Alternativ tekst";
-export const altHint = "Beskriv hvad billedet viser. Skal udfyldes for billeder i galleriet.";
-/** A gallery image without alt text (decision 020). */
-export const altMissingMessage = "Billedet mangler en alternativ tekst. Skriv den i Mine Billeder eller her.";
 export const altNeededInGalleryMessage =
   "Billedet vises i galleriet og skal have en alternativ tekst. Skriv hvad billedet viser.";
 

@@ -1,4 +1,5 @@
-import { publicFileUrl } from "~/features/storage/storage";
+// Relative: app/routes.ts reads this module (through the content registry) where the `~` alias is not known.
+import { publicFileUrl } from "../storage/storage";
 
 /** An uploaded image as the database keeps it: the full-size WebP and the widths it was also made in. */
 export interface StoredImageRef {
@@ -44,6 +45,13 @@ export const uploadMessages = {
   uploadFailed: "Kunne ikke uploade billede",
   deleteFailed: "Kunne ikke slette billed",
 } as const;
+
+/** A picture's alt text (decision 020): the library page's field and the gallery form's. */
+export const ALT_MAX = 500;
+export const altLabel = "Alternativ tekst";
+export const altHint = "Beskriv hvad billedet viser. Skal udfyldes for billeder i galleriet.";
+/** A gallery image without alt text. */
+export const altMissingMessage = "Billedet mangler en alternativ tekst. Skriv den i Mine Billeder eller her.";
 
 export type ImageFormat = "avif" | "webp";
 

@@ -84,12 +84,3 @@ export async function albumTitleOf(db: Database, albumId: string) {
     .where(and(eq(albums.id, albumId), eq(albums.published, true)));
   return album ?? null;
 }
-
-/** Every published concert's page and its last change, for the sitemap. */
-export async function eventPages(db: Database) {
-  return db
-    .select({ id: events.id, updatedAt: events.updatedAt })
-    .from(events)
-    .where(eq(events.published, true))
-    .orderBy(desc(startsWhen));
-}

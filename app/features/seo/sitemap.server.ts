@@ -1,9 +1,10 @@
-import { and, eq, max } from "drizzle-orm";
+import { eq, max } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { albums, articles, banners, pages, stockImages, videoLinks } from "~/db/schema";
-import { pagePaths, type PageName } from "~/features/content/page-names";
 import { signedInPathPrefixes } from "~/features/accounts/access";
-import { eventPages } from "~/features/program/program.server";
+import { adminContentTypes } from "~/features/content/content-types";
+import { pagePaths } from "~/features/content/page-names";
+import { withChildren } from "~/features/content/registry";
+import { tableOf } from "~/features/content/tables.server";
 
 export interface SitemapEntry {
   path: string;
@@ -22,56 +23,30 @@ const latest = (...dates: (Date | null | undefined)[]) =>
     .reduce<Date | null>((newest, date) => (!newest || date > newest ? date : newest), null);
 
 /**
- * The public addresses worth indexing: the content pages (with their newest change), the programme and each
- * published concert, the calendar and each published album.
+ * The public addresses worth indexing: the content pages, the programme's archive and the calendar, and what
+ * each content type's registry entry names (decision 025): the pages that show it, with the time of its newest
+ * published row, and a page of each published row (an album's, a concert's).
  */
 export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
-  const pageChanges = await db
-    .select({ page: pages.page, changed: max(pages.updatedAt) })
-    .from(pages)
-    .where(eq(pages.published, true))
-    .groupBy(pages.page);
-  const changedByPage = new Map(pageChanges.map((row) => [row.page, row.changed]));
-  const newest = async (
-    table: typeof albums | typeof articles | typeof banners | typeof stockImages | typeof videoLinks,
-  ) =>
-    (
-      await db
-        .select({ changed: max(table.updatedAt) })
-        .from(table)
-        .where(eq(table.published, true))
-    )[0]?.changed ?? null;
-  const [albumsChanged, articlesChanged, bannersChanged, stockChanged, videosChanged] = await Promise.all([
-    newest(albums),
-    newest(articles),
-    newest(banners),
-    newest(stockImages),
-    newest(videoLinks),
-  ]);
-  const extra: Partial<Record<PageName, (Date | null)[]>> = {
-    frontpage: [articlesChanged, bannersChanged],
-    music: [albumsChanged],
-    videos: [videosChanged],
-    images: [stockChanged],
-  };
-  const contentPages = (Object.entries(pagePaths) as [PageName, string][]).map(([name, path]) => ({
-    path,
-    lastModified: latest(changedByPage.get(name), ...(extra[name] ?? [])),
-  }));
-  const albumPages = await db
-    .select({ id: albums.id, updatedAt: albums.updatedAt })
-    .from(albums)
-    .where(and(eq(albums.published, true)));
-  const concerts = await eventPages(db);
-  return [
-    ...contentPages,
-    { path: "/koncerter", lastModified: latest(...concerts.map((concert) => concert.updatedAt)) },
-    { path: "/koncerter/arkiv", lastModified: null },
-    ...concerts.map((concert) => ({ path: `/koncerter/${concert.id}`, lastModified: concert.updatedAt })),
-    { path: "/reservation", lastModified: null },
-    { path: "/parallex", lastModified: bannersChanged },
-    ...albumPages.map((album) => ({ path: `/musik/${album.id}`, lastModified: album.updatedAt })),
-  ];
+  const changed = new Map<string, Date | null>(
+    [...Object.values(pagePaths), "/koncerter/arkiv", "/reservation"].map((path) => [path, null]),
+  );
+  const note = (path: string, date: Date | null) => changed.set(path, latest(changed.get(path), date));
+  for (const type of withChildren(adminContentTypes)) {
+    if (!type.sitemap) continue;
+    const { pages = [], row: pageOf } = type.sitemap;
+    const table = tableOf(type);
+    const published = eq(table.published, true);
+    const [newest] = await db
+      .select({ at: max(table.updatedAt) })
+      .from(table)
+      .where(published);
+    for (const path of pages) note(path, newest?.at as Date | null);
+    if (!pageOf) continue;
+    const rows = (await db.select().from(table).where(published)) as Record<string, unknown>[];
+    for (const row of rows) note(pageOf(row), row.updatedAt as Date);
+  }
+  return [...changed].map(([path, lastModified]) => ({ path, lastModified }));
 }
 
 export function sitemapXml(publicUrl: string, entries: SitemapEntry[]) {

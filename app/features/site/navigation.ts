@@ -1,3 +1,5 @@
+import { adminContentTypes } from "~/features/content/content-types";
+
 /** The site menu of spec §2: code (path segment) and label. */
 export interface MenuItem {
   code: string;
@@ -32,35 +34,33 @@ export const userMenu: readonly MenuItem[] = [
   { code: "kurv", label: "Kurv", href: "/kurv" },
 ];
 
-const admin = (code: string, label: string): MenuItem => ({ code, label, href: `/${code}` });
-
-/** Spec §2's admin menu: the create entries, the lists ("Mine …") and the user list. */
-export const adminCreateMenu: readonly MenuItem[] = [
-  admin("page/create", "Opret side"),
-  admin("banner/create", "Opret banner"),
-  admin("stock/create", "Opret Billede"),
-  admin("article/create", "Opret artikel"),
-  admin("album/create", "Opret album"),
-  admin("youtube/create", "Opret video link"),
-  admin("event/create", "Opret koncert"),
+/** The admin menu's pages besides the content types', each with its place among them (`ContentType.menu`). */
+const adminPages: [place: number, code: string, label: string][] = [
+  // The media library (decision 020); the gallery's list is "Galleriet".
+  [30, "medier", "Mine Billeder"],
+  [90, "reservationer", "Reservationer"],
+  [100, "blokerede-datoer", "Blokerede datoer"],
+  [110, "reservationsindstillinger", "Priser og regler"],
+  [120, "alle-brugere", "Brugere"],
+  [130, "test", "Systemstatus"],
 ];
+
+const admin = (code: string, label: string): MenuItem => ({ code, label, href: `/${code}` });
+const contentMenu = adminContentTypes
+  .filter((type) => type.menu !== undefined)
+  .sort((one, other) => one.menu! - other.menu!);
+
+/** Spec §2's admin menu: the create entries, the lists ("Mine …") and the other admin pages. */
+export const adminCreateMenu: readonly MenuItem[] = contentMenu.map((type) =>
+  admin(`${type.path.slice(1)}/create`, type.names.create),
+);
 
 export const adminMenu: readonly MenuItem[] = [
-  admin("page", "Mine sider"),
-  admin("banner", "Mine bannere"),
-  // The media library (decision 020); the gallery's list is "Galleriet".
-  admin("medier", "Mine Billeder"),
-  admin("stock", "Galleriet"),
-  admin("article", "Mine artikler"),
-  admin("album", "Mine albums"),
-  admin("youtube", "Mine videoer"),
-  admin("event", "Mine koncerter"),
-  admin("reservationer", "Reservationer"),
-  admin("blokerede-datoer", "Blokerede datoer"),
-  admin("reservationsindstillinger", "Priser og regler"),
-  admin("alle-brugere", "Brugere"),
-  admin("test", "Systemstatus"),
-];
+  ...contentMenu.map((type): [number, string, string] => [type.menu!, type.path.slice(1), type.names.plural]),
+  ...adminPages,
+]
+  .sort(([one], [other]) => one - other)
+  .map(([, code, label]) => admin(code, label));
 
 /** Where an admin lands after claiming the site (decision 018): the first of the admin's lists. */
 export const adminHome = adminMenu[0]!.href;

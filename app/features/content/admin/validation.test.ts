@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resources } from "./resources";
+import { contentTypes } from "../content-types";
 import { chosenFile, validateEntityForm } from "./validation";
 
 const form = (fields: Record<string, string | File>) => {
@@ -16,7 +16,7 @@ const nothingChosen = () => new File([], "", { type: "application/octet-stream" 
 describe("validateEntityForm", () => {
   it("marks every whitespace-only field as required", () => {
     const result = validateEntityForm(
-      resources.album,
+      contentTypes.album,
       form({ album_title: "   ", album_artist: "\t", album_year: " ", album_image: image() }),
       {
         requireFiles: true,
@@ -35,7 +35,7 @@ describe("validateEntityForm", () => {
   });
 
   it("marks whitespace-only fields of other entities too", () => {
-    const result = validateEntityForm(resources.article, form({ article_header: "  ", article_text: "\n\n" }), {
+    const result = validateEntityForm(contentTypes.article, form({ article_header: "  ", article_text: "\n\n" }), {
       requireFiles: false,
     });
     expect(result.success).toBe(false);
@@ -50,7 +50,7 @@ describe("validateEntityForm", () => {
     const missingImages: Record<string, string | File>[] = [{}, { album_image: nothingChosen() }, { album_image: "" }];
     for (const missing of missingImages) {
       const result = validateEntityForm(
-        resources.album,
+        contentTypes.album,
         form({ album_title: "Fra kajen", album_artist: "Kajens Kvartet", album_year: "2024", ...missing }),
         {
           requireFiles: true,
@@ -65,7 +65,7 @@ describe("validateEntityForm", () => {
   });
 
   it("gives the image message together with the field errors", () => {
-    const result = validateEntityForm(resources.stock, form({ stock_title: " ", stock_text: "Tekst" }), {
+    const result = validateEntityForm(contentTypes.stock, form({ stock_title: " ", stock_text: "Tekst" }), {
       requireFiles: true,
     });
     expect(result.success).toBe(false);
@@ -82,12 +82,12 @@ describe("validateEntityForm", () => {
   it("takes a library image instead of a file, and refuses a choice that is no id (decision 020)", () => {
     const fields = { album_title: "Fra kajen", album_artist: "Kajens Kvartet", album_year: "2024" };
     const chosen = validateEntityForm(
-      resources.album,
+      contentTypes.album,
       form({ ...fields, album_image_media: "0b8f3a52-6d7e-4c1a-9f00-3c2b1a0d9e77" }),
       { requireFiles: true },
     );
     expect(chosen).toMatchObject({ success: true, mediaId: "0b8f3a52-6d7e-4c1a-9f00-3c2b1a0d9e77" });
-    const refused = validateEntityForm(resources.album, form({ ...fields, album_image_media: "../../etc" }), {
+    const refused = validateEntityForm(contentTypes.album, form({ ...fields, album_image_media: "../../etc" }), {
       requireFiles: true,
     });
     expect(refused).toMatchObject({
@@ -98,7 +98,7 @@ describe("validateEntityForm", () => {
 
   it("does not ask for an image when editing (the old one stays)", () => {
     const result = validateEntityForm(
-      resources.album,
+      contentTypes.album,
       form({ album_title: "Fra kajen", album_artist: "Kajens Kvartet", album_year: "2024" }),
       {
         requireFiles: false,
@@ -116,7 +116,7 @@ describe("validateEntityForm", () => {
   it("answers the parsed data, the chosen file and the publish choice", () => {
     const file = image();
     const result = validateEntityForm(
-      resources.album,
+      contentTypes.album,
       form({
         album_title: " Fra kajen ",
         album_artist: "Kajens Kvartet",
@@ -137,7 +137,7 @@ describe("validateEntityForm", () => {
 
   it("lets a section be created without an image", () => {
     const result = validateEntityForm(
-      resources.section,
+      contentTypes.section,
       form({ section_header: "Om os", section_text: "Tekst", section_image: nothingChosen() }),
       {
         requireFiles: true,
@@ -151,7 +151,7 @@ describe("validateEntityForm", () => {
   });
 
   it("lets a track's text be left out, but not its audio file", () => {
-    const withFile = validateEntityForm(resources.audio, form({ audio_title: "Havnevals", audio_audio: audio() }), {
+    const withFile = validateEntityForm(contentTypes.audio, form({ audio_title: "Havnevals", audio_audio: audio() }), {
       requireFiles: true,
     });
     expect(withFile.success).toBe(true);
@@ -160,14 +160,14 @@ describe("validateEntityForm", () => {
     expect(withFile.files.audio?.name).toBe("sang.mp3");
 
     const blankText = validateEntityForm(
-      resources.audio,
+      contentTypes.audio,
       form({ audio_title: "Havnevals", audio_text: "   ", audio_audio: audio() }),
       { requireFiles: true },
     );
     expect(blankText).toMatchObject({ success: true, data: { audio_text: "" } });
 
     const withoutFile = validateEntityForm(
-      resources.audio,
+      contentTypes.audio,
       form({ audio_title: "Havnevals", audio_audio: nothingChosen() }),
       { requireFiles: true },
     );
@@ -182,13 +182,13 @@ describe("validateEntityForm", () => {
   it("keeps the YouTube video id and explains a wrong link", () => {
     expect(
       validateEntityForm(
-        resources.youtube,
+        contentTypes.youtube,
         form({ youtube_title: "Koncert", youtube_link: "https://youtu.be/dQw4w9WgXcQ?si=x" }),
         { requireFiles: true },
       ),
     ).toMatchObject({ success: true, data: { youtube_title: "Koncert", youtube_link: "dQw4w9WgXcQ" } });
     const wrong = validateEntityForm(
-      resources.youtube,
+      contentTypes.youtube,
       form({ youtube_title: "Koncert", youtube_link: "https://vimeo.com/1" }),
       { requireFiles: true },
     );
@@ -199,9 +199,9 @@ describe("validateEntityForm", () => {
     ]);
   });
 
-  it("ignores fields the resource does not have", () => {
+  it("ignores fields the content type does not have", () => {
     const result = validateEntityForm(
-      resources.youtube,
+      contentTypes.youtube,
       form({ youtube_title: "Koncert", youtube_link: "youtu.be/dQw4w9WgXcQ", id: "x", role: "admin" }),
       {
         requireFiles: false,

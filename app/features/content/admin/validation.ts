@@ -2,7 +2,8 @@ import { mediaChoiceSchema } from "~/features/media/library";
 import { uploadMessages } from "~/features/media/media";
 import { errorToast, type Toast } from "~/features/toast/toast";
 import { correctTheFieldsMessage, parseSubmission, type FieldErrors } from "~/lib/form";
-import type { ResourceDef } from "./resources";
+import type { ContentType } from "../registry";
+import { formSchemaOf } from "../schemas";
 
 export type EntityFormResult =
   | {
@@ -26,26 +27,26 @@ export function mediaFieldName(field: string) {
 }
 
 /**
- * Validates an entity form, in the browser before sending and again on the server: the resource's zod
- * schema for the text fields, and a chosen file where one is required (`requireFiles` on creation).
+ * Validates an entity form, in the browser before sending and again on the server: the schema its fields
+ * make (`formSchemaOf`), and a chosen file where one is required (`requireFiles` on creation).
  */
 export function validateEntityForm(
-  resource: ResourceDef,
+  type: ContentType,
   formData: FormData,
   { requireFiles }: { requireFiles: boolean },
 ): EntityFormResult {
   const values: Record<string, string> = {};
-  for (const field of resource.fields) {
+  for (const field of type.fields) {
     const value = formData.get(field.name);
     if (typeof value === "string") values[field.name] = value;
   }
-  const submission = parseSubmission(formData, resource.schema);
+  const submission = parseSubmission(formData, formSchemaOf(type));
   const fieldErrors: FieldErrors = submission.ok ? {} : { ...submission.answer.fieldErrors };
 
   const files = { image: null as File | null, audio: null as File | null };
   let mediaId: string | null = null;
   let noFile = false;
-  for (const field of resource.fields) {
+  for (const field of type.fields) {
     if (field.kind !== "image" && field.kind !== "audio") continue;
     const file = chosenFile(formData.get(field.name));
     files[field.kind] = file;
@@ -64,8 +65,7 @@ export function validateEntityForm(
   if (submission.ok && !noFile && Object.keys(fieldErrors).length === 0) {
     return { success: true, data: submission.value, files, mediaId, published };
   }
-  const imageMissing =
-    noFile && resource.fields.some((field) => field.kind === "image" && !field.optional && !files.image);
+  const imageMissing = noFile && type.fields.some((field) => field.kind === "image" && !field.optional && !files.image);
   return {
     success: false,
     fieldErrors,

@@ -7,13 +7,13 @@ import { LibraryPicker, type PickableImage } from "~/features/media/components/m
 import { formatDuration, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
 import { showToast } from "~/features/toast/toast";
 import { publicFileUrl } from "~/features/storage/storage";
-import type { FieldDef, ResourceDef } from "../resources";
+import { fieldsOfKind, type ContentType, type FieldDef } from "../../registry";
 import { mediaFieldName, validateEntityForm } from "../validation";
 import { RichTextField } from "./rich-text-field";
 import type { FieldErrors } from "~/lib/form";
 
 export interface EntityFormProps {
-  resource: ResourceDef;
+  type: ContentType;
   /** Which record the form edits; undefined for a new one. */
   recordId?: string;
   values: Record<string, string>;
@@ -43,23 +43,13 @@ const inputClass =
  * answer shows them.
  */
 export function EntityForm(props: EntityFormProps) {
-  const {
-    resource,
-    values,
-    errors: serverErrors,
-    intent,
-    hidden,
-    submitLabel,
-    formKey = "",
-    published,
-    children,
-  } = props;
+  const { type, values, errors: serverErrors, intent, hidden, submitLabel, formKey = "", published, children } = props;
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const errors = clientErrors ?? serverErrors ?? {};
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const id = useId();
-  const hasFile = resource.fields.some((field) => field.kind === "image" || field.kind === "audio");
+  const hasFile = fieldsOfKind(type, "image", "audio").length > 0;
 
   return (
     <Form
@@ -68,7 +58,7 @@ export function EntityForm(props: EntityFormProps) {
       noValidate
       className="grid gap-5"
       onSubmit={(event) => {
-        const result = validateEntityForm(resource, new FormData(event.currentTarget), {
+        const result = validateEntityForm(type, new FormData(event.currentTarget), {
           requireFiles: props.recordId === undefined,
         });
         if (result.success) {
@@ -78,7 +68,7 @@ export function EntityForm(props: EntityFormProps) {
         event.preventDefault();
         setClientErrors(result.fieldErrors);
         if (result.toast) showToast(result.toast);
-        const firstInvalid = resource.fields.find((field) => result.fieldErrors[field.name]?.length);
+        const firstInvalid = type.fields.find((field) => result.fieldErrors[field.name]?.length);
         if (firstInvalid) document.getElementById(`${id}${formKey}-${firstInvalid.name}`)?.focus();
       }}
     >
@@ -86,7 +76,7 @@ export function EntityForm(props: EntityFormProps) {
       {Object.entries(hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {resource.fields.map((field) => (
+      {type.fields.map((field) => (
         <FieldControl
           key={field.name}
           field={field}
@@ -98,7 +88,7 @@ export function EntityForm(props: EntityFormProps) {
           audio={field.kind === "audio" ? props.audio : undefined}
           isNew={props.recordId === undefined}
           library={field.kind === "image" ? props.library : undefined}
-          altInputName={resource.fields.find((candidate) => candidate.name.endsWith("_alt"))?.name}
+          altInputName={fieldsOfKind(type, "alt")[0]?.name}
         />
       ))}
       <label className="flex items-center gap-3">
@@ -193,7 +183,7 @@ function FieldControl({
             type="range"
             min={field.min}
             max={field.max}
-            step={field.step}
+            step={1}
             value={rangeValue}
             onChange={(event) => setRangeValue(event.currentTarget.value)}
             aria-valuetext={`${rangeValue} %`}
