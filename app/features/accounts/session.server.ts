@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { ADMIN_ROLE, sessions, users } from "~/db/schema";
 import { requestContext } from "~/lib/request-context";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from "./auth.server";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, SESSION_CACHE_SECONDS, type Auth } from "./auth.server";
 
 export interface SessionUser {
   id: string;
@@ -75,11 +75,12 @@ async function readSession(auth: Auth, request: Request): Promise<SessionRead> {
 }
 
 /**
- * Session ids better-auth has read from a valid cookie cache, by the Cookie header that carried them, until the
- * cache runs out. The same cookies give the same answer until then (better-auth checks the signature and the
+ * Session ids better-auth has read from a valid cookie cache, by the Cookie header that carried them, for the
+ * cache's lifetime. The same cookies give the same answer meanwhile (better-auth checks the signature and the
  * expiry, and with a database it renews nothing in between), so a signed-in user's next requests skip the HMAC
- * checks and better-auth's endpoint machinery: about a millisecond of CPU per request. Whether the session still
- * stands is asked of the database for every request all the same (`readSession`).
+ * checks and better-auth's endpoint machinery: about a millisecond of CPU per request. A browser drops the copy
+ * when it runs out, so its next Cookie header is new and better-auth reads it. Whether the session still stands
+ * is asked of the database for every request all the same (`readSession`).
  */
 const verifiedCookieCaches = new WeakMap<Auth, Map<string, { sessionId: string; validUntil: number }>>();
 const VERIFIED_COOKIE_CACHES_MAX = 10_000;
@@ -90,7 +91,7 @@ async function signedSession(auth: Auth, request: Request): Promise<{ sessionId?
   let verified = verifiedCookieCaches.get(auth);
   if (!verified) verifiedCookieCaches.set(auth, (verified = new Map()));
   const now = Date.now();
-  // Known cookies are looked up before the cookie cache is decoded: most requests of a signed-in user end here.
+  // Most requests of a signed-in user end here.
   const known = verified.get(cookie);
   if (known && known.validUntil > now) return { sessionId: known.sessionId, setCookies: [] };
   if (known) verified.delete(cookie);
@@ -98,33 +99,15 @@ async function signedSession(auth: Auth, request: Request): Promise<{ sessionId?
   const setCookies = headers.getSetCookie();
   if (!session) return { setCookies };
   const sessionId = session.session.id;
-  const cacheExpiresAt = cookieCacheExpiry(cookie);
   // No Set-Cookie: better-auth trusted the cookie cache as it is (after a database read it sends a new one).
-  if (setCookies.length === 0 && cacheExpiresAt !== null && cacheExpiresAt > now) {
+  if (setCookies.length === 0) {
     if (verified.size >= VERIFIED_COOKIE_CACHES_MAX) {
       for (const [key, entry] of verified) if (entry.validUntil <= now) verified.delete(key);
       if (verified.size >= VERIFIED_COOKIE_CACHES_MAX) verified.delete(verified.keys().next().value!);
     }
-    verified.set(cookie, { sessionId, validUntil: cacheExpiresAt });
+    verified.set(cookie, { sessionId, validUntil: now + SESSION_CACHE_SECONDS * 1000 });
   }
   return { sessionId, setCookies };
-}
-
-/**
- * When the cookie cache in this Cookie header runs out, as the cookie says; null without one. Unverified, and
- * only used for an entry whose cookies better-auth has verified.
- */
-function cookieCacheExpiry(cookie: string): number | null {
-  const value = /(?:^|;\s*)(?:__Secure-)?scene\.session_data=([^;]+)/.exec(cookie)?.[1];
-  if (!value) return null;
-  try {
-    const { expiresAt } = JSON.parse(Buffer.from(decodeURIComponent(value), "base64url").toString("utf8")) as {
-      expiresAt?: unknown;
-    };
-    return typeof expiresAt === "number" ? expiresAt : null;
-  } catch {
-    return null;
-  }
 }
 
 export function loginPath(returnTo: string) {
