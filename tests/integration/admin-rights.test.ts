@@ -10,6 +10,7 @@ import { routeGuard } from "~/features/accounts/route-guard.server";
 import { setAdmin, setDisabled } from "~/features/accounts/users.server";
 import { collaborators, setCollaborators } from "~/lib/collaborators.server";
 import { action as libraryUploadAction } from "~/routes/admin.medier.upload";
+import { loader as authApiLoader } from "~/routes/api.auth";
 import { loader as programmeLoader } from "~/routes/koncerter";
 import { loader as concertLoader } from "~/routes/koncerter.event";
 import { limitRequestBodies } from "../../server/body-limits";
@@ -98,8 +99,18 @@ describe.each(databaseKinds)("an admin's old cookies after a demotion or a disab
     return { shown: programme.events.map((event) => event.title), preview: programme.preview, ownPage };
   }
 
+  /** better-auth's own admin API (its admin plugin reads the session from the database too). */
+  async function betterAuthAdminApi(cookie: string) {
+    const args = routeArgs("/api/auth/admin/list-users", {
+      headers: { Cookie: cookie },
+      params: { "*": "admin/list-users" },
+    });
+    return (await authApiLoader(args)).status;
+  }
+
   async function everyDoor(cookie: string) {
     return {
+      betterAuthAdminApi: await betterAuthAdminApi(cookie),
       uploadToLibraryBeforeBody: await uploadThroughBodyLimits("/medier/upload", cookie),
       uploadToContentFormBeforeBody: await uploadThroughBodyLimits("/album/create", cookie),
       libraryUploadGuard: await guard("/medier/upload", "/medier/upload", cookie),
@@ -142,6 +153,7 @@ describe.each(databaseKinds)("an admin's old cookies after a demotion or a disab
   });
 
   const asAdmin = {
+    betterAuthAdminApi: 200,
     uploadToLibraryBeforeBody: 200,
     uploadToContentFormBeforeBody: 200,
     libraryUploadGuard: "through",
@@ -159,6 +171,7 @@ describe.each(databaseKinds)("an admin's old cookies after a demotion or a disab
     await setAdmin(database.db, owner.id, demoted.id, false);
 
     expect(await everyDoor(demoted.cookie)).toEqual({
+      betterAuthAdminApi: 403,
       uploadToLibraryBeforeBody: 403,
       uploadToContentFormBeforeBody: 403,
       libraryUploadGuard: 403,
@@ -177,6 +190,7 @@ describe.each(databaseKinds)("an admin's old cookies after a demotion or a disab
 
     // The guard and the upload route send a visitor to the login page.
     expect(await everyDoor(disabled.cookie)).toEqual({
+      betterAuthAdminApi: 401,
       uploadToLibraryBeforeBody: 401,
       uploadToContentFormBeforeBody: 401,
       libraryUploadGuard: 302,
