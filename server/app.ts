@@ -10,9 +10,8 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ConfigError, loadConfig, type Config } from "~/config/env.server";
 import { resolveSecrets } from "~/config/secrets.server";
-import { createAuth, type Auth } from "~/features/accounts/auth.server";
+import { createAuth } from "~/features/accounts/auth.server";
 import { bootstrapAdmin } from "~/features/accounts/bootstrap-admin.server";
-import { getSessionUser } from "~/features/accounts/session.server";
 import { createMailer } from "~/features/email/mailer.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { stripeProvider, stripeSettingsOf } from "~/features/payment/stripe.server";
@@ -40,7 +39,7 @@ import { backupEndpoint, runOperationsCommand } from "./operations";
 import { scheduledBackupJob, type BackupTarget } from "~/features/operations/backup-runs.server";
 import { compressedAssets } from "./compressed-assets";
 import { fromLoopbackDirectly, metricsEndpoint, requestMetrics } from "./metrics";
-import { limitRequestBodies, type UploadPermission } from "./body-limits";
+import { limitRequestBodies } from "./body-limits";
 import { reactRouterHandler } from "./request-handler";
 import { createMetrics } from "~/lib/metrics.server";
 import { MailOutbox } from "~/features/email/outbox.server";
@@ -70,17 +69,6 @@ export function backupTargetOf(
 /** Pages rendered for visitors; off in development, where the code changes under it. */
 export function createPageCache(config: Config, development: boolean) {
   return new PageCache({ maxAgeMs: development ? 0 : config.PAGE_CACHE_SECONDS * 1000, maxEntries: 500 });
-}
-
-/** Whether the session of a request may send an upload to a route that needs a user or an admin. */
-function uploadPermission(auth: Auth) {
-  return async (req: express.Request, access: "user" | "admin"): Promise<UploadPermission> => {
-    const headers = new Headers();
-    if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
-    const user = await getSessionUser(auth, new Request(`http://${req.host}${req.originalUrl}`, { headers }));
-    if (!user) return "anonymous";
-    return access === "admin" && !user.isAdmin ? "forbidden" : "allowed";
-  };
 }
 
 export function createApp({
@@ -150,7 +138,7 @@ export function createApp({
     app.use(publicFiles(path.resolve("build/client")));
   }
 
-  app.use(limitRequestBodies({ mayUpload: uploadPermission(auth) }));
+  app.use(limitRequestBodies(auth));
   app.use(visitorPageCache(pageCache, { onLookup: (result) => metrics.pageCache.inc({ result }) }));
   app.use(
     reactRouterHandler({

@@ -2,7 +2,9 @@ import { Transform, type Readable } from "node:stream";
 import type { Request, RequestHandler, Response } from "express";
 import { matchRoutes } from "react-router";
 import { accessOf, routeRules, type BodyKind, type RouteRule } from "~/features/accounts/access";
+import type { Auth } from "~/features/accounts/auth.server";
 import { AVATAR_MAX_BYTES } from "~/features/accounts/avatar.server";
+import { getSessionUser } from "~/features/accounts/session.server";
 import { AUDIO_MAX_BYTES, IMAGE_MAX_BYTES } from "~/features/media/media";
 import { BodyTooLargeError } from "~/lib/request-body.server";
 import { rememberedPerPath } from "./remembered-per-path";
@@ -30,11 +32,16 @@ export const ruleOfPath = rememberedPerPath((pathname): RouteRule => {
   return (match && routeRules[match.route.path]) ?? { access: "public" };
 });
 
-export type UploadPermission = "allowed" | "anonymous" | "forbidden";
-
-export interface BodyLimitOptions {
-  /** Whether the request's session may send to a route of this access (a database read, so asked only for uploads). */
-  mayUpload(req: Request, access: "user" | "admin"): Promise<UploadPermission>;
+/**
+ * Whether the request's session may send an upload to a route of this access: asked of the one session reader
+ * (decision 027), whose database read is why only uploads ask.
+ */
+async function uploadRefusal(auth: Auth, req: Request, access: "user" | "admin") {
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+  const user = await getSessionUser(auth, new globalThis.Request(`http://${req.host}${req.originalUrl}`, { headers }));
+  if (!user) return 401;
+  return access === "admin" && !user.isAdmin ? 403 : undefined;
 }
 
 const refusals = {
@@ -128,7 +135,7 @@ function readUpTo(source: Readable, limit: number): Promise<Buffer | null> {
  * sender may upload there (401/403 without reading), then streams the body through a counter. What passes
  * is left in `res.locals.requestBody` for the request handler.
  */
-export function limitRequestBodies({ mayUpload }: BodyLimitOptions): RequestHandler {
+export function limitRequestBodies(auth: Auth): RequestHandler {
   return async (req, res, next) => {
     try {
       if (!hasBody(req)) return next();
@@ -139,8 +146,8 @@ export function limitRequestBodies({ mayUpload }: BodyLimitOptions): RequestHand
       if (!formSized) {
         const access = accessOf(rule, req.method);
         if (limit > bodyLimits.form && (access === "user" || access === "admin")) {
-          const permission = await mayUpload(req, access);
-          if (permission !== "allowed") return refuse(req, res, permission === "anonymous" ? 401 : 403);
+          const refusal = await uploadRefusal(auth, req, access);
+          if (refusal) return refuse(req, res, refusal);
         }
         if (declared !== undefined && declared > limit) return refuse(req, res, 413);
       }

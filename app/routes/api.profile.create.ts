@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import {
+  methodNotAllowed,
   profileResponse,
   readProfileBody,
   refuseServerOwnedChanges,
@@ -10,13 +11,16 @@ import { changeProfile } from "~/features/accounts/profile.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/api.profile.create";
 
+/** Nothing to read here: a GET is told which method the address takes. */
+export const loader = () => methodNotAllowed("POST");
+
 /**
  * Spec §7: POST /api/prisma/create-profile/ makes the caller's profile from their account when it is missing
  * (the sign-in normally has), then applies the name, address or phone the body gives.
  */
 export async function action({ request }: Route.ActionArgs) {
   const { db, auth } = collaborators();
-  if (request.method !== "POST") throw data({ error: "Kun POST." }, { status: 405 });
+  if (request.method !== "POST") throw methodNotAllowed("POST");
   const { changes, sent } = await readProfileBody(request);
   await requireProfileAccess(auth, request, changes.userId);
   refuseServerOwnedChanges(await storedProfile(db, changes.userId), sent);

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import {
+  methodNotAllowed,
   profileResponse,
   readProfileBody,
   refuseServerOwnedChanges,
@@ -10,10 +11,13 @@ import { changeProfile } from "~/features/accounts/profile.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/api.profile.update";
 
+/** Nothing to read here: a GET is told which method the address takes. */
+export const loader = () => methodNotAllowed("PATCH");
+
 /** Spec §7: PATCH /api/prisma/update-profile/{id} changes the name, address or phone of an existing profile. */
 export async function action({ request, params }: Route.ActionArgs) {
   const { db, auth } = collaborators();
-  if (request.method !== "PATCH") throw data({ error: "Kun PATCH." }, { status: 405 });
+  if (request.method !== "PATCH") throw methodNotAllowed("PATCH");
   await requireProfileAccess(auth, request, params.id);
   const { changes, sent } = await readProfileBody(request);
   if (changes.userId !== params.id) {

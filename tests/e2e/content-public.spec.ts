@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { editorsLoaded, pngFile, SAVING_A_PICTURE, signInAsAdmin, toasts } from "../support/content";
 import { expect, test } from "../support/test";
-import { visit } from "../support/visit";
+import { expectAccessible, visit } from "../support/visit";
 
 async function createDraft(page: Page, path: string, fields: Record<string, string>, withImage = true) {
   await page.goto(`${path}/create`);
@@ -166,4 +166,20 @@ test("images come as AVIF and WebP in several widths, with their size given", as
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("image/avif");
   expect(response.headers()["cache-control"]).toBe("public, max-age=3600");
+});
+
+test("two albums with the same title are told apart by name: artist and year", async ({ page }) => {
+  const title = `Tvillinger ${Date.now()}`;
+  await signInAsAdmin(page, "/album");
+  // Drafts, so no other test's /musik changes: the admin sees them in the preview.
+  await createDraft(page, "/album", { Titel: title, Kunstner: "Kajens Kvartet", År: "2024" });
+  await createDraft(page, "/album", { Titel: title, Kunstner: "Havnens Trio", År: "2025" });
+
+  await visit(page, "/musik?forhaandsvisning");
+  const twins = page.getByRole("region", { name: title });
+  await expect(twins).toHaveCount(2);
+  await expect(page.getByRole("region", { name: new RegExp(`^${title}.*Kajens Kvartet · 2024$`) })).toHaveCount(1);
+  await expect(page.getByRole("region", { name: new RegExp(`^${title}.*Havnens Trio · 2025$`) })).toHaveCount(1);
+  // axe's landmark-unique among the rest.
+  await expectAccessible(page);
 });

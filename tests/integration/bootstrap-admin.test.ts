@@ -1,13 +1,16 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ADMIN_ROLE, users } from "~/db/schema";
+import { ADMIN_ROLE, calendarFeeds, users } from "~/db/schema";
 import type { Auth } from "~/features/accounts/auth.server";
 import { bootstrapAdmin } from "~/features/accounts/bootstrap-admin.server";
 import { setCollaborators } from "~/lib/collaborators.server";
-import { callAuthApi } from "../support/accounts";
+import { loader as myDetailsLoader } from "~/routes/bruger";
+import { loader as calendarFeedLoader } from "~/routes/kalender.feed";
+import { callAuthApi, cookieHeader } from "../support/accounts";
 import { testCollaborators } from "../support/collaborators";
 import { createSession } from "../support/factories";
+import { routeArgs } from "../support/route-args";
 import { totpCode } from "../support/totp";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -31,6 +34,22 @@ describe.each(databaseKinds)("the admin named by ADMIN_EMAIL on %s", (kind) => {
   const signIn = (password: string) => callAuthApi("/sign-in/email", { email: ADMIN_EMAIL, password });
   const sessionOf = (cookie: string) => auth.api.getSession({ headers: new Headers({ Cookie: cookie }) });
   const warnings = () => logged.filter((line) => line.level === 40);
+  /** Whether /bruger shows the cookies' account, or what it answers instead. */
+  async function myDetailsWith(cookie: string) {
+    try {
+      return (await myDetailsLoader(routeArgs("/bruger", { headers: { Cookie: cookie } }))).email;
+    } catch (thrown) {
+      return (thrown as Response).status;
+    }
+  }
+  async function calendarFeedStatus(token: string) {
+    try {
+      const args = routeArgs(`/kalender/${token}.ics`, { params: { feed: `${token}.ics` } });
+      return (await calendarFeedLoader(args)).status;
+    } catch (thrown) {
+      return (thrown as { init: { status: number } }).init.status;
+    }
+  }
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -48,7 +67,7 @@ describe.each(databaseKinds)("the admin named by ADMIN_EMAIL on %s", (kind) => {
     await database?.destroy();
   });
 
-  it("takes the address back from whoever signed it up first: their password, session and second factor stop working", async () => {
+  it("takes the address back from whoever signed it up first: their password, sessions, second factor and calendar feed stop working", async () => {
     const squatting = await callAuthApi("/sign-up/email", {
       name: "Ikke Chefen",
       email: ADMIN_EMAIL,
@@ -71,8 +90,19 @@ describe.each(databaseKinds)("the admin named by ADMIN_EMAIL on %s", (kind) => {
       { cookie: squatterCookie },
     );
     expect(confirmed.status).toBe(200);
+    // Turning the second factor on gave the squatter's browser new cookies: a session and its signed copy.
+    const squatterBrowser = cookieHeader(confirmed.headers.getSetCookie());
+    expect(squatterBrowser).toMatch(/scene\.session_data=/);
+    expect(await myDetailsWith(squatterBrowser)).toBe(ADMIN_EMAIL);
+    const squatterFeed = "den-gamle-kalender-adresse-0123456789";
+    await database.db.insert(calendarFeeds).values({ userId: squatter!.id, token: squatterFeed });
+    expect(await calendarFeedStatus(squatterFeed)).toBe(200);
 
     await start();
+
+    // At once, though the signed copy in the squatter's cookies is still young.
+    expect(await myDetailsWith(squatterBrowser)).toBe(302);
+    expect(await calendarFeedStatus(squatterFeed)).toBe(404);
 
     expect((await signIn("Squatter-kode-1")).status).toBe(401);
     expect(await sessionOf(squatterCookie)).toBeNull();

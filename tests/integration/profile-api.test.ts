@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { dayClaims, profiles, users } from "~/db/schema";
-import { setCollaborators } from "~/lib/collaborators.server";
+import { collaborators as currentCollaborators, setCollaborators } from "~/lib/collaborators.server";
 import { ensureAdmin } from "~/features/accounts/bootstrap-admin.server";
 import type { MailMessage } from "~/features/email/mailer.server";
 import { demoProvider } from "~/features/payment/provider.server";
@@ -9,9 +9,10 @@ import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { holdDay } from "~/features/reservation/holds.server";
 import { confirmOrder, createOrder } from "~/features/reservation/orders.server";
 import { action as cancelAction } from "~/routes/admin.reservationer";
-import { action as createProfile } from "~/routes/api.profile.create";
+import { routeGuard } from "~/features/accounts/route-guard.server";
+import * as createProfileRoute from "~/routes/api.profile.create";
 import { loader as getProfile } from "~/routes/api.profile.get";
-import { action as updateProfile } from "~/routes/api.profile.update";
+import * as updateProfileRoute from "~/routes/api.profile.update";
 import { cookieHeader, signUpUser } from "../support/accounts";
 import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
@@ -36,6 +37,18 @@ async function answer(work: () => unknown): Promise<{ status: number; body: Reco
     return { status: dataResult.init?.status ?? 200, body: dataResult.data };
   }
   return { status: 200, body: result as Record<string, unknown> };
+}
+
+const { action: createProfile } = createProfileRoute;
+const { action: updateProfile } = updateProfileRoute;
+
+/** The Response a route returned or threw. */
+async function answerOf(work: () => unknown): Promise<Response> {
+  try {
+    return (await work()) as Response;
+  } catch (thrown) {
+    return thrown as Response;
+  }
 }
 
 const json = (method: string, body: unknown, cookie?: string) => ({
@@ -135,6 +148,40 @@ describe.each(databaseKinds)("the profile API on %s", (kind) => {
     );
   const postProfile = (person: { id: string; cookie: string }, body: Record<string, unknown>) =>
     answer(() => createProfile(routeArgs("/api/prisma/create-profile/", json("POST", body, person.cookie))));
+
+  it("answers another method than the one a changing route takes with 405, its Allow header and a Danish message", async () => {
+    const { mette } = people;
+    const tries = [
+      {
+        route: updateProfileRoute,
+        pattern: "api/prisma/update-profile/:id",
+        path: `/api/prisma/update-profile/${mette.id}`,
+        allow: "PATCH",
+      },
+      {
+        route: createProfileRoute,
+        pattern: "api/prisma/create-profile",
+        path: "/api/prisma/create-profile",
+        allow: "POST",
+      },
+    ];
+    for (const { route, pattern, path, allow } of tries) {
+      const params = { id: mette.id };
+      // Anyone may be told so: the guard lets a visitor's GET through to the answer.
+      const next = vi.fn(async () => new Response());
+      await routeGuard(currentCollaborators(), { ...routeArgs(path, { params }), pattern }, next);
+      expect(next).toHaveBeenCalled();
+      const answers = [
+        await answerOf(() => route.loader()),
+        await answerOf(() => route.action(routeArgs(path, { params, ...json("PUT", {}, mette.cookie) }))),
+      ];
+      for (const response of answers) {
+        expect(response.status).toBe(405);
+        expect(response.headers.get("Allow")).toBe(allow);
+        expect(await response.json()).toEqual({ error: `Her kan kun sendes med ${allow}.` });
+      }
+    }
+  });
 
   it("answers invalid bodies with 400 and field errors, changing nothing", async () => {
     const { mette } = people;

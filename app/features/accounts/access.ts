@@ -96,8 +96,9 @@ export const routeRules: Record<string, RouteRule> = {
   "/api/stripe/webhook": { access: "public", body: "webhook" },
   "/api/prisma/get-page-by-name/:name": publicPage,
   "/api/prisma/get-profile/:userId": userPage,
-  "/api/prisma/create-profile": userPage,
-  "/api/prisma/update-profile/:id": userPage,
+  // They take only a POST or PATCH: anyone's GET is answered 405 (profile-api.server.ts).
+  "/api/prisma/create-profile": { access: "public", actionAccess: "user" },
+  "/api/prisma/update-profile/:id": { access: "public", actionAccess: "user" },
   "/_test/fejl": { access: "loopback" },
   "/_test/hold-tid": { access: "loopback" },
   "/_test/langsom": { access: "loopback" },

@@ -23,10 +23,9 @@ export const SESSION_LIFETIME_SECONDS = 400 * 24 * 60 * 60;
 export const CLIENT_IP_HEADER = "x-scene-client-ip";
 export const AUTH_BASE_PATH = "/api/auth";
 /**
- * How long a signed copy of the session in a cookie (better-auth's cookie cache) is believed without asking the
- * database. A session revoked, a user disabled or deleted, or a role changed keeps working on pages for at most
- * this long; admin routes always ask the database (`requireAdmin`), and so do better-auth's own sensitive
- * endpoints. Decision 013, "Sessions".
+ * How long better-auth believes the signed copy of the session in a cookie (its cookie cache) without reading the
+ * session itself. It saves better-auth's own reading, not the app's check: `getSessionUser` asks the database
+ * whether the session stands on every request (decision 027).
  */
 export const SESSION_CACHE_SECONDS = 30;
 const DEFAULT_ROLE = "user";
@@ -38,25 +37,15 @@ export interface AuthOptions {
   siteName: string;
   mailer: Mailer;
   logger: Logger;
-  /** The cookie cache's lifetime; tests shorten it. */
-  sessionCacheSeconds?: number;
 }
 
-export function createAuth({
-  db,
-  secret,
-  publicUrl,
-  siteName,
-  mailer,
-  logger,
-  sessionCacheSeconds = SESSION_CACHE_SECONDS,
-}: AuthOptions) {
+export function createAuth({ db, secret, publicUrl, siteName, mailer, logger }: AuthOptions) {
   const send = (message: Parameters<Mailer["send"]>[0]) =>
     mailer
       .send(message)
       .catch((error: unknown) => logger.error({ err: error, subject: message.subject }, "sending e-mail failed"));
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: siteName,
     baseURL: publicUrl,
     basePath: AUTH_BASE_PATH,
@@ -121,8 +110,8 @@ export function createAuth({
     session: {
       expiresIn: SESSION_LIFETIME_SECONDS,
       updateAge: 24 * 60 * 60,
-      // Saves the session query on most requests: the signed cookie is trusted for a short while (see above).
-      cookieCache: { enabled: true, maxAge: sessionCacheSeconds, strategy: "compact" },
+      // Saves better-auth's reading of the session on most requests (see above).
+      cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS, strategy: "compact" },
     },
     advanced: {
       cookiePrefix: "scene",
@@ -171,6 +160,8 @@ export function createAuth({
       twoFactor({ issuer: siteName }),
     ],
   });
+  // The database its sessions are in, where `getSessionUser` checks that a session stands.
+  return Object.assign(auth, { db });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
-import { ADMIN_ROLE, twoFactors, users } from "~/db/schema";
+import { ADMIN_ROLE, calendarFeeds, twoFactors, users } from "~/db/schema";
 import type { Auth } from "./auth.server";
 import { forgetSetupToken, setupLink, setupToken } from "./site-claim.server";
 
@@ -12,7 +12,8 @@ export const DEMO_ADMIN_EMAIL = "admin@scene.local";
  * Makes the account with this address an admin that signs in with this password, and says what it did:
  * - "created": no account had the address; the new one is verified, so no e-mail goes out.
  * - "taken-over": an account that is not an admin had the address (anyone can sign one up): its password
- *   becomes this one, its sessions and second factor go, and it is verified, unbanned and made an admin.
+ *   becomes this one, its sessions, second factor and calendar feed address go (the owner's is made anew on first
+ *   use), and it is verified, unbanned and made an admin.
  * - "already-admin": left as it is, so a restart neither resets the admin's own password nor signs them out.
  */
 export async function ensureAdmin(
@@ -53,6 +54,7 @@ export async function ensureAdmin(
     });
   }
   await db.delete(twoFactors).where(eq(twoFactors.userId, existing.id));
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, existing.id));
   await context.internalAdapter.updateUser(existing.id, {
     emailVerified: true,
     twoFactorEnabled: false,
@@ -93,7 +95,7 @@ export async function bootstrapAdmin(
     if (result === "taken-over") {
       options.logger.warn(
         { email },
-        "ADMIN_EMAIL belonged to an account that was not an admin: its password is now ADMIN_PASSWORD, its sessions and second factor are removed, and it is a verified admin",
+        "ADMIN_EMAIL belonged to an account that was not an admin: its password is now ADMIN_PASSWORD, its sessions, second factor and calendar feed address are removed, and it is a verified admin",
       );
     } else {
       options.logger.info({ email, result }, "admin account ready");

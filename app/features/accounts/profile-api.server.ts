@@ -28,6 +28,11 @@ export function profileJson(profile: Profile) {
   };
 }
 
+/** The answer to a method a changing route does not take (a GET to the PATCH address): 405, in Danish. */
+export function methodNotAllowed(allow: "PATCH" | "POST") {
+  return Response.json({ error: `Her kan kun sendes med ${allow}.` }, { status: 405, headers: { Allow: allow } });
+}
+
 /** The API's caller, allowed to act on `userId`: themselves, or anyone for an admin. Else 401/403 as JSON. */
 export async function requireProfileAccess(auth: Auth, request: Request, userId: string): Promise<SessionUser> {
   const caller = await getSessionUser(auth, request);

@@ -1,8 +1,10 @@
+import { and, eq, gt, sql } from "drizzle-orm";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { ADMIN_ROLE } from "~/db/schema";
+import type { Database } from "~/db/client.server";
+import { ADMIN_ROLE, sessions, users } from "~/db/schema";
 import { requestContext } from "~/lib/request-context";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from "./auth.server";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, SESSION_CACHE_SECONDS, type Auth } from "./auth.server";
 
 export interface SessionUser {
   id: string;
@@ -17,37 +19,23 @@ interface SessionRead {
   user: SessionUser | null;
   /** Set-Cookie headers better-auth gave with the answer (a renewed cookie cache), for the response. */
   setCookies: string[];
-  /** When the session itself ends. */
-  sessionExpiresAt?: number;
 }
 
 const sessionOf = new WeakMap<Request, Promise<SessionRead>>();
-const checkedSessionOf = new WeakMap<Request, Promise<SessionRead>>();
 
 /**
- * The signed-in user of this request, or null. Only the fields the app needs leave this function. Read once
- * per request: the route guard, the root loader and the route's own loader all ask. Usually from better-auth's
- * signed cookie cache, without a query: a session revoked elsewhere is noticed within `SESSION_CACHE_SECONDS`.
+ * The signed-in user of this request, or null: the one reader of who is signed in and of admin rights (decision
+ * 027), which every door asks: the route guard, `requireUser`/`requireAdmin`, the upload permission before a body
+ * is read, the draft preview, the root loader. better-auth checks the signed cookies, from its cookie cache without
+ * a query; then one query confirms that the session still stands and reads the account as it is now, role
+ * included. Signing out elsewhere, disabling, deleting, demoting or taking the address back (`ADMIN_EMAIL`) ends
+ * what the old cookies may do on their next request. Read once per request.
  */
 export async function getSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
-  return (await sessionRead(auth, request)).user;
-}
-
-function sessionRead(auth: Auth, request: Request) {
-  let read = checkedSessionOf.get(request) ?? sessionOf.get(request);
+  let read = sessionOf.get(request);
   if (!read) {
-    read = readSessionThroughCookieCache(auth, request);
+    read = readSession(auth, request);
     sessionOf.set(request, read);
-  }
-  return read;
-}
-
-/** The same, asked of the database whatever the cookie cache says: for admin rights, which must end at once. */
-async function getCheckedSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
-  let read = checkedSessionOf.get(request);
-  if (!read) {
-    read = readSession(auth, request, true);
-    checkedSessionOf.set(request, read);
   }
   return (await read).user;
 }
@@ -57,85 +45,69 @@ async function getCheckedSessionUser(auth: Auth, request: Request): Promise<Sess
  * out), for the root middleware to send; none when the session was not read.
  */
 export async function sessionSetCookies(request: Request): Promise<string[]> {
-  const reads = [sessionOf.get(request), checkedSessionOf.get(request)].filter((read) => read !== undefined);
-  return (await Promise.all(reads)).flatMap((read) => read.setCookies);
+  return (await sessionOf.get(request))?.setCookies ?? [];
+}
+
+/** The account behind a session that stands: not signed out or revoked, not expired, not disabled. */
+async function standingSessionUser(db: Database, sessionId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      role: users.role,
+      twoFactorEnabled: users.twoFactorEnabled,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`), eq(users.banned, false)));
+  return row;
+}
+
+async function readSession(auth: Auth, request: Request): Promise<SessionRead> {
+  const { sessionId, setCookies } = await signedSession(auth, request);
+  if (!sessionId) return { user: null, setCookies };
+  const row = await standingSessionUser(auth.db, sessionId);
+  if (!row) return { user: null, setCookies };
+  const { role, ...user } = row;
+  return { user: { ...user, isAdmin: role === ADMIN_ROLE }, setCookies };
 }
 
 /**
- * Sessions better-auth has read from a valid cookie cache, by the Cookie header that carried them, until the cache
- * runs out. The same cookies give the same answer until then (better-auth checks the signature and the expiry,
- * and with a database it renews nothing in between), so a signed-in user's next requests skip the HMAC checks and
- * better-auth's endpoint machinery: about a millisecond of CPU per request. Nothing here outlives the cookie
- * cache itself, so a session revoked elsewhere still ends within `SESSION_CACHE_SECONDS`.
+ * Session ids better-auth has read from a valid cookie cache, by the Cookie header that carried them, for the
+ * cache's lifetime. The same cookies give the same answer meanwhile (better-auth checks the signature and the
+ * expiry, and with a database it renews nothing in between), so a signed-in user's next requests skip the HMAC
+ * checks and better-auth's endpoint machinery: about a millisecond of CPU per request. A browser drops the copy
+ * when it runs out, so its next Cookie header is new and better-auth reads it. Whether the session still stands
+ * is asked of the database for every request all the same (`readSession`).
  */
-const verifiedCookieCaches = new WeakMap<Auth, Map<string, { read: SessionRead; validUntil: number }>>();
+const verifiedCookieCaches = new WeakMap<Auth, Map<string, { sessionId: string; validUntil: number }>>();
 const VERIFIED_COOKIE_CACHES_MAX = 10_000;
 
-async function readSessionThroughCookieCache(auth: Auth, request: Request): Promise<SessionRead> {
+async function signedSession(auth: Auth, request: Request): Promise<{ sessionId?: string; setCookies: string[] }> {
   const cookie = request.headers.get("cookie");
-  if (!cookie) return readSession(auth, request, false);
+  if (!cookie || !hasSessionCookie(cookie)) return { setCookies: [] };
   let verified = verifiedCookieCaches.get(auth);
   if (!verified) verifiedCookieCaches.set(auth, (verified = new Map()));
   const now = Date.now();
-  // Known cookies are looked up before the cookie cache is decoded: most requests of a signed-in user end here.
+  // Most requests of a signed-in user end here.
   const known = verified.get(cookie);
-  if (known && known.validUntil > now) return known.read;
+  if (known && known.validUntil > now) return { sessionId: known.sessionId, setCookies: [] };
   if (known) verified.delete(cookie);
-  const cacheExpiresAt = cookieCacheExpiry(cookie);
-  if (cacheExpiresAt === null) return readSession(auth, request, false);
-  const read = await readSession(auth, request, false);
+  const { headers, response: session } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+  const setCookies = headers.getSetCookie();
+  if (!session) return { setCookies };
+  const sessionId = session.session.id;
   // No Set-Cookie: better-auth trusted the cookie cache as it is (after a database read it sends a new one).
-  if (read.user && read.setCookies.length === 0 && cacheExpiresAt > now) {
+  if (setCookies.length === 0) {
     if (verified.size >= VERIFIED_COOKIE_CACHES_MAX) {
       for (const [key, entry] of verified) if (entry.validUntil <= now) verified.delete(key);
       if (verified.size >= VERIFIED_COOKIE_CACHES_MAX) verified.delete(verified.keys().next().value!);
     }
-    verified.set(cookie, { read, validUntil: Math.min(cacheExpiresAt, read.sessionExpiresAt ?? cacheExpiresAt) });
+    verified.set(cookie, { sessionId, validUntil: now + SESSION_CACHE_SECONDS * 1000 });
   }
-  return read;
-}
-
-/**
- * When the cookie cache in this Cookie header runs out, as the cookie says; null without one. Unverified, and
- * only used for an entry whose cookies better-auth has verified.
- */
-function cookieCacheExpiry(cookie: string): number | null {
-  const value = /(?:^|;\s*)(?:__Secure-)?scene\.session_data=([^;]+)/.exec(cookie)?.[1];
-  if (!value) return null;
-  try {
-    const { expiresAt } = JSON.parse(Buffer.from(decodeURIComponent(value), "base64url").toString("utf8")) as {
-      expiresAt?: unknown;
-    };
-    return typeof expiresAt === "number" ? expiresAt : null;
-  } catch {
-    return null;
-  }
-}
-
-async function readSession(auth: Auth, request: Request, disableCookieCache: boolean): Promise<SessionRead> {
-  const { headers, response: session } = await auth.api.getSession({
-    headers: request.headers,
-    query: disableCookieCache ? { disableCookieCache: true } : {},
-    returnHeaders: true,
-  });
-  const setCookies = headers.getSetCookie();
-  if (!session) return { user: null, setCookies };
-  const { id, name, email, emailVerified, role, twoFactorEnabled } = session.user as typeof session.user & {
-    role?: string | null;
-    twoFactorEnabled?: boolean | null;
-  };
-  return {
-    sessionExpiresAt: new Date(session.session.expiresAt).getTime(),
-    user: {
-      id,
-      name,
-      email,
-      emailVerified,
-      isAdmin: role === ADMIN_ROLE,
-      twoFactorEnabled: twoFactorEnabled ?? false,
-    },
-    setCookies,
-  };
+  return { sessionId, setCookies };
 }
 
 export function loginPath(returnTo: string) {
@@ -155,9 +127,7 @@ export async function requireAdmin(
   request: Request,
   url: URL = new URL(request.url),
 ): Promise<SessionUser> {
-  // Not from the cookie cache: a revoked session, a disabled account or a role taken away ends admin work at once.
-  const user = await getCheckedSessionUser(auth, request);
-  if (!user) throw redirect(loginPath(safeRedirectPath(`${url.pathname}${url.search}`)));
+  const user = await requireUser(auth, request, url);
   if (!user.isAdmin) throw data({ reason: "not-admin" }, { status: 403 });
   return user;
 }

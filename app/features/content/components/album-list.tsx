@@ -47,9 +47,10 @@ export function AlbumList({ albums, linkTitles = false }: { albums: AlbumView[];
       {albums.map((album, albumIndex) => {
         const queue = queueOf(album);
         return (
+          // Named by title, artist and year: two albums of one title stay two landmarks with names of their own.
           <section
             key={album.id}
-            aria-labelledby={`album-${album.id}`}
+            aria-labelledby={`album-${album.id} album-${album.id}-byline`}
             className="grid gap-6 md:grid-cols-[16rem_1fr] md:gap-10"
           >
             <StoredImage
@@ -69,7 +70,7 @@ export function AlbumList({ albums, linkTitles = false }: { albums: AlbumView[];
                 )}
                 {!album.published && <DraftBadge />}
               </h2>
-              <p className="mt-1 text-lg text-muted">
+              <p id={`album-${album.id}-byline`} className="mt-1 text-lg text-muted">
                 {album.artist} · {album.year}
               </p>
               <ol className="mt-5 divide-y divide-border rounded-2xl border border-border bg-surface-raised">
