@@ -80,7 +80,10 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   };
 
   const save = async (what: ContentType, target: { id?: string; parentId?: string; form: string }, said: string) => {
-    const result = await saveEntity({ db, storage, images, logger, freshness }, what, formData, { ...target, userId: user.id });
+    const result = await saveEntity({ db, storage, images, logger, freshness }, what, formData, {
+      ...target,
+      userId: user.id,
+    });
     return "error" in result ? result.error : done(`${type.path}/${record.id}`, said);
   };
   switch (asked.intent) {
