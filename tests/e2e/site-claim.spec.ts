@@ -25,7 +25,9 @@ test("the owner claims a new site through the printed link, which then refuses a
     await page.getByLabel("Adgangskode").fill("Kajkanten-2026-sol");
     await page.getByRole("button", { name: "Opret administrator" }).click();
 
-    await expect(page).toHaveURL(`${publicUrl}/page`);
+    // The server has just started: the account's password hash (scrypt) and the first admin page's first render
+    // took over 5 s once on a busy 2-core machine.
+    await expect(page).toHaveURL(`${publicUrl}/page`, { timeout: 20_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mine sider");
     await expect(page.getByRole("status").filter({ hasText: "Velkommen, du er administrator" })).toBeVisible();
     await expectAccessible(page);
