@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { Field } from "~/components/ui/field";
+import { AccountPage, SubmitButton } from "~/features/accounts/components/account-form";
 import { buttonStyles } from "~/components/ui/button-link";
 import { AvatarError, replaceAvatar } from "~/features/accounts/avatar.server";
 import { getProfile, updateContactDetails } from "~/features/accounts/profile.server";
@@ -76,8 +77,7 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
   const avatarError = actionData?.fieldErrors?.avatar?.[0];
   const avatarErrorId = "avatar-fejl";
   return (
-    <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
-      <h1 className="font-display text-4xl font-bold tracking-tight">Ret mine oplysninger</h1>
+    <AccountPage title="Ret mine oplysninger">
       <p className="mt-3 text-muted">Vi bruger adressen og telefonnummeret på dine reservationer og kvitteringer.</p>
       <Form method="post" className="mt-8 grid gap-5" noValidate>
         <input type="hidden" name="intent" value="contact-details" />
@@ -101,9 +101,7 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
           errors={actionData?.fieldErrors?.phone}
         />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className={buttonStyles.primary} disabled={saving}>
-            {saving ? "Gemmer …" : "Gem"}
-          </button>
+          <SubmitButton busy={saving} label="Gem" busyLabel="Gemmer …" />
           <Link to={loaderData.returnTo} className={buttonStyles.secondary}>
             Fortryd
           </Link>
@@ -148,11 +146,9 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
               </p>
             )}
           </div>
-          <button type="submit" className={`${buttonStyles.secondary} justify-self-start`} disabled={saving}>
-            Upload billede
-          </button>
+          <SubmitButton busy={saving} label="Upload billede" variant="secondary" className="justify-self-start" />
         </Form>
       </section>
-    </div>
+    </AccountPage>
   );
 }
