@@ -151,10 +151,7 @@ export default function MyDetails({ loaderData }: Route.ComponentProps) {
   const password = result("change-password");
   const changeEmail = result("change-email");
   const deletion = result("delete-account");
-  const twoFactor =
-    actionData?.intent === "enable-2fa" || actionData?.intent === "confirm-2fa" || actionData?.intent === "disable-2fa"
-      ? actionData
-      : undefined;
+  const twoFactor = actionData?.intent?.endsWith("-2fa") ? actionData : undefined;
   return (
     <div className="mx-auto max-w-3xl px-4 pt-12 sm:pt-16">
       <div className="flex items-center gap-4">

@@ -3,7 +3,7 @@ import { Field } from "~/components/ui/field";
 import { AccountPage, SubmitButton } from "~/features/accounts/components/account-form";
 import { buttonStyles } from "~/components/ui/button-link";
 import { AvatarError, replaceAvatar } from "~/features/accounts/avatar.server";
-import { getProfile, updateContactDetails } from "~/features/accounts/profile.server";
+import { changeProfile, getProfile } from "~/features/accounts/profile.server";
 import { contactDetailsSchema, formatDanishPhone } from "~/features/accounts/schemas";
 import { requireUser } from "~/features/accounts/session.server";
 import { answer, parseSubmission } from "~/lib/form";
@@ -66,7 +66,7 @@ export async function action({ request, url }: Route.ActionArgs) {
       returnTo === "/bruger" ? "/bruger/update" : `/bruger/update?redirectTo=${encodeURIComponent(returnTo)}`;
     throw redirectWithToast(thisPage, successToast("Dit profilbillede er skiftet"));
   }
-  await updateContactDetails(db, user.id, { address: form.address, phone: form.phone });
+  await changeProfile(db, user.id, { address: form.address, phone: form.phone });
   throw redirectWithToast(returnPath(url), successToast("Dine oplysninger er gemt"));
 }
 

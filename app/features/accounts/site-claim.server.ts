@@ -16,7 +16,7 @@ export function setupLink(publicUrl: string, token: string) {
   return `${publicUrl}${SETUP_PATH}/${token}`;
 }
 
-async function hasAdmin(db: Pick<Database, "select">) {
+export async function hasAdmin(db: Pick<Database, "select">) {
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, ADMIN_ROLE)).limit(1);
   return admin !== undefined;
 }
