@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
@@ -16,16 +15,20 @@ import {
 import { callAuth, requireUser, withCookies } from "~/features/accounts/session.server";
 import { formatDateTime } from "~/lib/format";
 import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
-import { CurrentPasswordField, DoneLine, NewPasswordField } from "~/features/accounts/components/account-form";
+import {
+  accountPageMeta,
+  AccountSection,
+  CurrentPasswordField,
+  DoneLine,
+  NewPasswordField,
+} from "~/features/accounts/components/forms";
 import { TwoFactorSection, type TwoFactorSetup } from "~/features/accounts/components/two-factor-section";
 import { twoFactorSetup } from "~/features/accounts/two-factor.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/bruger";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Mine oplysninger" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => accountPageMeta("Mine oplysninger");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
@@ -121,18 +124,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `sektion-${title.toLowerCase().replace(/[^a-zæøå]+/g, "-")}`;
-  return (
-    <section aria-labelledby={id} className="mt-12 border-t border-border pt-8">
-      <h2 id={id} className="font-display text-2xl font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 function Detail({ label, value }: { label: string; value: string | null }) {
   return (
     <div className="grid gap-1 border-b border-border py-4 sm:grid-cols-3">
@@ -171,7 +162,7 @@ export default function MyDetails({ loaderData }: Route.ComponentProps) {
         Ret adresse og telefon
       </Link>
 
-      <Section title="Skift adgangskode">
+      <AccountSection title="Skift adgangskode">
         <DoneLine done={password?.done}>
           <Form method="post" className="mt-6 grid max-w-md gap-5" noValidate>
             <input type="hidden" name="intent" value="change-password" />
@@ -186,13 +177,13 @@ export default function MyDetails({ loaderData }: Route.ComponentProps) {
             </button>
           </Form>
         </DoneLine>
-      </Section>
+      </AccountSection>
 
-      <Section title="Totrinsbekræftelse">
+      <AccountSection title="Totrinsbekræftelse">
         <TwoFactorSection enabled={loaderData.twoFactorEnabled} answer={twoFactor} busy={busy} />
-      </Section>
+      </AccountSection>
 
-      <Section title="Skift e-mail">
+      <AccountSection title="Skift e-mail">
         <DoneLine done={changeEmail?.done}>
           <Form method="post" className="mt-6 grid max-w-md gap-5" noValidate>
             <input type="hidden" name="intent" value="change-email" />
@@ -210,9 +201,9 @@ export default function MyDetails({ loaderData }: Route.ComponentProps) {
             </button>
           </Form>
         </DoneLine>
-      </Section>
+      </AccountSection>
 
-      <Section title="Dine data">
+      <AccountSection title="Dine data">
         <p className="mt-4 max-w-2xl text-muted">
           Du kan hente alt, hvad vi har gemt om dig, som en fil, eller slette din konto. Sletter du kontoen, forsvinder
           dine oplysninger med det samme; kvitteringer for betalte reservationer gemmes uden personoplysninger, som
@@ -250,7 +241,7 @@ export default function MyDetails({ loaderData }: Route.ComponentProps) {
             Slet min konto
           </button>
         </Form>
-      </Section>
+      </AccountSection>
     </div>
   );
 }

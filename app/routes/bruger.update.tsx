@@ -1,6 +1,6 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { Field } from "~/components/ui/field";
-import { AccountPage, SubmitButton } from "~/features/accounts/components/account-form";
+import { AccountPage, accountPageMeta, AccountSection, SubmitButton } from "~/features/accounts/components/forms";
 import { buttonStyles } from "~/components/ui/button-link";
 import { AvatarError, replaceAvatar } from "~/features/accounts/avatar.server";
 import { changeProfile, getProfile } from "~/features/accounts/profile.server";
@@ -16,9 +16,7 @@ import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/bruger.update";
 import { bodyMessages, tryReadFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Ret mine oplysninger" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => accountPageMeta("Ret mine oplysninger");
 
 /** Where saving (or giving up) leads: back to the page that sent the user here (`?redirectTo=`), if on this site. */
 function returnPath(url: URL) {
@@ -75,7 +73,6 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
   const saving = useNavigation().state === "submitting";
   const values = { ...loaderData, ...(actionData?.intent === "contact-details" && actionData.values) };
   const avatarError = actionData?.fieldErrors?.avatar?.[0];
-  const avatarErrorId = "avatar-fejl";
   return (
     <AccountPage title="Ret mine oplysninger">
       <p className="mt-3 text-muted">Vi bruger adressen og telefonnummeret på dine reservationer og kvitteringer.</p>
@@ -108,10 +105,7 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
 
-      <section aria-labelledby="profilbillede" className="mt-12 border-t border-border pt-8">
-        <h2 id="profilbillede" className="font-display text-2xl font-bold">
-          Profilbillede
-        </h2>
+      <AccountSection title="Profilbillede">
         <div className="mt-4 flex items-center gap-4">
           {loaderData.avatarUrl ? (
             <img
@@ -136,19 +130,19 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
               name="avatar"
               type="file"
               accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-              aria-describedby={avatarError ? avatarErrorId : undefined}
+              aria-describedby={avatarError ? "avatar-fejl" : undefined}
               aria-invalid={avatarError ? true : undefined}
               className="text-sm file:mr-4 file:rounded-full file:border file:border-control-border file:bg-surface-raised file:px-4 file:py-2 file:text-ink"
             />
             {avatarError && (
-              <p id={avatarErrorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+              <p id="avatar-fejl" role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
                 {avatarError}
               </p>
             )}
           </div>
           <SubmitButton busy={saving} label="Upload billede" variant="secondary" className="justify-self-start" />
         </Form>
-      </section>
+      </AccountSection>
     </AccountPage>
   );
 }

@@ -6,14 +6,18 @@ import { requestSignInCodeSchema, signInWithCodeSchema } from "~/features/accoun
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
 import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { AccountPage, CodeField, EmailField, SubmitButton } from "~/features/accounts/components/account-form";
+import {
+  AccountPage,
+  accountPageMeta,
+  CodeField,
+  EmailField,
+  SubmitButton,
+} from "~/features/accounts/components/forms";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/login.kode";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Log ind med en kode" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => accountPageMeta("Log ind med en kode");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { auth } = collaborators();

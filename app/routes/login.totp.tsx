@@ -3,7 +3,7 @@ import { Form, Link, redirect, useActionData, useNavigation } from "react-router
 import { z } from "zod";
 import { Field, FormError } from "~/components/ui/field";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
-import { AccountPage, CodeField, SubmitButton } from "~/features/accounts/components/account-form";
+import { AccountPage, accountPageMeta, CodeField, SubmitButton } from "~/features/accounts/components/forms";
 import { totpCodeSchema } from "~/features/accounts/schemas";
 import { callAuth, withCookies } from "~/features/accounts/session.server";
 import { answer, parseSubmission } from "~/lib/form";
@@ -12,20 +12,14 @@ import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/login.totp";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Totrinsbekræftelse" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => accountPageMeta("Totrinsbekræftelse");
 
 export function loader({ url }: Route.LoaderArgs) {
   return { redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")) };
 }
 
 const secondFactorSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("totp"),
-    code: totpCodeSchema,
-    redirectTo: z.string().optional(),
-  }),
+  z.object({ intent: z.literal("totp"), code: totpCodeSchema, redirectTo: z.string().optional() }),
   z.object({
     intent: z.literal("backup"),
     code: z.string().trim().min(1, "Feltet skal udfyldes"),

@@ -7,14 +7,12 @@ import { signInSchema, signUpSchema } from "~/features/accounts/schemas";
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
 import { answer, parseSubmission, typedValues, type ActionAnswer } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { EmailField, NewAccountFields, SubmitButton } from "~/features/accounts/components/account-form";
+import { accountPageMeta, EmailField, NewAccountFields, SubmitButton } from "~/features/accounts/components/forms";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/login";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Log ind" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => accountPageMeta("Log ind");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { auth } = collaborators();

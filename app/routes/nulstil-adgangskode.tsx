@@ -4,14 +4,12 @@ import { FormError } from "~/components/ui/field";
 import { resetPasswordSchema } from "~/features/accounts/schemas";
 import { callAuth } from "~/features/accounts/session.server";
 import { answer, parseSubmission } from "~/lib/form";
-import { AccountPage, NewPasswordField, SubmitButton } from "~/features/accounts/components/account-form";
+import { AccountPage, accountPageMeta, NewPasswordField, SubmitButton } from "~/features/accounts/components/forms";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/nulstil-adgangskode";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Vælg ny adgangskode" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => accountPageMeta("Vælg ny adgangskode");
 
 /** better-auth sends the link here with ?token=…, or with ?error=INVALID_TOKEN when it is expired or used. */
 export function loader({ url }: Route.LoaderArgs) {

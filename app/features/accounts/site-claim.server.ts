@@ -59,8 +59,7 @@ export async function setupLinkState(db: Database, token: string): Promise<"open
 
 export type ClaimResult =
   | { ok: true; userId: string }
-  | { ok: false; reason: "claimed" | "unknown" }
-  | { ok: false; reason: "email-taken" }
+  | { ok: false; reason: "claimed" | "unknown" | "email-taken" }
   /** better-auth's account rules refused the name or password (its before hook), with their Danish message. */
   | { ok: false; reason: "refused"; code: string | undefined; message: string };
 

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
-import { CodeField, CurrentPasswordField, DoneLine } from "./account-form";
+import { CodeField, CurrentPasswordField, DoneLine } from "./forms";
 
 export interface TwoFactorSetup {
   totpURI: string;

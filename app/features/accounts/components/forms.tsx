@@ -4,6 +4,9 @@ import { Field, type FieldProps } from "~/components/ui/field";
 import type { ActionAnswer } from "~/lib/form";
 import { PASSWORD_MIN_LENGTH } from "../schemas";
 
+/** An account page's title; no search engine needs one. */
+export const accountPageMeta = (title: string) => [{ title }, { name: "robots", content: "noindex" }];
+
 /** The narrow column of the account pages, under their heading. */
 export function AccountPage({
   title,
@@ -19,6 +22,19 @@ export function AccountPage({
       <h1 className="font-display text-4xl font-bold tracking-tight">{title}</h1>
       {children}
     </div>
+  );
+}
+
+/** A part of an account page, under a heading of its own. */
+export function AccountSection({ title, children }: { title: string; children: ReactNode }) {
+  const id = `sektion-${title.toLowerCase().replace(/[^a-zæøå]+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="mt-12 border-t border-border pt-8">
+      <h2 id={id} className="font-display text-2xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
