@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
@@ -11,24 +10,25 @@ import {
   deleteAccountSchema,
   formatDanishPhone,
   REQUIRED,
+  totpCodeSchema,
 } from "~/features/accounts/schemas";
 import { callAuth, requireUser, withCookies } from "~/features/accounts/session.server";
 import { formatDateTime } from "~/lib/format";
 import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
-import { NewPasswordField } from "~/features/accounts/components/new-password-field";
 import {
+  accountPageMeta,
+  AccountSection,
   CurrentPasswordField,
-  TwoFactorSection,
-  type TwoFactorSetup,
-} from "~/features/accounts/components/two-factor-section";
+  DoneLine,
+  NewPasswordField,
+} from "~/features/accounts/components/forms";
+import { TwoFactorSection, type TwoFactorSetup } from "~/features/accounts/components/two-factor-section";
 import { twoFactorSetup } from "~/features/accounts/two-factor.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/bruger";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Mine oplysninger" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => accountPageMeta("Mine oplysninger");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
@@ -58,16 +58,18 @@ const detailsForms = z.discriminatedUnion("intent", [
   passwordOnly.safeExtend({ intent: z.literal("disable-2fa") }),
   z.object({
     intent: z.literal("confirm-2fa"),
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, "Koden er 6 cifre"),
+    code: totpCodeSchema,
     totpURI: z.string().startsWith("otpauth://totp/"),
   }),
 ]);
 type Intent = z.infer<typeof detailsForms>["intent"];
 
-const wrongPassword = "Adgangskoden er forkert.";
+type AuthResult = Awaited<ReturnType<typeof callAuth>>;
+
+/** better-auth's refusal of an action that asks for the password, shown by the password field. */
+function passwordRefused(result: AuthResult) {
+  return result.code === "INVALID_PASSWORD" ? "Adgangskoden er forkert." : authErrorMessage(result.status, result.code);
+}
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { auth } = collaborators();
@@ -76,95 +78,50 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!submission.ok) return answer(submission.answer, 400);
   const form = submission.value;
   const { intent } = form;
+  const call = (endpoint: string, body: Record<string, unknown>) => callAuth(auth, request, context, endpoint, body);
+  const done = (text: string, result: AuthResult) =>
+    answer<DetailsAnswer>({ intent, done: text }, { headers: withCookies(result.setCookies) });
 
-  if (form.intent === "enable-2fa" || form.intent === "disable-2fa") {
-    const endpoint = form.intent === "enable-2fa" ? "/two-factor/enable" : "/two-factor/disable";
-    const result = await callAuth(auth, request, context, endpoint, { password: form.password });
-    if (!result.ok) {
-      const message = result.code === "INVALID_PASSWORD" ? wrongPassword : authErrorMessage(result.status, result.code);
-      return answer({ intent, fieldErrors: { password: [message] } }, 400);
+  switch (form.intent) {
+    case "enable-2fa":
+    case "disable-2fa": {
+      const endpoint = form.intent === "enable-2fa" ? "/two-factor/enable" : "/two-factor/disable";
+      const result = await call(endpoint, { password: form.password });
+      if (!result.ok) return answer({ intent, fieldErrors: { password: [passwordRefused(result)] } }, 400);
+      if (form.intent === "disable-2fa") return done("Totrinsbekræftelse er slået fra.", result);
+      const { totpURI, backupCodes } = result.payload as { totpURI: string; backupCodes: string[] };
+      return answer<DetailsAnswer>({ intent: "confirm-2fa", setup: await twoFactorSetup(totpURI, backupCodes) });
     }
-    if (form.intent === "disable-2fa") {
-      return answer<DetailsAnswer>(
-        { intent, done: "Totrinsbekræftelse er slået fra." },
-        { headers: withCookies(result.setCookies) },
-      );
+    case "confirm-2fa": {
+      const result = await call("/two-factor/verify-totp", { code: form.code });
+      if (!result.ok) {
+        const fieldErrors = { code: ["Koden er forkert. Prøv den næste kode fra appen."] };
+        return answer<DetailsAnswer>({ intent, setup: await twoFactorSetup(form.totpURI), fieldErrors }, 400);
+      }
+      return done("Totrinsbekræftelse er slået til. Næste gang du logger ind, beder vi om en kode fra appen.", result);
     }
-    const { totpURI, backupCodes } = result.payload as { totpURI: string; backupCodes: string[] };
-    return answer<DetailsAnswer>({ intent: "confirm-2fa", setup: await twoFactorSetup(totpURI, backupCodes) });
-  }
-
-  if (form.intent === "confirm-2fa") {
-    const result = await callAuth(auth, request, context, "/two-factor/verify-totp", { code: form.code });
-    if (!result.ok) {
-      return answer<DetailsAnswer>(
-        {
-          intent,
-          setup: await twoFactorSetup(form.totpURI),
-          fieldErrors: { code: ["Koden er forkert. Prøv den næste kode fra appen."] },
-        },
-        400,
-      );
+    case "change-password": {
+      const { currentPassword, newPassword } = form;
+      const result = await call("/change-password", { currentPassword, newPassword, revokeOtherSessions: true });
+      if (result.ok) return done("Din adgangskode er ændret, og du er logget ud alle andre steder.", result);
+      return answer({ intent, fieldErrors: { currentPassword: [passwordRefused(result)] } }, 400);
     }
-    return answer<DetailsAnswer>(
-      { intent, done: "Totrinsbekræftelse er slået til. Næste gang du logger ind, beder vi om en kode fra appen." },
-      { headers: withCookies(result.setCookies) },
-    );
-  }
-
-  if (form.intent === "change-password") {
-    const result = await callAuth(auth, request, context, "/change-password", {
-      currentPassword: form.currentPassword,
-      newPassword: form.newPassword,
-      revokeOtherSessions: true,
-    });
-    if (!result.ok) {
-      const message = result.code === "INVALID_PASSWORD" ? wrongPassword : authErrorMessage(result.status, result.code);
-      return answer({ intent, fieldErrors: { currentPassword: [message] } }, 400);
+    case "change-email": {
+      const result = await call("/change-email", { newEmail: form.newEmail, callbackURL: "/bruger" });
+      // The same answer whether or not the address is taken, so the form cannot be used to look up accounts.
+      const taken = result.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" || result.code === "USER_ALREADY_EXISTS";
+      if (!result.ok && !taken) return answer({ intent, formError: authErrorMessage(result.status, result.code) }, 400);
+      return answer<DetailsAnswer>({
+        intent,
+        done: `Vi har sendt et link til ${form.newEmail}. Din e-mail skifter, når du åbner det.`,
+      });
     }
-    return answer<DetailsAnswer>(
-      { intent, done: "Din adgangskode er ændret, og du er logget ud alle andre steder." },
-      { headers: withCookies(result.setCookies) },
-    );
-  }
-
-  if (form.intent === "change-email") {
-    const result = await callAuth(auth, request, context, "/change-email", {
-      newEmail: form.newEmail,
-      callbackURL: "/bruger",
-    });
-    // The same answer whether or not the address is taken, so the form cannot be used to look up accounts.
-    if (
-      !result.ok &&
-      result.code !== "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" &&
-      result.code !== "USER_ALREADY_EXISTS"
-    ) {
-      return answer({ intent, formError: authErrorMessage(result.status, result.code) }, 400);
+    case "delete-account": {
+      const result = await call("/delete-user", { password: form.password });
+      if (!result.ok) return answer({ intent, fieldErrors: { password: [passwordRefused(result)] } }, 400);
+      throw redirect("/?konto=slettet", { headers: withCookies(result.setCookies) });
     }
-    return answer<DetailsAnswer>({
-      intent,
-      done: `Vi har sendt et link til ${form.newEmail}. Din e-mail skifter, når du åbner det.`,
-    });
   }
-
-  const result = await callAuth(auth, request, context, "/delete-user", { password: form.password });
-  if (!result.ok) {
-    const message = result.code === "INVALID_PASSWORD" ? wrongPassword : authErrorMessage(result.status, result.code);
-    return answer({ intent, fieldErrors: { password: [message] } }, 400);
-  }
-  throw redirect("/?konto=slettet", { headers: withCookies(result.setCookies) });
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `sektion-${title.toLowerCase().replace(/[^a-zæøå]+/g, "-")}`;
-  return (
-    <section aria-labelledby={id} className="mt-12 border-t border-border pt-8">
-      <h2 id={id} className="font-display text-2xl font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
 }
 
 function Detail({ label, value }: { label: string; value: string | null }) {
@@ -185,10 +142,7 @@ export default function MyDetails({ loaderData }: Route.ComponentProps) {
   const password = result("change-password");
   const changeEmail = result("change-email");
   const deletion = result("delete-account");
-  const twoFactor =
-    actionData?.intent === "enable-2fa" || actionData?.intent === "confirm-2fa" || actionData?.intent === "disable-2fa"
-      ? actionData
-      : undefined;
+  const twoFactor = actionData?.intent?.endsWith("-2fa") ? actionData : undefined;
   return (
     <div className="mx-auto max-w-3xl px-4 pt-12 sm:pt-16">
       <div className="flex items-center gap-4">
@@ -208,12 +162,8 @@ export default function MyDetails({ loaderData }: Route.ComponentProps) {
         Ret adresse og telefon
       </Link>
 
-      <Section title="Skift adgangskode">
-        {password?.done ? (
-          <p role="status" className="mt-4 font-medium">
-            {password.done}
-          </p>
-        ) : (
+      <AccountSection title="Skift adgangskode">
+        <DoneLine done={password?.done}>
           <Form method="post" className="mt-6 grid max-w-md gap-5" noValidate>
             <input type="hidden" name="intent" value="change-password" />
             <CurrentPasswordField
@@ -226,19 +176,15 @@ export default function MyDetails({ loaderData }: Route.ComponentProps) {
               Skift adgangskode
             </button>
           </Form>
-        )}
-      </Section>
+        </DoneLine>
+      </AccountSection>
 
-      <Section title="Totrinsbekræftelse">
+      <AccountSection title="Totrinsbekræftelse">
         <TwoFactorSection enabled={loaderData.twoFactorEnabled} answer={twoFactor} busy={busy} />
-      </Section>
+      </AccountSection>
 
-      <Section title="Skift e-mail">
-        {changeEmail?.done ? (
-          <p role="status" className="mt-4 font-medium">
-            {changeEmail.done}
-          </p>
-        ) : (
+      <AccountSection title="Skift e-mail">
+        <DoneLine done={changeEmail?.done}>
           <Form method="post" className="mt-6 grid max-w-md gap-5" noValidate>
             <input type="hidden" name="intent" value="change-email" />
             <FormError message={changeEmail?.formError} />
@@ -254,10 +200,10 @@ export default function MyDetails({ loaderData }: Route.ComponentProps) {
               Send bekræftelseslink
             </button>
           </Form>
-        )}
-      </Section>
+        </DoneLine>
+      </AccountSection>
 
-      <Section title="Dine data">
+      <AccountSection title="Dine data">
         <p className="mt-4 max-w-2xl text-muted">
           Du kan hente alt, hvad vi har gemt om dig, som en fil, eller slette din konto. Sletter du kontoen, forsvinder
           dine oplysninger med det samme; kvitteringer for betalte reservationer gemmes uden personoplysninger, som
@@ -295,7 +241,7 @@ export default function MyDetails({ loaderData }: Route.ComponentProps) {
             Slet min konto
           </button>
         </Form>
-      </Section>
+      </AccountSection>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { Field } from "~/components/ui/field";
+import { AccountPage, accountPageMeta, AccountSection, SubmitButton } from "~/features/accounts/components/forms";
 import { buttonStyles } from "~/components/ui/button-link";
 import { AvatarError, replaceAvatar } from "~/features/accounts/avatar.server";
-import { getProfile, updateContactDetails } from "~/features/accounts/profile.server";
+import { changeProfile, getProfile } from "~/features/accounts/profile.server";
 import { contactDetailsSchema, formatDanishPhone } from "~/features/accounts/schemas";
 import { requireUser } from "~/features/accounts/session.server";
 import { answer, parseSubmission } from "~/lib/form";
@@ -15,9 +16,7 @@ import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/bruger.update";
 import { bodyMessages, tryReadFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Ret mine oplysninger" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => accountPageMeta("Ret mine oplysninger");
 
 /** Where saving (or giving up) leads: back to the page that sent the user here (`?redirectTo=`), if on this site. */
 function returnPath(url: URL) {
@@ -65,7 +64,7 @@ export async function action({ request, url }: Route.ActionArgs) {
       returnTo === "/bruger" ? "/bruger/update" : `/bruger/update?redirectTo=${encodeURIComponent(returnTo)}`;
     throw redirectWithToast(thisPage, successToast("Dit profilbillede er skiftet"));
   }
-  await updateContactDetails(db, user.id, { address: form.address, phone: form.phone });
+  await changeProfile(db, user.id, { address: form.address, phone: form.phone });
   throw redirectWithToast(returnPath(url), successToast("Dine oplysninger er gemt"));
 }
 
@@ -74,10 +73,8 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
   const saving = useNavigation().state === "submitting";
   const values = { ...loaderData, ...(actionData?.intent === "contact-details" && actionData.values) };
   const avatarError = actionData?.fieldErrors?.avatar?.[0];
-  const avatarErrorId = "avatar-fejl";
   return (
-    <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
-      <h1 className="font-display text-4xl font-bold tracking-tight">Ret mine oplysninger</h1>
+    <AccountPage title="Ret mine oplysninger">
       <p className="mt-3 text-muted">Vi bruger adressen og telefonnummeret på dine reservationer og kvitteringer.</p>
       <Form method="post" className="mt-8 grid gap-5" noValidate>
         <input type="hidden" name="intent" value="contact-details" />
@@ -101,19 +98,14 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
           errors={actionData?.fieldErrors?.phone}
         />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className={buttonStyles.primary} disabled={saving}>
-            {saving ? "Gemmer …" : "Gem"}
-          </button>
+          <SubmitButton busy={saving} label="Gem" busyLabel="Gemmer …" />
           <Link to={loaderData.returnTo} className={buttonStyles.secondary}>
             Fortryd
           </Link>
         </div>
       </Form>
 
-      <section aria-labelledby="profilbillede" className="mt-12 border-t border-border pt-8">
-        <h2 id="profilbillede" className="font-display text-2xl font-bold">
-          Profilbillede
-        </h2>
+      <AccountSection title="Profilbillede">
         <div className="mt-4 flex items-center gap-4">
           {loaderData.avatarUrl ? (
             <img
@@ -138,21 +130,19 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
               name="avatar"
               type="file"
               accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-              aria-describedby={avatarError ? avatarErrorId : undefined}
+              aria-describedby={avatarError ? "avatar-fejl" : undefined}
               aria-invalid={avatarError ? true : undefined}
               className="text-sm file:mr-4 file:rounded-full file:border file:border-control-border file:bg-surface-raised file:px-4 file:py-2 file:text-ink"
             />
             {avatarError && (
-              <p id={avatarErrorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+              <p id="avatar-fejl" role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
                 {avatarError}
               </p>
             )}
           </div>
-          <button type="submit" className={`${buttonStyles.secondary} justify-self-start`} disabled={saving}>
-            Upload billede
-          </button>
+          <SubmitButton busy={saving} label="Upload billede" variant="secondary" className="justify-self-start" />
         </Form>
-      </section>
-    </div>
+      </AccountSection>
+    </AccountPage>
   );
 }

@@ -5,14 +5,12 @@ import { authErrorMessage } from "~/features/accounts/auth-errors";
 import { requestPasswordResetSchema } from "~/features/accounts/schemas";
 import { callAuth } from "~/features/accounts/session.server";
 import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
-import { EmailField } from "~/features/accounts/components/email-field";
+import { AccountPage, accountPageMeta, EmailField, SubmitButton } from "~/features/accounts/components/forms";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/glemt-adgangskode";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Glemt adgangskode" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => accountPageMeta("Glemt adgangskode");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth } = collaborators();
@@ -35,8 +33,7 @@ export default function ForgotPassword() {
   const sending = useNavigation().state === "submitting";
   if (actionData?.sentTo) {
     return (
-      <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
-        <h1 className="font-display text-4xl font-bold tracking-tight">Tjek din e-mail</h1>
+      <AccountPage title="Tjek din e-mail">
         <p role="status" className="mt-4 text-lg text-muted">
           Hvis der findes en konto med {actionData.sentTo}, har vi sendt et link, så du kan vælge en ny adgangskode.
           Linket virker i en time.
@@ -44,22 +41,19 @@ export default function ForgotPassword() {
         <Link to="/login" className={`${buttonStyles.secondary} mt-8`}>
           Tilbage til log ind
         </Link>
-      </div>
+      </AccountPage>
     );
   }
   return (
-    <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
-      <h1 className="font-display text-4xl font-bold tracking-tight">Glemt adgangskode?</h1>
+    <AccountPage title="Glemt adgangskode?">
       <p className="mt-3 text-muted">
         Skriv din e-mailadresse, så sender vi et link, hvor du kan vælge en ny adgangskode.
       </p>
       <Form method="post" className="mt-8 grid gap-5" noValidate>
         <FormError message={actionData?.formError} />
         <EmailField answer={actionData} />
-        <button type="submit" className={buttonStyles.primary} disabled={sending}>
-          {sending ? "Sender …" : "Send link"}
-        </button>
+        <SubmitButton busy={sending} label="Send link" busyLabel="Sender …" />
       </Form>
-    </div>
+    </AccountPage>
   );
 }

@@ -1,20 +1,23 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
-import { buttonStyles } from "~/components/ui/button-link";
-import { Field, FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/field";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
 import { requestSignInCodeSchema, signInWithCodeSchema } from "~/features/accounts/schemas";
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
 import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { EmailField } from "~/features/accounts/components/email-field";
+import {
+  AccountPage,
+  accountPageMeta,
+  CodeField,
+  EmailField,
+  SubmitButton,
+} from "~/features/accounts/components/forms";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/login.kode";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Log ind med en kode" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => accountPageMeta("Log ind med en kode");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { auth } = collaborators();
@@ -64,48 +67,34 @@ export default function SignInWithCode({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const verifying = actionData?.intent === "verify";
   return (
-    <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
-      <h1 className="font-display text-4xl font-bold tracking-tight">Log ind med en kode</h1>
+    <AccountPage title="Log ind med en kode">
       {verifying ? (
-        <>
-          <p role="status" className="mt-3 text-muted">
-            Hvis {actionData.email} har en konto, har vi sendt en kode på 6 cifre dertil. Koden virker i 5 minutter.
-          </p>
-          <Form method="post" className="mt-8 grid gap-5" noValidate>
-            <FormError message={actionData.formError} />
-            <input type="hidden" name="intent" value="verify" />
+        <p role="status" className="mt-3 text-muted">
+          Hvis {actionData.email} har en konto, har vi sendt en kode på 6 cifre dertil. Koden virker i 5 minutter.
+        </p>
+      ) : (
+        <p className="mt-3 text-muted">
+          Vi sender en engangskode til din e-mail, så du kan logge ind uden adgangskode.
+        </p>
+      )}
+      <Form method="post" className="mt-8 grid gap-5" noValidate>
+        <FormError message={actionData?.formError} />
+        <input type="hidden" name="intent" value={verifying ? "verify" : "send"} />
+        {verifying ? (
+          <>
             <input type="hidden" name="email" value={actionData.email} />
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-            <Field
-              label="Kode"
-              name="otp"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              required
-              errors={actionData.fieldErrors?.otp}
-            />
-            <button type="submit" className={buttonStyles.primary} disabled={busy}>
-              {busy ? "Logger ind …" : "Log ind"}
-            </button>
-          </Form>
-        </>
-      ) : (
-        <>
-          <p className="mt-3 text-muted">
-            Vi sender en engangskode til din e-mail, så du kan logge ind uden adgangskode.
-          </p>
-          <Form method="post" className="mt-8 grid gap-5" noValidate>
-            <FormError message={actionData?.formError} />
-            <input type="hidden" name="intent" value="send" />
-            <EmailField answer={actionData} />
-            <button type="submit" className={buttonStyles.primary} disabled={busy}>
-              {busy ? "Sender …" : "Send kode"}
-            </button>
-          </Form>
-        </>
-      )}
+            <CodeField label="Kode" name="otp" pattern="[0-9]{6}" errors={actionData.fieldErrors?.otp} />
+          </>
+        ) : (
+          <EmailField answer={actionData} />
+        )}
+        <SubmitButton
+          busy={busy}
+          label={verifying ? "Log ind" : "Send kode"}
+          busyLabel={verifying ? "Logger ind …" : "Sender …"}
+        />
+      </Form>
       <p className="mt-6 text-sm">
         <Link
           to={`/login?${new URLSearchParams({ redirectTo: loaderData.redirectTo })}`}
@@ -114,6 +103,6 @@ export default function SignInWithCode({ loaderData }: Route.ComponentProps) {
           Log ind med adgangskode i stedet
         </Link>
       </p>
-    </div>
+    </AccountPage>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
-import { buttonStyles } from "~/components/ui/button-link";
 import { Field, FormError } from "~/components/ui/field";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
+import { AccountPage, accountPageMeta, CodeField, SubmitButton } from "~/features/accounts/components/forms";
+import { totpCodeSchema } from "~/features/accounts/schemas";
 import { callAuth, withCookies } from "~/features/accounts/session.server";
 import { answer, parseSubmission } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -11,23 +12,14 @@ import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/login.totp";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Totrinsbekræftelse" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => accountPageMeta("Totrinsbekræftelse");
 
 export function loader({ url }: Route.LoaderArgs) {
   return { redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")) };
 }
 
 const secondFactorSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("totp"),
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, "Koden er 6 cifre"),
-    redirectTo: z.string().optional(),
-  }),
+  z.object({ intent: z.literal("totp"), code: totpCodeSchema, redirectTo: z.string().optional() }),
   z.object({
     intent: z.literal("backup"),
     code: z.string().trim().min(1, "Feltet skal udfyldes"),
@@ -52,8 +44,7 @@ export default function SecondFactor({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const [useBackupCode, setUseBackupCode] = useState(false);
   return (
-    <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
-      <h1 className="font-display text-4xl font-bold tracking-tight">Totrinsbekræftelse</h1>
+    <AccountPage title="Totrinsbekræftelse">
       <p className="mt-3 text-muted">
         {useBackupCode
           ? "Skriv en af dine backup-koder. Hver kode virker én gang."
@@ -73,20 +64,9 @@ export default function SecondFactor({ loaderData }: Route.ComponentProps) {
             errors={actionData?.fieldErrors?.code}
           />
         ) : (
-          <Field
-            key="totp"
-            label="Kode"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            required
-            errors={actionData?.fieldErrors?.code}
-          />
+          <CodeField key="totp" label="Kode" name="code" errors={actionData?.fieldErrors?.code} />
         )}
-        <button type="submit" className={buttonStyles.primary} disabled={busy}>
-          {busy ? "Logger ind …" : "Log ind"}
-        </button>
+        <SubmitButton busy={busy} label="Log ind" busyLabel="Logger ind …" />
       </Form>
       <div className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
         <button
@@ -100,6 +80,6 @@ export default function SecondFactor({ loaderData }: Route.ComponentProps) {
           Log ind forfra
         </Link>
       </div>
-    </div>
+    </AccountPage>
   );
 }

@@ -1,21 +1,18 @@
+import type { ReactNode } from "react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { Field, FormError } from "~/components/ui/field";
-import { buttonStyles } from "~/components/ui/button-link";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
 import { signInSchema, signUpSchema } from "~/features/accounts/schemas";
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
 import { answer, parseSubmission, typedValues, type ActionAnswer } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { EmailField } from "~/features/accounts/components/email-field";
-import { NewAccountFields } from "~/features/accounts/components/new-account-fields";
+import { accountPageMeta, EmailField, NewAccountFields, SubmitButton } from "~/features/accounts/components/forms";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/login";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Log ind" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => accountPageMeta("Log ind");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { auth } = collaborators();
@@ -76,10 +73,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <div className="mt-10 grid gap-8 md:grid-cols-2">
-        <section aria-labelledby="log-ind" className="rounded-2xl border border-border bg-surface-raised p-6 sm:p-8">
-          <h2 id="log-ind" className="font-display text-2xl font-bold">
-            Har du en konto?
-          </h2>
+        <Panel id="log-ind" title="Har du en konto?">
           <Form method="post" className="mt-6 grid gap-5" noValidate>
             <input type="hidden" name="intent" value="sign-in" />
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
@@ -93,9 +87,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
               required
               errors={signIn?.fieldErrors?.password}
             />
-            <button type="submit" className={buttonStyles.primary} disabled={busy("sign-in")}>
-              {busy("sign-in") ? "Logger ind …" : "Log ind"}
-            </button>
+            <SubmitButton busy={busy("sign-in")} label="Log ind" busyLabel="Logger ind …" />
           </Form>
           <p className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <Link to="/glemt-adgangskode" className="font-medium underline underline-offset-2 hover:text-accent">
@@ -108,15 +100,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
               Log ind med en kode i stedet
             </Link>
           </p>
-        </section>
+        </Panel>
 
-        <section
-          aria-labelledby="opret-konto"
-          className="rounded-2xl border border-border bg-surface-raised p-6 sm:p-8"
-        >
-          <h2 id="opret-konto" className="font-display text-2xl font-bold">
-            Ny her?
-          </h2>
+        <Panel id="opret-konto" title="Ny her?">
           {signUp?.sentTo ? (
             <div role="status" className="mt-6">
               <p className="text-lg font-medium">Tjek din e-mail</p>
@@ -132,9 +118,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
                 <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
                 <FormError message={signUp?.formError} />
                 <NewAccountFields answer={signUp} />
-                <button type="submit" className={buttonStyles.secondary} disabled={busy("sign-up")}>
-                  {busy("sign-up") ? "Opretter …" : "Opret konto"}
-                </button>
+                <SubmitButton variant="secondary" busy={busy("sign-up")} label="Opret konto" busyLabel="Opretter …" />
               </Form>
               <p className="mt-4 text-sm text-muted">
                 Ved at oprette en konto accepterer du vores{" "}
@@ -149,8 +133,19 @@ export default function Login({ loaderData }: Route.ComponentProps) {
               </p>
             </>
           )}
-        </section>
+        </Panel>
       </div>
     </div>
+  );
+}
+
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-border bg-surface-raised p-6 sm:p-8">
+      <h2 id={id} className="font-display text-2xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

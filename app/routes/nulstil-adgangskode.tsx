@@ -4,14 +4,12 @@ import { FormError } from "~/components/ui/field";
 import { resetPasswordSchema } from "~/features/accounts/schemas";
 import { callAuth } from "~/features/accounts/session.server";
 import { answer, parseSubmission } from "~/lib/form";
-import { NewPasswordField } from "~/features/accounts/components/new-password-field";
+import { AccountPage, accountPageMeta, NewPasswordField, SubmitButton } from "~/features/accounts/components/forms";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/nulstil-adgangskode";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Vælg ny adgangskode" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => accountPageMeta("Vælg ny adgangskode");
 
 /** better-auth sends the link here with ?token=…, or with ?error=INVALID_TOKEN when it is expired or used. */
 export function loader({ url }: Route.LoaderArgs) {
@@ -36,26 +34,22 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const saving = useNavigation().state === "submitting";
   if (!loaderData.token) {
     return (
-      <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
-        <h1 className="font-display text-4xl font-bold tracking-tight">Linket virker ikke</h1>
+      <AccountPage title="Linket virker ikke">
         <p className="mt-4 text-lg text-muted">Linket er udløbet eller allerede brugt.</p>
         <Link to="/glemt-adgangskode" className={`${buttonStyles.primary} mt-8`}>
           Bed om et nyt link
         </Link>
-      </div>
+      </AccountPage>
     );
   }
   return (
-    <div className="mx-auto max-w-xl px-4 pt-12 sm:pt-16">
-      <h1 className="font-display text-4xl font-bold tracking-tight">Vælg ny adgangskode</h1>
+    <AccountPage title="Vælg ny adgangskode">
       <Form method="post" className="mt-8 grid gap-5" noValidate>
         <FormError message={actionData?.formError} />
         <input type="hidden" name="token" value={loaderData.token} />
         <NewPasswordField label="Ny adgangskode" name="password" errors={actionData?.fieldErrors?.password} />
-        <button type="submit" className={buttonStyles.primary} disabled={saving}>
-          {saving ? "Gemmer …" : "Gem ny adgangskode"}
-        </button>
+        <SubmitButton busy={saving} label="Gem ny adgangskode" busyLabel="Gemmer …" />
       </Form>
-    </div>
+    </AccountPage>
   );
 }

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { FormError } from "~/components/ui/field";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
-import { NewAccountFields } from "~/features/accounts/components/new-account-fields";
+import { AccountPage, accountPageMeta, NewAccountFields, SubmitButton } from "~/features/accounts/components/forms";
 import { signUpSchema } from "~/features/accounts/schemas";
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
 import { claimSite, setupLinkState } from "~/features/accounts/site-claim.server";
@@ -14,9 +14,7 @@ import { collaborators } from "~/lib/collaborators.server";
 import { readFormData } from "~/lib/request-body.server";
 import type { Route } from "./+types/opsaetning";
 
-export function meta() {
-  return [{ title: "Opsætning" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => accountPageMeta("Opsætning");
 
 /** A used link answers 410 (Gone), a token we never gave out 404; neither page is kept by any cache. */
 const statusOf = { open: 200, claimed: 410, unknown: 404 } as const;
@@ -77,26 +75,16 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
   if (loaderData.state !== "open") {
     const claimed = loaderData.state === "claimed";
     return (
-      <div className="mx-auto max-w-xl px-4 pt-12 pb-16 sm:pt-16">
-        <h1 className="font-display text-4xl font-bold tracking-tight">
-          {claimed ? "Siden er allerede sat op" : "Linket virker ikke"}
-        </h1>
+      <AccountPage title={claimed ? "Siden er allerede sat op" : "Linket virker ikke"} className="pb-16">
         <p className="mt-4 text-lg text-muted">{claimed ? claimedMessage : unknownMessage}</p>
-        {loaderData.isAdmin ? (
-          <Link to={adminHome} className={`${buttonStyles.primary} mt-8`}>
-            Til administrationen
-          </Link>
-        ) : (
-          <Link to="/login" className={`${buttonStyles.primary} mt-8`}>
-            Log ind
-          </Link>
-        )}
-      </div>
+        <Link to={loaderData.isAdmin ? adminHome : "/login"} className={`${buttonStyles.primary} mt-8`}>
+          {loaderData.isAdmin ? "Til administrationen" : "Log ind"}
+        </Link>
+      </AccountPage>
     );
   }
   return (
-    <div className="mx-auto max-w-xl px-4 pt-12 pb-16 sm:pt-16">
-      <h1 className="font-display text-4xl font-bold tracking-tight">Velkommen til din nye hjemmeside</h1>
+    <AccountPage title="Velkommen til din nye hjemmeside" className="pb-16">
       <p className="mt-4 text-lg text-muted">
         Opret den første administrator. Med den konto retter du siderne, lægger koncerter, billeder og musik ind og
         styrer reservationerne. Linket virker kun, indtil kontoen er oprettet.
@@ -104,10 +92,8 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" className="mt-8 grid gap-5" noValidate>
         <FormError message={actionData?.formError} />
         <NewAccountFields answer={actionData} />
-        <button type="submit" className={`${buttonStyles.primary} justify-self-start`} disabled={saving}>
-          {saving ? "Opretter …" : "Opret administrator"}
-        </button>
+        <SubmitButton busy={saving} label="Opret administrator" busyLabel="Opretter …" className="justify-self-start" />
       </Form>
-    </div>
+    </AccountPage>
   );
 }

@@ -39,23 +39,8 @@ function isBody(value: unknown): value is Body {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function refuseBadPassword(path: string, body: Body) {
-  const field = newPasswordFieldOf[path];
-  const password = field ? body[field] : undefined;
-  if (typeof password !== "string") return;
-  const problems = passwordProblems(password, { email: typeof body.email === "string" ? body.email : undefined });
-  if (problems.length > 0) {
-    throw new APIError("BAD_REQUEST", { code: "PASSWORD_NOT_ALLOWED", message: problems.join(" ") });
-  }
-}
-
-function refuseBadName(path: string, body: Body) {
-  const name = nameOf[path]?.(body);
-  if (typeof name !== "string") return;
-  const problems = nameProblems(name);
-  if (problems.length > 0) {
-    throw new APIError("BAD_REQUEST", { code: "NAME_NOT_ALLOWED", message: problems.join(" ") });
-  }
+function refuseProblems(code: "PASSWORD_NOT_ALLOWED" | "NAME_NOT_ALLOWED", problems: string[]) {
+  if (problems.length > 0) throw new APIError("BAD_REQUEST", { code, message: problems.join(" ") });
 }
 
 /**
@@ -68,8 +53,14 @@ function refuseBadName(path: string, body: Body) {
 export function authRules(db: Database) {
   return createAuthMiddleware(async (ctx) => {
     const body: Body = isBody(ctx.body) ? ctx.body : {};
-    refuseBadPassword(ctx.path, body);
-    refuseBadName(ctx.path, body);
+    const passwordField = newPasswordFieldOf[ctx.path];
+    const password = passwordField ? body[passwordField] : undefined;
+    if (typeof password === "string") {
+      const email = typeof body.email === "string" ? body.email : undefined;
+      refuseProblems("PASSWORD_NOT_ALLOWED", passwordProblems(password, { email }));
+    }
+    const name = nameOf[ctx.path]?.(body);
+    if (typeof name === "string") refuseProblems("NAME_NOT_ALLOWED", nameProblems(name));
     const limit = emailLimitOf[ctx.path];
     if (limit && typeof body.email === "string" && !(await allowEmailAttempt(db, limit, body.email.trim()))) {
       throw new APIError("TOO_MANY_REQUESTS", { code: "TOO_MANY_REQUESTS", message: TOO_MANY_ATTEMPTS });

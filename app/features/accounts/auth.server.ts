@@ -133,20 +133,8 @@ export function createAuth({ db, secret, publicUrl, siteName, mailer, logger }: 
     },
     hooks: { before: authRules(db) },
     databaseHooks: {
-      user: {
-        update: {
-          after: async (user) => {
-            await syncProfileIdentity(db, user.id);
-          },
-        },
-      },
-      session: {
-        create: {
-          after: async (session) => {
-            await recordSignIn(db, session.userId);
-          },
-        },
-      },
+      user: { update: { after: (user) => syncProfileIdentity(db, user.id) } },
+      session: { create: { after: (session) => recordSignIn(db, session.userId) } },
     },
     plugins: [
       admin({ adminRoles: [ADMIN_ROLE], defaultRole: DEFAULT_ROLE, roles: { [ADMIN_ROLE]: adminAc, user: userAc } }),

@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { ADMIN_ROLE, calendarFeeds, twoFactors, users } from "~/db/schema";
 import type { Auth } from "./auth.server";
-import { forgetSetupToken, setupLink, setupToken } from "./site-claim.server";
+import { forgetSetupToken, hasAdmin, setupLink, setupToken } from "./site-claim.server";
 
 export const DEMO_ADMIN_EMAIL = "admin@scene.local";
 
@@ -27,17 +27,19 @@ export async function ensureAdmin(
 
   const context = await auth.$context;
   const passwordHash = await context.password.hash(account.password);
+  const linkPassword = (userId: string) =>
+    context.internalAdapter.linkAccount({
+      userId,
+      providerId: "credential",
+      accountId: userId,
+      password: passwordHash,
+    });
   if (!existing) {
     const user = await context.internalAdapter.createUser(
       { email, name: account.name ?? "Administrator", emailVerified: true, role: ADMIN_ROLE },
       { method: "admin" },
     );
-    await context.internalAdapter.linkAccount({
-      userId: user.id,
-      providerId: "credential",
-      accountId: user.id,
-      password: passwordHash,
-    });
+    await linkPassword(user.id);
     return "created";
   }
 
@@ -46,12 +48,7 @@ export async function ensureAdmin(
   if (await context.internalAdapter.findCredentialAccount(existing.id)) {
     await context.internalAdapter.updatePassword(existing.id, passwordHash);
   } else {
-    await context.internalAdapter.linkAccount({
-      userId: existing.id,
-      providerId: "credential",
-      accountId: existing.id,
-      password: passwordHash,
-    });
+    await linkPassword(existing.id);
   }
   await db.delete(twoFactors).where(eq(twoFactors.userId, existing.id));
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, existing.id));
@@ -64,11 +61,6 @@ export async function ensureAdmin(
     role: ADMIN_ROLE,
   });
   return "taken-over";
-}
-
-async function hasAdmin(db: Database) {
-  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, ADMIN_ROLE)).limit(1);
-  return Boolean(admin);
 }
 
 /**

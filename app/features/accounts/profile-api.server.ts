@@ -11,7 +11,7 @@ import {
   type ServerOwnedField,
 } from "./profile-api";
 import type { Auth } from "./auth.server";
-import { getProfile, type Profile } from "./profile.server";
+import { changeProfile, getProfile, type Profile } from "./profile.server";
 import { getSessionUser, type SessionUser } from "./session.server";
 import { readJson } from "~/lib/request-body.server";
 
@@ -42,9 +42,7 @@ export async function requireProfileAccess(auth: Auth, request: Request, userId:
 }
 
 /** The JSON body: the changes a user may make, and everything sent, for `refuseServerOwnedChanges`. */
-export async function readProfileBody(
-  request: Request,
-): Promise<{ changes: ProfileChanges; sent: Record<string, unknown> }> {
+async function readProfileBody(request: Request): Promise<{ changes: ProfileChanges; sent: Record<string, unknown> }> {
   const body = await readJson(request);
   const parsed = profileChangesSchema.safeParse(body);
   if (!parsed.success) {
@@ -54,7 +52,7 @@ export async function readProfileBody(
 }
 
 /** What the server holds for a user: the account (404 when there is none) and the profile, if made yet. */
-export async function storedProfile(db: Database, userId: string) {
+async function storedProfile(db: Database, userId: string) {
   const [[account], profile] = await Promise.all([
     db.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, userId)),
     getProfile(db, userId),
@@ -72,10 +70,7 @@ function sameInstant(sent: unknown, stored: Date) {
  * (a time as the same instant in any notation, the e-mail in any case); any other value is answered with 400
  * naming the field, before anything is written.
  */
-export function refuseServerOwnedChanges(
-  stored: Awaited<ReturnType<typeof storedProfile>>,
-  sent: Record<string, unknown>,
-) {
+function refuseServerOwnedChanges(stored: Awaited<ReturnType<typeof storedProfile>>, sent: Record<string, unknown>) {
   const { account, profile } = stored;
   const unchanged: Record<ServerOwnedField, (value: unknown) => boolean> = {
     email: (value) => typeof value === "string" && value.trim().toLowerCase() === account.email,
@@ -102,4 +97,26 @@ export async function profileResponse(db: Database, userId: string) {
   const profile = await getProfile(db, userId);
   if (!profile) throw data({ error: "Profilen findes ikke." }, { status: 404 });
   return { data: profileJson(profile), authenticated: true };
+}
+
+/**
+ * Spec §7's two changing calls. POST /api/prisma/create-profile/ makes the caller's profile from their account when
+ * it is missing (the sign-in normally has), then applies the name, address or phone the body gives. PATCH
+ * /api/prisma/update-profile/{id} (`profileId`) changes those of an existing profile, the one the body names too.
+ */
+export async function changeProfileByApi(db: Database, auth: Auth, request: Request, profileId?: string) {
+  const method = profileId === undefined ? "POST" : "PATCH";
+  if (request.method !== method) throw methodNotAllowed(method);
+  if (profileId !== undefined) await requireProfileAccess(auth, request, profileId);
+  const { changes, sent } = await readProfileBody(request);
+  const { userId } = changes;
+  if (profileId === undefined) await requireProfileAccess(auth, request, userId);
+  else if (userId !== profileId) {
+    throw data({ error: "Ugyldige data.", fieldErrors: { userId: ["Skal være profilens id"] } }, { status: 400 });
+  }
+  const stored = await storedProfile(db, userId);
+  if (profileId !== undefined && !stored.profile) throw data({ error: "Profilen findes ikke." }, { status: 404 });
+  refuseServerOwnedChanges(stored, sent);
+  await changeProfile(db, userId, changes, { createMissing: profileId === undefined });
+  return profileResponse(db, userId);
 }

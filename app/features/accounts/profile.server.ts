@@ -87,7 +87,3 @@ export async function changeProfile(
     if (Object.keys(details).length > 0) await tx.update(profiles).set(details).where(eq(profiles.userId, userId));
   });
 }
-
-export async function updateContactDetails(db: Database, userId: string, details: { address: string; phone: string }) {
-  await db.update(profiles).set(details).where(eq(profiles.userId, userId));
-}

@@ -51,6 +51,14 @@ export function nameProblems(name: string) {
   return [];
 }
 
+/** A form's check of the password it sets, in `field`, by the rule above (with the form's e-mail, if it has one). */
+function strongPassword<Field extends string>(field: Field) {
+  return (value: Record<Field, string> & { email?: string }, context: z.RefinementCtx) => {
+    for (const message of passwordProblems(value[field], value))
+      context.addIssue({ code: "custom", path: [field], message });
+  };
+}
+
 const trimmed = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED);
 const email = () => trimmed().toLowerCase().pipe(z.email("Skriv en gyldig e-mailadresse"));
 
@@ -72,11 +80,7 @@ export const signUpSchema = z
     password: z.string({ error: REQUIRED }).min(1, REQUIRED),
     redirectTo: z.string().optional(),
   })
-  .superRefine((value, context) => {
-    for (const message of passwordProblems(value.password, value)) {
-      context.addIssue({ code: "custom", path: ["password"], message });
-    }
-  });
+  .superRefine(strongPassword("password"));
 
 /** Danish numbers: eight digits, optionally with +45 or 0045 before; stored as "+45xxxxxxxx". */
 export const danishPhoneSchema = trimmed()
@@ -99,12 +103,15 @@ export const requestPasswordResetSchema = z.object({ email: email() });
 
 export const resetPasswordSchema = z
   .object({ token: z.string().min(1, "Linket er ugyldigt"), password: z.string({ error: REQUIRED }).min(1, REQUIRED) })
-  .superRefine((value, context) => {
-    for (const message of passwordProblems(value.password))
-      context.addIssue({ code: "custom", path: ["password"], message });
-  });
+  .superRefine(strongPassword("password"));
 
 export const requestSignInCodeSchema = z.object({ email: email(), redirectTo: z.string().optional() });
+
+/** The code of an authenticator app, at sign-in and when the second factor is set up. */
+export const totpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, "Koden er 6 cifre");
 
 export const signInWithCodeSchema = z.object({
   email: email(),
@@ -117,10 +124,7 @@ export const changePasswordSchema = z
     currentPassword: z.string({ error: REQUIRED }).min(1, REQUIRED),
     newPassword: z.string({ error: REQUIRED }).min(1, REQUIRED),
   })
-  .superRefine((value, context) => {
-    for (const message of passwordProblems(value.newPassword))
-      context.addIssue({ code: "custom", path: ["newPassword"], message });
-  });
+  .superRefine(strongPassword("newPassword"));
 
 export const changeEmailSchema = z.object({ newEmail: email() });
 

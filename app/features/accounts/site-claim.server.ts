@@ -16,7 +16,7 @@ export function setupLink(publicUrl: string, token: string) {
   return `${publicUrl}${SETUP_PATH}/${token}`;
 }
 
-async function hasAdmin(db: Pick<Database, "select">) {
+export async function hasAdmin(db: Pick<Database, "select">) {
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, ADMIN_ROLE)).limit(1);
   return admin !== undefined;
 }
@@ -59,8 +59,7 @@ export async function setupLinkState(db: Database, token: string): Promise<"open
 
 export type ClaimResult =
   | { ok: true; userId: string }
-  | { ok: false; reason: "claimed" | "unknown" }
-  | { ok: false; reason: "email-taken" }
+  | { ok: false; reason: "claimed" | "unknown" | "email-taken" }
   /** better-auth's account rules refused the name or password (its before hook), with their Danish message. */
   | { ok: false; reason: "refused"; code: string | undefined; message: string };
 

@@ -22,16 +22,10 @@ export async function listUsers(
 ) {
   const pattern = `%${options.query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const where = options.query ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
-  const direction = options.descending ? desc : asc;
   const order =
     options.sort === "name"
-      ? [direction(sql`lower(${users.name})`), asc(users.id)]
-      : [
-          options.descending
-            ? sql`${profiles.lastLoginAt} desc nulls last`
-            : sql`${profiles.lastLoginAt} asc nulls first`,
-          asc(users.id),
-        ];
+      ? (options.descending ? desc : asc)(sql`lower(${users.name})`)
+      : sql`${profiles.lastLoginAt} ${sql.raw(options.descending ? "desc nulls last" : "asc nulls first")}`;
 
   const [rows, [total]] = await Promise.all([
     db
@@ -47,7 +41,7 @@ export async function listUsers(
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(where)
-      .orderBy(...order)
+      .orderBy(order, asc(users.id))
       .limit(USERS_PAGE_SIZE)
       .offset((options.page - 1) * USERS_PAGE_SIZE),
     db.select({ n: count() }).from(users).where(where),

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
-import { Field } from "~/components/ui/field";
+import { CodeField, CurrentPasswordField, DoneLine } from "./forms";
 
 export interface TwoFactorSetup {
   totpURI: string;
@@ -19,13 +19,7 @@ export function TwoFactorSection({
   answer?: { done?: string; setup?: TwoFactorSetup; fieldErrors?: Record<string, string[] | undefined> };
   busy: (intent: "enable-2fa" | "confirm-2fa" | "disable-2fa") => boolean;
 }) {
-  if (answer?.done) {
-    return (
-      <p role="status" className="mt-4 font-medium">
-        {answer.done}
-      </p>
-    );
-  }
+  if (answer?.done) return <DoneLine done={answer.done} />;
   if (answer?.setup) {
     const { setup } = answer;
     return (
@@ -63,15 +57,7 @@ export function TwoFactorSection({
         <Form method="post" className="grid max-w-md gap-5" noValidate>
           <input type="hidden" name="intent" value="confirm-2fa" />
           <input type="hidden" name="totpURI" value={setup.totpURI} />
-          <Field
-            label="Kode fra appen"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            required
-            errors={answer.fieldErrors?.code}
-          />
+          <CodeField label="Kode fra appen" name="code" errors={answer.fieldErrors?.code} />
           <button type="submit" className={buttonStyles.primary} disabled={busy("confirm-2fa")}>
             Slå totrinsbekræftelse til
           </button>
@@ -94,9 +80,4 @@ export function TwoFactorSection({
       </button>
     </Form>
   );
-}
-
-/** The account's present password, asked before a change that needs it. */
-export function CurrentPasswordField({ label, name, errors }: { label: string; name: string; errors?: string[] }) {
-  return <Field label={label} name={name} type="password" autoComplete="current-password" required errors={errors} />;
 }
