@@ -56,15 +56,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     .filter(Boolean)
     .join(" ")
     .slice(0, 200);
-  return [
-    ...pageTags(matches, {
-      path: `/koncerter/${event.id}`,
-      title,
-      description,
-      image: loaderData.imageUrl,
-    }),
-    { "script:ld+json": loaderData.structuredData },
-  ];
+  const { imageUrl: image, structuredData } = loaderData;
+  return pageTags(matches, { path: `/koncerter/${event.id}`, title, description, image, structuredData });
 }
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {

@@ -38,7 +38,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = `Koncerter · ${siteName}`;
   const description = `Kommende koncerter på ${siteName}: datoer, priser og billetter.`;
   return [
-    ...pageTags(matches, { path: "/koncerter", title, description }),
+    ...pageTags(matches, {
+      path: "/koncerter",
+      title,
+      description,
+      structuredData: loaderData?.structuredData.length ? loaderData.structuredData : null,
+    }),
     {
       tagName: "link",
       rel: "alternate",
@@ -46,7 +51,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       title: "Programmet som kalender",
       href: "/koncerter.ics",
     },
-    ...(loaderData?.structuredData.length ? [{ "script:ld+json": loaderData.structuredData }] : []),
   ];
 }
 

@@ -33,16 +33,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { album } = loaderData;
   const title = `${album.title} · ${album.artist} · ${rootMetaData(matches).siteName}`;
   const description = `${album.title} af ${album.artist} (${album.year}), ${album.tracks.length} numre.`;
-  return [
-    ...pageTags(matches, {
-      path: `/musik/${album.id}`,
-      title,
-      description,
-      image: publicFileUrl(socialImageKey(album.image)),
-      type: "music.album",
-    }),
-    { "script:ld+json": loaderData.structuredData },
-  ];
+  return pageTags(matches, {
+    path: `/musik/${album.id}`,
+    title,
+    description,
+    image: publicFileUrl(socialImageKey(album.image)),
+    type: "music.album",
+    structuredData: loaderData.structuredData,
+  });
 }
 
 export default function AlbumPage({ loaderData }: Route.ComponentProps) {

@@ -20,12 +20,16 @@ export function rootMetaData(matches: Matches) {
   };
 }
 
-/** A page's title and description, its canonical address and its sharing card. */
-export function pageTags(matches: Matches, tags: Omit<Parameters<typeof socialMeta>[0], "publicUrl">) {
+/** A page's title and description, its canonical address, its sharing card and its JSON-LD, if any. */
+export function pageTags(
+  matches: Matches,
+  { structuredData, ...tags }: Omit<Parameters<typeof socialMeta>[0], "publicUrl"> & { structuredData?: object | null },
+) {
   return [
     { title: tags.title },
     { name: "description", content: tags.description },
     ...socialMeta({ publicUrl: rootMetaData(matches).publicUrl, ...tags }),
+    ...(structuredData ? [{ "script:ld+json": structuredData }] : []),
   ];
 }
 
@@ -33,10 +37,15 @@ export function pageTags(matches: Matches, tags: Omit<Parameters<typeof socialMe
  * Title "{page} · {site}" (the front page: "{site} · {header}"), a description from the first section, the
  * canonical address and the sharing card with the page's image.
  */
-export function pageMeta(matches: Matches, page: PageView | undefined, path: string, isFrontPage = false) {
+export function pageMeta(
+  matches: Matches,
+  page: PageView | undefined,
+  path: string,
+  { isFrontPage = false, structuredData }: { isFrontPage?: boolean; structuredData?: object | null } = {},
+) {
   const { siteName, tagline } = rootMetaData(matches);
   const title =
     !page || page.isEmpty ? siteName : isFrontPage ? `${siteName} · ${page.header}` : `${page.header} · ${siteName}`;
   const image = page?.image ? publicFileUrl(socialImageKey(page.image)) : undefined;
-  return pageTags(matches, { path, title, description: page?.description || tagline, image });
+  return pageTags(matches, { path, title, description: page?.description || tagline, image, structuredData });
 }
