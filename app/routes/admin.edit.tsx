@@ -15,7 +15,7 @@ import { EntityForm } from "~/features/content/admin/components/entity-form";
 import {
   DeleteButton,
   DragHandle,
-  MoveButtons,
+  RowButtons,
   RowIntent,
   StatusBadge,
   useDragOrder,
@@ -186,11 +186,7 @@ function ChildSection({
   records: ChildRecord[];
   errors?: AdminAnswer;
 }) {
-  const { order, rowProps } = useDragOrder(
-    records.map((record) => record.id),
-    { list: "children" },
-  );
-  const byId = new Map(records.map((record) => [record.id, record]));
+  const { ordered, rowProps } = useDragOrder(records, "children");
   return (
     <section aria-labelledby="children" className="mt-14 border-t border-border pt-10">
       <h2 id="children" className="font-display text-3xl font-bold">
@@ -200,8 +196,7 @@ function ChildSection({
         <p className="mt-4 text-muted">Ingen endnu.</p>
       ) : (
         <ol className="mt-6 grid gap-3">
-          {order.map((id, index) => {
-            const record = byId.get(id)!;
+          {ordered.map((record, index) => {
             const rowErrors = errors?.form === record.id ? errors : undefined;
             return (
               <li
@@ -219,24 +214,14 @@ function ChildSection({
                     <span className="text-sm text-muted">{formatDuration(record.audio.durationSeconds)}</span>
                   ) : null}
                   <StatusBadge published={record.published} />
-                  <div className="ml-auto flex flex-wrap items-center gap-2">
-                    <MoveButtons
-                      id={record.id}
-                      index={index}
-                      count={records.length}
-                      title={record.title}
-                      list="children"
-                    />
-                    <RowIntent
-                      intent={record.published ? "unpublish" : "publish"}
-                      list="children"
-                      id={record.id}
-                      label={record.published ? `Skjul ${record.title}` : `Publicer ${record.title}`}
-                    >
-                      {record.published ? "Skjul" : "Publicer"}
-                    </RowIntent>
-                    <DeleteButton id={record.id} what={`“${record.title}”`} list="children" />
-                  </div>
+                  <RowButtons
+                    record={record}
+                    index={index}
+                    count={records.length}
+                    list="children"
+                    movable
+                    className="ml-auto flex flex-wrap items-center gap-2"
+                  />
                 </div>
                 <details className="mt-3" open={rowErrors !== undefined}>
                   <summary className="cursor-pointer text-sm font-semibold text-accent">Rediger {record.title}</summary>

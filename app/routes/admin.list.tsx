@@ -8,14 +8,7 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { contentTypeOf, readAdminForm, rowAnswer, rowIntent } from "~/features/content/admin/actions.server";
 import { rowForms } from "~/features/content/admin/forms";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
-import {
-  DeleteButton,
-  DragHandle,
-  MoveButtons,
-  RowIntent,
-  StatusBadge,
-  useDragOrder,
-} from "~/features/content/admin/components/row-actions";
+import { DragHandle, RowButtons, StatusBadge, useDragOrder } from "~/features/content/admin/components/row-actions";
 import { listRecords, plainValues } from "~/features/content/admin/records.server";
 import { typeNamed } from "~/features/content/content-types";
 import { formatDateTime } from "~/lib/format";
@@ -34,6 +27,8 @@ const sortLabels = {
   oldest: "Ældste først",
   title: "Titel (A–Å)",
 } as const;
+
+const columns = ["Billede", "Titel", "Status", "Ændret", "Handlinger"];
 
 /** A list in its own order shows everything on one page, so dragging can move a row anywhere. */
 const MANUAL_ORDER_LIMIT = 500;
@@ -93,9 +88,8 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
   const busy = useNavigation().state !== "idle";
   useToastFrom(actionData?.toast);
   const manual = sort === "manual" && !q;
-  const { order, rowProps } = useDragOrder(records.map((record) => record.id));
-  const byId = new Map(records.map((record) => [record.id, record]));
-  const rows = manual ? order.map((id) => byId.get(id)!) : records;
+  const { ordered, rowProps } = useDragOrder(records);
+  const rows = manual ? ordered : records;
   return (
     <div className="mx-auto max-w-6xl px-4 pt-12 sm:pt-16">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -164,21 +158,15 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
                     <span className="sr-only">Flyt</span>
                   </th>
                 )}
-                <th scope="col" className="w-24 py-3 pr-4 font-semibold">
-                  Billede
-                </th>
-                <th scope="col" className="py-3 pr-4 font-semibold">
-                  Titel
-                </th>
-                <th scope="col" className="py-3 pr-4 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="py-3 pr-4 font-semibold">
-                  Ændret
-                </th>
-                <th scope="col" className="py-3 font-semibold">
-                  Handlinger
-                </th>
+                {columns.map((column, index) => (
+                  <th
+                    key={column}
+                    scope="col"
+                    className={`${index === 0 ? "w-24 " : ""}py-3 ${index < 4 ? "pr-4 " : ""}font-semibold`}
+                  >
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -222,8 +210,13 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
                     <time dateTime={record.updatedIso}>{record.updated}</time>
                   </td>
                   <td className="py-3 max-md:basis-full">
-                    <div className="flex flex-wrap items-center gap-2">
-                      {manual && <MoveButtons id={record.id} index={index} count={rows.length} title={record.title} />}
+                    <RowButtons
+                      record={record}
+                      index={index}
+                      count={rows.length}
+                      movable={manual}
+                      duplicable={type.duplicable !== undefined}
+                    >
                       <Link
                         to={`${type.path}/${record.id}`}
                         className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent"
@@ -231,20 +224,7 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
                       >
                         Rediger
                       </Link>
-                      <RowIntent
-                        intent={record.published ? "unpublish" : "publish"}
-                        id={record.id}
-                        label={record.published ? `Skjul ${record.title}` : `Publicer ${record.title}`}
-                      >
-                        {record.published ? "Skjul" : "Publicer"}
-                      </RowIntent>
-                      {type.duplicable && (
-                        <RowIntent intent="duplicate" id={record.id} label={`Kopiér ${record.title}`}>
-                          Kopiér
-                        </RowIntent>
-                      )}
-                      <DeleteButton id={record.id} what={`“${record.title}”`} />
-                    </div>
+                    </RowButtons>
                   </td>
                 </tr>
               ))}

@@ -38,8 +38,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const tags = pageMeta(matches, loaderData?.page, loaderData ? pagePaths[loaderData.name] : "/");
-  return loaderData?.organization ? [...tags, { "script:ld+json": loaderData.organization }] : tags;
+  const path = loaderData ? pagePaths[loaderData.name] : "/";
+  return pageMeta(matches, loaderData?.page, path, { structuredData: loaderData?.organization });
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {

@@ -26,7 +26,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return pageMeta(matches, loaderData?.page, "/", true);
+  return pageMeta(matches, loaderData?.page, "/", { isFrontPage: true });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

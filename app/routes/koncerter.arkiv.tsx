@@ -1,10 +1,9 @@
 import { Link } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
 import { collaborators } from "~/lib/collaborators.server";
-import { rootMetaData } from "~/features/content/meta";
+import { pageTags, rootMetaData } from "~/features/content/meta";
 import { EventCard } from "~/features/program/components/event-list";
 import { archivedEvents } from "~/features/program/program.server";
-import { socialMeta } from "~/features/seo/structured-data";
 import type { Route } from "./+types/koncerter.arkiv";
 
 /** Past concerts, newest first, 20 a page (`?side=2`). */
@@ -14,21 +13,12 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const root = rootMetaData(matches);
-  const siteName = root?.settings.siteName ?? "Scene";
+  const { siteName } = rootMetaData(matches);
   const page = loaderData?.page ?? 1;
   const title = `Tidligere koncerter${page > 1 ? ` (side ${page})` : ""} · ${siteName}`;
   const description = `Koncerter, der har været på ${siteName}.`;
-  return [
-    { title },
-    { name: "description", content: description },
-    ...socialMeta({
-      publicUrl: root?.publicUrl ?? "",
-      path: page > 1 ? `/koncerter/arkiv?side=${page}` : "/koncerter/arkiv",
-      title,
-      description,
-    }),
-  ];
+  const path = page > 1 ? `/koncerter/arkiv?side=${page}` : "/koncerter/arkiv";
+  return pageTags(matches, { path, title, description });
 }
 
 export default function Archive({ loaderData }: Route.ComponentProps) {

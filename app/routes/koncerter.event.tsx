@@ -7,13 +7,12 @@ import { DraftBadge } from "~/features/content/components/album-list";
 import { PreviewNotice } from "~/features/content/components/page-content";
 import { RichText } from "~/features/content/components/rich-text";
 import { richTextBlocks } from "~/features/content/rich-text.server";
-import { rootMetaData } from "~/features/content/meta";
+import { pageTags, rootMetaData } from "~/features/content/meta";
 import { isAdminPreview } from "~/features/content/public-page.server";
 import { socialImageKey } from "~/features/media/media";
 import { EventTime, StatusBadge } from "~/features/program/components/event-list";
 import { doorsInstant, effectiveStart, isUpcoming, musicEventData, sellsTickets } from "~/features/program/program";
 import { albumTitleOf, eventById, withPlainDescription } from "~/features/program/program.server";
-import { socialMeta } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { publicFileUrl } from "~/features/storage/storage";
 import { formatEventTime, formatTime } from "~/lib/format";
@@ -46,9 +45,8 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const root = rootMetaData(matches);
   const { event } = loaderData;
-  const title = `${event.title} · ${root?.settings.siteName ?? "Scene"}`;
+  const title = `${event.title} · ${rootMetaData(matches).siteName}`;
   const when = formatEventTime(effectiveStart(event));
   const description = [
     `${when}${event.room ? `, ${event.room}` : ""}.`,
@@ -58,18 +56,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     .filter(Boolean)
     .join(" ")
     .slice(0, 200);
-  return [
-    { title },
-    { name: "description", content: description },
-    ...socialMeta({
-      publicUrl: root?.publicUrl ?? "",
-      path: `/koncerter/${event.id}`,
-      title,
-      description,
-      image: loaderData.imageUrl,
-    }),
-    { "script:ld+json": loaderData.structuredData },
-  ];
+  const { imageUrl: image, structuredData } = loaderData;
+  return pageTags(matches, { path: `/koncerter/${event.id}`, title, description, image, structuredData });
 }
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {

@@ -1,13 +1,12 @@
 import { Link } from "react-router";
 import { collaborators } from "~/lib/collaborators.server";
 import { PreviewNotice } from "~/features/content/components/page-content";
-import { rootMetaData } from "~/features/content/meta";
+import { pageTags, rootMetaData } from "~/features/content/meta";
 import { isAdminPreview } from "~/features/content/public-page.server";
 import { socialImageKey } from "~/features/media/media";
 import { EventsByMonth } from "~/features/program/components/event-list";
 import { musicEventData } from "~/features/program/program";
 import { upcomingEvents, withPlainDescription } from "~/features/program/program.server";
-import { socialMeta } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { publicFileUrl } from "~/features/storage/storage";
 import type { Route } from "./+types/koncerter";
@@ -35,13 +34,16 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = rootMetaData(matches);
-  const siteName = root?.settings.siteName ?? "Scene";
+  const { siteName } = rootMetaData(matches);
   const title = `Koncerter · ${siteName}`;
   const description = `Kommende koncerter på ${siteName}: datoer, priser og billetter.`;
   return [
-    { title },
-    { name: "description", content: description },
+    ...pageTags(matches, {
+      path: "/koncerter",
+      title,
+      description,
+      structuredData: loaderData?.structuredData.length ? loaderData.structuredData : null,
+    }),
     {
       tagName: "link",
       rel: "alternate",
@@ -49,8 +51,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       title: "Programmet som kalender",
       href: "/koncerter.ics",
     },
-    ...socialMeta({ publicUrl: root?.publicUrl ?? "", path: "/koncerter", title, description }),
-    ...(loaderData?.structuredData.length ? [{ "script:ld+json": loaderData.structuredData }] : []),
   ];
 }
 

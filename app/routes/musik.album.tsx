@@ -1,11 +1,11 @@
 import { data, Link } from "react-router";
 import { AlbumList } from "~/features/content/components/album-list";
 import { PreviewNotice } from "~/features/content/components/page-content";
-import { rootMetaData } from "~/features/content/meta";
+import { pageTags, rootMetaData } from "~/features/content/meta";
 import { isAdminPreview } from "~/features/content/public-page.server";
 import { getAlbumsWithTracks } from "~/features/content/public.server";
 import { albumFacts } from "~/features/seo/album-facts";
-import { musicGroupData, socialMeta } from "~/features/seo/structured-data";
+import { musicGroupData } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { socialImageKey } from "~/features/media/media";
 import { publicFileUrl } from "~/features/storage/storage";
@@ -30,23 +30,17 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const root = rootMetaData(matches);
   const { album } = loaderData;
-  const title = `${album.title} · ${album.artist} · ${root?.settings.siteName ?? "Scene"}`;
+  const title = `${album.title} · ${album.artist} · ${rootMetaData(matches).siteName}`;
   const description = `${album.title} af ${album.artist} (${album.year}), ${album.tracks.length} numre.`;
-  return [
-    { title },
-    { name: "description", content: description },
-    ...socialMeta({
-      publicUrl: root?.publicUrl ?? "",
-      path: `/musik/${album.id}`,
-      title,
-      description,
-      image: publicFileUrl(socialImageKey(album.image)),
-      type: "music.album",
-    }),
-    { "script:ld+json": loaderData.structuredData },
-  ];
+  return pageTags(matches, {
+    path: `/musik/${album.id}`,
+    title,
+    description,
+    image: publicFileUrl(socialImageKey(album.image)),
+    type: "music.album",
+    structuredData: loaderData.structuredData,
+  });
 }
 
 export default function AlbumPage({ loaderData }: Route.ComponentProps) {

@@ -24,8 +24,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const tags = pageMeta(matches, loaderData?.page, "/musik");
-  return loaderData?.structuredData ? [...tags, { "script:ld+json": loaderData.structuredData }] : tags;
+  return pageMeta(matches, loaderData?.page, "/musik", { structuredData: loaderData?.structuredData });
 }
 
 export default function Music({ loaderData }: Route.ComponentProps) {

@@ -13,11 +13,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = rootMetaData(matches);
-  return [
-    { title: `Oplev ${root?.settings.siteName ?? "Scene"}` },
-    { name: "description", content: root?.settings.tagline ?? "" },
-  ];
+  const { siteName, tagline } = rootMetaData(matches);
+  return [{ title: `Oplev ${siteName}` }, { name: "description", content: tagline }];
 }
 
 export default function Parallax({ loaderData }: Route.ComponentProps) {

@@ -19,16 +19,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const tags = pageMeta(matches, loaderData?.page, "/videoer");
-  if (!loaderData?.videos.length) return tags;
-  return [
-    ...tags,
-    {
-      "script:ld+json": videoData(
-        loaderData.videos.map((video) => ({ title: video.title, videoId: video.videoId, uploadDate: video.createdAt })),
-      ),
-    },
-  ];
+  const videos = loaderData?.videos.map(({ title, videoId, createdAt }) => ({ title, videoId, uploadDate: createdAt }));
+  return pageMeta(matches, loaderData?.page, "/videoer", { structuredData: videos?.length ? videoData(videos) : null });
 }
 
 export default function Videos({ loaderData }: Route.ComponentProps) {

@@ -8,9 +8,29 @@ interface RootMetaData {
   publicUrl: string;
 }
 
-/** The root loader's data as `meta` functions see it. */
-export function rootMetaData(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]) {
-  return matches.find((match) => match?.id === "root")?.loaderData as RootMetaData | undefined;
+type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
+
+/** The root loader's data as `meta` functions see it ("Scene" and no tagline while there is none). */
+export function rootMetaData(matches: Matches) {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as RootMetaData | undefined;
+  return {
+    siteName: root?.settings.siteName ?? "Scene",
+    tagline: root?.settings.tagline ?? "",
+    publicUrl: root?.publicUrl ?? "",
+  };
+}
+
+/** A page's title and description, its canonical address, its sharing card and its JSON-LD, if any. */
+export function pageTags(
+  matches: Matches,
+  { structuredData, ...tags }: Omit<Parameters<typeof socialMeta>[0], "publicUrl"> & { structuredData?: object | null },
+) {
+  return [
+    { title: tags.title },
+    { name: "description", content: tags.description },
+    ...socialMeta({ publicUrl: rootMetaData(matches).publicUrl, ...tags }),
+    ...(structuredData ? [{ "script:ld+json": structuredData }] : []),
+  ];
 }
 
 /**
@@ -18,20 +38,14 @@ export function rootMetaData(matches: readonly ({ id: string; loaderData?: unkno
  * canonical address and the sharing card with the page's image.
  */
 export function pageMeta(
-  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[],
+  matches: Matches,
   page: PageView | undefined,
   path: string,
-  isFrontPage = false,
+  { isFrontPage = false, structuredData }: { isFrontPage?: boolean; structuredData?: object | null } = {},
 ) {
-  const root = rootMetaData(matches);
-  const siteName = root?.settings.siteName ?? "Scene";
+  const { siteName, tagline } = rootMetaData(matches);
   const title =
     !page || page.isEmpty ? siteName : isFrontPage ? `${siteName} · ${page.header}` : `${page.header} · ${siteName}`;
-  const description = page?.description || root?.settings.tagline || "";
   const image = page?.image ? publicFileUrl(socialImageKey(page.image)) : undefined;
-  return [
-    { title },
-    { name: "description", content: description },
-    ...socialMeta({ publicUrl: root?.publicUrl ?? "", path, title, description, image }),
-  ];
+  return pageTags(matches, { path, title, description: page?.description || tagline, image, structuredData });
 }

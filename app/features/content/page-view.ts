@@ -15,22 +15,12 @@ export interface PageView {
 /** The spec's placeholder when no page of a kind exists: a page whose header is "Empty page". */
 export const EMPTY_PAGE_HEADER = "Empty page";
 
-export function emptyPage(): PageView {
-  return { header: EMPTY_PAGE_HEADER, image: null, sections: [], description: "", isEmpty: true };
-}
-
 /** Page views use the first page of the list the API answers, else the empty page (spec §7). */
 export function pageViewFrom(list: readonly Omit<PageView, "isEmpty">[]): PageView {
   const first = list[0];
   return first
-    ? {
-        header: first.header,
-        image: first.image,
-        sections: first.sections,
-        description: first.description,
-        isEmpty: false,
-      }
-    : emptyPage();
+    ? { ...first, isEmpty: false }
+    : { header: EMPTY_PAGE_HEADER, image: null, sections: [], description: "", isEmpty: true };
 }
 
 export const pageNameByPath: Record<string, PageName> = Object.fromEntries(

@@ -37,35 +37,21 @@ export async function getAlbumsWithTracks(db: Database, { includeDrafts = false 
 }
 
 export async function getBanners(db: Database, { includeDrafts = false }: Visibility = {}) {
-  return db
-    .select({
-      id: banners.id,
-      title: banners.title,
-      text: banners.text,
-      range: banners.range,
-      image: banners.image,
-      published: banners.published,
-    })
-    .from(banners)
-    .where(includeDrafts ? undefined : eq(banners.published, true))
-    .orderBy(asc(banners.position), asc(banners.createdAt));
+  return db.query.banners.findMany({
+    columns: { id: true, title: true, text: true, range: true, image: true, published: true },
+    where: includeDrafts ? undefined : eq(banners.published, true),
+    orderBy: [asc(banners.position), asc(banners.createdAt)],
+  });
 }
 
 /** The newest articles; the text as the tree the page renders (`body`). */
 export async function getLatestArticles(db: Database, limit: number, { includeDrafts = false }: Visibility = {}) {
-  const rows = await db
-    .select({
-      id: articles.id,
-      header: articles.header,
-      text: articles.text,
-      image: articles.image,
-      createdAt: articles.createdAt,
-      published: articles.published,
-    })
-    .from(articles)
-    .where(includeDrafts ? undefined : eq(articles.published, true))
-    .orderBy(desc(articles.createdAt))
-    .limit(limit);
+  const rows = await db.query.articles.findMany({
+    columns: { id: true, header: true, text: true, image: true, createdAt: true, published: true },
+    where: includeDrafts ? undefined : eq(articles.published, true),
+    orderBy: [desc(articles.createdAt)],
+    limit,
+  });
   return rows.map(({ text, ...article }) => ({ ...article, body: richTextBlocks(text) }));
 }
 
@@ -87,15 +73,9 @@ export async function getStockImages(db: Database, { includeDrafts = false }: Vi
 }
 
 export async function getVideoLinks(db: Database, { includeDrafts = false }: Visibility = {}) {
-  return db
-    .select({
-      id: videoLinks.id,
-      title: videoLinks.title,
-      videoId: videoLinks.videoId,
-      published: videoLinks.published,
-      createdAt: videoLinks.createdAt,
-    })
-    .from(videoLinks)
-    .where(includeDrafts ? undefined : eq(videoLinks.published, true))
-    .orderBy(desc(videoLinks.createdAt));
+  return db.query.videoLinks.findMany({
+    columns: { id: true, title: true, videoId: true, published: true, createdAt: true },
+    where: includeDrafts ? undefined : eq(videoLinks.published, true),
+    orderBy: [desc(videoLinks.createdAt)],
+  });
 }

@@ -154,16 +154,13 @@ async function carryOutRow(
   row: RowForm,
   parentId: string | null,
 ): Promise<Toast> {
+  const the = capitalised(type.names.the);
   switch (row.intent) {
     case "publish":
     case "unpublish": {
       const changed = await setPublished(db, type, row.id, row.intent === "publish");
       if (!changed) throw data(null, { status: 404 });
-      return successToast(
-        row.intent === "publish"
-          ? `${capitalised(type.names.the)} er publiceret`
-          : `${capitalised(type.names.the)} er skjult`,
-      );
+      return successToast(`${the} er ${row.intent === "publish" ? "publiceret" : "skjult"}`);
     }
     case "move":
       await moveRecord(db, type, row.id, row.direction, parentId);
@@ -172,14 +169,12 @@ async function carryOutRow(
       return (await reorderRecords(db, type, row.ids, parentId))
         ? successToast("Rækkefølgen er gemt")
         : errorToast("Rækkefølgen kunne ikke gemmes. Genindlæs siden og prøv igen.");
-    case "remove-image": {
+    case "remove-image":
       await removeRecordImage(db, type, row.id);
       return successToast("Billedet er fjernet");
-    }
-    case "duplicate": {
+    case "duplicate":
       if (!(await duplicateRecord(db, type, row.id))) throw data(null, { status: 404 });
-      return successToast(`${capitalised(type.names.the)} er kopieret som kladde. Ret dato og tid, og publicér den.`);
-    }
+      return successToast(`${the} er kopieret som kladde. Ret dato og tid, og publicér den.`);
     case "delete": {
       let result: Awaited<ReturnType<typeof deleteRecord>>;
       try {
@@ -193,7 +188,7 @@ async function carryOutRow(
         logger.warn({ keys: result.failedRemovals }, "deleted entity's files could not be removed");
         return errorToast(uploadMessages.deleteFailed);
       }
-      return successToast(`${capitalised(type.names.the)} er slettet`);
+      return successToast(`${the} er slettet`);
     }
   }
 }

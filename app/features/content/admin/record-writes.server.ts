@@ -28,51 +28,58 @@ export interface RecordInput {
   userId?: string | null;
 }
 
-/** Uploads the entity's files; what is written is listed, so a failure later can take it away again. */
-async function uploadFiles(
+interface Uploaded {
+  columns: Row;
+  /** The stored files, taken away again when the write fails. */
+  written: string[];
+  image: { ref: StoredImageRef; originalName: string } | null;
+}
+
+/** Uploads the entity's files, then writes with them; a failure of either takes the files away again. */
+async function withUploads<T>(
   storage: Storage,
   images: ImageEncoder,
   mapping: Mapping,
   files: RecordInput["files"],
   required: boolean,
+  write: (uploaded: Uploaded) => Promise<T>,
 ) {
-  const columns: Row = {};
-  const written: string[] = [];
-  let image: { ref: StoredImageRef; originalName: string } | null = null;
+  const uploaded: Uploaded = { columns: {}, written: [], image: null };
   try {
     if (mapping.image && files.image) {
       const ref = await encodeUploadNow(storage, images, files.image);
-      written.push(...imageFileKeys(ref));
-      image = { ref, originalName: files.image.name };
+      uploaded.written.push(...imageFileKeys(ref));
+      uploaded.image = { ref, originalName: files.image.name };
     }
     if (mapping.audio && (files.audio || required)) {
       const audio = await storeAudioUpload(storage, files.audio ?? null, images);
-      written.push(audio.key);
-      Object.assign(columns, {
+      uploaded.written.push(audio.key);
+      Object.assign(uploaded.columns, {
         audio: audio.key,
         contentType: audio.contentType,
         durationSeconds: audio.durationSeconds,
       });
     }
+    return await write(uploaded);
   } catch (error) {
-    await storage.removeAll(written);
+    await storage.removeAll(uploaded.written);
     throw error;
   }
-  return { columns, written, image };
 }
 
 /**
  * The one place a content row's picture is written (decision 020): the library image `mediaId`, read in the
  * writing transaction and required to be ready, sets both `image_id` and `image`, its rendering copy. A new
  * upload first becomes a ready library row in the same transaction. The gallery's alt text goes to the
- * library image too.
+ * library image too, or to the image the row keeps (`keptImageId`) when none is chosen.
  */
 async function withLibraryImage(
   tx: Database,
   mapping: Mapping,
   values: Row,
   input: RecordInput,
-  uploaded: Awaited<ReturnType<typeof uploadFiles>>["image"],
+  uploaded: Uploaded["image"],
+  keptImageId: string | null = null,
 ) {
   if (!mapping.image) return;
   const alt = mapping.alt ? input.data[mapping.alt.name] : undefined;
@@ -84,10 +91,12 @@ async function withLibraryImage(
         createdBy: input.userId,
       })
     : input.mediaId;
-  if (!mediaId) return;
-  values.image = await readyImageOf(tx, mediaId);
-  values.imageId = mediaId;
-  if (typeof alt === "string" && alt !== "") await writeAlt(tx, mediaId, alt);
+  if (mediaId) {
+    values.image = await readyImageOf(tx, mediaId);
+    values.imageId = mediaId;
+  }
+  const altOf = mediaId || keptImageId;
+  if (altOf && typeof alt === "string" && alt !== "") await writeAlt(tx, altOf, alt);
 }
 
 function columnValues(type: ContentType, data: Record<string, unknown>): Row {
@@ -118,9 +127,8 @@ export async function createRecord(
   images: ImageEncoder = inProcessImageEncoder,
 ): Promise<string> {
   const mapping = mappingOf(type);
-  const uploaded = await uploadFiles(storage, images, mapping, input.files, requiresFile(type));
-  try {
-    return await db.transaction(async (tx) => {
+  return withUploads(storage, images, mapping, input.files, requiresFile(type), (uploaded) =>
+    db.transaction(async (tx) => {
       const values: Row = { ...columnValues(type, input.data), ...uploaded.columns, published: input.published };
       await withLibraryImage(tx, mapping, values, input, uploaded.image);
       if (mapping.image && !values.imageId && requiresFile(type)) {
@@ -137,11 +145,8 @@ export async function createRecord(
       }[];
       if (!created) throw new Error(`Insert into ${type.name} returned no row`);
       return created.id;
-    });
-  } catch (error) {
-    await storage.removeAll(uploaded.written);
-    throw error;
-  }
+    }),
+  );
 }
 
 /**
@@ -159,41 +164,27 @@ export async function updateRecord(
   const mapping = mappingOf(type);
   const previous = await getRecord(db, type, id);
   if (!previous) return { found: false as const };
-  const uploaded = await uploadFiles(storage, images, mapping, input.files, false);
-  try {
-    await db.transaction(async (tx) => {
+  const uploaded = await withUploads(storage, images, mapping, input.files, false, (upload) =>
+    db.transaction(async (tx) => {
       const values: Row = {
         ...columnValues(type, input.data),
-        ...uploaded.columns,
+        ...upload.columns,
         published: input.published,
         updatedAt: new Date(),
       };
-      await withLibraryImage(tx, mapping, values, input, uploaded.image);
-      // The gallery's alt text belongs to the image it keeps when none is chosen.
-      const alt = mapping.alt ? input.data[mapping.alt.name] : undefined;
-      if (!values.imageId && previous.imageId && typeof alt === "string" && alt !== "") {
-        await writeAlt(tx, previous.imageId, alt);
-      }
+      await withLibraryImage(tx, mapping, values, input, upload.image, previous.imageId);
       await tx.update(mapping.table).set(values).where(eq(mapping.table.id, id));
-    });
-  } catch (error) {
-    await storage.removeAll(uploaded.written);
-    throw error;
-  }
+      return upload;
+    }),
+  );
   const replaced = uploaded.columns.audio && previous.audio ? [previous.audio.key] : [];
   return { found: true as const, failedRemovals: await storage.removeAll(replaced) };
 }
 
 /** Takes the picture off an entity whose image is optional (a section's); the image stays in the library. */
 export async function removeRecordImage(db: Database, type: ContentType, id: string) {
-  const mapping = mappingOf(type);
   const previous = await getRecord(db, type, id);
-  if (!previous?.image) return false;
-  await db
-    .update(mapping.table)
-    .set({ image: null, imageId: null, updatedAt: new Date() } as Row)
-    .where(eq(mapping.table.id, id));
-  return true;
+  return previous?.image ? updateRow(db, type, id, { image: null, imageId: null }) : false;
 }
 
 /**
@@ -245,12 +236,16 @@ export async function duplicateRecord(db: Database, type: ContentType, id: strin
   return copy?.id ?? null;
 }
 
-export async function setPublished(db: Database, type: ContentType, id: string, published: boolean) {
+export const setPublished = (db: Database, type: ContentType, id: string, published: boolean) =>
+  updateRow(db, type, id, { published });
+
+/** Sets columns of one row and its time of change; false when there is no such row. */
+async function updateRow(db: Database, type: ContentType, id: string, values: Row) {
   if (!isUuid(id)) return false;
   const table = tableOf(type);
   const updated = await db
     .update(table)
-    .set({ published, updatedAt: new Date() } as Row)
+    .set({ ...values, updatedAt: new Date() })
     .where(eq(table.id, id))
     .returning({ id: table.id });
   return updated.length > 0;

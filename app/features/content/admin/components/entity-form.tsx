@@ -7,7 +7,7 @@ import { LibraryPicker, type PickableImage } from "~/features/media/components/m
 import { formatDuration, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
 import { showToast } from "~/features/toast/toast";
 import { publicFileUrl } from "~/features/storage/storage";
-import { fieldsOfKind, type ContentType, type FieldDef } from "../../registry";
+import { fieldsOfKind, type ContentType, type FieldDef, type FieldKind } from "../../registry";
 import { mediaFieldName, validateEntityForm } from "../validation";
 import { RichTextField } from "./rich-text-field";
 import type { FieldErrors } from "~/lib/form";
@@ -36,6 +36,14 @@ export interface EntityFormProps {
 
 const inputClass =
   "w-full rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 text-base text-ink aria-invalid:border-red-600 dark:aria-invalid:border-red-400";
+
+/** The kinds that are one input, where it is not a plain text line of the full width. */
+const plainInputs: Partial<Record<FieldKind, { type: string; inputMode?: "numeric" | "url"; width?: string }>> = {
+  number: { type: "text", inputMode: "numeric", width: " max-w-40" },
+  datetime: { type: "datetime-local", width: " max-w-xs" },
+  time: { type: "time", width: " max-w-40" },
+  url: { type: "url", inputMode: "url" },
+};
 
 /**
  * The create/edit form of any content type, built from its field list. The same validation as the
@@ -155,26 +163,6 @@ function FieldControl({
     case "richtext":
       control = <RichTextField textarea={common} labelId={labelId} initial={initial} className={inputClass} />;
       break;
-    case "number":
-      control = (
-        <input
-          {...common}
-          type="text"
-          inputMode="numeric"
-          defaultValue={initial}
-          className={`${inputClass} max-w-40`}
-        />
-      );
-      break;
-    case "datetime":
-      control = <input {...common} type="datetime-local" defaultValue={initial} className={`${inputClass} max-w-xs`} />;
-      break;
-    case "time":
-      control = <input {...common} type="time" defaultValue={initial} className={`${inputClass} max-w-40`} />;
-      break;
-    case "url":
-      control = <input {...common} type="url" inputMode="url" defaultValue={initial} className={inputClass} />;
-      break;
     case "range":
       control = (
         <div className="flex items-center gap-4">
@@ -257,8 +245,12 @@ function FieldControl({
         </div>
       );
       break;
-    default:
-      control = <input {...common} type="text" defaultValue={initial} className={inputClass} />;
+    default: {
+      const { type = "text", inputMode, width = "" } = plainInputs[field.kind] ?? {};
+      control = (
+        <input {...common} type={type} inputMode={inputMode} defaultValue={initial} className={inputClass + width} />
+      );
+    }
   }
 
   const optionalNote = field.optional ? <span className="font-normal text-muted"> (valgfri)</span> : null;

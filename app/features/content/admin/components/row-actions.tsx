@@ -79,7 +79,8 @@ export function DeleteButton({ id, what, list }: { id: string; what: string; lis
  * Drag and drop for a list in manual order: rows are draggable by their handle, and the new order is
  * saved with one request. The "Flyt op/ned" buttons are the keyboard (and no-JavaScript) alternative.
  */
-export function useDragOrder(ids: string[], { list = "records" }: { list?: RowList } = {}) {
+export function useDragOrder<Row extends { id: string }>(rows: Row[], list: RowList = "records") {
+  const ids = rows.map((row) => row.id);
   const fetcher = useFetcher<ActionAnswer>();
   useToastFrom(fetcher.data?.toast);
   const [order, setOrder] = useState<string[] | null>(null);
@@ -110,7 +111,8 @@ export function useDragOrder(ids: string[], { list = "records" }: { list?: RowLi
         void fetcher.submit({ intent: "reorder", ids: current.join(","), list }, { method: "post" });
     },
   });
-  return { order: current, rowProps };
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { ordered: current.map((id) => byId.get(id)!), rowProps };
 }
 
 export function DragHandle() {
@@ -132,40 +134,62 @@ export function DragHandle() {
   );
 }
 
-export function MoveButtons({
-  id,
+/**
+ * A row's buttons: "Flyt op/ned" in a list in manual order, then `children`, publish or hide, copy where the type
+ * allows it, and delete.
+ */
+export function RowButtons({
+  record: { id, title, published },
   index,
   count,
-  title,
   list,
+  movable,
+  duplicable,
+  className = "flex flex-wrap items-center gap-2",
+  children,
 }: {
-  id: string;
+  record: { id: string; title: string; published: boolean };
   index: number;
   count: number;
-  title: string;
   list?: RowList;
+  movable: boolean;
+  duplicable?: boolean;
+  className?: string;
+  children?: ReactNode;
 }) {
   const moves = [
     { direction: "up", word: "op", arrow: "↑", disabled: index === 0 },
     { direction: "down", word: "ned", arrow: "↓", disabled: index === count - 1 },
   ];
+  const toggle = published ? "Skjul" : "Publicer";
   return (
-    <>
-      {moves.map(({ direction, word, arrow, disabled }) => (
-        <RowIntent
-          key={direction}
-          intent="move"
-          id={id}
-          list={list}
-          label={`Flyt ${title} ${word}`}
-          extra={{ direction }}
-          disabled={disabled}
-        >
-          {arrow}
-          <span className="sr-only">Flyt {word}</span>
+    <div className={className}>
+      {movable &&
+        moves.map(({ direction, word, arrow, disabled }) => (
+          <RowIntent
+            key={direction}
+            intent="move"
+            id={id}
+            list={list}
+            label={`Flyt ${title} ${word}`}
+            extra={{ direction }}
+            disabled={disabled}
+          >
+            {arrow}
+            <span className="sr-only">Flyt {word}</span>
+          </RowIntent>
+        ))}
+      {children}
+      <RowIntent intent={published ? "unpublish" : "publish"} list={list} id={id} label={`${toggle} ${title}`}>
+        {toggle}
+      </RowIntent>
+      {duplicable && (
+        <RowIntent intent="duplicate" id={id} label={`Kopiér ${title}`}>
+          Kopiér
         </RowIntent>
-      ))}
-    </>
+      )}
+      <DeleteButton id={id} what={`“${title}”`} list={list} />
+    </div>
   );
 }
 
