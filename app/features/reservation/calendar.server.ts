@@ -3,15 +3,8 @@ import { unionAll } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { blockedDates, dayClaims } from "~/db/schema";
 import { addDays, todayInCopenhagen } from "./days";
-import { dayState, holdKeepsDay, priceOfDay, type DayState } from "./rules";
+import { dayState, holdKeepsDay, priceOfDay, type CalendarDay, type DayState } from "./rules";
 import { getReservationSettings } from "./settings.server";
-
-export interface CalendarDay {
-  day: string;
-  state: DayState;
-  priceOere: number;
-  blockedTitle?: string;
-}
 
 /** Every day from `from` to `to` (inclusive) as the user sees it. */
 export async function calendarDays(

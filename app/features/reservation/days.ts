@@ -1,4 +1,4 @@
-import { copenhagenDateKey, utcDateKey, utcMidnightOf } from "~/lib/format";
+import { copenhagenDateKey, utcDateKey, utcMidnightOf, weekdayIndex } from "~/lib/format";
 
 /**
  * The calendar the reservation counts in: date keys ("YYYY-MM-DD" in Europe/Copenhagen), today, Danish holidays
@@ -85,11 +85,9 @@ export function todayInCopenhagen(now: Date = new Date()) {
 /** "2026-12" → the days the month's calendar shows: whole weeks, Monday to Sunday, around the month. */
 export function monthGrid(month: string): { weeks: string[][]; from: string; to: string } {
   const first = `${month}-01`;
-  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
-  const nextFirst = monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, "0")}-01`;
-  const last = addDays(nextFirst, -1);
-  const from = addDays(first, -((new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7));
-  const to = addDays(last, 6 - ((new Date(`${last}T00:00:00Z`).getUTCDay() + 6) % 7));
+  const last = addDays(`${shiftMonth(month, 1)}-01`, -1);
+  const from = addDays(first, -weekdayIndex(first));
+  const to = addDays(last, 6 - weekdayIndex(last));
   const weeks: string[][] = [];
   for (let day = from; day <= to; day = addDays(day, 7))
     weeks.push(Array.from({ length: 7 }, (_, index) => addDays(day, index)));

@@ -130,6 +130,14 @@ export async function holdDay(db: Database, userId: string, day: string, now = n
   });
 }
 
+/** Deletes the unreleased holds among `where` (never a booking); answers the ids deleted. */
+function deleteHolds(db: Database, where: SQL | undefined) {
+  return db
+    .delete(dayClaims)
+    .where(and(where, eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)))
+    .returning({ id: dayClaims.id });
+}
+
 /**
  * Deletes the holds that are nothing any more by the rules (`holdStatus` "expired"; background job). A lapsed hold,
  * one whose order still waits for payment, stays, so a payment that comes late still books its day if it is free.
@@ -138,26 +146,12 @@ export async function removeExpiredHolds(db: Database, now = new Date()) {
   const holds = await selectJudgedClaims(db, eq(dayClaims.kind, "hold"));
   const expired = holds.filter((hold) => holdStatus(asHold(hold), now) === "expired").map((hold) => hold.id);
   if (expired.length === 0) return 0;
-  const removed = await db
-    .delete(dayClaims)
-    .where(and(inArray(dayClaims.id, expired), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)))
-    .returning({ id: dayClaims.id });
-  return removed.length;
+  return (await deleteHolds(db, inArray(dayClaims.id, expired))).length;
 }
 
 /** Takes a day out of the user's basket (a hold only; a booking is cancelled, not removed). */
 export async function releaseHold(db: Database, userId: string, claimId: string) {
-  const removed = await db
-    .delete(dayClaims)
-    .where(
-      and(
-        eq(dayClaims.id, claimId),
-        eq(dayClaims.userId, userId),
-        eq(dayClaims.kind, "hold"),
-        isNull(dayClaims.releasedAt),
-      ),
-    )
-    .returning({ id: dayClaims.id });
+  const removed = await deleteHolds(db, and(eq(dayClaims.id, claimId), eq(dayClaims.userId, userId)));
   return removed.length > 0;
 }
 
@@ -204,19 +198,13 @@ export async function dropClosedHolds(
 ): Promise<ClosedDay[]> {
   const closed = holds.filter((hold) => holdStatus(hold, now) === "closed");
   if (closed.length === 0) return [];
-  const dropped = await db
-    .delete(dayClaims)
-    .where(
-      and(
-        inArray(
-          dayClaims.id,
-          closed.map((hold) => hold.id),
-        ),
-        eq(dayClaims.kind, "hold"),
-        isNull(dayClaims.releasedAt),
-      ),
-    )
-    .returning({ id: dayClaims.id });
+  const dropped = await deleteHolds(
+    db,
+    inArray(
+      dayClaims.id,
+      closed.map((hold) => hold.id),
+    ),
+  );
   const droppedIds = new Set(dropped.map((hold) => hold.id));
   return closed
     .filter((hold) => droppedIds.has(hold.id))

@@ -53,6 +53,14 @@ export function lastBookableDay(today: string, horizonDays: number) {
 export type DayState =
   "past" | "beyond-horizon" | "blocked" | "in-basket" | "mine" | "held-by-others" | "others" | "free";
 
+/** A day as the calendar shows it: its state for the one looking, its price, and the admin's title if blocked. */
+export interface CalendarDay {
+  day: string;
+  state: DayState;
+  priceOere: number;
+  blockedTitle?: string;
+}
+
 export interface DayFacts {
   /** Today in Copenhagen. */
   today: string;

@@ -1,15 +1,8 @@
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
+import { dayBounds, formatDateLong, formatMoney, weekdayIndex } from "~/lib/format";
 import { addDays, formatMonth, holidayOf } from "../days";
-import { liveDayState, type DayState } from "../rules";
-
-export interface CalendarDayView {
-  day: string;
-  state: DayState;
-  priceOere: number;
-  blockedTitle?: string;
-}
+import { liveDayState, type CalendarDay, type DayState } from "../rules";
 
 const weekdays = [
   ["Man", "mandag"],
@@ -87,7 +80,7 @@ export function WeekdayHead() {
 }
 
 /** The accessible name of a day button: its full Danish date, its state and, when free, its price. */
-export function dayLabel(view: CalendarDayView) {
+export function dayLabel(view: CalendarDay) {
   const date = formatDateLong(dayBounds(view.day).start);
   const holiday = holidayOf(view.day);
   const parts = [date, holiday?.name, stateText[view.state].toLowerCase()];
@@ -105,9 +98,9 @@ const LIVE_PATH = "/reservation/live";
  * over the loaded days until the next load. Without a stream (an old browser, or the server refused one), the
  * calendar loads again on returning to the tab and every 30 seconds while visible.
  */
-function useLiveDays(days: CalendarDayView[]) {
+function useLiveDays(days: CalendarDay[]) {
   const { revalidate, state } = useRevalidator();
-  const [news, setNews] = useState<{ for: CalendarDayView[]; states: Map<string, DayState> }>({
+  const [news, setNews] = useState<{ for: CalendarDay[]; states: Map<string, DayState> }>({
     for: days,
     states: new Map(),
   });
@@ -163,7 +156,7 @@ function useLiveDays(days: CalendarDayView[]) {
 function moveFocus(event: KeyboardEvent<HTMLTableElement>) {
   const current = (event.target as HTMLElement).closest<HTMLElement>("[data-day]")?.dataset.day;
   if (!current) return;
-  const weekday = (new Date(`${current}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const weekday = weekdayIndex(current);
   const step: Record<string, number> = {
     ArrowLeft: -1,
     ArrowRight: 1,
@@ -181,6 +174,21 @@ function moveFocus(event: KeyboardEvent<HTMLTableElement>) {
   }
 }
 
+/** The way to the month before or after, or a space where the calendar may not go. */
+function MonthLink({ month, label, arrow }: { month: string | null; label: string; arrow: string }) {
+  if (!month) return <span className="size-11" />;
+  return (
+    <Link
+      to={`?maaned=${month}`}
+      preventScrollReset
+      className="grid size-11 place-items-center rounded-full border border-border bg-surface-raised hover:border-accent"
+      aria-label={`${label}, ${formatMonth(month)}`}
+    >
+      <span aria-hidden="true">{arrow}</span>
+    </Link>
+  );
+}
+
 export function DayCalendar({
   month,
   weeks,
@@ -190,7 +198,7 @@ export function DayCalendar({
 }: {
   month: string;
   weeks: string[][];
-  days: CalendarDayView[];
+  days: CalendarDay[];
   previousMonth: string | null;
   nextMonth: string | null;
 }) {
@@ -205,24 +213,11 @@ export function DayCalendar({
   const headingId = `maaned-${month}`;
   const firstSelectable =
     days.find((view) => view.day.startsWith(month) && view.state !== "past")?.day ?? `${month}-01`;
-  const navButton =
-    "grid size-11 place-items-center rounded-full border border-border bg-surface-raised hover:border-accent";
 
   return (
     <div className="rounded-3xl border border-border bg-surface-raised p-3 sm:p-6" data-live={streaming || undefined}>
       <div className="flex items-center justify-between gap-3">
-        {previousMonth ? (
-          <Link
-            to={`?maaned=${previousMonth}`}
-            preventScrollReset
-            className={navButton}
-            aria-label={`Forrige måned, ${formatMonth(previousMonth)}`}
-          >
-            <span aria-hidden="true">‹</span>
-          </Link>
-        ) : (
-          <span className="size-11" />
-        )}
+        <MonthLink month={previousMonth} label="Forrige måned" arrow="‹" />
         <div className="grid justify-items-center">
           <h2 id={headingId} className="font-display text-2xl font-bold first-letter:uppercase" aria-live="polite">
             {formatMonth(month)}
@@ -231,18 +226,7 @@ export function DayCalendar({
             {leavingMonth ? "Henter måneden …" : ""}
           </p>
         </div>
-        {nextMonth ? (
-          <Link
-            to={`?maaned=${nextMonth}`}
-            preventScrollReset
-            className={navButton}
-            aria-label={`Næste måned, ${formatMonth(nextMonth)}`}
-          >
-            <span aria-hidden="true">›</span>
-          </Link>
-        ) : (
-          <span className="size-11" />
-        )}
+        <MonthLink month={nextMonth} label="Næste måned" arrow="›" />
       </div>
       <Form method="post" preventScrollReset className="mt-4">
         <input type="hidden" name="maaned" value={month} />
