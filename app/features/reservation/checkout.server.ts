@@ -4,7 +4,8 @@ import { dayClaims, orders } from "~/db/schema";
 import { bookingConfirmationMessage, type ReceiptView } from "~/features/email/messages";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
-import { dayBounds, formatDateLong, formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDay } from "./days";
 import { icsCalendar } from "./ics";
 import { confirmOrder } from "./orders.server";
 
@@ -30,7 +31,7 @@ export async function receiptOf(db: Database, order: Order): Promise<ReceiptView
     bookerName: order.bookerName,
     bookerAddress: order.bookerAddress,
     days: [...order.days].sort().map((day) => ({
-      label: capitalise(formatDateLong(dayBounds(day).start)),
+      label: capitalise(formatDay(day)),
       price: formatMoney(priceByDay.get(day) ?? 0),
     })),
     total: formatMoney(order.totalOere),

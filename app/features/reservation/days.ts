@@ -1,4 +1,4 @@
-import { copenhagenDateKey, utcDateKey, utcMidnightOf, weekdayIndex } from "~/lib/format";
+import { copenhagenDateKey, dayBounds, formatDateLong, utcDateKey, utcMidnightOf, weekdayIndex } from "~/lib/format";
 
 /**
  * The calendar the reservation counts in: date keys ("YYYY-MM-DD" in Europe/Copenhagen), today, Danish holidays
@@ -105,4 +105,9 @@ const monthName = new Intl.DateTimeFormat("da-DK", { month: "long", year: "numer
 /** "december 2026" */
 export function formatMonth(month: string) {
   return monthName.format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** A date key as its long Danish name: "fredag den 4. december 2026". */
+export function formatDay(day: string) {
+  return formatDateLong(dayBounds(day).start);
 }

@@ -5,18 +5,15 @@ import { calendarFeeds, dayClaims, orders } from "~/db/schema";
 
 /** The user's secret feed token, made on first use. */
 export async function feedTokenOf(db: Database, userId: string) {
-  const [existing] = await db
-    .select({ token: calendarFeeds.token })
-    .from(calendarFeeds)
-    .where(eq(calendarFeeds.userId, userId));
+  const stored = () =>
+    db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  const [existing] = await stored();
   if (existing) return existing.token;
-  const token = randomBytes(24).toString("base64url");
-  await db.insert(calendarFeeds).values({ userId, token }).onConflictDoNothing();
-  const [stored] = await db
-    .select({ token: calendarFeeds.token })
-    .from(calendarFeeds)
-    .where(eq(calendarFeeds.userId, userId));
-  return stored!.token;
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, token: randomBytes(24).toString("base64url") })
+    .onConflictDoNothing();
+  return (await stored())[0]!.token;
 }
 
 /** The active bookings behind a feed token, or null for an unknown token. */

@@ -35,6 +35,9 @@ export function selectJudgedClaims(db: Database, where: SQL | undefined) {
     .where(and(isNull(dayClaims.releasedAt), where));
 }
 
+/** The ids of some claims, to say which rows a statement changes. */
+export const idsOf = (claims: { id: string }[]) => claims.map((claim) => claim.id);
+
 type JudgedClaim = Awaited<ReturnType<typeof selectJudgedClaims>>[number];
 
 /** A hold as the rules take it; a hold always has an expiry (a check constraint says so). */
@@ -144,9 +147,9 @@ function deleteHolds(db: Database, where: SQL | undefined) {
  */
 export async function removeExpiredHolds(db: Database, now = new Date()) {
   const holds = await selectJudgedClaims(db, eq(dayClaims.kind, "hold"));
-  const expired = holds.filter((hold) => holdStatus(asHold(hold), now) === "expired").map((hold) => hold.id);
+  const expired = holds.filter((hold) => holdStatus(asHold(hold), now) === "expired");
   if (expired.length === 0) return 0;
-  return (await deleteHolds(db, inArray(dayClaims.id, expired))).length;
+  return (await deleteHolds(db, inArray(dayClaims.id, idsOf(expired)))).length;
 }
 
 /** Takes a day out of the user's basket (a hold only; a booking is cancelled, not removed). */
@@ -198,13 +201,7 @@ export async function dropClosedHolds(
 ): Promise<ClosedDay[]> {
   const closed = holds.filter((hold) => holdStatus(hold, now) === "closed");
   if (closed.length === 0) return [];
-  const dropped = await deleteHolds(
-    db,
-    inArray(
-      dayClaims.id,
-      closed.map((hold) => hold.id),
-    ),
-  );
+  const dropped = await deleteHolds(db, inArray(dayClaims.id, idsOf(closed)));
   const droppedIds = new Set(dropped.map((hold) => hold.id));
   return closed
     .filter((hold) => droppedIds.has(hold.id))

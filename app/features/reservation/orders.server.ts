@@ -2,9 +2,9 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blockedDates, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import type { PaymentProvider } from "~/features/payment/provider.server";
-import { dayBounds, formatDateLong } from "~/lib/format";
-import { asHold, dropClosedHolds, holdsOf, selectJudgedClaims, type ClosedDay } from "./holds.server";
+import { asHold, dropClosedHolds, holdsOf, idsOf, selectJudgedClaims, type ClosedDay } from "./holds.server";
 import { countsTowardBasket, holdStatus, orderHoldExpiresAt, paymentOutcome, vatIncluded } from "./rules";
+import { formatDay } from "./days";
 import { getReservationSettings } from "./settings.server";
 
 export type OrderResult =
@@ -72,12 +72,7 @@ export async function createOrder(
         title: address,
         expiresAt: orderHoldExpiresAt(now, settings, provider.checkoutSessionSeconds),
       })
-      .where(
-        inArray(
-          dayClaims.id,
-          running.map((hold) => hold.id),
-        ),
-      );
+      .where(inArray(dayClaims.id, idsOf(running)));
     return { ok: true, orderId: order!.id, closed };
   });
 }
@@ -117,7 +112,7 @@ export async function confirmOrder(db: Database, orderId: string, now = new Date
     if (!outcome.ok) {
       const failureReason =
         outcome.reason === "day-closed"
-          ? `Lukket: ${outcome.blockedTitle} (${formatDateLong(dayBounds(outcome.day).start)}).`
+          ? `Lukket: ${outcome.blockedTitle} (${formatDay(outcome.day)}).`
           : "En eller flere dage blev optaget, før betalingen blev gennemført.";
       await tx.update(orders).set({ status: "failed", failureReason }).where(eq(orders.id, orderId));
       return outcome.reason === "day-closed"
@@ -127,12 +122,7 @@ export async function confirmOrder(db: Database, orderId: string, now = new Date
     await tx
       .update(dayClaims)
       .set({ kind: "booking", expiresAt: null })
-      .where(
-        inArray(
-          dayClaims.id,
-          holds.map((hold) => hold.id),
-        ),
-      );
+      .where(inArray(dayClaims.id, idsOf(holds)));
     const [counter] = await tx
       .update(reservationSettings)
       .set({ lastReceiptNumber: sql`${reservationSettings.lastReceiptNumber} + 1` })

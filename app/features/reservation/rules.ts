@@ -15,15 +15,10 @@ export type ReservationRules = Omit<typeof reservationSettings.$inferSelect, "id
 
 export type Prices = Pick<ReservationRules, "weekdayPriceOere" | "weekendPriceOere" | "holidaysAtWeekendPrice">;
 
-function isWeekendDay(day: string) {
-  const weekday = weekdayIndex(day);
-  return weekday === 4 || weekday === 5;
-}
-
-/** What one day costs, in øre, moms included. */
+/** What one day costs, in øre, moms included: the weekend price on Fridays and Saturdays (and holidays, if set). */
 export function priceOfDay(day: string, prices: Prices): number {
-  if (isWeekendDay(day)) return prices.weekendPriceOere;
-  if (prices.holidaysAtWeekendPrice && holidayOf(day)?.publicHoliday) return prices.weekendPriceOere;
+  const weekend = [4, 5].includes(weekdayIndex(day));
+  if (weekend || (prices.holidaysAtWeekendPrice && holidayOf(day)?.publicHoliday)) return prices.weekendPriceOere;
   return prices.weekdayPriceOere;
 }
 

@@ -26,6 +26,4 @@ export const getReservationSettings = keptReservationSettings.get;
  * Forgets the kept settings (of every database), after a change here or on another instance. A read that was
  * under way keeps its answer to itself: it was stored in the map that is dropped here.
  */
-export function forgetReservationSettings() {
-  keptReservationSettings.forget();
-}
+export const forgetReservationSettings = keptReservationSettings.forget;

@@ -1,18 +1,10 @@
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import { dayBounds, formatDateLong, formatMoney, weekdayIndex } from "~/lib/format";
-import { addDays, formatMonth, holidayOf } from "../days";
+import { formatMoney, weekdayIndex } from "~/lib/format";
+import { addDays, formatDay, formatMonth, holidayOf } from "../days";
 import { liveDayState, type CalendarDay, type DayState } from "../rules";
 
-const weekdays = [
-  ["Man", "mandag"],
-  ["Tir", "tirsdag"],
-  ["Ons", "onsdag"],
-  ["Tor", "torsdag"],
-  ["Fre", "fredag"],
-  ["Lør", "lørdag"],
-  ["Søn", "søndag"],
-] as const;
+const weekdays = ["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"];
 
 const stateText: Record<DayState, string> = {
   free: "Ledig",
@@ -67,10 +59,10 @@ export function WeekdayHead() {
   return (
     <thead>
       <tr>
-        {weekdays.map(([short, long]) => (
-          <th key={short} scope="col" className="pb-1 text-xs font-semibold text-muted sm:text-sm">
-            <abbr title={long} className="no-underline">
-              {short}
+        {weekdays.map((name) => (
+          <th key={name} scope="col" className="pb-1 text-xs font-semibold text-muted sm:text-sm">
+            <abbr title={name} className="no-underline">
+              {name.charAt(0).toUpperCase() + name.slice(1, 3)}
             </abbr>
           </th>
         ))}
@@ -81,7 +73,7 @@ export function WeekdayHead() {
 
 /** The accessible name of a day button: its full Danish date, its state and, when free, its price. */
 export function dayLabel(view: CalendarDay) {
-  const date = formatDateLong(dayBounds(view.day).start);
+  const date = formatDay(view.day);
   const holiday = holidayOf(view.day);
   const parts = [date, holiday?.name, stateText[view.state].toLowerCase()];
   if (view.state === "free") parts.push(formatMoney(view.priceOere));
