@@ -6,7 +6,7 @@ import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { formatDay } from "./days";
-import { icsCalendar } from "./ics";
+import { bookingsCalendar } from "./feeds.server";
 import { confirmOrder } from "./orders.server";
 
 export type Order = typeof orders.$inferSelect;
@@ -44,26 +44,6 @@ function capitalise(text: string) {
 }
 
 /**
- * The booked days as calendar events, for the confirmation mail and the personal feed; their ids end in the
- * site's host (from `publicUrl`), so calendars keep one event per booking.
- */
-export function bookingEvents(
-  publicUrl: string,
-  siteName: string,
-  location: string,
-  bookings: { id: string; day: string; receiptNumber?: number | null }[],
-) {
-  const host = new URL(publicUrl).hostname;
-  return bookings.map((booking) => ({
-    uid: `${booking.id}@${host}`,
-    day: booking.day,
-    summary: `Leje af salen, ${siteName}`,
-    location,
-    description: booking.receiptNumber ? `Kvittering nr. ${booking.receiptNumber}` : undefined,
-  }));
-}
-
-/**
  * Confirms a paid order and, the first time, sends the confirmation with the receipt and an .ics. A mail that
  * fails is logged, never undoes the booking.
  */
@@ -84,14 +64,10 @@ export async function completePaidOrder(
       .select({ id: dayClaims.id, day: dayClaims.day })
       .from(dayClaims)
       .where(eq(dayClaims.orderId, order.id));
-    const ics = icsCalendar(
-      receipt.siteName,
-      bookingEvents(
-        config.PUBLIC_URL,
-        receipt.siteName,
-        receipt.business.address,
-        claims.map((claim) => ({ ...claim, receiptNumber: order.receiptNumber })),
-      ),
+    const ics = await bookingsCalendar(
+      db,
+      config.PUBLIC_URL,
+      claims.map((claim) => ({ ...claim, receiptNumber: order.receiptNumber })),
     );
     await mailer.send(
       bookingConfirmationMessage(order.bookerEmail, receipt, ics, `${config.PUBLIC_URL}/alle-reservationer`),

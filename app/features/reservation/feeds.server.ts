@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { calendarFeeds, dayClaims, orders } from "~/db/schema";
+import { getSiteSettings } from "~/features/site/settings.server";
+import { icsCalendar } from "./ics";
 
 /** The user's secret feed token, made on first use. */
 export async function feedTokenOf(db: Database, userId: string) {
@@ -16,17 +18,42 @@ export async function feedTokenOf(db: Database, userId: string) {
   return (await stored())[0]!.token;
 }
 
-/** The active bookings behind a feed token, or null for an unknown token. */
-export async function feedBookings(db: Database, token: string) {
+/**
+ * The booked days as an iCalendar file, for the confirmation mail and the personal feed (its name followed by
+ * `nameSuffix`); the events' ids end in the site's host (from `publicUrl`), so calendars keep one event per booking.
+ */
+export async function bookingsCalendar(
+  db: Database,
+  publicUrl: string,
+  bookings: { id: string; day: string; receiptNumber?: number | null }[],
+  nameSuffix = "",
+) {
+  const settings = await getSiteSettings(db);
+  const host = new URL(publicUrl).hostname;
+  return icsCalendar(
+    `${settings.siteName}${nameSuffix}`,
+    bookings.map((booking) => ({
+      uid: `${booking.id}@${host}`,
+      day: booking.day,
+      summary: `Leje af salen, ${settings.siteName}`,
+      location: `${settings.streetAddress}, ${settings.postalCode} ${settings.city}`,
+      description: booking.receiptNumber ? `Kvittering nr. ${booking.receiptNumber}` : undefined,
+    })),
+  );
+}
+
+/** The personal feed of a token (the active bookings behind it), or null for an unknown token. */
+export async function feedCalendar(db: Database, publicUrl: string, token: string) {
   const [feed] = await db
     .select({ userId: calendarFeeds.userId })
     .from(calendarFeeds)
     .where(eq(calendarFeeds.token, token));
   if (!feed) return null;
-  return db
+  const bookings = await db
     .select({ id: dayClaims.id, day: dayClaims.day, receiptNumber: orders.receiptNumber })
     .from(dayClaims)
     .leftJoin(orders, eq(orders.id, dayClaims.orderId))
     .where(and(eq(dayClaims.userId, feed.userId), eq(dayClaims.kind, "booking"), isNull(dayClaims.releasedAt)))
     .orderBy(asc(dayClaims.day));
+  return bookingsCalendar(db, publicUrl, bookings, ": mine reservationer");
 }
