@@ -120,13 +120,7 @@ export default function Reservation({ loaderData, actionData }: Route.ComponentP
         </p>
       )}
       <div className="mt-8">
-        <DayCalendar
-          month={loaderData.month}
-          weeks={loaderData.weeks}
-          days={loaderData.days}
-          previousMonth={loaderData.previousMonth}
-          nextMonth={loaderData.nextMonth}
-        />
+        <DayCalendar {...loaderData} />
       </div>
       {root?.isAuthenticated && (
         <div className="mt-6 flex flex-wrap gap-3">

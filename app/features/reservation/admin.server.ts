@@ -58,17 +58,15 @@ export function bookingsCsv(rows: BookingRow[]) {
 
 export async function updateReservationSettings(
   { db, freshness }: { db: Database; freshness: Freshness },
-  settings: ReservationRules,
+  settings: Partial<ReservationRules>,
 ) {
   await db.update(reservationSettings).set(settings).where(eq(reservationSettings.id, 1));
   await freshness.changed("settings");
 }
 
 /** The end-to-end tests' shortcut to a hold that runs out while they watch (`/_test/hold-tid`). */
-export async function setHoldSeconds({ db, freshness }: { db: Database; freshness: Freshness }, holdSeconds: number) {
-  await db.update(reservationSettings).set({ holdSeconds });
-  await freshness.changed("settings");
-}
+export const setHoldSeconds = (deps: { db: Database; freshness: Freshness }, holdSeconds: number) =>
+  updateReservationSettings(deps, { holdSeconds });
 
 export async function getBlockedDates(db: Database, from: string) {
   return db.select().from(blockedDates).where(gte(blockedDates.day, from)).orderBy(asc(blockedDates.day));

@@ -31,16 +31,12 @@ export async function receiptOf(db: Database, order: Order): Promise<ReceiptView
     bookerName: order.bookerName,
     bookerAddress: order.bookerAddress,
     days: [...order.days].sort().map((day) => ({
-      label: capitalise(formatDay(day)),
+      label: formatDay(day).replace(/^./, (first) => first.toUpperCase()),
       price: formatMoney(priceByDay.get(day) ?? 0),
     })),
     total: formatMoney(order.totalOere),
     vat: formatMoney(order.vatOere),
   };
-}
-
-function capitalise(text: string) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**
@@ -61,7 +57,7 @@ export async function completePaidOrder(
   try {
     const receipt = await receiptOf(db, order);
     const claims = await db
-      .select({ id: dayClaims.id, day: dayClaims.day })
+      .select({ claimId: dayClaims.id, day: dayClaims.day })
       .from(dayClaims)
       .where(eq(dayClaims.orderId, order.id));
     const ics = await bookingsCalendar(

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { calendarFeeds, dayClaims, orders } from "~/db/schema";
+import { calendarFeeds } from "~/db/schema";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { icsCalendar } from "./ics";
+import { getUserBookings } from "./orders.server";
 
 /** The user's secret feed token, made on first use. */
 export async function feedTokenOf(db: Database, userId: string) {
@@ -25,7 +26,7 @@ export async function feedTokenOf(db: Database, userId: string) {
 export async function bookingsCalendar(
   db: Database,
   publicUrl: string,
-  bookings: { id: string; day: string; receiptNumber?: number | null }[],
+  bookings: { claimId: string; day: string; receiptNumber?: number | null }[],
   nameSuffix = "",
 ) {
   const settings = await getSiteSettings(db);
@@ -33,7 +34,7 @@ export async function bookingsCalendar(
   return icsCalendar(
     `${settings.siteName}${nameSuffix}`,
     bookings.map((booking) => ({
-      uid: `${booking.id}@${host}`,
+      uid: `${booking.claimId}@${host}`,
       day: booking.day,
       summary: `Leje af salen, ${settings.siteName}`,
       location: `${settings.streetAddress}, ${settings.postalCode} ${settings.city}`,
@@ -49,11 +50,7 @@ export async function feedCalendar(db: Database, publicUrl: string, token: strin
     .from(calendarFeeds)
     .where(eq(calendarFeeds.token, token));
   if (!feed) return null;
-  const bookings = await db
-    .select({ id: dayClaims.id, day: dayClaims.day, receiptNumber: orders.receiptNumber })
-    .from(dayClaims)
-    .leftJoin(orders, eq(orders.id, dayClaims.orderId))
-    .where(and(eq(dayClaims.userId, feed.userId), eq(dayClaims.kind, "booking"), isNull(dayClaims.releasedAt)))
-    .orderBy(asc(dayClaims.day));
-  return bookingsCalendar(db, publicUrl, bookings, ": mine reservationer");
+  // The user's bookings come newest first; a feed lists the active ones from the first day on.
+  const bookings = (await getUserBookings(db, feed.userId)).filter((booking) => booking.releasedAt === null);
+  return bookingsCalendar(db, publicUrl, bookings.reverse(), ": mine reservationer");
 }

@@ -73,16 +73,11 @@ export function WeekdayHead() {
 
 /** The accessible name of a day button: its full Danish date, its state and, when free, its price. */
 export function dayLabel(view: CalendarDay) {
-  const date = formatDay(view.day);
-  const holiday = holidayOf(view.day);
-  const parts = [date, holiday?.name, stateText[view.state].toLowerCase()];
+  const parts = [formatDay(view.day), holidayOf(view.day)?.name, stateText[view.state].toLowerCase()];
   if (view.state === "free") parts.push(formatMoney(view.priceOere));
   if (view.state === "blocked" && view.blockedTitle) parts.push(view.blockedTitle);
   return parts.filter(Boolean).join(", ");
 }
-
-/** The live calendar's stream (server/live-calendar.ts). */
-const LIVE_PATH = "/reservation/live";
 
 /**
  * Keeps the calendar current while it is open. Where the browser has server-sent events, other people's holds,
@@ -100,7 +95,7 @@ function useLiveDays(days: CalendarDay[]) {
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    const source = new EventSource(LIVE_PATH);
+    const source = new EventSource("/reservation/live"); // the live calendar's stream (server/live-calendar.ts)
     source.addEventListener("open", () => setStreaming(true));
     source.addEventListener("error", () => {
       // EventSource reconnects by itself; a stream closed for good (CLOSED) falls back to revalidating.
