@@ -13,6 +13,7 @@ import { errorToast, infoToast, successToast, type Toast } from "~/features/toas
 import { answer, parseSubmission } from "~/lib/form";
 import { formatMoney } from "~/lib/format";
 import type { loader as rootLoader } from "~/root";
+import { rootMetaData } from "~/features/content/meta";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/reservation";
 import { readFormData } from "~/lib/request-body.server";
@@ -88,7 +89,7 @@ function refusal(held: Extract<HoldResult, { ok: false }>): Toast {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const siteName = (matches[0]?.loaderData as { settings?: { siteName: string } } | undefined)?.settings?.siteName;
+  const siteName = rootMetaData(matches)?.settings.siteName;
   return [
     { title: `Reservation · ${siteName ?? "Scene"}` },
     { name: "description", content: "Lej salen for en hel dag. Se ledige dage og priser, og reserver med det samme." },

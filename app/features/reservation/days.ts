@@ -9,9 +9,8 @@ const DAY_MS = 86_400_000;
 
 /** The day `days` after a date key (before it, when negative). */
 export function addDays(dateKey: string, days: number): string {
-  const year = Number(dateKey.slice(0, 4));
-  const month = Number(dateKey.slice(5, 7));
-  return utcDateKey(utcMidnightOf(year, month, Number(dateKey.slice(8, 10)) + days));
+  const [year, month, day] = dateKey.split("-").map(Number) as [number, number, number];
+  return utcDateKey(utcMidnightOf(year, month, day + days));
 }
 
 export function daysBetween(from: string, to: string): number {

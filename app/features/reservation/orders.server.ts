@@ -1,4 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { blockedDates, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import type { PaymentProvider } from "~/features/payment/provider.server";
@@ -139,6 +141,14 @@ export async function confirmOrder(db: Database, orderId: string, now = new Date
 export async function getOrder(db: Database, orderId: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   return order ?? null;
+}
+
+/** The user's own order, by its id as it came (the address or a form); anything else is not found (404). */
+export async function requireOwnOrder(db: Database, userId: string, id: unknown) {
+  const parsed = z.uuid().safeParse(id);
+  const order = parsed.success ? await getOrder(db, parsed.data) : null;
+  if (!order || order.userId !== userId) throw data(null, { status: 404 });
+  return order;
 }
 
 /** The user's booked days, newest first, with their order's receipt. */
