@@ -4,7 +4,7 @@ import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireUser } from "~/features/accounts/session.server";
-import { todayInCopenhagen } from "~/features/reservation/days";
+import { formatDay, todayInCopenhagen } from "~/features/reservation/days";
 import { cancelBooking } from "~/features/reservation/cancellation.server";
 import { feedTokenOf } from "~/features/reservation/feeds.server";
 import { getUserBookings } from "~/features/reservation/orders.server";
@@ -12,7 +12,7 @@ import { getReservationSettings } from "~/features/reservation/settings.server";
 import { cancellationRefusal, hasBegun } from "~/features/reservation/rules";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";
-import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/alle-reservationer";
 import { readFormData } from "~/lib/request-body.server";
@@ -32,7 +32,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const today = todayInCopenhagen();
   const view = bookings.map((booking) => ({
     claimId: booking.claimId,
-    label: formatDateLong(dayBounds(booking.day).start),
+    label: formatDay(booking.day),
     price: formatMoney(booking.priceOere),
     receiptNumber: booking.receiptNumber,
     cancelled: booking.releasedAt !== null,

@@ -6,15 +6,11 @@ import type { Route } from "./+types/api.stripe-webhook";
 
 /** Stripe's webhook: POST only, signed; 404 when Stripe is not configured. */
 export async function action({ request }: Route.ActionArgs) {
-  const { db, mailer, config, metrics, logger } = collaborators();
-  const settings = stripeSettingsOf(config);
+  const deps = collaborators();
+  const settings = stripeSettingsOf(deps.config);
   if (!settings) throw data(null, { status: 404 });
-  const outcome = await handleStripeWebhook(
-    { db, mailer, config, metrics, logger },
-    settings,
-    await readText(request),
-    request.headers.get("Stripe-Signature"),
-  );
+  const body = await readText(request);
+  const outcome = await handleStripeWebhook(deps, settings, body, request.headers.get("Stripe-Signature"));
   return Response.json(
     outcome.status === 200 ? { received: true, handled: outcome.handled } : { error: outcome.reason },
     { status: outcome.status },

@@ -5,11 +5,10 @@ import { useToastFrom } from "~/components/ui/toaster";
 import { requireUser } from "~/features/accounts/session.server";
 import { completePaidOrder, receiptOf } from "~/features/reservation/checkout.server";
 import { Amounts } from "~/features/reservation/components/amounts";
-import { getOrder } from "~/features/reservation/orders.server";
+import { requireOwnOrder } from "~/features/reservation/orders.server";
 import { redirectWithToast } from "~/features/toast/flash.server";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";
-import type { Database } from "~/db/client.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/betaling";
 import { readFormData } from "~/lib/request-body.server";
@@ -18,19 +17,10 @@ export function meta() {
   return [{ title: "Betaling" }, { name: "robots", content: "noindex" }];
 }
 
-const orderIdSchema = z.uuid();
-
-async function ownPendingOrder(db: Database, userId: string, value: unknown) {
-  const id = orderIdSchema.safeParse(value);
-  const order = id.success ? await getOrder(db, id.data) : null;
-  if (!order || order.userId !== userId) throw data(null, { status: 404 });
-  return order;
-}
-
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
   const user = await requireUser(auth, request, url);
-  const order = await ownPendingOrder(db, user.id, url.searchParams.get("ordre"));
+  const order = await requireOwnOrder(db, user.id, url.searchParams.get("ordre"));
   if (order.status === "paid") throw redirect(`/success?ordre=${order.id}`);
   const receipt = await receiptOf(db, order);
   return {
@@ -49,7 +39,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   const { db, auth, mailer, config, metrics, logger } = collaborators();
   const user = await requireUser(auth, request, url);
   const submission = parseSubmission(await readFormData(request), z.object({ ordre: z.string() }));
-  const order = await ownPendingOrder(db, user.id, submission.ok ? submission.value.ordre : null);
+  const order = await requireOwnOrder(db, user.id, submission.ok ? submission.value.ordre : null);
   if (order.provider !== "demo") throw data(null, { status: 400 });
   const result = await completePaidOrder({ db, mailer, config, metrics, logger }, order.id);
   if (result.status === "confirmed" || result.status === "already-paid") {

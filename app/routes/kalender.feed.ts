@@ -1,8 +1,5 @@
 import { data } from "react-router";
-import { bookingEvents } from "~/features/reservation/checkout.server";
-import { icsCalendar } from "~/features/reservation/ics";
-import { feedBookings } from "~/features/reservation/feeds.server";
-import { getSiteSettings } from "~/features/site/settings.server";
+import { feedCalendar } from "~/features/reservation/feeds.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/kalender.feed";
 
@@ -10,14 +7,8 @@ import type { Route } from "./+types/kalender.feed";
 export async function loader({ params }: Route.LoaderArgs) {
   const { db, config } = collaborators();
   const token = /^([A-Za-z0-9_-]{20,64})\.ics$/.exec(params.feed)?.[1];
-  const bookings = token ? await feedBookings(db, token) : null;
-  if (!bookings) throw data(null, { status: 404 });
-  const settings = await getSiteSettings(db);
-  const location = `${settings.streetAddress}, ${settings.postalCode} ${settings.city}`;
-  const body = icsCalendar(
-    `${settings.siteName}: mine reservationer`,
-    bookingEvents(config.PUBLIC_URL, settings.siteName, location, bookings),
-  );
+  const body = token ? await feedCalendar(db, config.PUBLIC_URL, token) : null;
+  if (body === null) throw data(null, { status: 404 });
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

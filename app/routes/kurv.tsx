@@ -11,7 +11,8 @@ import { vatIncluded } from "~/features/reservation/rules";
 import { redirectWithToast, withFlashToast } from "~/features/toast/flash.server";
 import { errorToast, infoToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
-import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
+import { formatDay } from "~/features/reservation/days";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/kurv";
 import { readFormData } from "~/lib/request-body.server";
@@ -20,14 +21,12 @@ export function meta() {
   return [{ title: "Kurv" }, { name: "robots", content: "noindex" }];
 }
 
-const dayLabel = (day: string) => formatDateLong(dayBounds(day).start);
-
 /** What the user is told of days taken out of the basket because the admin has closed them. */
 function closedDaysToast(closed: ClosedDay[]) {
   const titles = [...new Set(closed.map((day) => day.blockedTitle))];
   return infoToast(
     `Lukket: ${titles[0]}${titles.length > 1 ? " m.fl." : ""}`,
-    `Vi har taget ${closed.length === 1 ? dayLabel(closed[0]!.day) : `${closed.length} dage`} ud af din kurv.`,
+    `Vi har taget ${closed.length === 1 ? formatDay(closed[0]!.day) : `${closed.length} dage`} ud af din kurv.`,
   );
 }
 
@@ -36,10 +35,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(auth, request, url);
   const basket = await getBasket(db, user.id);
   return {
-    closed: basket.closed.map((day) => ({ day: day.day, label: dayLabel(day.day), blockedTitle: day.blockedTitle })),
+    closed: basket.closed.map((day) => ({ day: day.day, label: formatDay(day.day), blockedTitle: day.blockedTitle })),
     items: basket.items.map((item) => ({
       claimId: item.claimId,
-      label: dayLabel(item.day),
+      label: formatDay(item.day),
       price: formatMoney(item.priceOere),
       expiresAt: item.expiresAt.toISOString(),
     })),
@@ -74,17 +73,16 @@ export async function action({ request, url }: Route.ActionArgs) {
       infoToast("Tilføj din adresse og dit telefonnummer før betaling"),
     );
   }
-  if (!order.ok && order.reason === "empty" && order.closed.length > 0) {
-    return answer({ toast: closedDaysToast(order.closed) }, 409);
-  }
   if (!order.ok) {
     const refusal =
-      order.reason === "not-verified"
+      order.reason !== "empty"
         ? errorToast(
             "Bekræft din e-mailadresse, før du betaler",
             "Vi har sendt dig et link. Du kan få et nyt under Mine oplysninger.",
           )
-        : errorToast("Kurven er tom");
+        : order.closed.length > 0
+          ? closedDaysToast(order.closed)
+          : errorToast("Kurven er tom");
     return answer({ toast: refusal }, 409);
   }
   const created = (await getOrder(db, order.orderId))!;

@@ -4,15 +4,16 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { getSessionUser, loginPath } from "~/features/accounts/session.server";
 import { DayCalendar } from "~/features/reservation/components/day-calendar";
-import { monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
+import { formatDay, monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
 import { calendarDays } from "~/features/reservation/calendar.server";
 import { holdDay, type HoldResult } from "~/features/reservation/holds.server";
 import { getReservationSettings } from "~/features/reservation/settings.server";
 import { holdMinutes, lastBookableDay } from "~/features/reservation/rules";
 import { errorToast, infoToast, successToast, type Toast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";
-import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
 import type { loader as rootLoader } from "~/root";
+import { rootMetaData } from "~/features/content/meta";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/reservation";
 import { readFormData } from "~/lib/request-body.server";
@@ -21,16 +22,12 @@ const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 /** A day picked in the calendar; the month shown goes along so that signing in first comes back to it. */
 const holdForm = z.object({ day: z.iso.date(), maaned: monthSchema.optional().catch(undefined) });
 
-/** The months the calendar may show: from this month to the one holding the last bookable day. */
-function monthBounds(today: string, horizonDays: number) {
-  return { first: today.slice(0, 7), last: lastBookableDay(today, horizonDays).slice(0, 7) };
-}
-
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
   const [user, settings] = await Promise.all([getSessionUser(auth, request), getReservationSettings(db)]);
   const today = todayInCopenhagen();
-  const bounds = monthBounds(today, settings.horizonDays);
+  // The months the calendar may show: from this month to the one holding the last bookable day.
+  const bounds = { first: today.slice(0, 7), last: lastBookableDay(today, settings.horizonDays).slice(0, 7) };
   const asked = monthSchema.safeParse(url.searchParams.get("maaned"));
   const month = asked.success && asked.data >= bounds.first && asked.data <= bounds.last ? asked.data : bounds.first;
   const grid = monthGrid(month);
@@ -62,9 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { day } = submission.value;
   const held = await holdDay(db, user.id, day);
   metrics.holds.inc({ result: held.ok ? "held" : held.reason });
-  const toast = held.ok
-    ? successToast("Dagen er lagt i din kurv", formatDateLong(dayBounds(day).start))
-    : refusal(held);
+  const toast = held.ok ? successToast("Dagen er lagt i din kurv", formatDay(day)) : refusal(held);
   return answer({ toast }, toast.kind === "error" ? 409 : 200);
 }
 
@@ -94,7 +89,7 @@ function refusal(held: Extract<HoldResult, { ok: false }>): Toast {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const siteName = (matches[0]?.loaderData as { settings?: { siteName: string } } | undefined)?.settings?.siteName;
+  const siteName = rootMetaData(matches)?.settings.siteName;
   return [
     { title: `Reservation · ${siteName ?? "Scene"}` },
     { name: "description", content: "Lej salen for en hel dag. Se ledige dage og priser, og reserver med det samme." },
@@ -126,13 +121,7 @@ export default function Reservation({ loaderData, actionData }: Route.ComponentP
         </p>
       )}
       <div className="mt-8">
-        <DayCalendar
-          month={loaderData.month}
-          weeks={loaderData.weeks}
-          days={loaderData.days}
-          previousMonth={loaderData.previousMonth}
-          nextMonth={loaderData.nextMonth}
-        />
+        <DayCalendar {...loaderData} />
       </div>
       {root?.isAuthenticated && (
         <div className="mt-6 flex flex-wrap gap-3">

@@ -1,11 +1,10 @@
-import { data, Link, redirect } from "react-router";
-import { z } from "zod";
+import { Link, redirect } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { reconcileCheckout, stripeSettingsOf } from "~/features/payment/stripe.server";
 import { requireUser } from "~/features/accounts/session.server";
 import { receiptOf } from "~/features/reservation/checkout.server";
 import { Amounts } from "~/features/reservation/components/amounts";
-import { getOrder } from "~/features/reservation/orders.server";
+import { getOrder, requireOwnOrder } from "~/features/reservation/orders.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/success";
 
@@ -16,9 +15,7 @@ export function meta() {
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth, config, mailer, metrics, logger } = collaborators();
   const user = await requireUser(auth, request, url);
-  const id = z.uuid().safeParse(url.searchParams.get("ordre"));
-  const order = id.success ? await getOrder(db, id.data) : null;
-  if (!order || order.userId !== user.id) throw data(null, { status: 404 });
+  const order = await requireOwnOrder(db, user.id, url.searchParams.get("ordre"));
   const sessionId = url.searchParams.get("session_id");
   const stripe = stripeSettingsOf(config);
   if (order.status === "pending" && order.provider === "stripe" && stripe && sessionId) {

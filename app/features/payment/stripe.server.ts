@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { dayClaims, orders, paymentEvents } from "~/db/schema";
 import { completePaidOrder } from "~/features/reservation/checkout.server";
 import type { Collaborators } from "~/lib/collaborators.server";
-import { dayBounds, formatDateLong } from "~/lib/format";
+import { formatDay } from "~/features/reservation/days";
 import type { PaymentProvider } from "./provider.server";
 
 /** Stripe refuses a Checkout session that closes in under 30 minutes; two more, in case our clock is behind. */
@@ -48,7 +48,7 @@ export function stripeProvider(db: Database, settings: StripeSettings): PaymentP
             price_data: {
               currency: "dkk",
               unit_amount: claim.priceOere,
-              product_data: { name: `Leje af salen, ${formatDateLong(dayBounds(claim.day).start)}` },
+              product_data: { name: `Leje af salen, ${formatDay(claim.day)}` },
             },
           })),
           success_url: `${urls.success}&session_id={CHECKOUT_SESSION_ID}`,

@@ -1,60 +1,34 @@
-import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blockedDates, dayClaims, orders, reservationSettings } from "~/db/schema";
 import type { Freshness } from "~/lib/freshness";
 import { addDays } from "./days";
 import type { ReservationRules } from "./rules";
 
-export interface BookingRow {
-  claimId: string;
-  day: string;
-  priceOere: number;
-  bookerName: string;
-  bookerEmail: string;
-  bookerAddress: string;
-  bookerPhone: string;
-  receiptNumber: number | null;
-  userId: string | null;
-  /** Set for a cancelled booking: the admin sees that its amount is to be refunded. */
-  cancelledAt: Date | null;
-  cancelReason: string | null;
-}
-
 /** All bookings between two days (inclusive), cancelled ones too, for the admin's overview and export. */
-export async function listBookings(db: Database, range: { from: string; to: string }): Promise<BookingRow[]> {
-  const rows = await db
+export async function listBookings(db: Database, range: { from: string; to: string }) {
+  return db
     .select({
       claimId: dayClaims.id,
       day: dayClaims.day,
       priceOere: dayClaims.priceOere,
-      title: dayClaims.title,
-      userId: dayClaims.userId,
-      bookerName: orders.bookerName,
-      bookerEmail: orders.bookerEmail,
-      bookerAddress: orders.bookerAddress,
-      bookerPhone: orders.bookerPhone,
+      bookerName: sql<string>`coalesce(${orders.bookerName}, '')`,
+      bookerEmail: sql<string>`coalesce(${orders.bookerEmail}, '')`,
+      bookerAddress: sql<string>`coalesce(${orders.bookerAddress}, ${dayClaims.title})`,
+      bookerPhone: sql<string>`coalesce(${orders.bookerPhone}, '')`,
       receiptNumber: orders.receiptNumber,
-      releasedAt: dayClaims.releasedAt,
-      releaseReason: dayClaims.releaseReason,
+      userId: dayClaims.userId,
+      /** Set for a cancelled booking: the admin sees that its amount is to be refunded. */
+      cancelledAt: dayClaims.releasedAt,
+      cancelReason: dayClaims.releaseReason,
     })
     .from(dayClaims)
     .leftJoin(orders, eq(orders.id, dayClaims.orderId))
     .where(and(eq(dayClaims.kind, "booking"), gte(dayClaims.day, range.from), lte(dayClaims.day, range.to)))
     .orderBy(asc(dayClaims.day), asc(dayClaims.createdAt));
-  return rows.map((row) => ({
-    claimId: row.claimId,
-    day: row.day,
-    priceOere: row.priceOere,
-    bookerName: row.bookerName ?? "",
-    bookerEmail: row.bookerEmail ?? "",
-    bookerAddress: row.bookerAddress ?? row.title,
-    bookerPhone: row.bookerPhone ?? "",
-    receiptNumber: row.receiptNumber ?? null,
-    userId: row.userId,
-    cancelledAt: row.releasedAt,
-    cancelReason: row.releaseReason,
-  }));
 }
+
+export type BookingRow = Awaited<ReturnType<typeof listBookings>>[number];
 
 /** A CSV cell: quoted when it holds a separator, a quote or a line break; formulas are defused for spreadsheets. */
 function cell(value: string) {
@@ -84,17 +58,15 @@ export function bookingsCsv(rows: BookingRow[]) {
 
 export async function updateReservationSettings(
   { db, freshness }: { db: Database; freshness: Freshness },
-  settings: ReservationRules,
+  settings: Partial<ReservationRules>,
 ) {
   await db.update(reservationSettings).set(settings).where(eq(reservationSettings.id, 1));
   await freshness.changed("settings");
 }
 
 /** The end-to-end tests' shortcut to a hold that runs out while they watch (`/_test/hold-tid`). */
-export async function setHoldSeconds({ db, freshness }: { db: Database; freshness: Freshness }, holdSeconds: number) {
-  await db.update(reservationSettings).set({ holdSeconds });
-  await freshness.changed("settings");
-}
+export const setHoldSeconds = (deps: { db: Database; freshness: Freshness }, holdSeconds: number) =>
+  updateReservationSettings(deps, { holdSeconds });
 
 export async function getBlockedDates(db: Database, from: string) {
   return db.select().from(blockedDates).where(gte(blockedDates.day, from)).orderBy(asc(blockedDates.day));

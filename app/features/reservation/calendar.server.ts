@@ -3,15 +3,8 @@ import { unionAll } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { blockedDates, dayClaims } from "~/db/schema";
 import { addDays, todayInCopenhagen } from "./days";
-import { dayState, holdKeepsDay, priceOfDay, type DayState } from "./rules";
+import { dayState, holdKeepsDay, priceOfDay, type CalendarDay, type DayState } from "./rules";
 import { getReservationSettings } from "./settings.server";
-
-export interface CalendarDay {
-  day: string;
-  state: DayState;
-  priceOere: number;
-  blockedTitle?: string;
-}
 
 /** Every day from `from` to `to` (inclusive) as the user sees it. */
 export async function calendarDays(
@@ -50,18 +43,14 @@ function calendarRows(db: Database, { from, to }: { from: string; to: string }) 
 }
 
 /** The calendar's days, and for a held day when its hold runs out: the live calendar's to know, no one else's. */
-async function calendarFacts(
-  db: Database,
-  range: { from: string; to: string },
-  userId: string | null,
-  now: Date,
-): Promise<(CalendarDay & { heldUntil?: Date })[]> {
+async function calendarFacts(db: Database, range: { from: string; to: string }, userId: string | null, now: Date) {
   const rows = await calendarRows(db, range);
   const settings = await getReservationSettings(db);
-  const claims = rows.flatMap(({ kind, ...claim }) => (kind ? [{ ...claim, kind }] : []));
   const blockedByDay = new Map(rows.flatMap((row) => (row.blockedTitle === null ? [] : [[row.day, row.blockedTitle]])));
-  const standing = claims.filter(
-    (claim) => claim.kind === "booking" || holdKeepsDay({ expiresAt: claim.expiresAt! }, now),
+  const standing = rows.flatMap(({ kind, ...claim }) =>
+    kind === "booking" || (kind === "hold" && holdKeepsDay({ expiresAt: claim.expiresAt! }, now))
+      ? [{ ...claim, kind }]
+      : [],
   );
   const claimByDay = new Map(standing.map((claim) => [claim.day, claim]));
   const today = todayInCopenhagen(now);

@@ -4,9 +4,8 @@ import { dayClaims, users } from "~/db/schema";
 import type { Mailer } from "~/features/email/mailer.server";
 import { bookingCancelledMessage } from "~/features/email/messages";
 import { getSiteSettings } from "~/features/site/settings.server";
-import { dayBounds, formatDateLong } from "~/lib/format";
 import type { Logger } from "pino";
-import { todayInCopenhagen } from "./days";
+import { formatDay, todayInCopenhagen } from "./days";
 import { cancellationRefusal, hasBegun, type CancelRefusal } from "./rules";
 import { getReservationSettings } from "./settings.server";
 
@@ -84,7 +83,7 @@ export async function cancelBookingAndNotify(
       getSiteSettings(db),
     ]);
     if (person) {
-      const day = formatDateLong(dayBounds(result.day).start);
+      const day = formatDay(result.day);
       await mailer.send(bookingCancelledMessage(siteName, person.email, person.name, day, reason));
     }
   } catch (error) {

@@ -4,8 +4,9 @@ import { dayClaims, orders } from "~/db/schema";
 import { bookingConfirmationMessage, type ReceiptView } from "~/features/email/messages";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
-import { dayBounds, formatDateLong, formatDateTime, formatMoney } from "~/lib/format";
-import { icsCalendar } from "./ics";
+import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDay } from "./days";
+import { bookingsCalendar } from "./feeds.server";
 import { confirmOrder } from "./orders.server";
 
 export type Order = typeof orders.$inferSelect;
@@ -30,36 +31,12 @@ export async function receiptOf(db: Database, order: Order): Promise<ReceiptView
     bookerName: order.bookerName,
     bookerAddress: order.bookerAddress,
     days: [...order.days].sort().map((day) => ({
-      label: capitalise(formatDateLong(dayBounds(day).start)),
+      label: formatDay(day).replace(/^./, (first) => first.toUpperCase()),
       price: formatMoney(priceByDay.get(day) ?? 0),
     })),
     total: formatMoney(order.totalOere),
     vat: formatMoney(order.vatOere),
   };
-}
-
-function capitalise(text: string) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/**
- * The booked days as calendar events, for the confirmation mail and the personal feed; their ids end in the
- * site's host (from `publicUrl`), so calendars keep one event per booking.
- */
-export function bookingEvents(
-  publicUrl: string,
-  siteName: string,
-  location: string,
-  bookings: { id: string; day: string; receiptNumber?: number | null }[],
-) {
-  const host = new URL(publicUrl).hostname;
-  return bookings.map((booking) => ({
-    uid: `${booking.id}@${host}`,
-    day: booking.day,
-    summary: `Leje af salen, ${siteName}`,
-    location,
-    description: booking.receiptNumber ? `Kvittering nr. ${booking.receiptNumber}` : undefined,
-  }));
 }
 
 /**
@@ -80,17 +57,13 @@ export async function completePaidOrder(
   try {
     const receipt = await receiptOf(db, order);
     const claims = await db
-      .select({ id: dayClaims.id, day: dayClaims.day })
+      .select({ claimId: dayClaims.id, day: dayClaims.day })
       .from(dayClaims)
       .where(eq(dayClaims.orderId, order.id));
-    const ics = icsCalendar(
-      receipt.siteName,
-      bookingEvents(
-        config.PUBLIC_URL,
-        receipt.siteName,
-        receipt.business.address,
-        claims.map((claim) => ({ ...claim, receiptNumber: order.receiptNumber })),
-      ),
+    const ics = await bookingsCalendar(
+      db,
+      config.PUBLIC_URL,
+      claims.map((claim) => ({ ...claim, receiptNumber: order.receiptNumber })),
     );
     await mailer.send(
       bookingConfirmationMessage(order.bookerEmail, receipt, ics, `${config.PUBLIC_URL}/alle-reservationer`),

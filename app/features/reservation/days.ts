@@ -1,4 +1,4 @@
-import { copenhagenDateKey, utcDateKey, utcMidnightOf } from "~/lib/format";
+import { copenhagenDateKey, dayBounds, formatDateLong, utcDateKey, utcMidnightOf, weekdayIndex } from "~/lib/format";
 
 /**
  * The calendar the reservation counts in: date keys ("YYYY-MM-DD" in Europe/Copenhagen), today, Danish holidays
@@ -9,9 +9,8 @@ const DAY_MS = 86_400_000;
 
 /** The day `days` after a date key (before it, when negative). */
 export function addDays(dateKey: string, days: number): string {
-  const year = Number(dateKey.slice(0, 4));
-  const month = Number(dateKey.slice(5, 7));
-  return utcDateKey(utcMidnightOf(year, month, Number(dateKey.slice(8, 10)) + days));
+  const [year, month, day] = dateKey.split("-").map(Number) as [number, number, number];
+  return utcDateKey(utcMidnightOf(year, month, day + days));
 }
 
 export function daysBetween(from: string, to: string): number {
@@ -85,11 +84,9 @@ export function todayInCopenhagen(now: Date = new Date()) {
 /** "2026-12" → the days the month's calendar shows: whole weeks, Monday to Sunday, around the month. */
 export function monthGrid(month: string): { weeks: string[][]; from: string; to: string } {
   const first = `${month}-01`;
-  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
-  const nextFirst = monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, "0")}-01`;
-  const last = addDays(nextFirst, -1);
-  const from = addDays(first, -((new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7));
-  const to = addDays(last, 6 - ((new Date(`${last}T00:00:00Z`).getUTCDay() + 6) % 7));
+  const last = addDays(`${shiftMonth(month, 1)}-01`, -1);
+  const from = addDays(first, -weekdayIndex(first));
+  const to = addDays(last, 6 - weekdayIndex(last));
   const weeks: string[][] = [];
   for (let day = from; day <= to; day = addDays(day, 7))
     weeks.push(Array.from({ length: 7 }, (_, index) => addDays(day, index)));
@@ -107,4 +104,9 @@ const monthName = new Intl.DateTimeFormat("da-DK", { month: "long", year: "numer
 /** "december 2026" */
 export function formatMonth(month: string) {
   return monthName.format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** A date key as its long Danish name: "fredag den 4. december 2026". */
+export function formatDay(day: string) {
+  return formatDateLong(dayBounds(day).start);
 }

@@ -35,6 +35,9 @@ export function selectJudgedClaims(db: Database, where: SQL | undefined) {
     .where(and(isNull(dayClaims.releasedAt), where));
 }
 
+/** The ids of some claims, to say which rows a statement changes. */
+export const idsOf = (claims: { id: string }[]) => claims.map((claim) => claim.id);
+
 type JudgedClaim = Awaited<ReturnType<typeof selectJudgedClaims>>[number];
 
 /** A hold as the rules take it; a hold always has an expiry (a check constraint says so). */
@@ -130,34 +133,28 @@ export async function holdDay(db: Database, userId: string, day: string, now = n
   });
 }
 
+/** Deletes the unreleased holds among `where` (never a booking); answers the ids deleted. */
+function deleteHolds(db: Database, where: SQL | undefined) {
+  return db
+    .delete(dayClaims)
+    .where(and(where, eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)))
+    .returning({ id: dayClaims.id });
+}
+
 /**
  * Deletes the holds that are nothing any more by the rules (`holdStatus` "expired"; background job). A lapsed hold,
  * one whose order still waits for payment, stays, so a payment that comes late still books its day if it is free.
  */
 export async function removeExpiredHolds(db: Database, now = new Date()) {
   const holds = await selectJudgedClaims(db, eq(dayClaims.kind, "hold"));
-  const expired = holds.filter((hold) => holdStatus(asHold(hold), now) === "expired").map((hold) => hold.id);
+  const expired = holds.filter((hold) => holdStatus(asHold(hold), now) === "expired");
   if (expired.length === 0) return 0;
-  const removed = await db
-    .delete(dayClaims)
-    .where(and(inArray(dayClaims.id, expired), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)))
-    .returning({ id: dayClaims.id });
-  return removed.length;
+  return (await deleteHolds(db, inArray(dayClaims.id, idsOf(expired)))).length;
 }
 
 /** Takes a day out of the user's basket (a hold only; a booking is cancelled, not removed). */
 export async function releaseHold(db: Database, userId: string, claimId: string) {
-  const removed = await db
-    .delete(dayClaims)
-    .where(
-      and(
-        eq(dayClaims.id, claimId),
-        eq(dayClaims.userId, userId),
-        eq(dayClaims.kind, "hold"),
-        isNull(dayClaims.releasedAt),
-      ),
-    )
-    .returning({ id: dayClaims.id });
+  const removed = await deleteHolds(db, and(eq(dayClaims.id, claimId), eq(dayClaims.userId, userId)));
   return removed.length > 0;
 }
 
@@ -204,19 +201,7 @@ export async function dropClosedHolds(
 ): Promise<ClosedDay[]> {
   const closed = holds.filter((hold) => holdStatus(hold, now) === "closed");
   if (closed.length === 0) return [];
-  const dropped = await db
-    .delete(dayClaims)
-    .where(
-      and(
-        inArray(
-          dayClaims.id,
-          closed.map((hold) => hold.id),
-        ),
-        eq(dayClaims.kind, "hold"),
-        isNull(dayClaims.releasedAt),
-      ),
-    )
-    .returning({ id: dayClaims.id });
+  const dropped = await deleteHolds(db, inArray(dayClaims.id, idsOf(closed)));
   const droppedIds = new Set(dropped.map((hold) => hold.id));
   return closed
     .filter((hold) => droppedIds.has(hold.id))

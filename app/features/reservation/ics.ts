@@ -37,11 +37,7 @@ function fold(line: string) {
   return parts.join("\r\n ");
 }
 
-const stamp = (instant: Date) =>
-  instant
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}/, "");
+const stamp = (instant: Date) => instant.toISOString().replace(/[-:]|\.\d{3}/g, "");
 const dateValue = (day: string) => day.replace(/-/g, "");
 
 function eventTime(event: CalendarEvent) {

@@ -1,10 +1,12 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { blockedDates, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import type { PaymentProvider } from "~/features/payment/provider.server";
-import { dayBounds, formatDateLong } from "~/lib/format";
-import { asHold, dropClosedHolds, holdsOf, selectJudgedClaims, type ClosedDay } from "./holds.server";
+import { asHold, dropClosedHolds, holdsOf, idsOf, selectJudgedClaims, type ClosedDay } from "./holds.server";
 import { countsTowardBasket, holdStatus, orderHoldExpiresAt, paymentOutcome, vatIncluded } from "./rules";
+import { formatDay } from "./days";
 import { getReservationSettings } from "./settings.server";
 
 export type OrderResult =
@@ -72,12 +74,7 @@ export async function createOrder(
         title: address,
         expiresAt: orderHoldExpiresAt(now, settings, provider.checkoutSessionSeconds),
       })
-      .where(
-        inArray(
-          dayClaims.id,
-          running.map((hold) => hold.id),
-        ),
-      );
+      .where(inArray(dayClaims.id, idsOf(running)));
     return { ok: true, orderId: order!.id, closed };
   });
 }
@@ -117,7 +114,7 @@ export async function confirmOrder(db: Database, orderId: string, now = new Date
     if (!outcome.ok) {
       const failureReason =
         outcome.reason === "day-closed"
-          ? `Lukket: ${outcome.blockedTitle} (${formatDateLong(dayBounds(outcome.day).start)}).`
+          ? `Lukket: ${outcome.blockedTitle} (${formatDay(outcome.day)}).`
           : "En eller flere dage blev optaget, før betalingen blev gennemført.";
       await tx.update(orders).set({ status: "failed", failureReason }).where(eq(orders.id, orderId));
       return outcome.reason === "day-closed"
@@ -127,12 +124,7 @@ export async function confirmOrder(db: Database, orderId: string, now = new Date
     await tx
       .update(dayClaims)
       .set({ kind: "booking", expiresAt: null })
-      .where(
-        inArray(
-          dayClaims.id,
-          holds.map((hold) => hold.id),
-        ),
-      );
+      .where(inArray(dayClaims.id, idsOf(holds)));
     const [counter] = await tx
       .update(reservationSettings)
       .set({ lastReceiptNumber: sql`${reservationSettings.lastReceiptNumber} + 1` })
@@ -149,6 +141,14 @@ export async function confirmOrder(db: Database, orderId: string, now = new Date
 export async function getOrder(db: Database, orderId: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   return order ?? null;
+}
+
+/** The user's own order, by its id as it came (the address or a form); anything else is not found (404). */
+export async function requireOwnOrder(db: Database, userId: string, id: unknown) {
+  const parsed = z.uuid().safeParse(id);
+  const order = parsed.success ? await getOrder(db, parsed.data) : null;
+  if (!order || order.userId !== userId) throw data(null, { status: 404 });
+  return order;
 }
 
 /** The user's booked days, newest first, with their order's receipt. */

@@ -15,15 +15,10 @@ export type ReservationRules = Omit<typeof reservationSettings.$inferSelect, "id
 
 export type Prices = Pick<ReservationRules, "weekdayPriceOere" | "weekendPriceOere" | "holidaysAtWeekendPrice">;
 
-function isWeekendDay(day: string) {
-  const weekday = weekdayIndex(day);
-  return weekday === 4 || weekday === 5;
-}
-
-/** What one day costs, in øre, moms included. */
+/** What one day costs, in øre, moms included: the weekend price on Fridays and Saturdays (and holidays, if set). */
 export function priceOfDay(day: string, prices: Prices): number {
-  if (isWeekendDay(day)) return prices.weekendPriceOere;
-  if (prices.holidaysAtWeekendPrice && holidayOf(day)?.publicHoliday) return prices.weekendPriceOere;
+  const weekend = [4, 5].includes(weekdayIndex(day));
+  if (weekend || (prices.holidaysAtWeekendPrice && holidayOf(day)?.publicHoliday)) return prices.weekendPriceOere;
   return prices.weekdayPriceOere;
 }
 
@@ -52,6 +47,14 @@ export function lastBookableDay(today: string, horizonDays: number) {
 
 export type DayState =
   "past" | "beyond-horizon" | "blocked" | "in-basket" | "mine" | "held-by-others" | "others" | "free";
+
+/** A day as the calendar shows it: its state for the one looking, its price, and the admin's title if blocked. */
+export interface CalendarDay {
+  day: string;
+  state: DayState;
+  priceOere: number;
+  blockedTitle?: string;
+}
 
 export interface DayFacts {
   /** Today in Copenhagen. */

@@ -1,25 +1,10 @@
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import { dayBounds, formatDateLong, formatMoney } from "~/lib/format";
-import { addDays, formatMonth, holidayOf } from "../days";
-import { liveDayState, type DayState } from "../rules";
+import { formatMoney, weekdayIndex } from "~/lib/format";
+import { addDays, formatDay, formatMonth, holidayOf } from "../days";
+import { liveDayState, type CalendarDay, type DayState } from "../rules";
 
-export interface CalendarDayView {
-  day: string;
-  state: DayState;
-  priceOere: number;
-  blockedTitle?: string;
-}
-
-const weekdays = [
-  ["Man", "mandag"],
-  ["Tir", "tirsdag"],
-  ["Ons", "onsdag"],
-  ["Tor", "torsdag"],
-  ["Fre", "fredag"],
-  ["Lør", "lørdag"],
-  ["Søn", "søndag"],
-] as const;
+const weekdays = ["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"];
 
 const stateText: Record<DayState, string> = {
   free: "Ledig",
@@ -74,10 +59,10 @@ export function WeekdayHead() {
   return (
     <thead>
       <tr>
-        {weekdays.map(([short, long]) => (
-          <th key={short} scope="col" className="pb-1 text-xs font-semibold text-muted sm:text-sm">
-            <abbr title={long} className="no-underline">
-              {short}
+        {weekdays.map((name) => (
+          <th key={name} scope="col" className="pb-1 text-xs font-semibold text-muted sm:text-sm">
+            <abbr title={name} className="no-underline">
+              {name.charAt(0).toUpperCase() + name.slice(1, 3)}
             </abbr>
           </th>
         ))}
@@ -87,17 +72,12 @@ export function WeekdayHead() {
 }
 
 /** The accessible name of a day button: its full Danish date, its state and, when free, its price. */
-export function dayLabel(view: CalendarDayView) {
-  const date = formatDateLong(dayBounds(view.day).start);
-  const holiday = holidayOf(view.day);
-  const parts = [date, holiday?.name, stateText[view.state].toLowerCase()];
+export function dayLabel(view: CalendarDay) {
+  const parts = [formatDay(view.day), holidayOf(view.day)?.name, stateText[view.state].toLowerCase()];
   if (view.state === "free") parts.push(formatMoney(view.priceOere));
   if (view.state === "blocked" && view.blockedTitle) parts.push(view.blockedTitle);
   return parts.filter(Boolean).join(", ");
 }
-
-/** The live calendar's stream (server/live-calendar.ts). */
-const LIVE_PATH = "/reservation/live";
 
 /**
  * Keeps the calendar current while it is open. Where the browser has server-sent events, other people's holds,
@@ -105,9 +85,9 @@ const LIVE_PATH = "/reservation/live";
  * over the loaded days until the next load. Without a stream (an old browser, or the server refused one), the
  * calendar loads again on returning to the tab and every 30 seconds while visible.
  */
-function useLiveDays(days: CalendarDayView[]) {
+function useLiveDays(days: CalendarDay[]) {
   const { revalidate, state } = useRevalidator();
-  const [news, setNews] = useState<{ for: CalendarDayView[]; states: Map<string, DayState> }>({
+  const [news, setNews] = useState<{ for: CalendarDay[]; states: Map<string, DayState> }>({
     for: days,
     states: new Map(),
   });
@@ -115,7 +95,7 @@ function useLiveDays(days: CalendarDayView[]) {
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    const source = new EventSource(LIVE_PATH);
+    const source = new EventSource("/reservation/live"); // the live calendar's stream (server/live-calendar.ts)
     source.addEventListener("open", () => setStreaming(true));
     source.addEventListener("error", () => {
       // EventSource reconnects by itself; a stream closed for good (CLOSED) falls back to revalidating.
@@ -163,7 +143,7 @@ function useLiveDays(days: CalendarDayView[]) {
 function moveFocus(event: KeyboardEvent<HTMLTableElement>) {
   const current = (event.target as HTMLElement).closest<HTMLElement>("[data-day]")?.dataset.day;
   if (!current) return;
-  const weekday = (new Date(`${current}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const weekday = weekdayIndex(current);
   const step: Record<string, number> = {
     ArrowLeft: -1,
     ArrowRight: 1,
@@ -181,6 +161,21 @@ function moveFocus(event: KeyboardEvent<HTMLTableElement>) {
   }
 }
 
+/** The way to the month before or after, or a space where the calendar may not go. */
+function MonthLink({ month, label, arrow }: { month: string | null; label: string; arrow: string }) {
+  if (!month) return <span className="size-11" />;
+  return (
+    <Link
+      to={`?maaned=${month}`}
+      preventScrollReset
+      className="grid size-11 place-items-center rounded-full border border-border bg-surface-raised hover:border-accent"
+      aria-label={`${label}, ${formatMonth(month)}`}
+    >
+      <span aria-hidden="true">{arrow}</span>
+    </Link>
+  );
+}
+
 export function DayCalendar({
   month,
   weeks,
@@ -190,7 +185,7 @@ export function DayCalendar({
 }: {
   month: string;
   weeks: string[][];
-  days: CalendarDayView[];
+  days: CalendarDay[];
   previousMonth: string | null;
   nextMonth: string | null;
 }) {
@@ -205,24 +200,11 @@ export function DayCalendar({
   const headingId = `maaned-${month}`;
   const firstSelectable =
     days.find((view) => view.day.startsWith(month) && view.state !== "past")?.day ?? `${month}-01`;
-  const navButton =
-    "grid size-11 place-items-center rounded-full border border-border bg-surface-raised hover:border-accent";
 
   return (
     <div className="rounded-3xl border border-border bg-surface-raised p-3 sm:p-6" data-live={streaming || undefined}>
       <div className="flex items-center justify-between gap-3">
-        {previousMonth ? (
-          <Link
-            to={`?maaned=${previousMonth}`}
-            preventScrollReset
-            className={navButton}
-            aria-label={`Forrige måned, ${formatMonth(previousMonth)}`}
-          >
-            <span aria-hidden="true">‹</span>
-          </Link>
-        ) : (
-          <span className="size-11" />
-        )}
+        <MonthLink month={previousMonth} label="Forrige måned" arrow="‹" />
         <div className="grid justify-items-center">
           <h2 id={headingId} className="font-display text-2xl font-bold first-letter:uppercase" aria-live="polite">
             {formatMonth(month)}
@@ -231,18 +213,7 @@ export function DayCalendar({
             {leavingMonth ? "Henter måneden …" : ""}
           </p>
         </div>
-        {nextMonth ? (
-          <Link
-            to={`?maaned=${nextMonth}`}
-            preventScrollReset
-            className={navButton}
-            aria-label={`Næste måned, ${formatMonth(nextMonth)}`}
-          >
-            <span aria-hidden="true">›</span>
-          </Link>
-        ) : (
-          <span className="size-11" />
-        )}
+        <MonthLink month={nextMonth} label="Næste måned" arrow="›" />
       </div>
       <Form method="post" preventScrollReset className="mt-4">
         <input type="hidden" name="maaned" value={month} />
