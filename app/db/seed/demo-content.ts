@@ -348,12 +348,13 @@ export interface DemoEvent {
   /** Days from the day of seeding, and the Copenhagen time it starts. */
   inDays: number;
   time: string;
-  doors?: string;
+  doorsOpen?: string;
   room: string;
   price: string;
   ageLimit?: number;
   ticketUrl?: string;
-  status: "planlagt" | "udsolgt" | "aflyst" | "flyttet";
+  /** "planlagt" (the column's default) when not given. */
+  status?: "udsolgt" | "aflyst" | "flyttet";
   /** A moved concert's new day, in days from the day of seeding. */
   movedToInDays?: number;
   description: string;
@@ -371,11 +372,10 @@ export const demoEvents: DemoEvent[] = [
     album: "Natlys",
     inDays: 4,
     time: "20:00",
-    doors: "19:00",
+    doorsOpen: "19:00",
     room: "Store sal",
     price: "195 kr. + gebyr",
     ticketUrl: "https://billetter.example.com/kajens-kvartet-natlys",
-    status: "planlagt",
     description:
       "Kajens Kvartet spiller hele det nye album Natlys for første gang live.\n\nFørst på scenen er vinderen af årets spillested-konkurrence.",
     image: "bannerKoncert",
@@ -385,7 +385,7 @@ export const demoEvents: DemoEvent[] = [
     performers: "Nat & Dag, Mira Holm",
     inDays: 11,
     time: "21:00",
-    doors: "20:00",
+    doorsOpen: "20:00",
     room: "Store sal",
     price: "245 kr. + gebyr",
     ageLimit: 18,
@@ -401,7 +401,6 @@ export const demoEvents: DemoEvent[] = [
     time: "20:30",
     room: "Baren",
     price: "Gratis",
-    status: "planlagt",
     description: "Fri entré. Husets egen kvartet spiller standards, og scenen er åben for gæstesolister efter pausen.",
   },
   {
@@ -409,7 +408,7 @@ export const demoEvents: DemoEvent[] = [
     performers: "Salt & Sol",
     inDays: 24,
     time: "20:00",
-    doors: "19:00",
+    doorsOpen: "19:00",
     room: "Store sal",
     price: "175 kr. + gebyr",
     ticketUrl: "https://billetter.example.com/salt-og-sol",
@@ -433,11 +432,10 @@ export const demoEvents: DemoEvent[] = [
     performers: "Ida Bak, Jonas Lund, Sara Friis",
     inDays: 45,
     time: "20:00",
-    doors: "19:30",
+    doorsOpen: "19:30",
     room: "Baren",
     price: "120 kr.",
     ticketUrl: "https://billetter.example.com/singer-songwriter",
-    status: "planlagt",
     description: "Tre sangskrivere, én scene og historierne bag sangene.",
   },
   {
@@ -447,7 +445,6 @@ export const demoEvents: DemoEvent[] = [
     time: "20:00",
     room: "Store sal",
     price: "175 kr. + gebyr",
-    status: "planlagt",
     description: "Årets vinterkoncert med gæster fra hele havnen.",
   },
   {
@@ -457,7 +454,6 @@ export const demoEvents: DemoEvent[] = [
     time: "19:00",
     room: "Baren",
     price: "Gratis",
-    status: "planlagt",
     description: "Alle kan skrive sig på listen ved baren. Tre numre hver.",
   },
   {
@@ -467,7 +463,6 @@ export const demoEvents: DemoEvent[] = [
     time: "15:00",
     room: "Store sal",
     price: "100 kr.",
-    status: "planlagt",
     description: "Eftermiddagskoncert for hele familien.",
   },
 ];
