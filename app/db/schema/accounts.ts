@@ -9,16 +9,21 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   unique,
 } from "drizzle-orm/pg-core";
+import { instant, updatedAt as rowUpdatedAt } from "./columns";
 
 /**
  * better-auth's tables (core, admin, email OTP, two-factor, rate limit), in our naming. The model names
  * better-auth uses are mapped to these in app/features/accounts/auth.server.ts.
  */
-const createdAt = timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updatedAt = timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const createdAt = instant("created_at").notNull().defaultNow();
+const updatedAt = instant("updated_at").notNull().defaultNow();
+/** The user a row belongs to, deleted with them. */
+export const ownedBy = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
 
 export const ADMIN_ROLE = "kab-webadmin";
 
@@ -35,7 +40,7 @@ export const users = pgTable(
     role: text("role").notNull().default("user"),
     banned: boolean("banned").notNull().default(false),
     banReason: text("ban_reason"),
-    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    banExpires: instant("ban_expires"),
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   },
   (table) => [
@@ -48,15 +53,13 @@ export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: instant("expires_at").notNull(),
     token: text("token").notNull().unique(),
     createdAt,
     updatedAt,
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy(),
     impersonatedBy: text("impersonated_by"),
   },
   (table) => [index("sessions_user_id_idx").on(table.userId)],
@@ -68,14 +71,12 @@ export const authAccounts = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy(),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    accessTokenExpiresAt: instant("access_token_expires_at"),
+    refreshTokenExpiresAt: instant("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
     createdAt,
@@ -90,7 +91,7 @@ export const verifications = pgTable(
     id: text("id").primaryKey(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: instant("expires_at").notNull(),
     createdAt,
     updatedAt,
   },
@@ -103,12 +104,10 @@ export const twoFactors = pgTable(
     id: text("id").primaryKey(),
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy(),
     verified: boolean("verified").notNull().default(false),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: instant("locked_until"),
   },
   (table) => [index("two_factors_user_id_idx").on(table.userId), index("two_factors_secret_idx").on(table.secret)],
 );
@@ -128,9 +127,7 @@ export const userFiles = pgTable(
   "user_files",
   {
     key: text("key").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy(),
     createdAt,
   },
   (table) => [unique("user_files_user_id_key_unique").on(table.userId, table.key)],
@@ -143,16 +140,11 @@ export const userFiles = pgTable(
 export const profiles = pgTable(
   "profiles",
   {
-    userId: text("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy().primaryKey(),
     name: text("name").notNull(),
     email: text("email").notNull(),
-    lastLoginAt: timestamp("last_login_at", { withTimezone: true }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    lastLoginAt: instant("last_login_at").notNull(),
+    updatedAt: rowUpdatedAt(),
     avatarKey: text("avatar_key"),
     address: text("address"),
     phone: text("phone"),

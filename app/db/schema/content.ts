@@ -1,4 +1,4 @@
-import { relations, sql } from "drizzle-orm";
+import { relations, sql, type BuildExtraConfigColumns } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -9,12 +9,14 @@ import {
   pgTable,
   real,
   text,
-  timestamp,
   uuid,
+  type PgColumnBuilderBase,
+  type PgTableExtraConfigValue,
 } from "drizzle-orm/pg-core";
 import type { StoredImageRef } from "~/features/media/media";
 import { mediaImageStatuses } from "~/features/media/media";
 import { users } from "./accounts";
+import { createdAt, instant, updatedAt, uuidId } from "./columns";
 
 import { pageNames } from "~/features/content/page-names";
 import { eventStatuses } from "~/features/program/event-status";
@@ -23,23 +25,33 @@ export { pageNames, type PageName } from "~/features/content/page-names";
 
 export const pageNameEnum = pgEnum("page_name", pageNames);
 
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
-};
-
-const id = uuid("id").primaryKey().defaultRandom();
-/** Drafts are hidden from visitors; the admin sees and previews them. */
-const published = boolean("published").notNull().default(true);
 /** Manual order chosen by the admin (drag and drop or "Flyt op/ned"); ties fall back to creation time. */
-const position = integer("position").notNull().default(0);
-const image = jsonb("image").$type<StoredImageRef>();
+const position = () => integer("position").notNull().default(0);
+const image = () => jsonb("image").$type<StoredImageRef>();
 
-const notBlank = (name: string, column: { name: string }) =>
-  check(name, sql`length(btrim(${sql.identifier(column.name)})) > 0`);
+/** `<table>_<column>_not_blank` for each of the columns. */
+const notBlank = (table: string, ...columns: { name: string }[]) =>
+  columns.map(({ name }) => check(`${table}_${name}_not_blank`, sql`length(btrim(${sql.identifier(name)})) > 0`));
+
+const contentColumns = () => ({
+  id: uuidId(),
+  /** Drafts are hidden from visitors; the admin sees and previews them. */
+  published: boolean("published").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+type ContentColumns = ReturnType<typeof contentColumns>;
+
+/** A content table: its own columns between the id and what every content row has. */
+function contentTable<TName extends string, TColumns extends Record<string, PgColumnBuilderBase>>(
+  name: TName,
+  columns: TColumns,
+  extraConfig: (table: BuildExtraConfigColumns<TName, ContentColumns & TColumns, "pg">) => PgTableExtraConfigValue[],
+) {
+  const { id, ...rest } = contentColumns();
+  return pgTable<TName, ContentColumns & TColumns>(name, { id, ...columns, ...rest }, extraConfig);
+}
 
 export const mediaImageStatusEnum = pgEnum("media_image_status", mediaImageStatuses);
 
@@ -50,9 +62,9 @@ export const mediaImageStatusEnum = pgEnum("media_image_status", mediaImageStatu
 export const mediaImages = pgTable(
   "media_images",
   {
-    id,
+    id: uuidId(),
     /** The encoded files (immutable); null until processed. */
-    image: jsonb("image").$type<StoredImageRef>(),
+    image: image(),
     status: mediaImageStatusEnum("status").notNull().default("processing"),
     alt: text("alt").notNull().default(""),
     /** The uploaded file's name, shown to the admin only, as text. */
@@ -62,9 +74,10 @@ export const mediaImages = pgTable(
     /** The raw upload, kept in storage until processed. */
     uploadKey: text("upload_key"),
     /** When an instance took the row to process it; an old claim may be taken over. */
-    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    claimedAt: instant("claimed_at"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-    ...timestamps,
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index("media_images_created_idx").on(table.createdAt),
@@ -79,75 +92,63 @@ export const mediaImages = pgTable(
  * file ref, so the public readers need no join). Written together, in records.server.ts only.
  */
 const imageId = () => uuid("image_id").references(() => mediaImages.id, { onDelete: "restrict" });
+const picture = () => ({ image: image().notNull(), imageId: imageId().notNull() });
+/** A picture the row may go without. */
+const optionalPicture = () => ({ image: image(), imageId: imageId() });
 const imageTogether = (name: string) => check(name, sql`("image" is null) = ("image_id" is null)`);
 
-export const pages = pgTable(
+export const pages = contentTable(
   "pages",
   {
-    id,
     page: pageNameEnum("page").notNull(),
     header: text("header").notNull(),
-    image,
-    imageId: imageId(),
-    published,
-    ...timestamps,
+    ...optionalPicture(),
   },
   (table) => [
     index("pages_page_idx").on(table.page),
-    notBlank("pages_header_not_blank", table.header),
+    ...notBlank("pages", table.header),
     imageTogether("pages_image_with_id"),
   ],
 );
 
-export const sections = pgTable(
+export const sections = contentTable(
   "sections",
   {
-    id,
     pageId: uuid("page_id")
       .notNull()
       .references(() => pages.id, { onDelete: "cascade" }),
     header: text("header").notNull(),
     text: text("text").notNull(),
-    image,
-    imageId: imageId(),
-    published,
-    position,
-    ...timestamps,
+    ...optionalPicture(),
+    position: position(),
   },
   (table) => [
     index("sections_page_position_idx").on(table.pageId, table.position),
     imageTogether("sections_image_with_id"),
-    notBlank("sections_header_not_blank", table.header),
-    notBlank("sections_text_not_blank", table.text),
+    ...notBlank("sections", table.header, table.text),
     check("sections_position_not_negative", sql`${table.position} >= 0`),
   ],
 );
 
-export const albums = pgTable(
+export const albums = contentTable(
   "albums",
   {
-    id,
     artist: text("artist").notNull(),
     year: integer("year").notNull(),
     title: text("title").notNull(),
-    image: image.notNull(),
-    imageId: imageId().notNull(),
-    published,
-    position,
-    ...timestamps,
+    ...picture(),
+    position: position(),
   },
   (table) => [
-    notBlank("albums_artist_not_blank", table.artist),
-    notBlank("albums_title_not_blank", table.title),
+    ...notBlank("albums", table.artist, table.title),
     check("albums_year_range", sql`${table.year} between 0 and 999999`),
   ],
 );
 
 /** A track of an album (the spec's "audio"). */
-export const tracks = pgTable(
+export const tracks = contentTable(
   "tracks",
   {
-    id,
     albumId: uuid("album_id")
       .notNull()
       .references(() => albums.id, { onDelete: "cascade" }),
@@ -156,86 +157,61 @@ export const tracks = pgTable(
     audio: text("audio").notNull(),
     contentType: text("content_type").notNull(),
     durationSeconds: real("duration_seconds"),
-    published,
-    position,
-    ...timestamps,
+    position: position(),
   },
   (table) => [
     index("tracks_album_position_idx").on(table.albumId, table.position),
-    notBlank("tracks_title_not_blank", table.title),
+    ...notBlank("tracks", table.title),
     check("tracks_duration_positive", sql`${table.durationSeconds} is null or ${table.durationSeconds} > 0`),
   ],
 );
 
-export const articles = pgTable(
+export const articles = contentTable(
   "articles",
   {
-    id,
     header: text("header").notNull(),
     text: text("text").notNull(),
-    image: image.notNull(),
-    imageId: imageId().notNull(),
-    published,
-    ...timestamps,
+    ...picture(),
   },
-  (table) => [
-    index("articles_created_idx").on(table.createdAt),
-    notBlank("articles_header_not_blank", table.header),
-    notBlank("articles_text_not_blank", table.text),
-  ],
+  (table) => [index("articles_created_idx").on(table.createdAt), ...notBlank("articles", table.header, table.text)],
 );
 
-export const banners = pgTable(
+export const banners = contentTable(
   "banners",
   {
-    id,
     /** Vertical focal point of the image in percent: what stays visible when cropped, and the parallax anchor. */
     range: real("range").notNull().default(50),
     title: text("title").notNull(),
     text: text("text").notNull(),
-    image: image.notNull(),
-    imageId: imageId().notNull(),
-    published,
-    position,
-    ...timestamps,
+    ...picture(),
+    position: position(),
   },
   (table) => [
-    notBlank("banners_title_not_blank", table.title),
-    notBlank("banners_text_not_blank", table.text),
+    ...notBlank("banners", table.title, table.text),
     check("banners_range_percent", sql`${table.range} between 0 and 100`),
   ],
 );
 
-export const stockImages = pgTable(
+export const stockImages = contentTable(
   "stock_images",
   {
-    id,
     title: text("title").notNull(),
     text: text("text").notNull(),
-    image: image.notNull(),
-    imageId: imageId().notNull(),
-    published,
-    position,
-    ...timestamps,
+    ...picture(),
+    position: position(),
   },
-  (table) => [
-    notBlank("stock_images_title_not_blank", table.title),
-    notBlank("stock_images_text_not_blank", table.text),
-  ],
+  (table) => notBlank("stock_images", table.title, table.text),
 );
 
-export const videoLinks = pgTable(
+export const videoLinks = contentTable(
   "video_links",
   {
-    id,
     title: text("title").notNull(),
     /** The YouTube video id (11 characters), whatever address form the admin pasted. */
     videoId: text("video_id").notNull(),
-    published,
-    ...timestamps,
   },
   (table) => [
-    notBlank("video_links_title_not_blank", table.title),
+    ...notBlank("video_links", table.title),
     check("video_links_video_id_format", sql`${table.videoId} ~ '^[A-Za-z0-9_-]{11}$'`),
   ],
 );
@@ -244,37 +220,32 @@ export { eventStatuses, type EventStatus } from "~/features/program/event-status
 export const eventStatusEnum = pgEnum("event_status", eventStatuses);
 
 /** A concert of the programme (Koncerter). Times are instants; the site shows them in Copenhagen time. */
-export const events = pgTable(
+export const events = contentTable(
   "events",
   {
-    id,
     title: text("title").notNull(),
     performers: text("performers").notNull().default(""),
     /** The album the concert is about, if any ("Hør albummet"); forgotten when the album is deleted. */
     albumId: uuid("album_id").references(() => albums.id, { onDelete: "set null" }),
-    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    startsAt: instant("starts_at").notNull(),
     /** Doors open: a Copenhagen wall-clock time on the concert's day (of the new day when moved), "HH:MM". */
     doorsOpen: text("doors_open"),
     /** When it ends, after the start (the new start when moved). */
-    endsAt: timestamp("ends_at", { withTimezone: true }),
+    endsAt: instant("ends_at"),
     room: text("room").notNull().default(""),
     price: text("price").notNull().default(""),
     ageLimit: integer("age_limit"),
     ticketUrl: text("ticket_url"),
     status: eventStatusEnum("status").notNull().default("planlagt"),
     /** The new start of a moved concert; the programme lists it there. */
-    movedTo: timestamp("moved_to", { withTimezone: true }),
+    movedTo: instant("moved_to"),
     description: text("description").notNull().default(""),
-    // A column of its own: `image.notNull()` above changed the shared builder for every later table.
-    image: jsonb("image").$type<StoredImageRef>(),
-    imageId: imageId(),
-    published,
-    ...timestamps,
+    ...optionalPicture(),
   },
   (table) => [
     index("events_starts_at_idx").on(table.startsAt),
     imageTogether("events_image_with_id"),
-    notBlank("events_title_not_blank", table.title),
+    ...notBlank("events", table.title),
     check("events_age_limit_range", sql`${table.ageLimit} is null or ${table.ageLimit} between 0 and 99`),
     check(
       "events_doors_open_format",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, instant, uuidId } from "./columns";
 import type { MailMessage } from "~/features/email/mail-message";
 
 /**
@@ -9,18 +10,18 @@ import type { MailMessage } from "~/features/email/mail-message";
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
     message: jsonb("message").$type<MailMessage>().notNull(),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: instant("next_attempt_at").notNull().defaultNow(),
     /** Set while an instance is sending the message; a crashed sender's lease runs out. */
-    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    leaseUntil: instant("lease_until"),
     lastError: text("last_error"),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    failedAt: timestamp("failed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: instant("sent_at"),
+    failedAt: instant("failed_at"),
+    createdAt: createdAt(),
   },
   (table) => [
     index("mail_outbox_due")
@@ -32,11 +33,11 @@ export const mailOutbox = pgTable(
 
 /** Backups made by the scheduled job or by hand through a running server: the status page shows the last. */
 export const backupRuns = pgTable("backup_runs", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: uuidId(),
   file: text("file").notNull(),
   bytes: bigint("bytes", { mode: "number" }),
-  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
-  finishedAt: timestamp("finished_at", { withTimezone: true }),
+  startedAt: instant("started_at").notNull().defaultNow(),
+  finishedAt: instant("finished_at"),
   error: text("error"),
 });
 
@@ -46,5 +47,5 @@ export const backupRuns = pgTable("backup_runs", {
  */
 export const pendingDataMigrations = pgTable("pending_data_migrations", {
   name: text("name").primaryKey(),
-  requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+  requestedAt: instant("requested_at").notNull().defaultNow(),
 });

@@ -9,11 +9,11 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./accounts";
+import { ownedBy, users } from "./accounts";
+import { createdAt, instant, updatedAt, uuidId } from "./columns";
 
 /** The admin's reservation settings. One row only (id = 1); money in øre. */
 export const reservationSettings = pgTable(
@@ -34,10 +34,7 @@ export const reservationSettings = pgTable(
     cancellationDays: integer("cancellation_days").notNull().default(14),
     /** The last receipt number given; the next order paid gets this + 1, in the same transaction (no gaps). */
     lastReceiptNumber: integer("last_receipt_number").notNull().default(0),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    updatedAt: updatedAt(),
   },
   (table) => [
     check("reservation_settings_single_row", sql`${table.id} = 1`),
@@ -57,7 +54,7 @@ export const blockedDates = pgTable(
   {
     day: date("day", { mode: "string" }).primaryKey(),
     title: text("title").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [check("blocked_dates_title_not_blank", sql`length(btrim(${table.title})) > 0`)],
 );
@@ -68,7 +65,7 @@ export const orderStatus = pgEnum("order_status", ["pending", "paid", "failed", 
 export const orders = pgTable(
   "orders",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     /** Kept when the account is deleted: the bookkeeping keeps the order (with its booker details below). */
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     status: orderStatus("status").notNull().default("pending"),
@@ -85,8 +82,8 @@ export const orders = pgTable(
     providerReference: text("provider_reference").unique(),
     receiptNumber: integer("receipt_number").unique(),
     failureReason: text("failure_reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    paidAt: instant("paid_at"),
   },
   (table) => [
     index("orders_user_idx").on(table.userId),
@@ -110,22 +107,22 @@ export const claimKind = pgEnum("claim_kind", ["hold", "booking"]);
 export const dayClaims = pgTable(
   "day_claims",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     day: date("day", { mode: "string" }).notNull(),
     kind: claimKind("kind").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     /** The instants the Copenhagen day starts and the next one starts (23, 24 or 25 hours apart). */
-    startAt: timestamp("start_at", { withTimezone: true }).notNull(),
-    endAt: timestamp("end_at", { withTimezone: true }).notNull(),
+    startAt: instant("start_at").notNull(),
+    endAt: instant("end_at").notNull(),
     /** The booker's address (spec §3: a booking item's title). */
     title: text("title").notNull(),
     priceOere: integer("price_oere").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    expiresAt: instant("expires_at"),
     /** Set when a booking is cancelled: the day is free again at once. */
-    releasedAt: timestamp("released_at", { withTimezone: true }),
+    releasedAt: instant("released_at"),
     releaseReason: text("release_reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex("day_claims_one_active_per_day")
@@ -143,14 +140,12 @@ export const dayClaims = pgTable(
 export const paymentEvents = pgTable("payment_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: instant("received_at").notNull().defaultNow(),
 });
 
 /** The secret address of a user's personal iCal feed. */
 export const calendarFeeds = pgTable("calendar_feeds", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: ownedBy().primaryKey(),
   token: text("token").notNull().unique(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

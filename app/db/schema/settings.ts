@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { check, pgTable, smallint, text } from "drizzle-orm/pg-core";
+import { instant, updatedAt } from "./columns";
 
 /** The business behind the site. One row only (id = 1), enforced by the database. */
 export const siteSettings = pgTable(
@@ -15,11 +16,8 @@ export const siteSettings = pgTable(
     email: text("email").notNull(),
     phone: text("phone").notNull(),
     cvr: text("cvr").notNull(),
-    seededAt: timestamp("seeded_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    seededAt: instant("seeded_at"),
+    updatedAt: updatedAt(),
   },
   (table) => [
     check("site_settings_single_row", sql`${table.id} = 1`),

@@ -51,176 +51,126 @@ export const demoImages = {
 
 export type DemoImageName = keyof typeof demoImages;
 
-interface DemoSection {
+/** A page: its header, its picture, and its sections in order, each as header: text (or [text, picture]). */
+interface DemoPageSource {
   header: string;
-  text: string;
   image?: DemoImageName;
+  sections: Record<string, string | [string, DemoImageName]>;
 }
 
-interface DemoPage {
+const pageSources: Record<PageName, DemoPageSource> = {
+  frontpage: {
+    header: "Livemusik ved havnen",
+    image: "frontpage",
+    sections: {
+      "Velkommen til Havnescenen": [
+        "Havnescenen er et lille spillested i et gammelt pakhus på havnen i Aarhus. Her spiller danske og udenlandske bands hver uge for op til 180 stående gæster, tæt på scenen og med lyd i topklasse.\n\nVi er drevet af folk, der selv spiller, og vi lægger vægt på god lyd, ordentlige forhold for musikerne og en bar med lokale øl.",
+        "hall",
+      ],
+      "Lej salen for en hel dag": [
+        "Salen kan lejes for en hel dag til fødselsdage, firmaarrangementer, indspilninger eller øvedage. Du får scene, lys og lydanlæg, bar og garderobe.\n\nSe de ledige dage i kalenderen under Reservation, og læs om priser og vilkår, før du bestiller.",
+        "bar",
+      ],
+      "Musik fra huset":
+        "Husets band, Kajens Kvartet, har indspillet to album i salen. Hør dem under Musik, og se optagelser fra koncerterne under Videoer.",
+    },
+  },
+  music: {
+    header: "Musik",
+    image: "music",
+    sections: {
+      "Indspillet på Havnescenen":
+        "Album og numre indspillet live i salen. Tryk på et nummer for at afspille det i afspilleren.",
+    },
+  },
+  videos: {
+    header: "Videoer",
+    image: "videos",
+    sections: {
+      "Fra scenen":
+        "Udvalgte optagelser fra koncerter og sessioner på Havnescenen. Videoerne afspilles først, når du trykker på dem.",
+    },
+  },
+  images: {
+    header: "Billeder",
+    image: "images",
+    sections: {
+      "Stemninger fra salen":
+        "Billeder fra koncerter, private fester og lange aftener i baren. Tryk på et billede for at se det i fuld størrelse.",
+    },
+  },
+  prices: {
+    header: "Priser",
+    sections: {
+      "Leje af salen":
+        "Salen lejes pr. dag fra kl. 10 til kl. 02 næste morgen.\n\nMandag til torsdag og søndag: 4.500 kr. pr. dag.\nFredag og lørdag samt helligdage: 6.500 kr. pr. dag.\n\nAlle priser er inklusive 25 % moms.",
+      "Det er inkluderet":
+        "Scene på 6 × 4 meter, lydanlæg og lys med grundopsætning, bar med køleskabe, garderobe, borde og stole til 80 personer samt slutrengøring.",
+      Tilkøb:
+        "Lydtekniker: 450 kr. i timen.\nBartender: 350 kr. i timen.\nEkstra rengøring efter særlige arrangementer: 1.200 kr.",
+    },
+  },
+  practical: {
+    header: "Praktisk info",
+    image: "practical",
+    sections: {
+      "Adresse og adgang":
+        "Havnescenen ligger på Havnegade 12, 8000 Aarhus C, i det røde pakhus for enden af kajen. Indgangen er fra havnesiden.\n\nDørene åbner normalt en time før koncertstart.",
+      "Transport og parkering":
+        "Letbanen stopper ved Dokk1 fem minutters gang fra huset. Der er cykelparkering ved indgangen og betalingsparkering i Dokk1's kælder.",
+      Tilgængelighed:
+        "Der er niveaufri adgang til salen og baren, og der er handicaptoilet i stueetagen. Kontakt os gerne, hvis du har brug for hjælp på dagen.",
+      "Kapacitet og teknik":
+        "Salen har plads til 180 stående eller 80 siddende gæster. Scenen måler 6 × 4 meter, og der er lydanlæg, lys og backline.",
+      Kontakt: "Skriv til booking@havnescenen.dk eller ring på 86 12 34 56 på hverdage mellem kl. 10 og 15.",
+    },
+  },
+  terms: {
+    header: "Vilkår",
+    sections: {
+      Reservation:
+        "En reservation gælder en hel kalenderdag. Reservationen er bindende, når betalingen er gennemført, og du har modtaget en bekræftelse på e-mail.",
+      Betaling:
+        "Lejen betales fuldt ved bestilling. Alle priser er i danske kroner inklusive moms. Du modtager en kvittering med kvitteringsnummer og momsbeløb.",
+      Afbestilling:
+        "Afbestilling senest 30 dage før lejedagen: hele beløbet refunderes.\nAfbestilling 14–29 dage før: halvdelen refunderes.\nAfbestilling under 14 dage før: intet refunderes.",
+      "Ansvar og husorden":
+        "Lejer har ansvaret for gæsterne og for, at salen afleveres i samme stand som ved modtagelsen. Musik skal slutte senest kl. 01 af hensyn til naboerne.",
+    },
+  },
+  privacy: {
+    header: "Privatlivspolitik",
+    sections: {
+      Dataansvarlig:
+        "Havnescenen ApS, Havnegade 12, 8000 Aarhus C, CVR 12345678, er dataansvarlig for de oplysninger, vi behandler om dig. Du kan kontakte os på booking@havnescenen.dk.",
+      "Hvilke oplysninger vi behandler":
+        "Når du opretter en konto, behandler vi dit navn, din e-mailadresse, og hvis du reserverer, din adresse og dit telefonnummer. Vi gemmer dine reservationer og betalinger.",
+      "Formål og retsgrundlag":
+        "Vi bruger oplysningerne til at håndtere din konto, dine reservationer og betalinger (opfyldelse af aftale) og til at overholde bogføringsloven (retlig forpligtelse).",
+      "Hvem kan se din adresse":
+        "Når du har reserveret og betalt en dag, kan andre brugere, der er logget ind, se din adresse, når de vælger dagen i reservationskalenderen. Dit navn, din e-mailadresse og dit telefonnummer bliver ikke vist. En dag, der kun ligger i din kurv, står blot som optaget, uden oplysninger om dig.",
+      Opbevaring:
+        "Oplysninger om køb gemmes i fem år efter regnskabsårets udløb, som bogføringsloven kræver. Din konto slettes, når du beder om det.",
+      "Dine rettigheder":
+        "Du har ret til indsigt i, berigtigelse og sletning af dine oplysninger, og du kan klage til Datatilsynet.",
+      Cookies:
+        "Vi bruger kun nødvendige cookies: én, der husker dit valg af lyst eller mørkt tema, og én, der holder dig logget ind. Vi bruger ingen cookies til statistik eller markedsføring.",
+    },
+  },
+};
+
+export const demoPages: {
   page: PageName;
   header: string;
   image?: DemoImageName;
-  sections: DemoSection[];
-}
-
-export const demoPages: DemoPage[] = [
-  {
-    page: "frontpage",
-    header: "Livemusik ved havnen",
-    image: "frontpage",
-    sections: [
-      {
-        header: "Velkommen til Havnescenen",
-        text: "Havnescenen er et lille spillested i et gammelt pakhus på havnen i Aarhus. Her spiller danske og udenlandske bands hver uge for op til 180 stående gæster, tæt på scenen og med lyd i topklasse.\n\nVi er drevet af folk, der selv spiller, og vi lægger vægt på god lyd, ordentlige forhold for musikerne og en bar med lokale øl.",
-        image: "hall",
-      },
-      {
-        header: "Lej salen for en hel dag",
-        text: "Salen kan lejes for en hel dag til fødselsdage, firmaarrangementer, indspilninger eller øvedage. Du får scene, lys og lydanlæg, bar og garderobe.\n\nSe de ledige dage i kalenderen under Reservation, og læs om priser og vilkår, før du bestiller.",
-        image: "bar",
-      },
-      {
-        header: "Musik fra huset",
-        text: "Husets band, Kajens Kvartet, har indspillet to album i salen. Hør dem under Musik, og se optagelser fra koncerterne under Videoer.",
-      },
-    ],
-  },
-  {
-    page: "music",
-    header: "Musik",
-    image: "music",
-    sections: [
-      {
-        header: "Indspillet på Havnescenen",
-        text: "Album og numre indspillet live i salen. Tryk på et nummer for at afspille det i afspilleren.",
-      },
-    ],
-  },
-  {
-    page: "videos",
-    header: "Videoer",
-    image: "videos",
-    sections: [
-      {
-        header: "Fra scenen",
-        text: "Udvalgte optagelser fra koncerter og sessioner på Havnescenen. Videoerne afspilles først, når du trykker på dem.",
-      },
-    ],
-  },
-  {
-    page: "images",
-    header: "Billeder",
-    image: "images",
-    sections: [
-      {
-        header: "Stemninger fra salen",
-        text: "Billeder fra koncerter, private fester og lange aftener i baren. Tryk på et billede for at se det i fuld størrelse.",
-      },
-    ],
-  },
-  {
-    page: "prices",
-    header: "Priser",
-    sections: [
-      {
-        header: "Leje af salen",
-        text: "Salen lejes pr. dag fra kl. 10 til kl. 02 næste morgen.\n\nMandag til torsdag og søndag: 4.500 kr. pr. dag.\nFredag og lørdag samt helligdage: 6.500 kr. pr. dag.\n\nAlle priser er inklusive 25 % moms.",
-      },
-      {
-        header: "Det er inkluderet",
-        text: "Scene på 6 × 4 meter, lydanlæg og lys med grundopsætning, bar med køleskabe, garderobe, borde og stole til 80 personer samt slutrengøring.",
-      },
-      {
-        header: "Tilkøb",
-        text: "Lydtekniker: 450 kr. i timen.\nBartender: 350 kr. i timen.\nEkstra rengøring efter særlige arrangementer: 1.200 kr.",
-      },
-    ],
-  },
-  {
-    page: "practical",
-    header: "Praktisk info",
-    image: "practical",
-    sections: [
-      {
-        header: "Adresse og adgang",
-        text: "Havnescenen ligger på Havnegade 12, 8000 Aarhus C, i det røde pakhus for enden af kajen. Indgangen er fra havnesiden.\n\nDørene åbner normalt en time før koncertstart.",
-      },
-      {
-        header: "Transport og parkering",
-        text: "Letbanen stopper ved Dokk1 fem minutters gang fra huset. Der er cykelparkering ved indgangen og betalingsparkering i Dokk1's kælder.",
-      },
-      {
-        header: "Tilgængelighed",
-        text: "Der er niveaufri adgang til salen og baren, og der er handicaptoilet i stueetagen. Kontakt os gerne, hvis du har brug for hjælp på dagen.",
-      },
-      {
-        header: "Kapacitet og teknik",
-        text: "Salen har plads til 180 stående eller 80 siddende gæster. Scenen måler 6 × 4 meter, og der er lydanlæg, lys og backline.",
-      },
-      {
-        header: "Kontakt",
-        text: "Skriv til booking@havnescenen.dk eller ring på 86 12 34 56 på hverdage mellem kl. 10 og 15.",
-      },
-    ],
-  },
-  {
-    page: "terms",
-    header: "Vilkår",
-    sections: [
-      {
-        header: "Reservation",
-        text: "En reservation gælder en hel kalenderdag. Reservationen er bindende, når betalingen er gennemført, og du har modtaget en bekræftelse på e-mail.",
-      },
-      {
-        header: "Betaling",
-        text: "Lejen betales fuldt ved bestilling. Alle priser er i danske kroner inklusive moms. Du modtager en kvittering med kvitteringsnummer og momsbeløb.",
-      },
-      {
-        header: "Afbestilling",
-        text: "Afbestilling senest 30 dage før lejedagen: hele beløbet refunderes.\nAfbestilling 14–29 dage før: halvdelen refunderes.\nAfbestilling under 14 dage før: intet refunderes.",
-      },
-      {
-        header: "Ansvar og husorden",
-        text: "Lejer har ansvaret for gæsterne og for, at salen afleveres i samme stand som ved modtagelsen. Musik skal slutte senest kl. 01 af hensyn til naboerne.",
-      },
-    ],
-  },
-  {
-    page: "privacy",
-    header: "Privatlivspolitik",
-    sections: [
-      {
-        header: "Dataansvarlig",
-        text: "Havnescenen ApS, Havnegade 12, 8000 Aarhus C, CVR 12345678, er dataansvarlig for de oplysninger, vi behandler om dig. Du kan kontakte os på booking@havnescenen.dk.",
-      },
-      {
-        header: "Hvilke oplysninger vi behandler",
-        text: "Når du opretter en konto, behandler vi dit navn, din e-mailadresse, og hvis du reserverer, din adresse og dit telefonnummer. Vi gemmer dine reservationer og betalinger.",
-      },
-      {
-        header: "Formål og retsgrundlag",
-        text: "Vi bruger oplysningerne til at håndtere din konto, dine reservationer og betalinger (opfyldelse af aftale) og til at overholde bogføringsloven (retlig forpligtelse).",
-      },
-      {
-        header: "Hvem kan se din adresse",
-        text: "Når du har reserveret og betalt en dag, kan andre brugere, der er logget ind, se din adresse, når de vælger dagen i reservationskalenderen. Dit navn, din e-mailadresse og dit telefonnummer bliver ikke vist. En dag, der kun ligger i din kurv, står blot som optaget, uden oplysninger om dig.",
-      },
-      {
-        header: "Opbevaring",
-        text: "Oplysninger om køb gemmes i fem år efter regnskabsårets udløb, som bogføringsloven kræver. Din konto slettes, når du beder om det.",
-      },
-      {
-        header: "Dine rettigheder",
-        text: "Du har ret til indsigt i, berigtigelse og sletning af dine oplysninger, og du kan klage til Datatilsynet.",
-      },
-      {
-        header: "Cookies",
-        text: "Vi bruger kun nødvendige cookies: én, der husker dit valg af lyst eller mørkt tema, og én, der holder dig logget ind. Vi bruger ingen cookies til statistik eller markedsføring.",
-      },
-    ],
-  },
-];
+  sections: { header: string; text: string; image?: DemoImageName }[];
+}[] = Object.entries(pageSources).map(([page, { sections, ...source }]) => ({
+  page: page as PageName,
+  ...source,
+  sections: Object.entries(sections).map(([header, section]) =>
+    typeof section === "string" ? { header, text: section } : { header, text: section[0], image: section[1] },
+  ),
+}));
 
 /** A short generated tune per track (see demo-audio.server.ts): a key, a tempo and a melody in scale steps. */
 export interface DemoTune {
@@ -348,12 +298,13 @@ export interface DemoEvent {
   /** Days from the day of seeding, and the Copenhagen time it starts. */
   inDays: number;
   time: string;
-  doors?: string;
+  doorsOpen?: string;
   room: string;
   price: string;
   ageLimit?: number;
   ticketUrl?: string;
-  status: "planlagt" | "udsolgt" | "aflyst" | "flyttet";
+  /** "planlagt" (the column's default) when not given. */
+  status?: "udsolgt" | "aflyst" | "flyttet";
   /** A moved concert's new day, in days from the day of seeding. */
   movedToInDays?: number;
   description: string;
@@ -371,11 +322,10 @@ export const demoEvents: DemoEvent[] = [
     album: "Natlys",
     inDays: 4,
     time: "20:00",
-    doors: "19:00",
+    doorsOpen: "19:00",
     room: "Store sal",
     price: "195 kr. + gebyr",
     ticketUrl: "https://billetter.example.com/kajens-kvartet-natlys",
-    status: "planlagt",
     description:
       "Kajens Kvartet spiller hele det nye album Natlys for første gang live.\n\nFørst på scenen er vinderen af årets spillested-konkurrence.",
     image: "bannerKoncert",
@@ -385,7 +335,7 @@ export const demoEvents: DemoEvent[] = [
     performers: "Nat & Dag, Mira Holm",
     inDays: 11,
     time: "21:00",
-    doors: "20:00",
+    doorsOpen: "20:00",
     room: "Store sal",
     price: "245 kr. + gebyr",
     ageLimit: 18,
@@ -401,7 +351,6 @@ export const demoEvents: DemoEvent[] = [
     time: "20:30",
     room: "Baren",
     price: "Gratis",
-    status: "planlagt",
     description: "Fri entré. Husets egen kvartet spiller standards, og scenen er åben for gæstesolister efter pausen.",
   },
   {
@@ -409,7 +358,7 @@ export const demoEvents: DemoEvent[] = [
     performers: "Salt & Sol",
     inDays: 24,
     time: "20:00",
-    doors: "19:00",
+    doorsOpen: "19:00",
     room: "Store sal",
     price: "175 kr. + gebyr",
     ticketUrl: "https://billetter.example.com/salt-og-sol",
@@ -433,11 +382,10 @@ export const demoEvents: DemoEvent[] = [
     performers: "Ida Bak, Jonas Lund, Sara Friis",
     inDays: 45,
     time: "20:00",
-    doors: "19:30",
+    doorsOpen: "19:30",
     room: "Baren",
     price: "120 kr.",
     ticketUrl: "https://billetter.example.com/singer-songwriter",
-    status: "planlagt",
     description: "Tre sangskrivere, én scene og historierne bag sangene.",
   },
   {
@@ -447,7 +395,6 @@ export const demoEvents: DemoEvent[] = [
     time: "20:00",
     room: "Store sal",
     price: "175 kr. + gebyr",
-    status: "planlagt",
     description: "Årets vinterkoncert med gæster fra hele havnen.",
   },
   {
@@ -457,7 +404,6 @@ export const demoEvents: DemoEvent[] = [
     time: "19:00",
     room: "Baren",
     price: "Gratis",
-    status: "planlagt",
     description: "Alle kan skrive sig på listen ved baren. Tre numre hver.",
   },
   {
@@ -467,7 +413,6 @@ export const demoEvents: DemoEvent[] = [
     time: "15:00",
     room: "Store sal",
     price: "100 kr.",
-    status: "planlagt",
     description: "Eftermiddagskoncert for hele familien.",
   },
 ];

@@ -11,7 +11,7 @@ import { storeAudio } from "~/features/media/audio.server";
 import { inProcessImageEncoder, type ImageEncoder } from "~/features/media/image-encoder.server";
 import { saveEncodedImage } from "~/features/media/image.server";
 import { insertReadyImage, LIBRARY_BUCKET } from "~/features/media/library.server";
-import { imageFileKeys, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
+import { imageFileKeys, type StoredImageRef } from "~/features/media/media";
 import type { Storage } from "~/features/storage/storage.server";
 import {
   demoAlbums,
@@ -51,37 +51,13 @@ export async function seedDemoContent(
 ): Promise<SeedResult> {
   const [existing] = await db.select({ id: siteSettings.id }).from(siteSettings).where(eq(siteSettings.id, 1));
   if (existing) return "already-seeded";
-  const { storage } = options;
+  const { storage, imageCacheDirectory } = options;
+  const images = options.images ?? inProcessImageEncoder;
   const now = options.now ?? new Date();
 
   const written: string[] = [];
-  // Each demo picture is one library image (decision 020), shown by every row that names it.
-  const files = new Map<DemoImageName, StoredImageRef>();
-  const encodeOnce = async (name: DemoImageName) => {
-    if (files.has(name)) return;
-    const encoded = await encodeDemoImage(
-      demoImages[name],
-      LIBRARY_BUCKET,
-      options.imageCacheDirectory,
-      options.images,
-    );
-    const stored = await saveEncodedImage(storage, LIBRARY_BUCKET, encoded);
-    written.push(...imageFileKeys(stored));
-    files.set(name, stored);
-  };
-  const names = new Set<DemoImageName>(
-    [
-      ...demoPages.flatMap((page) => [page.image, ...page.sections.map((section) => section.image)]),
-      ...demoAlbums.map((album) => album.image),
-      ...demoArticles.map((article) => article.image),
-      ...demoBanners.map((banner) => banner.image),
-      ...demoStockImages.map((stock) => stock.image),
-      ...demoEvents.map((event) => event.image),
-    ].filter((name): name is DemoImageName => name !== undefined),
-  );
-  // The gallery's texts describe their pictures: they are the alt texts.
-  const altOf = new Map(demoStockImages.map((stock) => [stock.image, stock.text]));
-  // A picture is named after the first row that shows it, as migration 0012 names the pictures it moves.
+  // Each demo picture is one library image (decision 020), shown by every row that names it. It is named after
+  // the first row that shows it, as migration 0012 names the pictures it moves.
   const nameOf = new Map<DemoImageName, string>();
   for (const [image, title] of [
     ...demoStockImages.map((stock) => [stock.image, stock.title] as const),
@@ -96,18 +72,27 @@ export async function seedDemoContent(
   ]) {
     if (image && !nameOf.has(image)) nameOf.set(image, title);
   }
+  // The gallery's texts describe their pictures: they are the alt texts.
+  const altOf = new Map(demoStockImages.map((stock) => [stock.image, stock.text]));
 
   const seeded = await (async () => {
-    for (const name of names) await encodeOnce(name);
-    const albumFiles: { tracks: StoredAudioRef[] }[] = [];
+    const files = new Map<DemoImageName, StoredImageRef>();
+    for (const name of nameOf.keys()) {
+      const encoded = await encodeDemoImage(demoImages[name], LIBRARY_BUCKET, imageCacheDirectory, images);
+      const stored = await saveEncodedImage(storage, LIBRARY_BUCKET, encoded);
+      written.push(...imageFileKeys(stored));
+      files.set(name, stored);
+    }
+    const albumTracks: Omit<typeof tracks.$inferInsert, "albumId">[][] = [];
     for (const album of demoAlbums) {
-      const trackFiles: StoredAudioRef[] = [];
-      for (const track of album.tracks) {
-        const audio = await storeAudio(storage, renderDemoTune(track.tune), options.images ?? inProcessImageEncoder);
-        written.push(audio.key);
-        trackFiles.push(audio);
+      const rows: (typeof albumTracks)[number] = [];
+      for (const [position, track] of album.tracks.entries()) {
+        const { key, contentType, durationSeconds } = await storeAudio(storage, renderDemoTune(track.tune), images);
+        written.push(key);
+        const text = plainTextToRichText(track.text ?? "");
+        rows.push({ title: track.title, text, audio: key, contentType, durationSeconds, position });
       }
-      albumFiles.push({ tracks: trackFiles });
+      albumTracks.push(rows);
     }
 
     return db.transaction(async (tx) => {
@@ -118,16 +103,9 @@ export async function seedDemoContent(
         .returning({ id: siteSettings.id });
       if (inserted.length === 0) return false;
       const library = new Map<DemoImageName, { image: StoredImageRef; imageId: string }>();
-      for (const name of names) {
-        const image = files.get(name)!;
-        library.set(name, {
-          image,
-          imageId: await insertReadyImage(tx, {
-            image,
-            originalName: nameOf.get(name) ?? name,
-            alt: altOf.get(name) ?? "",
-          }),
-        });
+      for (const [name, image] of files) {
+        const imageId = await insertReadyImage(tx, { image, originalName: nameOf.get(name)!, alt: altOf.get(name) });
+        library.set(name, { image, imageId });
       }
       const picture = (name: DemoImageName) => library.get(name)!;
       const optionalPicture = (name: DemoImageName | undefined) =>
@@ -146,34 +124,18 @@ export async function seedDemoContent(
       }
       const albumIds = new Map<string, string>();
       for (const [position, album] of demoAlbums.entries()) {
-        const files = albumFiles[position]!;
         const [created] = await tx
           .insert(albums)
-          .values({ title: album.title, artist: album.artist, year: album.year, ...picture(album.image), position })
+          .values({ ...album, ...picture(album.image), position })
           .returning({ id: albums.id });
         albumIds.set(album.title, created!.id);
-        await tx.insert(tracks).values(
-          album.tracks.map((track, trackPosition) => ({
-            albumId: created!.id,
-            title: track.title,
-            text: plainTextToRichText(track.text ?? ""),
-            audio: files.tracks[trackPosition]!.key,
-            contentType: files.tracks[trackPosition]!.contentType,
-            durationSeconds: files.tracks[trackPosition]!.durationSeconds,
-            position: trackPosition,
-          })),
-        );
+        await tx.insert(tracks).values(albumTracks[position]!.map((track) => ({ ...track, albumId: created!.id })));
       }
       await tx.insert(articles).values(
         demoArticles.map((article) => {
           const createdAt = new Date(now.getTime() - article.daysAgo * DAY_MS);
-          return {
-            header: article.header,
-            text: plainTextToRichText(article.text),
-            ...picture(article.image),
-            createdAt,
-            updatedAt: createdAt,
-          };
+          const text = plainTextToRichText(article.text);
+          return { ...article, text, ...picture(article.image), createdAt, updatedAt: createdAt };
         }),
       );
       await tx
@@ -187,16 +149,9 @@ export async function seedDemoContent(
       const at = (inDays: number, time: string) => copenhagenInstant(addDays(today, inDays), time);
       await tx.insert(events).values(
         demoEvents.map((event) => ({
-          title: event.title,
-          performers: event.performers,
+          ...event,
           albumId: event.album ? (albumIds.get(event.album) ?? null) : null,
           startsAt: at(event.inDays, event.time),
-          doorsOpen: event.doors ?? null,
-          room: event.room,
-          price: event.price,
-          ageLimit: event.ageLimit ?? null,
-          ticketUrl: event.ticketUrl ?? null,
-          status: event.status,
           movedTo: event.movedToInDays === undefined ? null : at(event.movedToInDays, event.time),
           description: plainTextToRichText(event.description),
           ...optionalPicture(event.image),

@@ -70,22 +70,24 @@ export async function acceptUpload(
   }
 }
 
+/** Rows still to process that no instance has a live claim on (none, or one older than CLAIM_EXPIRES_SECONDS). */
+function unclaimed(now: Date) {
+  const expired = new Date(now.getTime() - CLAIM_EXPIRES_SECONDS * 1000);
+  return and(
+    eq(mediaImages.status, "processing"),
+    or(sql`${mediaImages.claimedAt} is null`, lt(mediaImages.claimedAt, expired)),
+  );
+}
+
 /**
- * Claims a row for processing: only one instance gets it, and a claim older than CLAIM_EXPIRES_SECONDS may be
- * taken over. Answers the raw upload's key, or null when the row is not (or no longer) this instance's to do.
+ * Claims a row for processing: only one instance gets it, and an expired claim may be taken over. Answers the raw
+ * upload's key, or null when the row is not (or no longer) this instance's to do.
  */
 export async function claimMediaImage(db: Database, id: string, now = new Date()) {
-  const expired = new Date(now.getTime() - CLAIM_EXPIRES_SECONDS * 1000);
   const [claimed] = await db
     .update(mediaImages)
     .set({ claimedAt: now })
-    .where(
-      and(
-        eq(mediaImages.id, id),
-        eq(mediaImages.status, "processing"),
-        or(sql`${mediaImages.claimedAt} is null`, lt(mediaImages.claimedAt, expired)),
-      ),
-    )
+    .where(and(eq(mediaImages.id, id), unclaimed(now)))
     .returning({ uploadKey: mediaImages.uploadKey });
   return claimed ? { uploadKey: claimed.uploadKey } : null;
 }
@@ -149,16 +151,10 @@ export function startProcessing(deps: ProcessingDependencies, id: string): Promi
 
 /** The job's turn: rows left "processing" without a live claim (a crash, another instance), claimed one by one. */
 export async function processStaleUploads(deps: ProcessingDependencies, now = new Date(), limit = 10) {
-  const expired = new Date(now.getTime() - CLAIM_EXPIRES_SECONDS * 1000);
   const candidates = await deps.db
     .select({ id: mediaImages.id })
     .from(mediaImages)
-    .where(
-      and(
-        eq(mediaImages.status, "processing"),
-        or(sql`${mediaImages.claimedAt} is null`, lt(mediaImages.claimedAt, expired)),
-      ),
-    )
+    .where(unclaimed(now))
     .orderBy(mediaImages.createdAt)
     .limit(limit);
   let processed = 0;
@@ -231,6 +227,8 @@ function isForeignKeyViolation(error: unknown) {
   return false;
 }
 
+const gone = { ok: false, status: 404, message: "Billedet findes ikke længere." } as const;
+
 export type DeleteResult =
   { ok: true; failedRemovals: string[] } | { ok: false; status: 404 | 409; message: string; uses?: ImageUse[] };
 
@@ -240,7 +238,6 @@ export type DeleteResult =
  * concurrent assignment: that violation is answered with the same message.
  */
 export async function deleteMediaImage({ db, storage }: LibraryDependencies, id: string): Promise<DeleteResult> {
-  const notFound = { ok: false as const, status: 404 as const, message: "Billedet findes ikke længere." };
   let removed: { image: StoredImageRef | null; uploadKey: string | null } | null;
   try {
     removed = await db.transaction(async (tx) => {
@@ -259,7 +256,7 @@ export async function deleteMediaImage({ db, storage }: LibraryDependencies, id:
     if (error instanceof InUse) return { ok: false, status: 409, message: inUseMessage(error.uses), uses: error.uses };
     throw error;
   }
-  if (!removed) return notFound;
+  if (!removed) return gone;
   const keys = [
     ...(removed.image ? imageFileKeys(removed.image) : []),
     ...(removed.uploadKey ? [removed.uploadKey] : []),
@@ -300,7 +297,7 @@ export function inUseOf(error: unknown): ImageUse[] | null {
 export async function setMediaAlt({ db, freshness }: { db: Database; freshness: Freshness }, id: string, alt: string) {
   const saved = await db.transaction(async (tx) => {
     const [row] = await tx.select({ id: mediaImages.id }).from(mediaImages).where(eq(mediaImages.id, id)).for("update");
-    if (!row) return { ok: false as const, status: 404 as const, message: "Billedet findes ikke længere." };
+    if (!row) return gone;
     if (alt === "") {
       const inGallery = (await imageUses(tx, [id])).get(id)?.some(needsAlt);
       if (inGallery) return { ok: false as const, status: 400 as const, message: altNeededInGalleryMessage };
@@ -311,17 +308,6 @@ export async function setMediaAlt({ db, freshness }: { db: Database; freshness: 
   // The galleries and the pictures on visitors' pages read the alt text.
   if (saved.ok) await freshness.changed("content");
   return saved;
-}
-
-export interface LibraryImage {
-  id: string;
-  status: MediaImageStatus;
-  image: StoredImageRef | null;
-  alt: string;
-  originalName: string;
-  failure: string | null;
-  createdAt: Date;
-  uses: ImageUse[];
 }
 
 /** A page of the library, newest first, each image with where it is used; and whether any is processing. */
@@ -352,19 +338,12 @@ export async function listMediaImages(db: Database, { page = 1 }: { page?: numbe
     db,
     rows.map((row) => row.id),
   );
-  const images: LibraryImage[] = rows.map((row) => ({ ...row, uses: uses.get(row.id) ?? [] }));
+  const images = rows.map((row) => ({ ...row, uses: uses.get(row.id) ?? [] }));
   return { images, total, page: current, pageCount, processing: processing > 0 };
 }
 
-export interface ChoosableImage {
-  id: string;
-  image: StoredImageRef;
-  alt: string;
-  originalName: string;
-}
-
 /** The ready images a content form may choose from ("Vælg fra biblioteket"), newest first, bounded. */
-export async function choosableImages(db: Database, limit = 200): Promise<ChoosableImage[]> {
+export async function choosableImages(db: Database, limit = 200) {
   const rows = await db
     .select({
       id: mediaImages.id,
