@@ -1,15 +1,6 @@
 import { useEffect, type ReactNode } from "react";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useLocation,
-  useRouteLoaderData,
-} from "react-router";
-import { ClientErrorView, ForbiddenView, NotFoundView, ServerErrorView } from "~/components/layout/error-view";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { ErrorView, errorStatus, errorTitle } from "~/components/layout/error-view";
 import { useOptimisticColorMode } from "~/components/layout/color-mode-switch";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -157,39 +148,15 @@ export default function App() {
 
 export function meta({ error, loaderData }: Route.MetaArgs) {
   const siteName = loaderData?.settings.siteName ?? "Scene";
-  if (!error) return [{ title: siteName }];
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title =
-    status === 404
-      ? "Siden blev ikke fundet"
-      : status === 403
-        ? "Ingen adgang"
-        : status < 500
-          ? "Forespørgslen kunne ikke gennemføres"
-          : "Der opstod en fejl";
-  return [{ title: `${title} · ${siteName}` }];
-}
-
-function reasonOf(data: unknown) {
-  return typeof data === "object" && data !== null && "error" in data && typeof data.error === "string"
-    ? data.error
-    : undefined;
+  return [{ title: error ? `${errorTitle(errorStatus(error))} · ${siteName}` : siteName }];
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { requestId } = useRequestInfo();
-  const location = useLocation();
+  const { pathname } = useLocation();
   return (
     <SiteShell>
-      {isRouteErrorResponse(error) && error.status === 404 ? (
-        <NotFoundView path={location.pathname} />
-      ) : isRouteErrorResponse(error) && error.status === 403 ? (
-        <ForbiddenView />
-      ) : isRouteErrorResponse(error) && error.status < 500 ? (
-        <ClientErrorView status={error.status} message={reasonOf(error.data)} />
-      ) : (
-        <ServerErrorView requestId={requestId} />
-      )}
+      <ErrorView error={error} path={pathname} requestId={requestId} />
     </SiteShell>
   );
 }

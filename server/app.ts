@@ -16,9 +16,9 @@ import { createMailer } from "~/features/email/mailer.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { stripeProvider, stripeSettingsOf } from "~/features/payment/stripe.server";
 import { getSiteSettings } from "~/features/site/settings.server";
-import { openDatabase, pgliteDirectoryIn, type DatabaseHandle } from "~/db/client.server";
+import { openDatabase, pgliteDirectoryIn } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed/seed.server";
-import { createStorage, type Storage } from "~/features/storage/storage.server";
+import { createStorage } from "~/features/storage/storage.server";
 import { serveStoredFiles } from "./stored-files";
 import { setCollaborators, type Collaborators } from "~/lib/collaborators.server";
 import { adminContentTypes } from "~/features/content/content-types";
@@ -46,39 +46,18 @@ import { MailOutbox } from "~/features/email/outbox.server";
 import { JobRunner } from "~/features/jobs/jobs.server";
 import { siteJobs } from "~/features/jobs/site-jobs.server";
 
-export interface AppOptions {
+interface AppOptions {
   collaborators: Collaborators;
   buildId: string;
   /** Present in development: Vite serves the client and reloads the route modules. */
   vite?: ViteDevServer;
-  pageCache?: PageCache;
-  shutdown?: GracefulShutdown;
-  /** The live calendar's streams; without it, /reservation keeps revalidating on focus. */
-  liveCalendar?: LiveCalendar;
+  pageCache: PageCache;
+  shutdown: GracefulShutdown;
+  liveCalendar: LiveCalendar;
+  backupTarget: BackupTarget;
 }
 
-export function backupTargetOf(
-  config: Config,
-  database: DatabaseHandle,
-  storage: Storage,
-  buildId: string,
-): BackupTarget {
-  return { database, storage, buildId, directory: config.BACKUP_DIR, keep: config.BACKUP_KEEP };
-}
-
-/** Pages rendered for visitors; off in development, where the code changes under it. */
-export function createPageCache(config: Config, development: boolean) {
-  return new PageCache({ maxAgeMs: development ? 0 : config.PAGE_CACHE_SECONDS * 1000, maxEntries: 500 });
-}
-
-export function createApp({
-  collaborators,
-  buildId,
-  vite,
-  pageCache = createPageCache(collaborators.config, Boolean(vite)),
-  shutdown = new GracefulShutdown(),
-  liveCalendar,
-}: AppOptions) {
+function createApp({ collaborators, buildId, vite, pageCache, shutdown, liveCalendar, backupTarget }: AppOptions) {
   const { config, logger, database, storage, metrics, auth } = collaborators;
   const loadBuild = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
@@ -99,7 +78,7 @@ export function createApp({
   );
   app.use(rejectCrossSiteWrites({ publicOrigin: new URL(config.PUBLIC_URL).origin }));
   // Before compression, which would hold the stream's small messages back.
-  if (liveCalendar) app.get("/reservation/live", liveCalendar.handler);
+  app.get("/reservation/live", liveCalendar.handler);
   // Brotli for clients that accept it, gzip otherwise (compression 1.8 chooses). Dynamic answers are at most tens
   // of KB: a 256 KB window (instead of brotli's 4 MB) compresses them as well and sets up in half the time. Quality
   // 2 instead of 4: a rendered page comes out 5 % larger in half the CPU, a calendar's data 3 % larger in 55 %
@@ -126,7 +105,7 @@ export function createApp({
   });
 
   app.get("/metrics", metricsEndpoint(metrics, config.METRICS_TOKEN));
-  app.post("/ops/backup", backupEndpoint(backupTargetOf(config, database, storage, buildId)));
+  app.post("/ops/backup", backupEndpoint(backupTarget));
   app.use("/storage/v1/object/public", serveStoredFiles(storage));
 
   if (vite) {
@@ -252,9 +231,14 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   });
 
   const shutdown = new GracefulShutdown();
-  const pageCache = createPageCache(config, Boolean(options.vite));
+  // Pages rendered for visitors; off in development, where the code changes under it.
+  const pageCache = new PageCache({
+    maxAgeMs: options.vite ? 0 : config.PAGE_CACHE_SECONDS * 1000,
+    maxEntries: 500,
+  });
   const freshness = createFreshness({ db: database.db, logger, pageCache, tellOthers: Boolean(config.DATABASE_URL) });
   const jobs = new JobRunner(database, logger);
+  const backupTarget = { database, storage, buildId, directory: config.BACKUP_DIR, keep: config.BACKUP_KEEP };
   const collaborators: Collaborators = {
     db: database.db,
     database,
@@ -277,9 +261,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
       outbox: mailer,
       media: { db: database.db, storage, images, logger },
     }),
-    ...(config.BACKUP_CRON
-      ? [scheduledBackupJob(config.BACKUP_CRON, backupTargetOf(config, database, storage, buildId))]
-      : []),
+    ...(config.BACKUP_CRON ? [scheduledBackupJob(config.BACKUP_CRON, backupTarget)] : []),
   ]);
   const liveCalendar = new LiveCalendar({ db: database.db, logger });
   const notices = await freshness.listen({
@@ -287,7 +269,15 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     databaseUrl: config.DATABASE_URL,
     onDay: (day) => liveCalendar.dayChanged(day),
   });
-  const app = createApp({ collaborators, buildId, vite: options.vite, shutdown, pageCache, liveCalendar });
+  const app = createApp({
+    collaborators,
+    buildId,
+    vite: options.vite,
+    shutdown,
+    pageCache,
+    liveCalendar,
+    backupTarget,
+  });
   const server = app.listen(config.PORT, config.HOST, (error?: Error) => {
     if (error) {
       logger.fatal({ err: error, port: config.PORT }, "cannot listen");

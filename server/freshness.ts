@@ -77,7 +77,6 @@ export function createFreshness(options: {
       const listener = listenToChannels({
         databaseUrl: listening.databaseUrl,
         channels: [DAY_CHANNEL, CHANGE_CHANNEL],
-        name: "database notices",
         logger: options.logger,
         onNotice,
         // Notices sent while the connection was away are lost: anything may have changed.

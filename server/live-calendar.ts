@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
-import { dayNews, type DayNews } from "~/features/reservation/calendar.server";
+import { dayNews } from "~/features/reservation/calendar.server";
 
 export interface LiveCalendarOptions {
   db: Database;
@@ -65,7 +65,8 @@ export class LiveCalendar {
     if (days.length === 0 || this.#streams.size === 0) return;
     try {
       const { news, nextChangeAt } = await dayNews(this.#options.db, days, this.#options.now());
-      this.#send(news);
+      const message = `event: days\ndata: ${JSON.stringify(news)}\n\n`;
+      if (news.length > 0) for (const stream of this.#streams) stream.write(message);
       if (nextChangeAt)
         this.#tellAgainAt(
           nextChangeAt,
@@ -97,24 +98,14 @@ export class LiveCalendar {
     this.#expiry = { at: time, days: new Set([...carried, ...days]), timer };
   }
 
-  #send(news: DayNews[]) {
-    if (news.length === 0) return;
-    const message = `event: days\ndata: ${JSON.stringify(news)}\n\n`;
-    for (const stream of this.#streams) stream.write(message);
-  }
-
   /** GET /reservation/live: the stream itself. */
   readonly handler: RequestHandler = (req: Request, res: Response) => {
-    if (this.#closed || this.#streams.size >= this.#options.maxStreams) {
-      res.setHeader("Retry-After", "30");
-      res.status(503).end();
-      return;
-    }
     const address = req.ip ?? "";
     const fromAddress = this.#streamsPerAddress.get(address) ?? 0;
-    if (fromAddress >= this.#options.maxStreamsPerAddress) {
+    const full = this.#closed || this.#streams.size >= this.#options.maxStreams;
+    if (full || fromAddress >= this.#options.maxStreamsPerAddress) {
       res.setHeader("Retry-After", "30");
-      res.status(429).end();
+      res.status(full ? 503 : 429).end();
       return;
     }
     this.#streamsPerAddress.set(address, fromAddress + 1);

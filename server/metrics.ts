@@ -5,32 +5,22 @@ import type { Metrics } from "~/lib/metrics.server";
 import { rememberedPerPath } from "./remembered-per-path";
 
 type RouteManifest = ServerBuild["routes"];
-interface RouteNode {
-  id: string;
-  path?: string;
-  index?: boolean;
-  children: RouteNode[];
-}
 
 /**
  * Names a request by its route pattern (`/musik/:albumId`, not `/musik/7f3…`), so the metrics have one series
  * per route instead of one per address.
  */
 export function routeLabeler(manifest: RouteManifest) {
-  const nodes = new Map<string, RouteNode>();
-  for (const route of Object.values(manifest)) {
-    if (route) nodes.set(route.id, { id: route.id, path: route.path, index: route.index, children: [] });
-  }
-  const roots: RouteNode[] = [];
-  for (const route of Object.values(manifest)) {
-    if (!route) continue;
-    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
-    (parent ? parent.children : roots).push(nodes.get(route.id)!);
-  }
+  const routes = Object.values(manifest).filter((route) => route !== undefined);
+  // The manifest never nests under an index route, which is all RouteObject forbids of these nodes.
+  const childrenOf = (parentId: string | undefined): RouteObject[] =>
+    routes
+      .filter((route) => route.parentId === parentId)
+      .map(({ id, path, index }) => ({ id, path, index, children: childrenOf(id) }) as RouteObject);
+  const roots = childrenOf(undefined);
   return rememberedPerPath((pathname): string => {
     const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-    // The manifest never nests under an index route, which is all RouteObject forbids of these nodes.
-    const matches = matchRoutes(roots as RouteObject[], path);
+    const matches = matchRoutes(roots, path);
     return matches
       ? `/${matches
           .map((match) => match.route.path?.replace(/^\/|\/$/g, ""))

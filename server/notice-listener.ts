@@ -15,8 +15,6 @@ export function listenToChannels(options: {
   onNotice: (channel: string, payload: string) => void;
   onReconnected?: () => void;
   logger: Logger;
-  /** Names the listener in the log: "page cache", "live calendar". */
-  name: string;
 }) {
   let listener: pg.Client | undefined;
   let stopped = false;
@@ -31,7 +29,7 @@ export function listenToChannels(options: {
         // Only the connection in use is replaced; one that failed to connect is dealt with below.
         if (listener !== client) return;
         listener = undefined;
-        options.logger.warn({ err: error }, `${options.name} listener connection lost; reconnecting`);
+        options.logger.warn({ err: error }, "database notices listener connection lost; reconnecting");
         void client.end().catch(() => undefined);
         if (!stopped) void listen().then(() => options.onReconnected?.());
       });
@@ -43,7 +41,7 @@ export function listenToChannels(options: {
         return;
       } catch (error) {
         await client.end().catch(() => undefined);
-        options.logger.warn({ err: error, attempt }, `${options.name} listener cannot connect; trying again`);
+        options.logger.warn({ err: error, attempt }, "database notices listener cannot connect; trying again");
         await new Promise((resolve) =>
           setTimeout(resolve, Math.min(RECONNECT_MAX_MS, RECONNECT_MS * 2 ** attempt)).unref(),
         );

@@ -158,13 +158,13 @@ function parseDateKey(dateKey: string) {
 }
 
 /**
- * The instant a Copenhagen day starts, from the UTC midnight of the same date. The offset is read again at the
+ * The instant of a Copenhagen wall-clock time, from the same time read as UTC. The offset is read again at the
  * first guess so the result stays right across a change of offset; midnight itself is never skipped or repeated
  * in Copenhagen (the changes are at 02:00 and 03:00).
  */
-function copenhagenMidnight(utcMidnight: number) {
-  const guess = utcMidnight - (wallClock(utcMidnight) - utcMidnight);
-  return new Date(utcMidnight - (wallClock(guess) - guess));
+function fromWallClock(utc: number) {
+  const guess = utc - (wallClock(utc) - utc);
+  return new Date(utc - (wallClock(guess) - guess));
 }
 
 /** The Copenhagen wall-clock date and time of an instant: { date: "2026-12-04", time: "20:00" }. */
@@ -180,15 +180,13 @@ export function copenhagenDateTime(instant: Date): { date: string; time: string 
 export function copenhagenInstant(dateKey: string, time: string): Date {
   const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
   if (!match) throw new RangeError(`Not a time (HH:MM): ${JSON.stringify(time)}`);
-  const utc = parseDateKey(dateKey) + (Number(match[1]) * 60 + Number(match[2])) * 60_000;
-  const guess = utc - (wallClock(utc) - utc);
-  return new Date(utc - (wallClock(guess) - guess));
+  return fromWallClock(parseDateKey(dateKey) + (Number(match[1]) * 60 + Number(match[2])) * 60_000);
 }
 
 /** Where a Copenhagen day starts and the next one starts: 23, 24 or 25 hours apart. */
 export function dayBounds(dateKey: string): { start: Date; end: Date } {
   const utc = parseDateKey(dateKey);
-  return { start: copenhagenMidnight(utc), end: copenhagenMidnight(utc + DAY_MS) };
+  return { start: fromWallClock(utc), end: fromWallClock(utc + DAY_MS) };
 }
 
 /** 0 = Monday … 6 = Sunday: the week starts on Monday. */

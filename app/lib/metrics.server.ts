@@ -10,6 +10,8 @@ export function createMetrics() {
   client.collectDefaultMetrics({ register: registry, prefix: "scene_" });
   const registers = [registry];
   let poolUse: (() => Record<string, number>) | undefined;
+  const counter = <Label extends string>(name: string, help: string, labelNames: readonly Label[] = []) =>
+    new client.Counter({ name, help, labelNames, registers });
   return {
     /** Reports the database pool's connections with every scrape. */
     watchDatabasePool(source: (() => Record<string, number>) | undefined) {
@@ -23,32 +25,24 @@ export function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     }),
-    holds: new client.Counter({
-      name: "scene_holds_total",
-      help: "Attempts to put a day in a basket, by result (held, or the refusal: past, beyond-horizon, blocked, others, held-by-others, mine, in-basket, basket-full)",
-      labelNames: ["result"] as const,
-      registers,
-    }),
-    bookings: new client.Counter({ name: "scene_bookings_total", help: "Orders paid and booked", registers }),
-    bookedDays: new client.Counter({ name: "scene_booked_days_total", help: "Days booked by paid orders", registers }),
-    payments: new client.Counter({
-      name: "scene_payments_total",
-      help: "Payments by provider and outcome (confirmed: booked; refunded: paid but the days were gone)",
-      labelNames: ["provider", "outcome"] as const,
-      registers,
-    }),
-    emails: new client.Counter({
-      name: "scene_emails_total",
-      help: "E-mails by outcome (sent, failed)",
-      labelNames: ["outcome"] as const,
-      registers,
-    }),
-    pageCache: new client.Counter({
-      name: "scene_page_cache_total",
-      help: "Visitor page requests answered from the page cache (hit) or rendered (miss)",
-      labelNames: ["result"] as const,
-      registers,
-    }),
+    holds: counter(
+      "scene_holds_total",
+      "Attempts to put a day in a basket, by result (held, or the refusal: past, beyond-horizon, blocked, others, held-by-others, mine, in-basket, basket-full)",
+      ["result"],
+    ),
+    bookings: counter("scene_bookings_total", "Orders paid and booked"),
+    bookedDays: counter("scene_booked_days_total", "Days booked by paid orders"),
+    payments: counter(
+      "scene_payments_total",
+      "Payments by provider and outcome (confirmed: booked; refunded: paid but the days were gone)",
+      ["provider", "outcome"],
+    ),
+    emails: counter("scene_emails_total", "E-mails by outcome (sent, failed)", ["outcome"]),
+    pageCache: counter(
+      "scene_page_cache_total",
+      "Visitor page requests answered from the page cache (hit) or rendered (miss)",
+      ["result"],
+    ),
     databasePool: new client.Gauge({
       name: "scene_db_pool_connections",
       help: "PostgreSQL pool connections by state (total, idle, waiting clients, max)",

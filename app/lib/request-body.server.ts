@@ -33,11 +33,8 @@ export async function tryReadFormData(request: Request): Promise<FormData | "too
  * The submitted form of an action. A body that is not a form (broken multipart, JSON, nothing) is the
  * sender's mistake, answered 400 in Danish; one past the route's limit 413. Never a 500.
  */
-export async function readFormData(request: Request): Promise<FormData> {
-  const form = await tryReadFormData(request);
-  if (form === "too-large") throw data({ error: bodyMessages.tooLarge }, { status: 413 });
-  if (form === "unreadable") throw data({ error: bodyMessages.unreadable }, { status: 400 });
-  return form;
+export function readFormData(request: Request): Promise<FormData> {
+  return readBody(() => request.formData(), bodyMessages.unreadable);
 }
 
 /** Reads a body one way; a body past the route's limit is 413, one that does not read so is 400 with `unreadable`. */

@@ -22,6 +22,16 @@ const linkStyle = ({ isActive }: { isActive: boolean }) =>
 
 const sectionHeading = "px-4 pb-2 text-xs font-semibold tracking-widest text-muted uppercase";
 
+function MenuItems({ entries, onClose }: { entries: readonly { href: string; label: string }[]; onClose: () => void }) {
+  return entries.map((entry) => (
+    <li key={entry.href}>
+      <NavLink to={entry.href} end onClick={onClose} className={linkStyle}>
+        {entry.label}
+      </NavLink>
+    </li>
+  ));
+}
+
 export function MenuOverlay({ isOpen, onClose, id, signedIn, isAdmin, loginHref }: MenuOverlayProps) {
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -58,13 +68,7 @@ export function MenuOverlay({ isOpen, onClose, id, signedIn, isAdmin, loginHref 
         <div className="flex-1 overflow-y-auto">
           <nav aria-label="Sitemenu" className="px-2 py-4">
             <ul className="grid gap-1">
-              {siteMenu.map((entry) => (
-                <li key={entry.code}>
-                  <NavLink to={entry.href} end onClick={onClose} className={linkStyle}>
-                    {entry.label}
-                  </NavLink>
-                </li>
-              ))}
+              <MenuItems entries={siteMenu} onClose={onClose} />
             </ul>
           </nav>
           {isAdmin && (
@@ -73,13 +77,7 @@ export function MenuOverlay({ isOpen, onClose, id, signedIn, isAdmin, loginHref 
                 Administration
               </h2>
               <ul className="grid gap-1">
-                {adminMenu.map((entry) => (
-                  <li key={entry.href}>
-                    <NavLink to={entry.href} end onClick={onClose} className={linkStyle}>
-                      {entry.label}
-                    </NavLink>
-                  </li>
-                ))}
+                <MenuItems entries={adminMenu} onClose={onClose} />
               </ul>
               <h3 className="mt-3 px-4 text-sm font-semibold text-muted">Opret</h3>
               <ul className="mt-1 grid grid-cols-2 gap-1">
@@ -105,13 +103,7 @@ export function MenuOverlay({ isOpen, onClose, id, signedIn, isAdmin, loginHref 
             <ul className="grid gap-1">
               {signedIn ? (
                 <>
-                  {userMenu.map((entry) => (
-                    <li key={entry.href}>
-                      <NavLink to={entry.href} end onClick={onClose} className={linkStyle}>
-                        {entry.label}
-                      </NavLink>
-                    </li>
-                  ))}
+                  <MenuItems entries={userMenu} onClose={onClose} />
                   <li>
                     <SignOutButton
                       onSignOut={onClose}

@@ -17,10 +17,7 @@ export interface Job {
   run(): Promise<unknown>;
 }
 
-export interface JobState {
-  name: string;
-  label: string;
-  everySeconds: number;
+export interface JobState extends Pick<Job, "name" | "label" | "everySeconds"> {
   runs: number;
   skipped: number;
   running: boolean;
@@ -111,10 +108,7 @@ export class JobRunner {
 
   /** PGlite lives in this process alone; PostgreSQL is shared, so the turn holds a transaction-scoped lock. */
   async #exclusively(job: Job) {
-    if (this.database.kind === "pglite") {
-      await job.run();
-      return true;
-    }
+    if (this.database.kind === "pglite") return job.run().then(() => true);
     return this.database.db.transaction(async (tx) => {
       const answer = lockAnswer.parse(
         await tx.execute(sql`select pg_try_advisory_xact_lock(${JOB_LOCK_NAMESPACE}, ${lockKey(job.name)}) as locked`),

@@ -23,25 +23,17 @@ export async function runRecordedBackup(target: BackupTarget, now = new Date()) 
     .insert(backupRuns)
     .values({ file, startedAt: now })
     .returning({ id: backupRuns.id });
+  const finish = (outcome: { bytes: number } | { error: string }) =>
+    target.database.db
+      .update(backupRuns)
+      .set({ ...outcome, finishedAt: new Date() })
+      .where(eq(backupRuns.id, run!.id));
   try {
-    const result = await createBackup({
-      database: target.database,
-      storage: target.storage,
-      buildId: target.buildId,
-      file,
-    });
-    await target.database.db
-      .update(backupRuns)
-      .set({ bytes: result.bytes, finishedAt: new Date() })
-      .where(eq(backupRuns.id, run!.id));
-    const pruned = await pruneBackups(target.directory, target.keep);
-    return { ...result, pruned };
+    const result = await createBackup({ ...target, file });
+    await finish({ bytes: result.bytes });
+    return { ...result, pruned: await pruneBackups(target.directory, target.keep) };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await target.database.db
-      .update(backupRuns)
-      .set({ error: message.slice(0, 1000), finishedAt: new Date() })
-      .where(eq(backupRuns.id, run!.id));
+    await finish({ error: (error instanceof Error ? error.message : String(error)).slice(0, 1000) });
     throw error;
   }
 }

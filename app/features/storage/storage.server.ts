@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readdir, rm, stat } from "node:fs/promises";
+import { access, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AwsClient } from "aws4fetch";
 import { z } from "zod";
@@ -42,10 +42,6 @@ export interface StorageBackend {
   list(): Promise<string[]>;
 }
 
-export function storageRoot(dataDir: string) {
-  return path.resolve(dataDir, "storage");
-}
-
 export interface DiskBackend extends StorageBackend {
   readonly kind: "disk";
   readonly root: string;
@@ -58,7 +54,7 @@ export interface S3Backend extends StorageBackend {
 }
 
 export function diskBackend(dataDir: string): DiskBackend {
-  const root = storageRoot(dataDir);
+  const root = path.resolve(dataDir, "storage");
   const fileOf = (key: string) => path.join(root, storageKeySchema.parse(key));
   return {
     kind: "disk",
@@ -66,38 +62,26 @@ export function diskBackend(dataDir: string): DiskBackend {
     async putIfAbsent(key, data) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      let handle;
       try {
-        handle = await open(file, "wx");
+        await writeFile(file, data, { flag: "wx" });
+        return true;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-        throw error;
-      }
-      try {
-        await handle.writeFile(data);
-      } catch (error) {
-        await handle.close();
+        // Exclusive creation: any other failure is this write's own file, left half written.
         await rm(file, { force: true });
         throw error;
       }
-      await handle.close();
-      return true;
     },
     async read(key) {
       try {
-        const handle = await open(fileOf(key), "r");
-        try {
-          return new Uint8Array(await handle.readFile());
-        } finally {
-          await handle.close();
-        }
+        return new Uint8Array(await readFile(fileOf(key)));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw error;
       }
     },
     async exists(key) {
-      return stat(fileOf(key)).then(
+      return access(fileOf(key)).then(
         () => true,
         () => false,
       );
