@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
+import { answeredField } from "~/components/ui/answered-field";
 import { Field } from "~/components/ui/field";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
@@ -60,30 +61,10 @@ export default function BlockedDates({ loaderData, actionData }: Route.Component
       </p>
       <Form method="post" className="mt-8 grid gap-5 rounded-2xl border border-border p-5" noValidate>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            label="Fra og med"
-            name="from"
-            type="date"
-            required
-            defaultValue={actionData?.values?.from}
-            errors={actionData?.fieldErrors?.from}
-          />
-          <Field
-            label="Til og med"
-            name="to"
-            type="date"
-            defaultValue={actionData?.values?.to}
-            errors={actionData?.fieldErrors?.to}
-            hint="Tom for en enkelt dag."
-          />
+          <Field label="Fra og med" type="date" required {...answeredField(actionData, "from")} />
+          <Field label="Til og med" type="date" {...answeredField(actionData, "to")} hint="Tom for en enkelt dag." />
         </div>
-        <Field
-          label="Titel"
-          name="title"
-          required
-          defaultValue={actionData?.values?.title}
-          errors={actionData?.fieldErrors?.title}
-        />
+        <Field label="Titel" required {...answeredField(actionData, "title")} />
         <button type="submit" name="intent" value="block" className={`${buttonStyles.primary} justify-self-start`}>
           Bloker
         </button>

@@ -51,13 +51,7 @@ export async function systemStatus(options: {
         : "filer i DATA_DIR/outbox (ingen SMTP_URL)",
       ...outbox[0]!,
     },
-    backup: backup && {
-      startedAt: backup.startedAt,
-      finishedAt: backup.finishedAt,
-      bytes: backup.bytes,
-      error: backup.error,
-      file: backup.file,
-    },
+    backup,
     backupSchedule: config.BACKUP_CRON ?? null,
     jobs: options.jobs,
   };
