@@ -34,19 +34,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const library = await listMediaImages(db, { page: side });
   return {
     ...library,
-    images: library.images.map((image) => ({
-      id: image.id,
-      status: image.status,
-      state: statusText(image.status, image.failure),
-      image: image.image,
-      alt: image.alt,
-      originalName: image.originalName,
-      uses: image.uses
+    images: library.images.map(({ failure, createdAt, uses, ...image }) => ({
+      ...image,
+      state: statusText(image.status, failure),
+      uses: uses
         .slice(0, USES_SHOWN)
         .map((use) => ({ key: `${use.kind}-${use.id}`, name: useName(use), path: useEditPath(use) })),
-      moreUses: Math.max(0, image.uses.length - USES_SHOWN),
-      used: image.uses.length > 0,
-      created: formatDateTime(image.createdAt),
+      moreUses: Math.max(0, uses.length - USES_SHOWN),
+      used: uses.length > 0,
+      created: formatDateTime(createdAt),
     })),
   };
 }
@@ -63,25 +59,16 @@ export async function action({ request, url }: Route.ActionArgs) {
     case "alt": {
       const saved = await setMediaAlt({ db, freshness }, asked.id, asked.alt);
       if (!saved.ok) {
-        return answer<ActionAnswer>(
-          {
-            intent: "alt",
-            fieldErrors: { alt: [saved.message] },
-            values: { alt: asked.alt },
-            toast: errorToast(saved.message),
-          },
-          saved.status,
-        );
+        const refusal = { fieldErrors: { alt: [saved.message] }, values: { alt: asked.alt } };
+        return answer<ActionAnswer>({ intent: "alt", ...refusal, toast: errorToast(saved.message) }, saved.status);
       }
       return answer<ActionAnswer>({ intent: "alt", toast: successToast("Den alternative tekst er gemt") });
     }
     case "delete": {
       const deleted = await deleteMediaImage({ db, storage }, asked.id);
       if (!deleted.ok) {
-        return answer<ActionAnswer>(
-          { intent: "delete", formError: deleted.message, toast: errorToast(deleted.message) },
-          deleted.status,
-        );
+        const { message, status } = deleted;
+        return answer<ActionAnswer>({ intent: "delete", formError: message, toast: errorToast(message) }, status);
       }
       if (deleted.failedRemovals.length) {
         logger.warn({ keys: deleted.failedRemovals }, "a library image's files could not be removed");

@@ -25,28 +25,22 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
   await requireAdmin(auth, request, url);
   const { month, from, to } = askedMonth(url);
-  const all = await listBookings(db, { from, to });
+  const all = (await listBookings(db, { from, to })).map((booking) => ({
+    ...booking,
+    bookerPhone: booking.bookerPhone ? formatDanishPhone(booking.bookerPhone) : "",
+    label: formatDateLong(dayBounds(booking.day).start),
+    price: formatMoney(booking.priceOere),
+    when: booking.cancelledAt ? formatDateTime(booking.cancelledAt) : "",
+  }));
   const bookings = all.filter((booking) => !booking.cancelledAt);
   return {
-    cancelled: all
-      .filter((booking) => booking.cancelledAt)
-      .map((booking) => ({
-        ...booking,
-        label: formatDateLong(dayBounds(booking.day).start),
-        price: formatMoney(booking.priceOere),
-        when: formatDateTime(booking.cancelledAt!),
-      })),
+    cancelled: all.filter((booking) => booking.cancelledAt),
     month,
     weeks: monthGrid(month).weeks,
     previousMonth: shiftMonth(month, -1),
     nextMonth: shiftMonth(month, 1),
     total: formatMoney(bookings.reduce((sum, booking) => sum + booking.priceOere, 0)),
-    bookings: bookings.map((booking) => ({
-      ...booking,
-      bookerPhone: booking.bookerPhone ? formatDanishPhone(booking.bookerPhone) : "",
-      label: formatDateLong(dayBounds(booking.day).start),
-      price: formatMoney(booking.priceOere),
-    })),
+    bookings,
   };
 }
 

@@ -102,24 +102,18 @@ export function Uploader({ action }: { action: string }) {
     };
   }, [action, revalidator, update]);
 
-  const add = (files: FileList | null) => {
-    if (!files?.length) return;
-    const added: UploadItem[] = [];
-    for (const file of Array.from(files)) {
+  const add = (input: HTMLInputElement | DataTransfer) => {
+    const added = Array.from(input.files ?? [], (file): UploadItem => {
       const key = nextKey.current++;
       if (file.size > IMAGE_MAX_BYTES) {
-        added.push({
-          key,
-          name: file.name,
-          progress: 0,
-          state: "failed",
-          error: `${uploadMessages.uploadFailed}: Billedet må højst fylde 15 MB.`,
-        });
-        continue;
+        const error = `${uploadMessages.uploadFailed}: Billedet må højst fylde 15 MB.`;
+        return { key, name: file.name, progress: 0, state: "failed", error };
       }
-      added.push({ key, name: file.name, progress: 0, state: "waiting" });
       queue.current.push({ key, file });
-    }
+      return { key, name: file.name, progress: 0, state: "waiting" };
+    });
+    if (input instanceof HTMLInputElement) input.value = "";
+    if (!added.length) return;
     setItems((current) => [...added, ...current]);
     // The list shows the new items before the first progress event comes.
     queueMicrotask(() => pump.current());
@@ -136,10 +130,7 @@ export function Uploader({ action }: { action: string }) {
         onSubmit={(event) => {
           event.preventDefault();
           const input = event.currentTarget.elements.namedItem("file");
-          if (input instanceof HTMLInputElement) {
-            add(input.files);
-            input.value = "";
-          }
+          if (input instanceof HTMLInputElement) add(input);
         }}
         onDragOver={(event) => {
           event.preventDefault();
@@ -149,7 +140,7 @@ export function Uploader({ action }: { action: string }) {
         onDrop={(event) => {
           event.preventDefault();
           setDragging(false);
-          add(event.dataTransfer.files);
+          add(event.dataTransfer);
         }}
         className={`grid gap-3 rounded-2xl border-2 border-dashed p-5 sm:p-8 ${
           dragging ? "border-accent bg-surface-sunken" : "border-control-border"
@@ -165,11 +156,7 @@ export function Uploader({ action }: { action: string }) {
           accept="image/*"
           multiple={hydrated}
           aria-describedby={hintId}
-          onChange={(event) => {
-            if (!hydrated) return;
-            add(event.currentTarget.files);
-            event.currentTarget.value = "";
-          }}
+          onChange={(event) => hydrated && add(event.currentTarget)}
           className={
             hydrated
               ? "peer sr-only"
