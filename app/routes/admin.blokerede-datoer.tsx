@@ -12,24 +12,17 @@ import { successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { dayBounds, formatDateLong } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.blokerede-datoer";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Blokerede datoer" }, { name: "robots", content: "noindex" }];
-}
+export const meta = privatePageMeta("Blokerede datoer");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
   await requireAdmin(auth, request, url);
   const blocked = await getBlockedDates(db, todayInCopenhagen());
-  return {
-    blocked: blocked.map((entry) => ({
-      day: entry.day,
-      title: entry.title,
-      label: formatDateLong(dayBounds(entry.day).start),
-    })),
-  };
+  return { blocked: blocked.map(({ day, title }) => ({ day, title, label: formatDateLong(dayBounds(day).start) })) };
 }
 
 const blockedDatesForms = z.discriminatedUnion("intent", [

@@ -17,6 +17,7 @@ import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast, type ActionAnswer } from "~/lib/form";
 import { formatDateTime } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.medier";
 
 const searchSchema = z.object({ side: z.coerce.number().int().min(1).max(10_000).catch(1) });
@@ -79,9 +80,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
 }
 
-export function meta() {
-  return [{ title: "Mine Billeder" }, { name: "robots", content: "noindex" }];
-}
+export const meta = privatePageMeta("Mine Billeder");
 
 export default function MediaLibrary({ loaderData, actionData }: Route.ComponentProps) {
   const { images, total, page, pageCount, processing } = loaderData;

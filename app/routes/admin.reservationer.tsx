@@ -14,12 +14,11 @@ import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";
 import { dayBounds, formatDateLong, formatDateTime, formatMoney } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.reservationer";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Reservationer" }, { name: "robots", content: "noindex" }];
-}
+export const meta = privatePageMeta("Reservationer");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();

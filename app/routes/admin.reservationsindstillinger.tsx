@@ -10,12 +10,11 @@ import { settingsOf, settingsSchema } from "~/features/reservation/schemas";
 import { successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.reservationsindstillinger";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Priser og regler" }, { name: "robots", content: "noindex" }];
-}
+export const meta = privatePageMeta("Priser og regler");
 
 const kroner = (oere: number) => (oere / 100).toLocaleString("da-DK", { maximumFractionDigits: 2, useGrouping: false });
 

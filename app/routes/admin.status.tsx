@@ -15,11 +15,10 @@ import { z } from "zod";
 import { requestContext } from "~/lib/request-context";
 import { formatBytes, formatDateTime } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.status";
 
-export function meta() {
-  return [{ title: "Systemstatus" }, { name: "robots", content: "noindex" }];
-}
+export const meta = privatePageMeta("Systemstatus");
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { database, auth, config, storage, jobs } = collaborators();

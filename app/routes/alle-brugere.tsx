@@ -10,12 +10,11 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { listUsers, SelfChangeError, setAdmin, setDisabled, USERS_PAGE_SIZE } from "~/features/accounts/users.server";
 import { formatDateTime } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/alle-brugere";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Brugere" }, { name: "robots", content: "noindex" }];
-}
+export const meta = privatePageMeta("Brugere");
 
 const searchSchema = z.object({
   q: z.string().trim().max(100).catch(""),
