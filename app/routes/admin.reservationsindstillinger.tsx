@@ -24,13 +24,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const settings = await getReservationSettings(db);
   return {
     values: {
+      ...settings,
       weekdayPrice: kroner(settings.weekdayPriceOere),
       weekendPrice: kroner(settings.weekendPriceOere),
-      holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice,
-      holdMinutes: String(holdMinutes(settings)),
-      horizonDays: String(settings.horizonDays),
-      maxDaysPerOrder: String(settings.maxDaysPerOrder),
-      cancellationDays: String(settings.cancellationDays),
+      holdMinutes: holdMinutes(settings),
     },
   };
 }

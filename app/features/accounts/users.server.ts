@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { ADMIN_ROLE, profiles, sessions, users } from "~/db/schema";
 
@@ -11,16 +11,9 @@ export async function listUsers(
 ) {
   const pattern = `%${options.query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const where = options.query ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
-  const direction = options.descending ? desc : asc;
-  const order =
-    options.sort === "name"
-      ? [direction(sql`lower(${users.name})`), asc(users.id)]
-      : [
-          options.descending
-            ? sql`${profiles.lastLoginAt} desc nulls last`
-            : sql`${profiles.lastLoginAt} asc nulls first`,
-          asc(users.id),
-        ];
+  // Who never signed in comes first going up and last going down; names are never null.
+  const key = options.sort === "name" ? sql`lower(${users.name})` : profiles.lastLoginAt;
+  const order = options.descending ? sql`${key} desc nulls last` : sql`${key} asc nulls first`;
 
   const [rows, [total]] = await Promise.all([
     db
@@ -36,7 +29,7 @@ export async function listUsers(
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(where)
-      .orderBy(...order)
+      .orderBy(order, asc(users.id))
       .limit(USERS_PAGE_SIZE)
       .offset((options.page - 1) * USERS_PAGE_SIZE),
     db.select({ n: count() }).from(users).where(where),
