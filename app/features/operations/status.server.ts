@@ -56,5 +56,3 @@ export async function systemStatus(options: {
     jobs: options.jobs,
   };
 }
-
-export type SystemStatus = Awaited<ReturnType<typeof systemStatus>>;

@@ -4,15 +4,11 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { IMAGE_MAX_BYTES, uploadMessages } from "../media";
 
 const noSubscription = () => () => undefined;
+const isBrowser = () => true;
+const isServer = () => false;
 
 /** True once the page runs in the browser (false in the server's HTML and without JavaScript). */
-export function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+export const useHydrated = () => useSyncExternalStore(noSubscription, isBrowser, isServer);
 
 /** How many files are sent at once. */
 const PARALLEL_UPLOADS = 2;
