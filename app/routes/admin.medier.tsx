@@ -42,7 +42,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
         .slice(0, USES_SHOWN)
         .map((use) => ({ key: `${use.kind}-${use.id}`, name: useName(use), path: useEditPath(use) })),
       moreUses: Math.max(0, uses.length - USES_SHOWN),
-      used: uses.length > 0,
       created: formatDateTime(createdAt),
     })),
   };
@@ -216,7 +215,7 @@ function LibraryTile({ image }: { image: TileImage }) {
           summaryClassName="w-fit rounded-full border border-control-border px-3 py-1 text-sm font-medium text-red-700 hover:border-accent dark:text-red-300"
           label={`Bekræft sletning af ${image.originalName}`}
           question={
-            image.used
+            image.uses.length > 0
               ? "Billedet er i brug og kan ikke slettes, før du vælger et andet billede dér."
               : "Vil du slette billedet? Det kan ikke fortrydes."
           }

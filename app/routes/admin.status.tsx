@@ -46,10 +46,8 @@ export async function action({ request, url }: Route.ActionArgs) {
     await mailer.settled();
     const failure = await mailer.lastFailureFor(admin.email);
     if (failure) {
-      return answer(
-        { toast: errorToast("Test-e-mailen kunne ikke sendes", `${failure} Den prøves igen senere.`) },
-        502,
-      );
+      const retried = `${failure} Den prøves igen senere.`;
+      return answer({ toast: errorToast("Test-e-mailen kunne ikke sendes", retried) }, 502);
     }
   }
   return answer({ toast: successToast(`Test-e-mailen er sendt til ${admin.email}`) });

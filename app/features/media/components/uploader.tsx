@@ -13,8 +13,6 @@ export const useHydrated = () => useSyncExternalStore(noSubscription, isBrowser,
 /** How many files are sent at once. */
 const PARALLEL_UPLOADS = 2;
 
-type UploadState = "waiting" | "uploading" | "done" | "failed";
-
 interface UploadItem {
   key: number;
   name: string;
@@ -24,12 +22,15 @@ interface UploadItem {
   error?: string;
 }
 
-const stateWords: Record<UploadState, string> = {
+const stateWords = {
   waiting: "Venter …",
   uploading: "Sender …",
   done: "Sendt. Billedet behandles.",
   failed: "Fejlede",
 };
+type UploadState = keyof typeof stateWords;
+
+const tooLarge = `${uploadMessages.uploadFailed}: Billedet må højst fylde 15 MB.`;
 
 /** The reason an upload answer gives, in Danish; the spec's message when it gives none. */
 function refusalOf(request: XMLHttpRequest) {
@@ -39,8 +40,7 @@ function refusalOf(request: XMLHttpRequest) {
   } catch {
     // Not JSON (a proxy's page): the general message below.
   }
-  if (request.status === 413) return `${uploadMessages.uploadFailed}: Billedet må højst fylde 15 MB.`;
-  return uploadMessages.uploadFailed;
+  return request.status === 413 ? tooLarge : uploadMessages.uploadFailed;
 }
 
 /**
@@ -101,10 +101,7 @@ export function Uploader({ action }: { action: string }) {
   const add = (input: HTMLInputElement | DataTransfer) => {
     const added = Array.from(input.files ?? [], (file): UploadItem => {
       const key = nextKey.current++;
-      if (file.size > IMAGE_MAX_BYTES) {
-        const error = `${uploadMessages.uploadFailed}: Billedet må højst fylde 15 MB.`;
-        return { key, name: file.name, progress: 0, state: "failed", error };
-      }
+      if (file.size > IMAGE_MAX_BYTES) return { key, name: file.name, progress: 0, state: "failed", error: tooLarge };
       queue.current.push({ key, file });
       return { key, name: file.name, progress: 0, state: "waiting" };
     });
