@@ -23,14 +23,9 @@ export const meta = privatePageMeta("Systemstatus");
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { database, auth, config, storage, jobs } = collaborators();
   await requireAdmin(auth, request, url);
-  const status = await systemStatus({
-    config,
-    database,
-    storage,
-    buildId: context.get(requestContext).buildId,
-    jobs: jobs?.states() ?? [],
-  });
-  return data(status, { headers: { "Cache-Control": "private, no-store" } });
+  const status = await systemStatus({ config, database, storage });
+  const running = { buildId: context.get(requestContext).buildId, jobs: jobs?.states() ?? [] };
+  return data({ ...status, ...running }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** "Send test-e-mail": to the admin's own address, through the outbox and the real transport. */
