@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
+import { answeredField } from "~/components/ui/answered-field";
 import { Field } from "~/components/ui/field";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
@@ -11,24 +12,17 @@ import { successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { dayBounds, formatDateLong } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.blokerede-datoer";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Blokerede datoer" }, { name: "robots", content: "noindex" }];
-}
+export const meta = privatePageMeta("Blokerede datoer");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
   await requireAdmin(auth, request, url);
   const blocked = await getBlockedDates(db, todayInCopenhagen());
-  return {
-    blocked: blocked.map((entry) => ({
-      day: entry.day,
-      title: entry.title,
-      label: formatDateLong(dayBounds(entry.day).start),
-    })),
-  };
+  return { blocked: blocked.map(({ day, title }) => ({ day, title, label: formatDateLong(dayBounds(day).start) })) };
 }
 
 const blockedDatesForms = z.discriminatedUnion("intent", [
@@ -60,30 +54,10 @@ export default function BlockedDates({ loaderData, actionData }: Route.Component
       </p>
       <Form method="post" className="mt-8 grid gap-5 rounded-2xl border border-border p-5" noValidate>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            label="Fra og med"
-            name="from"
-            type="date"
-            required
-            defaultValue={actionData?.values?.from}
-            errors={actionData?.fieldErrors?.from}
-          />
-          <Field
-            label="Til og med"
-            name="to"
-            type="date"
-            defaultValue={actionData?.values?.to}
-            errors={actionData?.fieldErrors?.to}
-            hint="Tom for en enkelt dag."
-          />
+          <Field label="Fra og med" type="date" required {...answeredField(actionData, "from")} />
+          <Field label="Til og med" type="date" {...answeredField(actionData, "to")} hint="Tom for en enkelt dag." />
         </div>
-        <Field
-          label="Titel"
-          name="title"
-          required
-          defaultValue={actionData?.values?.title}
-          errors={actionData?.fieldErrors?.title}
-        />
+        <Field label="Titel" required {...answeredField(actionData, "title")} />
         <button type="submit" name="intent" value="block" className={`${buttonStyles.primary} justify-self-start`}>
           Bloker
         </button>

@@ -17,6 +17,7 @@ import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast, type ActionAnswer } from "~/lib/form";
 import { formatDateTime } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.medier";
 
 const searchSchema = z.object({ side: z.coerce.number().int().min(1).max(10_000).catch(1) });
@@ -34,19 +35,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const library = await listMediaImages(db, { page: side });
   return {
     ...library,
-    images: library.images.map((image) => ({
-      id: image.id,
-      status: image.status,
-      state: statusText(image.status, image.failure),
-      image: image.image,
-      alt: image.alt,
-      originalName: image.originalName,
-      uses: image.uses
+    images: library.images.map(({ failure, createdAt, uses, ...image }) => ({
+      ...image,
+      state: statusText(image.status, failure),
+      uses: uses
         .slice(0, USES_SHOWN)
         .map((use) => ({ key: `${use.kind}-${use.id}`, name: useName(use), path: useEditPath(use) })),
-      moreUses: Math.max(0, image.uses.length - USES_SHOWN),
-      used: image.uses.length > 0,
-      created: formatDateTime(image.createdAt),
+      moreUses: Math.max(0, uses.length - USES_SHOWN),
+      created: formatDateTime(createdAt),
     })),
   };
 }
@@ -63,25 +59,16 @@ export async function action({ request, url }: Route.ActionArgs) {
     case "alt": {
       const saved = await setMediaAlt({ db, freshness }, asked.id, asked.alt);
       if (!saved.ok) {
-        return answer<ActionAnswer>(
-          {
-            intent: "alt",
-            fieldErrors: { alt: [saved.message] },
-            values: { alt: asked.alt },
-            toast: errorToast(saved.message),
-          },
-          saved.status,
-        );
+        const refusal = { fieldErrors: { alt: [saved.message] }, values: { alt: asked.alt } };
+        return answer<ActionAnswer>({ intent: "alt", ...refusal, toast: errorToast(saved.message) }, saved.status);
       }
       return answer<ActionAnswer>({ intent: "alt", toast: successToast("Den alternative tekst er gemt") });
     }
     case "delete": {
       const deleted = await deleteMediaImage({ db, storage }, asked.id);
       if (!deleted.ok) {
-        return answer<ActionAnswer>(
-          { intent: "delete", formError: deleted.message, toast: errorToast(deleted.message) },
-          deleted.status,
-        );
+        const { message, status } = deleted;
+        return answer<ActionAnswer>({ intent: "delete", formError: message, toast: errorToast(message) }, status);
       }
       if (deleted.failedRemovals.length) {
         logger.warn({ keys: deleted.failedRemovals }, "a library image's files could not be removed");
@@ -92,9 +79,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
 }
 
-export function meta() {
-  return [{ title: "Mine Billeder" }, { name: "robots", content: "noindex" }];
-}
+export const meta = privatePageMeta("Mine Billeder");
 
 export default function MediaLibrary({ loaderData, actionData }: Route.ComponentProps) {
   const { images, total, page, pageCount, processing } = loaderData;
@@ -230,7 +215,7 @@ function LibraryTile({ image }: { image: TileImage }) {
           summaryClassName="w-fit rounded-full border border-control-border px-3 py-1 text-sm font-medium text-red-700 hover:border-accent dark:text-red-300"
           label={`Bekræft sletning af ${image.originalName}`}
           question={
-            image.used
+            image.uses.length > 0
               ? "Billedet er i brug og kan ikke slettes, før du vælger et andet billede dér."
               : "Vil du slette billedet? Det kan ikke fortrydes."
           }

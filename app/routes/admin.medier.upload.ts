@@ -9,9 +9,6 @@ import { collaborators } from "~/lib/collaborators.server";
 import { bodyMessages, tryReadFormData } from "~/lib/request-body.server";
 import type { Route } from "./+types/admin.medier.upload";
 
-/** What the library page's uploader reads: the new image's id (202), or the Danish reason it was refused. */
-export type UploadAnswer = { id: string } | { error: string };
-
 const LIBRARY = "/medier";
 
 /** Nothing to show here: the library page has the uploader. */
@@ -24,7 +21,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 /**
  * One image per request (decision 020): checked by size and bytes at once, stored raw, a "processing" row, and
  * 202 with its id; the encoding runs after the answer. The library page sends with XMLHttpRequest and asks for
- * JSON; a plain form (no JavaScript) is sent back to the library with a toast.
+ * JSON (`{ id }`, or `{ error }`: the Danish reason); a plain form (no JavaScript) is sent back with a toast.
  */
 export async function action({ request, url }: Route.ActionArgs) {
   const { db, auth, storage, images, logger } = collaborators();
@@ -32,7 +29,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   const wantsJson = request.headers.get("accept")?.includes("application/json") ?? false;
   const refuse = (status: number, message: string) =>
     wantsJson
-      ? data<UploadAnswer>({ error: message }, { status })
+      ? data({ error: message }, { status })
       : redirectWithToast(LIBRARY, errorToast(uploadMessages.uploadFailed, message));
   const form = await tryReadFormData(request);
   if (form === "too-large") return refuse(413, `${uploadMessages.uploadFailed}: Billedet må højst fylde 15 MB.`);
@@ -44,6 +41,6 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
   void startProcessing({ db, storage, images, logger }, accepted.id);
   return wantsJson
-    ? data<UploadAnswer>({ id: accepted.id }, { status: 202 })
+    ? data({ id: accepted.id }, { status: 202 })
     : redirectWithToast(LIBRARY, successToast("Billedet er uploadet og behandles nu."));
 }

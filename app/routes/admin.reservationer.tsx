@@ -1,60 +1,45 @@
 import { Form, Link } from "react-router";
-import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
+import { CardTable } from "~/components/ui/card-table";
 import { useToastFrom } from "~/components/ui/toaster";
 import { formatDanishPhone } from "~/features/accounts/schemas";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { listBookings } from "~/features/reservation/admin.server";
 import { WeekdayHead } from "~/features/reservation/components/day-calendar";
-import { formatMonth, monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
+import { askedMonth } from "~/features/reservation/admin-month";
+import { formatMonth, monthGrid, shiftMonth } from "~/features/reservation/days";
 import { cancelBookingAndNotify } from "~/features/reservation/cancellation.server";
 import { cancelSchema } from "~/features/reservation/schemas";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";
 import { dayBounds, formatDateLong, formatDateTime, formatMoney } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.reservationer";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Reservationer" }, { name: "robots", content: "noindex" }];
-}
-
-const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+export const meta = privatePageMeta("Reservationer");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
   await requireAdmin(auth, request, url);
-  const month = monthSchema.safeParse(url.searchParams.get("maaned")).data ?? todayInCopenhagen().slice(0, 7);
-  const grid = monthGrid(month);
-  const all = await listBookings(db, {
-    from: `${month}-01`,
-    to: grid.weeks
-      .flat()
-      .filter((day) => day.startsWith(month))
-      .at(-1)!,
-  });
+  const { month, from, to } = askedMonth(url);
+  const all = (await listBookings(db, { from, to })).map((booking) => ({
+    ...booking,
+    bookerPhone: booking.bookerPhone ? formatDanishPhone(booking.bookerPhone) : "",
+    label: formatDateLong(dayBounds(booking.day).start),
+    price: formatMoney(booking.priceOere),
+    when: booking.cancelledAt ? formatDateTime(booking.cancelledAt) : "",
+  }));
   const bookings = all.filter((booking) => !booking.cancelledAt);
   return {
-    cancelled: all
-      .filter((booking) => booking.cancelledAt)
-      .map((booking) => ({
-        ...booking,
-        label: formatDateLong(dayBounds(booking.day).start),
-        price: formatMoney(booking.priceOere),
-        when: formatDateTime(booking.cancelledAt!),
-      })),
+    cancelled: all.filter((booking) => booking.cancelledAt),
     month,
-    weeks: grid.weeks,
+    weeks: monthGrid(month).weeks,
     previousMonth: shiftMonth(month, -1),
     nextMonth: shiftMonth(month, 1),
     total: formatMoney(bookings.reduce((sum, booking) => sum + booking.priceOere, 0)),
-    bookings: bookings.map((booking) => ({
-      ...booking,
-      bookerPhone: booking.bookerPhone ? formatDanishPhone(booking.bookerPhone) : "",
-      label: formatDateLong(dayBounds(booking.day).start),
-      price: formatMoney(booking.priceOere),
-    })),
+    bookings,
   };
 }
 
@@ -143,81 +128,62 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
       </table>
 
       {bookings.length > 0 && (
-        <div className="mt-8 overflow-x-auto pb-24">
-          <table className="card-table w-full text-left text-sm md:min-w-[52rem]">
-            <thead className="border-b border-border text-muted">
-              <tr>
-                <th scope="col" className="py-3 pr-4 font-semibold">
-                  Dato
-                </th>
-                <th scope="col" className="py-3 pr-4 font-semibold">
-                  Lejer
-                </th>
-                <th scope="col" className="py-3 pr-4 font-semibold">
-                  Adresse og telefon
-                </th>
-                <th scope="col" className="py-3 pr-4 font-semibold">
-                  Beløb
-                </th>
-                <th scope="col" className="py-3 font-semibold">
-                  Aflys
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {bookings.map((booking) => (
-                <tr key={booking.claimId} className="border-b border-border align-top">
-                  <th
-                    scope="row"
-                    className="py-3 pr-4 font-medium first-letter:uppercase max-md:basis-full max-md:text-base max-md:font-semibold"
-                  >
-                    {booking.label}
-                  </th>
-                  <td className="py-3 pr-4 wrap-anywhere max-md:basis-full">
-                    {booking.bookerName}
-                    <span className="block text-muted">{booking.bookerEmail}</span>
-                  </td>
-                  <td className="py-3 pr-4 max-md:basis-full">
-                    {booking.bookerAddress}
-                    <span className="block text-muted">{booking.bookerPhone}</span>
-                  </td>
-                  <td className="py-3 pr-4 tabular-nums max-md:basis-full">
-                    {booking.price}
-                    {booking.receiptNumber ? (
-                      <span className="block text-muted">Kvittering nr. {booking.receiptNumber}</span>
-                    ) : null}
-                  </td>
-                  <td className="py-3 max-md:basis-full">
-                    <details>
-                      <summary className="cursor-pointer list-none rounded-full max-md:inline-block border border-control-border px-3 py-1 text-center font-medium text-red-700 hover:border-accent dark:text-red-300 [&::-webkit-details-marker]:hidden">
-                        Aflys
-                      </summary>
-                      <Form method="post" className="mt-2 grid w-64 max-w-full gap-2">
-                        <input type="hidden" name="claimId" value={booking.claimId} />
-                        <label htmlFor={`reason-${booking.claimId}`} className="text-sm font-semibold">
-                          Begrundelse (sendes til lejeren)
-                        </label>
-                        <textarea
-                          id={`reason-${booking.claimId}`}
-                          name="reason"
-                          rows={3}
-                          required
-                          className="rounded-xl border border-control-border bg-surface-raised px-3 py-2"
-                        />
-                        <button
-                          type="submit"
-                          className="justify-self-start rounded-full bg-red-700 px-4 py-1.5 font-semibold text-white hover:bg-red-800"
-                        >
-                          Aflys reservationen
-                        </button>
-                      </Form>
-                    </details>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable
+          className="mt-8 pb-24"
+          tableClassName="md:min-w-[52rem]"
+          columns={["Dato", "Lejer", "Adresse og telefon", "Beløb", "Aflys"]}
+        >
+          {bookings.map((booking) => (
+            <tr key={booking.claimId} className="border-b border-border align-top">
+              <th
+                scope="row"
+                className="py-3 pr-4 font-medium first-letter:uppercase max-md:basis-full max-md:text-base max-md:font-semibold"
+              >
+                {booking.label}
+              </th>
+              <td className="py-3 pr-4 wrap-anywhere max-md:basis-full">
+                {booking.bookerName}
+                <span className="block text-muted">{booking.bookerEmail}</span>
+              </td>
+              <td className="py-3 pr-4 max-md:basis-full">
+                {booking.bookerAddress}
+                <span className="block text-muted">{booking.bookerPhone}</span>
+              </td>
+              <td className="py-3 pr-4 tabular-nums max-md:basis-full">
+                {booking.price}
+                {booking.receiptNumber ? (
+                  <span className="block text-muted">Kvittering nr. {booking.receiptNumber}</span>
+                ) : null}
+              </td>
+              <td className="py-3 max-md:basis-full">
+                <details>
+                  <summary className="cursor-pointer list-none rounded-full max-md:inline-block border border-control-border px-3 py-1 text-center font-medium text-red-700 hover:border-accent dark:text-red-300 [&::-webkit-details-marker]:hidden">
+                    Aflys
+                  </summary>
+                  <Form method="post" className="mt-2 grid w-64 max-w-full gap-2">
+                    <input type="hidden" name="claimId" value={booking.claimId} />
+                    <label htmlFor={`reason-${booking.claimId}`} className="text-sm font-semibold">
+                      Begrundelse (sendes til lejeren)
+                    </label>
+                    <textarea
+                      id={`reason-${booking.claimId}`}
+                      name="reason"
+                      rows={3}
+                      required
+                      className="rounded-xl border border-control-border bg-surface-raised px-3 py-2"
+                    />
+                    <button
+                      type="submit"
+                      className="justify-self-start rounded-full bg-red-700 px-4 py-1.5 font-semibold text-white hover:bg-red-800"
+                    >
+                      Aflys reservationen
+                    </button>
+                  </Form>
+                </details>
+              </td>
+            </tr>
+          ))}
+        </CardTable>
       )}
 
       {loaderData.cancelled.length > 0 && (

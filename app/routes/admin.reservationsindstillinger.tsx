@@ -10,12 +10,11 @@ import { settingsOf, settingsSchema } from "~/features/reservation/schemas";
 import { successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.reservationsindstillinger";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Priser og regler" }, { name: "robots", content: "noindex" }];
-}
+export const meta = privatePageMeta("Priser og regler");
 
 const kroner = (oere: number) => (oere / 100).toLocaleString("da-DK", { maximumFractionDigits: 2, useGrouping: false });
 
@@ -25,13 +24,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const settings = await getReservationSettings(db);
   return {
     values: {
+      ...settings,
       weekdayPrice: kroner(settings.weekdayPriceOere),
       weekendPrice: kroner(settings.weekendPriceOere),
-      holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice,
-      holdMinutes: String(holdMinutes(settings)),
-      horizonDays: String(settings.horizonDays),
-      maxDaysPerOrder: String(settings.maxDaysPerOrder),
-      cancellationDays: String(settings.cancellationDays),
+      holdMinutes: holdMinutes(settings),
     },
   };
 }
@@ -45,10 +41,21 @@ export async function action({ request, url }: Route.ActionArgs) {
   return answer({ toast: successToast("Priser og regler er gemt") });
 }
 
+const ruleFields = [
+  ["holdMinutes", "Tid i kurven (minutter)"],
+  ["horizonDays", "Kan reserveres dage frem"],
+  ["maxDaysPerOrder", "Flest dage pr. bestilling"],
+  ["cancellationDays", "Afbestilling senest (dage før)"],
+] as const;
+
 export default function ReservationSettings({ loaderData, actionData }: Route.ComponentProps) {
   useToastFrom(actionData?.toast);
   const { values } = loaderData;
-  const errors = actionData?.fieldErrors ?? {};
+  const field = (name: (typeof ruleFields)[number][0] | "weekdayPrice" | "weekendPrice") => ({
+    name,
+    defaultValue: values[name],
+    errors: actionData?.fieldErrors?.[name],
+  });
   return (
     <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Priser og regler</h1>
@@ -58,19 +65,11 @@ export default function ReservationSettings({ loaderData, actionData }: Route.Co
           <div className="grid gap-5 sm:grid-cols-2">
             <Field
               label="Hverdage (kr.)"
-              name="weekdayPrice"
               inputMode="decimal"
-              defaultValue={values.weekdayPrice}
-              errors={errors.weekdayPrice}
               hint="Mandag–torsdag og søndag."
+              {...field("weekdayPrice")}
             />
-            <Field
-              label="Fredag og lørdag (kr.)"
-              name="weekendPrice"
-              inputMode="decimal"
-              defaultValue={values.weekendPrice}
-              errors={errors.weekendPrice}
-            />
+            <Field label="Fredag og lørdag (kr.)" inputMode="decimal" {...field("weekendPrice")} />
           </div>
           <label className="flex items-center gap-3">
             <input
@@ -84,34 +83,9 @@ export default function ReservationSettings({ loaderData, actionData }: Route.Co
         </fieldset>
         <fieldset className="grid gap-5 rounded-2xl border border-border p-5 sm:grid-cols-2">
           <legend className="px-1 font-display text-xl font-bold">Regler</legend>
-          <Field
-            label="Tid i kurven (minutter)"
-            name="holdMinutes"
-            inputMode="numeric"
-            defaultValue={values.holdMinutes}
-            errors={errors.holdMinutes}
-          />
-          <Field
-            label="Kan reserveres dage frem"
-            name="horizonDays"
-            inputMode="numeric"
-            defaultValue={values.horizonDays}
-            errors={errors.horizonDays}
-          />
-          <Field
-            label="Flest dage pr. bestilling"
-            name="maxDaysPerOrder"
-            inputMode="numeric"
-            defaultValue={values.maxDaysPerOrder}
-            errors={errors.maxDaysPerOrder}
-          />
-          <Field
-            label="Afbestilling senest (dage før)"
-            name="cancellationDays"
-            inputMode="numeric"
-            defaultValue={values.cancellationDays}
-            errors={errors.cancellationDays}
-          />
+          {ruleFields.map(([name, label]) => (
+            <Field key={name} label={label} inputMode="numeric" {...field(name)} />
+          ))}
         </fieldset>
         <button type="submit" className={`${buttonStyles.primary} justify-self-start`}>
           Gem

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { data, Form } from "react-router";
 import { readFormData } from "~/lib/request-body.server";
 import { buttonStyles } from "~/components/ui/button-link";
+import { CardTable } from "~/components/ui/card-table";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { testMessage } from "~/features/email/messages";
@@ -14,23 +15,17 @@ import { z } from "zod";
 import { requestContext } from "~/lib/request-context";
 import { formatBytes, formatDateTime } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.status";
 
-export function meta() {
-  return [{ title: "Systemstatus" }, { name: "robots", content: "noindex" }];
-}
+export const meta = privatePageMeta("Systemstatus");
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { database, auth, config, storage, jobs } = collaborators();
   await requireAdmin(auth, request, url);
-  const status = await systemStatus({
-    config,
-    database,
-    storage,
-    buildId: context.get(requestContext).buildId,
-    jobs: jobs?.states() ?? [],
-  });
-  return data(status, { headers: { "Cache-Control": "private, no-store" } });
+  const status = await systemStatus({ config, database, storage });
+  const running = { buildId: context.get(requestContext).buildId, jobs: jobs?.states() ?? [] };
+  return data({ ...status, ...running }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** "Send test-e-mail": to the admin's own address, through the outbox and the real transport. */
@@ -46,10 +41,8 @@ export async function action({ request, url }: Route.ActionArgs) {
     await mailer.settled();
     const failure = await mailer.lastFailureFor(admin.email);
     if (failure) {
-      return answer(
-        { toast: errorToast("Test-e-mailen kunne ikke sendes", `${failure} Den prøves igen senere.`) },
-        502,
-      );
+      const retried = `${failure} Den prøves igen senere.`;
+      return answer({ toast: errorToast("Test-e-mailen kunne ikke sendes", retried) }, 502);
     }
   }
   return answer({ toast: successToast(`Test-e-mailen er sendt til ${admin.email}`) });
@@ -141,51 +134,28 @@ export default function SystemStatusPage({ loaderData: status, actionData }: Rou
         </Panel>
       </div>
       <h2 className="mt-10 font-display text-2xl font-bold">Baggrundsjob</h2>
-      <div className="mt-4 overflow-x-auto">
-        <table className="card-table w-full text-left text-sm">
-          <thead className="border-b border-border text-muted">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Job
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Hvert
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Kørsler
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Seneste
-              </th>
-              <th scope="col" className="py-2 font-semibold">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {status.jobs.map((job) => (
-              <tr key={job.name} className="border-b border-border">
-                <th scope="row" className="py-2 pr-4 font-normal max-md:basis-full max-md:font-semibold">
-                  {job.label}
-                </th>
-                <td className="py-2 pr-4" data-label="Hvert">
-                  {job.everySeconds >= 60 ? `${job.everySeconds / 60} min` : `${job.everySeconds} s`}
-                </td>
-                <td className="py-2 pr-4 tabular-nums" data-label="Kørsler">
-                  {job.runs}
-                </td>
-                <td className="py-2 pr-4" data-label="Seneste">
-                  {when(job.lastStartedAt)}
-                  {job.lastDurationMs !== null && ` (${job.lastDurationMs} ms)`}
-                </td>
-                <td className="py-2 max-md:basis-full" data-label="Status">
-                  {job.running ? "Kører" : job.lastError ? `Fejl: ${job.lastError}` : job.runs > 0 ? "OK" : "Venter"}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CardTable className="mt-4" cellPadding="py-2" columns={["Job", "Hvert", "Kørsler", "Seneste", "Status"]}>
+        {status.jobs.map((job) => (
+          <tr key={job.name} className="border-b border-border">
+            <th scope="row" className="py-2 pr-4 font-normal max-md:basis-full max-md:font-semibold">
+              {job.label}
+            </th>
+            <td className="py-2 pr-4" data-label="Hvert">
+              {job.everySeconds >= 60 ? `${job.everySeconds / 60} min` : `${job.everySeconds} s`}
+            </td>
+            <td className="py-2 pr-4 tabular-nums" data-label="Kørsler">
+              {job.runs}
+            </td>
+            <td className="py-2 pr-4" data-label="Seneste">
+              {when(job.lastStartedAt)}
+              {job.lastDurationMs !== null && ` (${job.lastDurationMs} ms)`}
+            </td>
+            <td className="py-2 max-md:basis-full" data-label="Status">
+              {job.running ? "Kører" : job.lastError ? `Fejl: ${job.lastError}` : job.runs > 0 ? "OK" : "Venter"}
+            </td>
+          </tr>
+        ))}
+      </CardTable>
     </section>
   );
 }

@@ -4,17 +4,17 @@ import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
+import { CardTable } from "~/components/ui/card-table";
 import { Pagination } from "~/components/ui/pagination";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { listUsers, SelfChangeError, setAdmin, setDisabled, USERS_PAGE_SIZE } from "~/features/accounts/users.server";
 import { formatDateTime } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/alle-brugere";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Brugere" }, { name: "robots", content: "noindex" }];
-}
+export const meta = privatePageMeta("Brugere");
 
 const searchSchema = z.object({
   q: z.string().trim().max(100).catch(""),
@@ -42,17 +42,18 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
+/** A row's buttons: what each says, what its toast says, and whether it would take the admin's own rights. */
+const changes = {
+  "grant-admin": { label: "Gør til administrator", done: "Brugeren er nu administrator", notOnSelf: false },
+  "remove-admin": { label: "Fjern administrator", done: "Administratorrollen er fjernet", notOnSelf: true },
+  disable: { label: "Spær konto", done: "Kontoen er spærret, og brugeren er logget ud", notOnSelf: true },
+  enable: { label: "Genåbn konto", done: "Kontoen er åbnet igen", notOnSelf: false },
+};
+
 const changeSchema = z.object({
   intent: z.enum(["grant-admin", "remove-admin", "disable", "enable"]),
   userId: z.string().min(1),
 });
-
-const changeDone: Record<z.infer<typeof changeSchema>["intent"], string> = {
-  "grant-admin": "Brugeren er nu administrator",
-  "remove-admin": "Administratorrollen er fjernet",
-  disable: "Kontoen er spærret, og brugeren er logget ud",
-  enable: "Kontoen er åbnet igen",
-};
 
 export async function action({ request, url }: Route.ActionArgs) {
   const { db, auth } = collaborators();
@@ -69,7 +70,7 @@ export async function action({ request, url }: Route.ActionArgs) {
       return answer({ formError: error.message, toast: errorToast(error.message) }, 400);
     throw error;
   }
-  return answer({ toast: successToast(changeDone[intent]) });
+  return answer({ toast: successToast(changes[intent].done) });
 }
 
 function SortLink({ sort, label, className = "" }: { sort: "navn" | "login"; label: string; className?: string }) {
@@ -89,33 +90,6 @@ function SortLink({ sort, label, className = "" }: { sort: "navn" | "login"; lab
     >
       {label} {active ? (descending ? "↓" : "↑") : ""}
     </Link>
-  );
-}
-
-function RowAction({
-  userId,
-  intent,
-  label,
-  disabled,
-}: {
-  userId: string;
-  intent: string;
-  label: string;
-  disabled?: boolean;
-}) {
-  return (
-    <Form method="post" className="inline">
-      <input type="hidden" name="userId" value={userId} />
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        disabled={disabled}
-        className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent disabled:cursor-not-allowed disabled:opacity-50"
-      >
-        {label}
-      </button>
-    </Form>
   );
 }
 
@@ -158,65 +132,54 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         <SortLink sort="navn" label="Navn" className="font-semibold underline" />
         <SortLink sort="login" label="Sidst logget ind" className="font-semibold underline" />
       </p>
-      <div className="mt-2 overflow-x-auto">
-        <table className="card-table w-full text-left text-sm md:min-w-[44rem]" aria-busy={busy}>
-          <thead className="border-b border-border text-muted">
-            <tr>
-              <th scope="col" className="py-3 pr-4 font-semibold">
-                <SortLink sort="navn" label="Navn" />
-              </th>
-              <th scope="col" className="py-3 pr-4 font-semibold">
-                E-mail
-              </th>
-              <th scope="col" className="py-3 pr-4 font-semibold">
-                <SortLink sort="login" label="Sidst logget ind" />
-              </th>
-              <th scope="col" className="py-3 pr-4 font-semibold">
-                Rolle og status
-              </th>
-              <th scope="col" className="py-3 font-semibold">
-                Handlinger
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr key={user.id} className="border-b border-border align-middle">
-                <th scope="row" className="py-3 pr-4 font-medium max-md:basis-full max-md:text-base">
-                  {user.name}
-                </th>
-                <td className="py-3 pr-4 wrap-anywhere max-md:basis-full">{user.email}</td>
-                <td className="py-3 pr-4 max-md:basis-full" data-label="Sidst logget ind">
-                  {user.lastLogin ?? "Aldrig"}
-                </td>
-                <td className="py-3 pr-4 max-md:basis-full">
-                  {user.isAdmin ? "Administrator" : "Bruger"}
-                  {user.disabled ? ", spærret" : ""}
-                </td>
-                <td className="py-3 max-md:basis-full max-md:pt-1">
-                  <div className="flex flex-wrap gap-2">
-                    {user.isAdmin ? (
-                      <RowAction
-                        userId={user.id}
-                        intent="remove-admin"
-                        label="Fjern administrator"
-                        disabled={user.id === selfId}
-                      />
-                    ) : (
-                      <RowAction userId={user.id} intent="grant-admin" label="Gør til administrator" />
-                    )}
-                    {user.disabled ? (
-                      <RowAction userId={user.id} intent="enable" label="Genåbn konto" />
-                    ) : (
-                      <RowAction userId={user.id} intent="disable" label="Spær konto" disabled={user.id === selfId} />
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CardTable
+        className="mt-2"
+        tableClassName="md:min-w-[44rem]"
+        aria-busy={busy}
+        columns={[
+          <SortLink key="navn" sort="navn" label="Navn" />,
+          "E-mail",
+          <SortLink key="login" sort="login" label="Sidst logget ind" />,
+          "Rolle og status",
+          "Handlinger",
+        ]}
+      >
+        {users.map((user) => (
+          <tr key={user.id} className="border-b border-border align-middle">
+            <th scope="row" className="py-3 pr-4 font-medium max-md:basis-full max-md:text-base">
+              {user.name}
+            </th>
+            <td className="py-3 pr-4 wrap-anywhere max-md:basis-full">{user.email}</td>
+            <td className="py-3 pr-4 max-md:basis-full" data-label="Sidst logget ind">
+              {user.lastLogin ?? "Aldrig"}
+            </td>
+            <td className="py-3 pr-4 max-md:basis-full">
+              {user.isAdmin ? "Administrator" : "Bruger"}
+              {user.disabled ? ", spærret" : ""}
+            </td>
+            <td className="py-3 max-md:basis-full max-md:pt-1">
+              <div className="flex flex-wrap gap-2">
+                {([user.isAdmin ? "remove-admin" : "grant-admin", user.disabled ? "enable" : "disable"] as const).map(
+                  (intent) => (
+                    <Form key={intent} method="post" className="inline">
+                      <input type="hidden" name="userId" value={user.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={intent}
+                        disabled={changes[intent].notOnSelf && user.id === selfId}
+                        className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent disabled:cursor-not-allowed disabled:opacity-50"
+                      >
+                        {changes[intent].label}
+                      </button>
+                    </Form>
+                  ),
+                )}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </CardTable>
       <Pagination page={page} pageCount={pages} />
     </div>
   );

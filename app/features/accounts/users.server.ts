@@ -1,31 +1,19 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { ADMIN_ROLE, profiles, sessions, users } from "~/db/schema";
 
 export const USERS_PAGE_SIZE = 20;
-export type UserSort = "name" | "lastLogin";
-
-export interface UserRow {
-  id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  disabled: boolean;
-  lastLoginAt: Date | null;
-  createdAt: Date;
-}
 
 /** One page of users for the admin, searched by name or e-mail, sorted by name or last login. */
 export async function listUsers(
   db: Database,
-  options: { query: string; page: number; sort: UserSort; descending: boolean },
+  options: { query: string; page: number; sort: "name" | "lastLogin"; descending: boolean },
 ) {
   const pattern = `%${options.query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const where = options.query ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
-  const order =
-    options.sort === "name"
-      ? (options.descending ? desc : asc)(sql`lower(${users.name})`)
-      : sql`${profiles.lastLoginAt} ${sql.raw(options.descending ? "desc nulls last" : "asc nulls first")}`;
+  // Who never signed in comes first going up and last going down; names are never null.
+  const key = options.sort === "name" ? sql`lower(${users.name})` : profiles.lastLoginAt;
+  const order = options.descending ? sql`${key} desc nulls last` : sql`${key} asc nulls first`;
 
   const [rows, [total]] = await Promise.all([
     db
@@ -47,11 +35,7 @@ export async function listUsers(
     db.select({ n: count() }).from(users).where(where),
   ]);
   return {
-    users: rows.map(({ role, banned, ...row }): UserRow => ({
-      ...row,
-      isAdmin: role === ADMIN_ROLE,
-      disabled: banned,
-    })),
+    users: rows.map(({ role, banned, ...row }) => ({ ...row, isAdmin: role === ADMIN_ROLE, disabled: banned })),
     total: total?.n ?? 0,
   };
 }
@@ -75,6 +59,6 @@ export async function setDisabled(db: Database, actorId: string, userId: string,
       .update(users)
       .set({ banned: disabled, banReason: disabled ? "Spærret af en administrator" : null })
       .where(eq(users.id, userId));
-    if (disabled) await tx.delete(sessions).where(and(eq(sessions.userId, userId)));
+    if (disabled) await tx.delete(sessions).where(eq(sessions.userId, userId));
   });
 }

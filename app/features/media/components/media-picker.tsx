@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { publicFileUrl } from "~/features/storage/storage";
+import type { ChoosableImage } from "../library.server";
 import { imageVariantKey, type StoredImageRef } from "../media";
 import { useHydrated } from "./uploader";
 
@@ -21,12 +22,7 @@ export function Thumbnail({ image, className, alt = "" }: { image: StoredImageRe
 }
 
 /** A ready library image the content forms may choose. */
-export interface PickableImage {
-  id: string;
-  image: StoredImageRef;
-  alt: string;
-  originalName: string;
-}
+export type PickableImage = ChoosableImage;
 
 /**
  * "Vælg fra biblioteket" (decision 020): a native modal <dialog> (focus kept inside, Escape closes) with the

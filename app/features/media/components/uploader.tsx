@@ -4,20 +4,14 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { IMAGE_MAX_BYTES, uploadMessages } from "../media";
 
 const noSubscription = () => () => undefined;
+const isBrowser = () => true;
+const isServer = () => false;
 
 /** True once the page runs in the browser (false in the server's HTML and without JavaScript). */
-export function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+export const useHydrated = () => useSyncExternalStore(noSubscription, isBrowser, isServer);
 
 /** How many files are sent at once. */
 const PARALLEL_UPLOADS = 2;
-
-type UploadState = "waiting" | "uploading" | "done" | "failed";
 
 interface UploadItem {
   key: number;
@@ -28,12 +22,15 @@ interface UploadItem {
   error?: string;
 }
 
-const stateWords: Record<UploadState, string> = {
+const stateWords = {
   waiting: "Venter …",
   uploading: "Sender …",
   done: "Sendt. Billedet behandles.",
   failed: "Fejlede",
 };
+type UploadState = keyof typeof stateWords;
+
+const tooLarge = `${uploadMessages.uploadFailed}: Billedet må højst fylde 15 MB.`;
 
 /** The reason an upload answer gives, in Danish; the spec's message when it gives none. */
 function refusalOf(request: XMLHttpRequest) {
@@ -43,8 +40,7 @@ function refusalOf(request: XMLHttpRequest) {
   } catch {
     // Not JSON (a proxy's page): the general message below.
   }
-  if (request.status === 413) return `${uploadMessages.uploadFailed}: Billedet må højst fylde 15 MB.`;
-  return uploadMessages.uploadFailed;
+  return request.status === 413 ? tooLarge : uploadMessages.uploadFailed;
 }
 
 /**
@@ -102,24 +98,15 @@ export function Uploader({ action }: { action: string }) {
     };
   }, [action, revalidator, update]);
 
-  const add = (files: FileList | null) => {
-    if (!files?.length) return;
-    const added: UploadItem[] = [];
-    for (const file of Array.from(files)) {
+  const add = (input: HTMLInputElement | DataTransfer) => {
+    const added = Array.from(input.files ?? [], (file): UploadItem => {
       const key = nextKey.current++;
-      if (file.size > IMAGE_MAX_BYTES) {
-        added.push({
-          key,
-          name: file.name,
-          progress: 0,
-          state: "failed",
-          error: `${uploadMessages.uploadFailed}: Billedet må højst fylde 15 MB.`,
-        });
-        continue;
-      }
-      added.push({ key, name: file.name, progress: 0, state: "waiting" });
+      if (file.size > IMAGE_MAX_BYTES) return { key, name: file.name, progress: 0, state: "failed", error: tooLarge };
       queue.current.push({ key, file });
-    }
+      return { key, name: file.name, progress: 0, state: "waiting" };
+    });
+    if (input instanceof HTMLInputElement) input.value = "";
+    if (!added.length) return;
     setItems((current) => [...added, ...current]);
     // The list shows the new items before the first progress event comes.
     queueMicrotask(() => pump.current());
@@ -136,10 +123,7 @@ export function Uploader({ action }: { action: string }) {
         onSubmit={(event) => {
           event.preventDefault();
           const input = event.currentTarget.elements.namedItem("file");
-          if (input instanceof HTMLInputElement) {
-            add(input.files);
-            input.value = "";
-          }
+          if (input instanceof HTMLInputElement) add(input);
         }}
         onDragOver={(event) => {
           event.preventDefault();
@@ -149,7 +133,7 @@ export function Uploader({ action }: { action: string }) {
         onDrop={(event) => {
           event.preventDefault();
           setDragging(false);
-          add(event.dataTransfer.files);
+          add(event.dataTransfer);
         }}
         className={`grid gap-3 rounded-2xl border-2 border-dashed p-5 sm:p-8 ${
           dragging ? "border-accent bg-surface-sunken" : "border-control-border"
@@ -165,11 +149,7 @@ export function Uploader({ action }: { action: string }) {
           accept="image/*"
           multiple={hydrated}
           aria-describedby={hintId}
-          onChange={(event) => {
-            if (!hydrated) return;
-            add(event.currentTarget.files);
-            event.currentTarget.value = "";
-          }}
+          onChange={(event) => hydrated && add(event.currentTarget)}
           className={
             hydrated
               ? "peer sr-only"
