@@ -89,9 +89,8 @@ function refusal(held: Extract<HoldResult, { ok: false }>): Toast {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const siteName = rootMetaData(matches)?.settings.siteName;
   return [
-    { title: `Reservation · ${siteName ?? "Scene"}` },
+    { title: `Reservation · ${rootMetaData(matches).siteName}` },
     { name: "description", content: "Lej salen for en hel dag. Se ledige dage og priser, og reserver med det samme." },
   ];
 }

@@ -343,6 +343,9 @@ export async function listMediaImages(db: Database, { page = 1 }: { page?: numbe
 }
 
 /** The ready images a content form may choose from ("Vælg fra biblioteket"), newest first, bounded. */
+/** A ready picture the admin can choose for an image field. */
+export type ChoosableImage = Awaited<ReturnType<typeof choosableImages>>[number];
+
 export async function choosableImages(db: Database, limit = 200) {
   const rows = await db
     .select({
