@@ -2,15 +2,19 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/client.server";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { boolean, date, integer, jsonb, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
+import { MAX_PREPARED_STATEMENTS } from "~/db/pglite.server";
 import { pages, sections, siteSettings } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed/seed.server";
 import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { demoPages } from "~/db/seed/demo-content";
 import { createPage, getPagesByName } from "~/features/content/pages.server";
 import { demoImageCacheDirectory } from "../support/demo-image-cache";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+import { createTestDatabase, databaseKinds, rowsOf, type TestDatabase } from "../support/test-database";
 
 /** The constraint name of a failed statement, whichever driver raised it. */
 async function violatedConstraint(work: Promise<unknown>) {
@@ -165,5 +169,137 @@ describe("PGlite on the server's own thread", () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe("PGlite's prepared statements", () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: "pglite" });
+    await database.db.execute(sql`create table visits (id int primary key)`);
+  });
+  afterAll(() => database.close());
+
+  /** The statements PostgreSQL holds prepared whose text has the marker. */
+  async function preparedWith(marker: string) {
+    const result = await database.db.execute(
+      sql`select name from pg_prepared_statements where statement like ${`%${marker}%`}`,
+    );
+    return rowsOf(result).length;
+  }
+
+  it("prepares a query text when it comes again, once, and runs it by name with each run's own values", async () => {
+    const ask = (value: number) => database.db.execute(sql`select ${value}::int + 1 as asked_three_times`);
+    expect(rowsOf(await ask(1))).toEqual([{ asked_three_times: 2 }]);
+    expect(await preparedWith("asked_three_times")).toBe(0);
+    expect(rowsOf(await ask(2))).toEqual([{ asked_three_times: 3 }]);
+    expect(rowsOf(await ask(3))).toEqual([{ asked_three_times: 4 }]);
+    expect(await preparedWith("asked_three_times")).toBe(1);
+  });
+
+  it("gives back what PGlite's own way gives back, in every type the app uses", async () => {
+    const plain = new PGlite();
+    try {
+      const results = [];
+      const row = {
+        id: 1,
+        at: new Date("2026-03-29T00:30:00.000Z"),
+        day: "2026-10-25",
+        doc: { dage: ["2026-03-29"], pris: 1250 },
+        tags: ["sommertid", "vintertid"],
+        price: "1250.50",
+        yes: true,
+        note: null,
+      };
+      const serverClient = (database.db as unknown as { $client: PGlite }).$client;
+      for (const [db, client] of [
+        [database.db, serverClient],
+        [drizzlePglite({ client: plain }) as unknown as Database, plain],
+      ] as const) {
+        await db.execute(sql`create table typed (
+          id int primary key, at timestamptz, day date, doc jsonb, tags text[], price numeric, yes boolean, note text)`);
+        const table = pgTable("typed", {
+          id: integer("id").primaryKey(),
+          at: timestamp("at", { withTimezone: true }),
+          day: date("day"),
+          doc: jsonb("doc"),
+          tags: text("tags").array(),
+          price: numeric("price"),
+          yes: boolean("yes"),
+          note: text("note"),
+        });
+        // On the server's PGlite a text's first run goes PGlite's own way, and the second is prepared.
+        for (const id of [1, 2]) await db.insert(table).values({ ...row, id });
+        const read = async () => ({
+          built: await db.select().from(table).orderBy(table.id),
+          raw: rowsOf(
+            await db.execute(sql`select *, ${true} as asked, ${7}::int as seven from typed order by ${sql.raw("id")}`),
+          ),
+          // Not through drizzle, which turns dates and objects into text itself: PGlite's serializers do that here.
+          direct: (await client.query("select $1::timestamptz as at, $2::jsonb as doc", [row.at, row.doc])).rows,
+        });
+        await read();
+        results.push(await read());
+      }
+      expect(results[0]).toEqual(results[1]);
+      expect(results[0]?.built).toEqual([row, { ...row, id: 2 }]);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("reads each run's rows with that run's own parsers, also when the same text ran with others", async () => {
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const INT4 = 23;
+    const ask = (parse: (value: string) => unknown) =>
+      client.query<{ n: unknown }>("select 41 + 1 as n", [], { parsers: { [INT4]: parse } });
+    const asText = (value: string) => `text ${value}`;
+    const doubled = (value: string) => Number(value) * 2;
+    // The second run of a text is the first prepared one; the runs after it are prepared too.
+    for (let run = 0; run < 2; run++) {
+      expect((await ask(asText)).rows).toEqual([{ n: "text 42" }]);
+      expect((await ask(doubled)).rows).toEqual([{ n: 84 }]);
+      expect((await client.query<{ n: unknown }>("select 41 + 1 as n")).rows).toEqual([{ n: 42 }]);
+    }
+  });
+
+  it("keeps the session usable after a statement fails, in and out of a transaction", async () => {
+    const insert = (id: number) => database.db.execute(sql`insert into visits (id) values (${id})`);
+    await insert(10);
+    await expect(insert(10)).rejects.toThrow();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into visits (id) values (${11})`);
+        await tx.execute(sql`insert into visits (id) values (${10})`);
+      }),
+    ).rejects.toThrow();
+    await insert(12);
+    const ids = await database.db.execute(sql`select id from visits where id >= ${10} order by id`);
+    expect(rowsOf(ids)).toEqual([{ id: 10 }, { id: 12 }]);
+  });
+
+  it("prepares a statement again when its table's columns change", async () => {
+    await database.db.execute(sql`create table altered (a int)`);
+    await database.db.execute(sql`insert into altered values (1)`);
+    const everything = () => database.db.execute(sql`select * from altered where a = ${1}`);
+    expect(rowsOf(await everything())).toEqual([{ a: 1 }]);
+    expect(rowsOf(await everything())).toEqual([{ a: 1 }]); // now prepared
+    expect(await preparedWith("from altered")).toBe(1);
+    await database.db.execute(sql`alter table altered add column b int default 2`);
+    expect(rowsOf(await everything())).toEqual([{ a: 1, b: 2 }]);
+  });
+
+  it(`keeps at most ${MAX_PREPARED_STATEMENTS} texts prepared, and runs the rest as before`, async () => {
+    const own = await openDatabase({ kind: "pglite" });
+    onTestFinished(() => own.close());
+    const texts = MAX_PREPARED_STATEMENTS + 20;
+    for (let index = 0; index < texts; index++) {
+      for (const _time of [1, 2]) {
+        const result = await own.db.execute(sql.raw(`select ${index} as one_of_many_${index}`));
+        expect(rowsOf(result)).toEqual([{ [`one_of_many_${index}`]: index }]);
+      }
+    }
+    const prepared = await own.db.execute(sql`select count(*)::int as count from pg_prepared_statements`);
+    expect(rowsOf(prepared)).toEqual([{ count: MAX_PREPARED_STATEMENTS }]);
   });
 });
