@@ -52,6 +52,8 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const MB = 1024 * 1024;
 const MAX_RESIDENT_GROWTH_MB = 50;
 const RESULTS_FILE = "bench/load.json";
+// The live calendar's cap on streams from one client address (server/live-calendar.ts).
+const STREAMS_PER_ADDRESS = 4;
 // Then the live calendar's cost: page answers with and without this many open event streams.
 const OPEN_STREAMS = 500;
 const STREAM_PHASE = { visitors: 50, seconds: 8 };
@@ -213,12 +215,17 @@ async function pageLatency(baseUrl, pages, { visitors, seconds }) {
   return pagesRow;
 }
 
-/** `count` open live-calendar streams (GET /reservation/live), read as a browser would, until closed. */
+/**
+ * `count` open live-calendar streams (GET /reservation/live), read as a browser would, until closed. The server
+ * allows four per client address, so they come from `count / 4` visitors, each named by the proxy header the
+ * server trusts from loopback (addresses of the documentation range: only a header, nothing is sent there).
+ */
 async function openStreams(baseUrl, count) {
   const controller = new AbortController();
   const statuses = await Promise.all(
-    Array.from({ length: count }, async () => {
-      const response = await fetch(`${baseUrl}/reservation/live`, { signal: controller.signal });
+    Array.from({ length: count }, async (_, index) => {
+      const headers = { "x-forwarded-for": `192.0.2.${1 + Math.floor(index / STREAMS_PER_ADDRESS)}` };
+      const response = await fetch(`${baseUrl}/reservation/live`, { headers, signal: controller.signal });
       void response.body?.pipeTo(new WritableStream()).catch(() => undefined);
       return response.status;
     }),

@@ -4,14 +4,14 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { albums, articles, users } from "~/db/schema";
+import { albums, articles } from "~/db/schema";
 import { diskBackend, Storage, type DiskBackend } from "~/features/storage/storage.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as createAction } from "~/routes/admin.create";
 import { action as editAction } from "~/routes/admin.edit";
 import { action as listAction } from "~/routes/admin.list";
 import { action as libraryAction } from "~/routes/admin.medier";
-import { signUpUser } from "../support/accounts";
+import { signUpAdmin } from "../support/accounts";
 import { testCollaborators, type TestCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -45,13 +45,7 @@ describe("content admin actions", () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "scene-admin-routes-"));
     database = await createTestDatabase("pglite");
     collaborators = testCollaborators(database, { dataDir });
-    const admin = await signUpUser(collaborators.auth, {
-      name: "Chef",
-      email: "chef@example.dk",
-      password: "Havnen-2026-kaj",
-    });
-    await database.db.update(users).set({ role: "kab-webadmin" }).where(eq(users.id, admin.id));
-    cookie = admin.cookie;
+    cookie = await signUpAdmin(collaborators.auth, database.db);
   });
 
   beforeEach(() => {

@@ -1,14 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { boolean, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "~/db/schema";
 import { adminContentTypes } from "~/features/content/content-types";
 import type { ContentType } from "~/features/content/registry";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as createAction } from "~/routes/admin.create";
 import { action as editAction, loader as editLoader } from "~/routes/admin.edit";
 import { action as listAction, loader as listLoader } from "~/routes/admin.list";
-import { signUpUser } from "../support/accounts";
+import { signUpAdmin } from "../support/accounts";
 import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
@@ -71,13 +70,7 @@ describe.each(databaseKinds)("an admin built from the registry and a type of the
       )`);
     const collaborators = testCollaborators(database, { contentTypes: [...adminContentTypes, quote] });
     setCollaborators(collaborators);
-    const admin = await signUpUser(collaborators.auth, {
-      name: "Chef",
-      email: "chef@example.dk",
-      password: "Havnen-2026-kaj",
-    });
-    await database.db.update(users).set({ role: "kab-webadmin" }).where(eq(users.id, admin.id));
-    cookie = admin.cookie;
+    cookie = await signUpAdmin(collaborators.auth, database.db);
   });
 
   afterAll(async () => {

@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { users } from "~/db/schema";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { holdDay } from "~/features/reservation/holds.server";
 import { getReservationSettings } from "~/features/reservation/settings.server";
@@ -12,7 +10,7 @@ import { action as authAction } from "~/routes/api.auth";
 import { action as colorModeAction } from "~/routes/api.color-mode";
 import { createFreshness } from "../../server/freshness";
 import { PageCache } from "../../server/page-cache";
-import { signUpUser } from "../support/accounts";
+import { signUpAdmin, signUpUser } from "../support/accounts";
 import { testCollaborators, type TestCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
@@ -41,13 +39,7 @@ describe.each(databaseKinds)("what a write says it changed, on %s", (kind) => {
     collaborators = testCollaborators(database, { freshness });
     notices = await freshness.listen({ database, databaseUrl: database.url, onDay: () => undefined });
     setCollaborators(collaborators);
-    const admin = await signUpUser(collaborators.auth, {
-      name: "Chef",
-      email: "chef@example.dk",
-      password: "Havnen-2026-kaj",
-    });
-    await database.db.update(users).set({ role: "kab-webadmin" }).where(eq(users.id, admin.id));
-    cookie = admin.cookie;
+    cookie = await signUpAdmin(collaborators.auth, database.db);
   });
   beforeEach(() => {
     for (const path of ["/", "/videoer", "/reservation"])

@@ -1,4 +1,7 @@
 import { createEmailVerificationToken } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { ADMIN_ROLE, users } from "~/db/schema";
 import type { Auth } from "~/features/accounts/auth.server";
 import { action as authApiAction } from "~/routes/api.auth";
 import { routeArgs } from "./route-args";
@@ -43,4 +46,11 @@ export async function signUpUser(auth: Auth, user: { name: string; email: string
   });
   const verified = await auth.api.verifyEmail({ query: { token }, asResponse: true });
   return { id: created.id, cookie: cookieHeader(verified.headers.getSetCookie()) };
+}
+
+/** Signs up "Chef" and makes them admin (role `kab-webadmin`); returns their session cookie. */
+export async function signUpAdmin(auth: Auth, db: Database) {
+  const admin = await signUpUser(auth, { name: "Chef", email: "chef@example.dk", password: "Havnen-2026-kaj" });
+  await db.update(users).set({ role: ADMIN_ROLE }).where(eq(users.id, admin.id));
+  return admin.cookie;
 }
