@@ -1,9 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "./database";
+import { rowsOf, type Database } from "./database";
 import { plainTextToRichText0011 } from "./data-migrations/0011-plain-text-to-rich-text.server";
-
-/** Both drivers answer `execute` with the rows under `rows`. */
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 /** The texts that became formatted text in migration 0011 (decision 017): table and column. */
 export const richTextColumns = [

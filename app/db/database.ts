@@ -10,3 +10,22 @@ export type Schema = typeof schema;
  * a caller's transaction too. Both drivers' databases are one, with their own raw query-result type.
  */
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/** The rows of a raw `execute`: both drivers answer it with them under `rows`. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
+/**
+ * A query built once per database and kept as long as it: drizzle's `.prepare(name)`, which skips building the
+ * query on every call, and which PostgreSQL parses and plans once per connection (PGlite's own preparing,
+ * decision 022, does the same there). For the queries every signed-in request or every hold runs.
+ */
+export function preparedPerDatabase<Query>(prepare: (db: Database) => Query): (db: Database) => Query {
+  const prepared = new WeakMap<Database, Query>();
+  return (db) => {
+    let query = prepared.get(db);
+    if (!query) prepared.set(db, (query = prepare(db)));
+    return query;
+  };
+}

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calendarFeeds, dayClaims, mediaImages, orders, twoFactors, userFiles } from "~/db/schema";
+import { baskets, calendarFeeds, dayClaims, mediaImages, orders, twoFactors, userFiles } from "~/db/schema";
 import { exportedTables, exportUserData } from "~/features/accounts/data-export.server";
 import { dayBounds } from "~/lib/format";
 import { signUpUser } from "../support/accounts";
@@ -74,6 +74,7 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
       title: "Havnegade 1, 8000 Aarhus C",
       priceOere: 450000,
     });
+    await database.db.insert(baskets).values({ userId, version: 1 });
     await database.db.insert(calendarFeeds).values({ userId, token: "feed-token-of-mette-0123456789" });
     await database.db.insert(userFiles).values({ userId, key: "users/1795460000000-abc.webp" });
     await database.db.insert(mediaImages).values({ originalName: "IMG_0042.HEIC", createdBy: userId });

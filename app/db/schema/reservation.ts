@@ -136,6 +136,16 @@ export const dayClaims = pgTable(
   ],
 );
 
+/**
+ * A user's basket as holds see it: its version goes up with every hold put in. A hold reads the version with the
+ * basket and puts its day in only if the version is still the one it read, so two holds of one user at once
+ * cannot both take the basket's last place (`holdDay`).
+ */
+export const baskets = pgTable("baskets", {
+  userId: ownedBy().primaryKey(),
+  version: integer("version").notNull(),
+});
+
 /** Stripe events already handled, so a repeated or replayed webhook changes nothing. */
 export const paymentEvents = pgTable("payment_events", {
   id: text("id").primaryKey(),

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { Database } from "~/db/client.server";
+import { preparedPerDatabase } from "~/db/database";
 import { ADMIN_ROLE, sessions, users } from "~/db/schema";
 import { requestContext } from "~/lib/request-context";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -48,9 +48,12 @@ export async function sessionSetCookies(request: Request): Promise<string[]> {
   return (await sessionOf.get(request))?.setCookies ?? [];
 }
 
-/** The account behind a session that stands: not signed out or revoked, not expired, not disabled. */
-async function standingSessionUser(db: Database, sessionId: string) {
-  const [row] = await db
+/**
+ * The account behind a session that stands: not signed out or revoked, not expired, not disabled. Every signed-in
+ * request asks it, so it is a prepared statement.
+ */
+const standingSessionUser = preparedPerDatabase((db) =>
+  db
     .select({
       id: users.id,
       name: users.name,
@@ -61,14 +64,16 @@ async function standingSessionUser(db: Database, sessionId: string) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`), eq(users.banned, false)));
-  return row;
-}
+    .where(
+      and(eq(sessions.id, sql.placeholder("sessionId")), gt(sessions.expiresAt, sql`now()`), eq(users.banned, false)),
+    )
+    .prepare("standing_session_user"),
+);
 
 async function readSession(auth: Auth, request: Request): Promise<SessionRead> {
   const { sessionId, setCookies } = await signedSession(auth, request);
   if (!sessionId) return { user: null, setCookies };
-  const row = await standingSessionUser(auth.db, sessionId);
+  const [row] = await standingSessionUser(auth.db).execute({ sessionId });
   if (!row) return { user: null, setCookies };
   const { role, ...user } = row;
   return { user: { ...user, isAdmin: role === ADMIN_ROLE }, setCookies };

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import * as tar from "tar";
 import { z } from "zod";
 import { migrationsFolder, type Database, type DatabaseHandle } from "~/db/client.server";
+import { rowsOf } from "~/db/database";
 import { contentTypeByExtension } from "~/features/media/media";
 import { storageKeySchema, type Storage } from "~/features/storage/storage.server";
 
@@ -32,10 +33,6 @@ const manifestSchema = z.object({
 export type BackupManifest = z.infer<typeof manifestSchema>;
 
 export class BackupError extends Error {}
-
-function rowsOf<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
-}
 
 function sha256(data: Uint8Array | string) {
   return createHash("sha256").update(data).digest("hex");

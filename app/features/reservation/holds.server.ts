@@ -1,6 +1,8 @@
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { blockedDates, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
+import { rowsOf, preparedPerDatabase } from "~/db/database";
+import { baskets, blockedDates, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import { dayBounds } from "~/lib/format";
 import { todayInCopenhagen } from "./days";
 import {
@@ -38,15 +40,15 @@ export function selectJudgedClaims(db: Database, where: SQL | undefined) {
 /** The ids of some claims, to say which rows a statement changes. */
 export const idsOf = (claims: { id: string }[]) => claims.map((claim) => claim.id);
 
-type JudgedClaim = Awaited<ReturnType<typeof selectJudgedClaims>>[number];
-
 /** A hold as the rules take it; a hold always has an expiry (a check constraint says so). */
-export function asHold(claim: JudgedClaim): HoldFacts & JudgedClaim {
+export function asHold<Claim extends Omit<HoldFacts, "expiresAt"> & { expiresAt: Date | null }>(
+  claim: Claim,
+): Claim & HoldFacts {
   return { ...claim, expiresAt: claim.expiresAt! };
 }
 
 /** The user's holds, whatever their status, oldest day first. */
-export function holdsOf(db: Database, userId: string) {
+export function holdsOf(db: Database, userId: string | Placeholder) {
   return selectJudgedClaims(db, and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"))).orderBy(
     asc(dayClaims.day),
   );
@@ -55,35 +57,64 @@ export function holdsOf(db: Database, userId: string) {
 /** A hold, or why not; a day booked by others comes with the booker's address (spec §8, "Af adressen …"). */
 export type HoldResult = { ok: true; claimId: string } | ({ ok: false; address?: string } & HoldRefusal);
 
-/** Any constant: the namespace of the advisory locks that make one user's holds take turns (jobs use their own). */
-const HOLD_LOCK_NAMESPACE = 727_275;
+/** The claimed day's blocked title, beside the asked day's own (`blockedDates`) in `holdFacts`. */
+const claimedDayBlocked = alias(blockedDates, "claimed_day_blocked");
+
+/**
+ * What a hold is decided by, in one statement: the rules, the user's address, the asked day's blocked title and
+ * the basket's version, with one row per unreleased claim on the day or hold of the user (none: one row without
+ * a claim). Read in one snapshot, so the claims are the basket as it was at that version.
+ */
+const holdFacts = preparedPerDatabase((db) => {
+  const userId = sql.placeholder("userId");
+  const day = sql.placeholder("day");
+  return db
+    .select({
+      ...rulesColumns,
+      address: profiles.address,
+      dayBlockedTitle: blockedDates.title,
+      basketVersion: baskets.version,
+      id: dayClaims.id,
+      day: dayClaims.day,
+      kind: dayClaims.kind,
+      userId: dayClaims.userId,
+      title: dayClaims.title,
+      expiresAt: dayClaims.expiresAt,
+      orderStatus: orders.status,
+      blockedTitle: claimedDayBlocked.title,
+    })
+    .from(reservationSettings)
+    .leftJoin(profiles, eq(profiles.userId, userId))
+    .leftJoin(blockedDates, eq(blockedDates.day, day))
+    .leftJoin(baskets, eq(baskets.userId, userId))
+    .leftJoin(
+      dayClaims,
+      and(
+        isNull(dayClaims.releasedAt),
+        or(eq(dayClaims.day, day), and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"))),
+      ),
+    )
+    .leftJoin(orders, eq(orders.id, dayClaims.orderId))
+    .leftJoin(claimedDayBlocked, eq(claimedDayBlocked.day, dayClaims.day))
+    .where(eq(reservationSettings.id, 1))
+    .prepare("hold_facts");
+});
 
 /**
  * Puts a day in the user's basket with a hold that expires, if the rules allow it (`holdRefusal`), and answers
- * why not otherwise. One transaction, under the user's advisory lock: the user's holds take turns, and each counts
- * the basket as the ones before it left it (the most days per order holds however many arrive at once). The lock
- * writes nothing, so a refused hold commits without a write. The partial unique index on unreleased claims lets one
- * hold on a day through; the others find the day held. A hold on the day that ran out gives way first.
+ * why not otherwise. Two statements and no lock: the facts (`holdFacts`), then the hold, put in only if the
+ * basket's version is still the one read with the facts, and raising it. So two holds of one user at once cannot
+ * both take the basket's last place: the second finds a new version, reads the basket again and is judged by it.
+ * The partial unique index on unreleased claims lets one hold on a day through; the others find the day held. A
+ * hold on the day that ran out gives way first.
  */
 export async function holdDay(db: Database, userId: string, day: string, now = new Date()): Promise<HoldResult> {
-  return db.transaction(async (tx): Promise<HoldResult> => {
-    // The user's turn (the settings row is always there, so the lock is taken once), with the facts no other hold of
-    // the user changes. The claims are read by the next statement, so as the user's earlier holds committed them.
-    const [facts] = await tx
-      .select({
-        turn: sql`pg_advisory_xact_lock(${HOLD_LOCK_NAMESPACE}, hashtext(${userId}))`,
-        ...rulesColumns,
-        address: profiles.address,
-        dayBlockedTitle: blockedDates.title,
-      })
-      .from(reservationSettings)
-      .leftJoin(profiles, eq(profiles.userId, userId))
-      .leftJoin(blockedDates, eq(blockedDates.day, day))
-      .where(eq(reservationSettings.id, 1));
+  for (;;) {
+    const rows = await holdFacts(db).execute({ userId, day });
+    const [facts] = rows;
     if (!facts) throw new Error("reservation_settings has no row; the migrations insert it");
-    const claims = await selectJudgedClaims(
-      tx,
-      or(eq(dayClaims.day, day), and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"))),
+    const claims = rows.flatMap(({ id, day, kind, userId, title, expiresAt, orderStatus, blockedTitle }) =>
+      id && day && kind ? [{ id, day, kind, userId, title: title ?? "", orderStatus, blockedTitle, expiresAt }] : [],
     );
     const basket = claims.filter(
       (claim) => claim.kind === "hold" && claim.userId === userId && countsTowardBasket(asHold(claim), now),
@@ -103,7 +134,7 @@ export async function holdDay(db: Database, userId: string, day: string, now = n
     if (refusal) return { ok: false, ...refusal };
     if (givesWay) {
       // Only while it is still the hold judged above: a payment may have turned it into a booking meanwhile.
-      await tx
+      await db
         .delete(dayClaims)
         .where(
           and(
@@ -115,22 +146,29 @@ export async function holdDay(db: Database, userId: string, day: string, now = n
         );
     }
     const { start, end } = dayBounds(day);
-    const [inserted] = await tx
-      .insert(dayClaims)
-      .values({
-        day,
-        kind: "hold",
-        userId,
-        startAt: start,
-        endAt: end,
-        title: facts.address ?? "",
-        priceOere: priceOfDay(day, facts),
-        expiresAt: holdExpiresAt(now, facts),
-      })
-      .onConflictDoNothing({ target: dayClaims.day, where: sql`${dayClaims.releasedAt} is null` })
-      .returning({ id: dayClaims.id });
-    return inserted ? { ok: true, claimId: inserted.id } : { ok: false, reason: "held-by-others" };
-  });
+    const [held] = rowsOf<{ turn: boolean; claimId: string | null }>(
+      await db.execute(sql`
+        with turn as (
+          insert into ${baskets} as basket (user_id, version) values (${userId}, 1)
+          on conflict (user_id) do update set version = basket.version + 1
+            where basket.version = ${facts.basketVersion}::integer
+          returning 1
+        ), hold as (
+          insert into ${dayClaims} (day, kind, user_id, start_at, end_at, title, price_oere, expires_at)
+          select ${day}::date, 'hold', ${userId}, ${start.toISOString()}::timestamptz,
+            ${end.toISOString()}::timestamptz, ${facts.address ?? ""}, ${priceOfDay(day, facts)}::integer,
+            ${holdExpiresAt(now, facts).toISOString()}::timestamptz
+          from turn
+          on conflict (day) where released_at is null do nothing
+          returning id
+        )
+        select exists (select from turn) as "turn", (select id from hold) as "claimId"`),
+    );
+    if (held?.claimId) return { ok: true, claimId: held.claimId };
+    // The basket changed since the facts were read (another hold of the user's): judged again as it is now.
+    if (!held?.turn) continue;
+    return { ok: false, reason: "held-by-others" };
+  }
 }
 
 /** Deletes the unreleased holds among `where` (never a booking); answers the ids deleted. */
@@ -152,9 +190,19 @@ export async function removeExpiredHolds(db: Database, now = new Date()) {
   return (await deleteHolds(db, inArray(dayClaims.id, idsOf(expired)))).length;
 }
 
+/** The basket's holds (`getBasket`); prepared, like `releaseHold`, for the basket is opened after every hold. */
+const basketHolds = preparedPerDatabase((db) => holdsOf(db, sql.placeholder("userId")).prepare("basket_holds"));
+
+const releasedHold = preparedPerDatabase((db) =>
+  deleteHolds(
+    db,
+    and(eq(dayClaims.id, sql.placeholder("claimId")), eq(dayClaims.userId, sql.placeholder("userId"))),
+  ).prepare("release_hold"),
+);
+
 /** Takes a day out of the user's basket (a hold only; a booking is cancelled, not removed). */
 export async function releaseHold(db: Database, userId: string, claimId: string) {
-  const removed = await deleteHolds(db, and(eq(dayClaims.id, claimId), eq(dayClaims.userId, userId)));
+  const removed = await releasedHold(db).execute({ userId, claimId });
   return removed.length > 0;
 }
 
@@ -214,7 +262,7 @@ export async function dropClosedHolds(
  * changed by looking: a hold that ran out is judged by the same rules whether or not anyone opens the basket.
  */
 export async function getBasket(db: Database, userId: string, now = new Date()) {
-  const holds = (await holdsOf(db, userId)).map(asHold);
+  const holds = (await basketHolds(db).execute({ userId })).map(asHold);
   const closed = await dropClosedHolds(db, holds, now);
   const items = holds
     .filter((hold) => countsTowardBasket(hold, now))
