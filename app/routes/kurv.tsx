@@ -7,7 +7,7 @@ import { requireUser } from "~/features/accounts/session.server";
 import { Amounts } from "~/features/reservation/components/amounts";
 import { getBasket, releaseHold, type ClosedDay } from "~/features/reservation/holds.server";
 import { createOrder, getOrder } from "~/features/reservation/orders.server";
-import { vatIncluded } from "~/features/reservation/rules";
+import { vatIncluded } from "~/features/orders/money";
 import { redirectWithToast, withFlashToast } from "~/features/toast/flash.server";
 import { errorToast, infoToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";

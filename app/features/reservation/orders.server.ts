@@ -5,7 +5,8 @@ import type { Database } from "~/db/client.server";
 import { blockedDates, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { asHold, dropClosedHolds, holdsOf, idsOf, selectJudgedClaims, type ClosedDay } from "./holds.server";
-import { countsTowardBasket, holdStatus, orderHoldExpiresAt, paymentOutcome, vatIncluded } from "./rules";
+import { vatIncluded } from "~/features/orders/money";
+import { countsTowardBasket, holdStatus, orderHoldExpiresAt, paymentOutcome } from "./rules";
 import { formatDay } from "./days";
 import { getReservationSettings } from "./settings.server";
 

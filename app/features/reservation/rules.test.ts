@@ -15,7 +15,6 @@ import {
   orderHoldExpiresAt,
   paymentOutcome,
   priceOfDay,
-  vatIncluded,
   type BasketFacts,
   type DayFacts,
   type HoldFacts,
@@ -56,21 +55,6 @@ describe("the price of a day", () => {
     ["2027-01-01", "nytårsdag on a Friday", 650_000],
   ])("%s (%s) costs %i øre when holidays are not at the weekend price", (day, _what, oere) => {
     expect(priceOfDay(day, { ...prices, holidaysAtWeekendPrice: false })).toBe(oere);
-  });
-});
-
-describe("the moms in a total", () => {
-  it.each([
-    [450_000, 90_000],
-    [1_100_000, 220_000],
-    [12_345, 2469],
-    [12_347, 2469],
-    [12_348, 2470],
-    [1, 0],
-    [3, 1],
-    [0, 0],
-  ])("%i øre holds %i øre moms (25 % on top: a fifth of the total, to whole øre)", (total, vat) => {
-    expect(vatIncluded(total)).toBe(vat);
   });
 });
 

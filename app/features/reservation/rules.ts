@@ -22,14 +22,6 @@ export function priceOfDay(day: string, prices: Prices): number {
   return prices.weekdayPriceOere;
 }
 
-/** Danish moms: 25 % on top of the net price. */
-export const VAT_PERCENT = 25;
-
-/** The moms inside a price that includes it (25/125, a fifth), rounded to whole øre. */
-export function vatIncluded(totalOere: number): number {
-  return Math.round((totalOere * VAT_PERCENT) / (100 + VAT_PERCENT));
-}
-
 /** The hold time as users are told it, in whole minutes (at least one). */
 export function holdMinutes(rules: Pick<ReservationRules, "holdSeconds">) {
   return Math.max(1, Math.round(rules.holdSeconds / 60));

@@ -1,4 +1,4 @@
-import { VAT_PERCENT } from "../rules";
+import { VAT_PERCENT } from "~/features/orders/money";
 
 /** The moms included and the total of a basket, order or receipt, right-aligned. */
 export function Amounts({

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { daysBetween } from "~/features/reservation/days";
+import { percentOf } from "~/features/orders/money";
+
+/**
+ * What a booker pays when they cancel, by how many days are left before the first day: the admin's tiers, say 30
+ * days or more free but for the depositum, 14–29 days half the rent, under 14 days all of it. The depositum is
+ * never paid back; the security deposit always is.
+ */
+export interface CancellationTier {
+  /** The tier applies from this many days before the first day. */
+  minDaysBefore: number;
+  /** The share of the rent the booker pays. */
+  chargePercent: number;
+}
+
+export const cancellationTiersSchema = z
+  .array(
+    z.object({
+      minDaysBefore: z.coerce
+        .number({ error: "Skriv et antal dage" })
+        .int("Skriv et helt antal dage")
+        .min(0, "Antallet af dage kan ikke være negativt")
+        .max(365, "Højst 365 dage"),
+      chargePercent: z.coerce
+        .number({ error: "Skriv en procentsats" })
+        .int("Skriv en hel procentsats")
+        .min(0, "Procentsatsen skal være mellem 0 og 100")
+        .max(100, "Procentsatsen skal være mellem 0 og 100"),
+    }),
+  )
+  .max(10, "Højst 10 trin")
+  .refine(
+    (tiers) => new Set(tiers.map((tier) => tier.minDaysBefore)).size === tiers.length,
+    "To trin kan ikke begynde samme antal dage før",
+  );
+
+/** The share of the rent charged this many days before the first day; before every tier, all of it. */
+export function chargePercentAt(tiers: CancellationTier[], daysBefore: number): number {
+  const applying = tiers
+    .filter((tier) => daysBefore >= tier.minDaysBefore)
+    .sort((a, b) => b.minDaysBefore - a.minDaysBefore)[0];
+  return applying?.chargePercent ?? 100;
+}
+
+export interface PaidBooking {
+  rentOere: number;
+  depositumOere: number;
+  /** What the booker has paid of the rent so far. */
+  rentPaidOere: number;
+  securityDepositPaidOere: number;
+  firstDay: string;
+}
+
+/**
+ * What a cancellation `today` comes to: the charge (the tier's share of the rent, at least the depositum), what is
+ * paid back (the rent paid beyond the charge, and the security deposit), and what is still owed (a charge beyond
+ * what was paid). The booker sees it before confirming.
+ */
+export function cancellationSettlement(booking: PaidBooking, tiers: CancellationTier[], today: string) {
+  const daysBefore = daysBetween(today, booking.firstDay);
+  const chargePercent = chargePercentAt(tiers, daysBefore);
+  const chargeOere = Math.max(booking.depositumOere, percentOf(booking.rentOere, chargePercent));
+  return {
+    daysBefore,
+    chargePercent,
+    chargeOere,
+    refundOere: Math.max(0, booking.rentPaidOere - chargeOere) + booking.securityDepositPaidOere,
+    owedOere: Math.max(0, chargeOere - booking.rentPaidOere),
+  };
+}
