@@ -27,7 +27,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     orderId: order.id,
     status: order.status,
     failureReason: order.failureReason,
-    days: receipt.days,
+    lines: receipt.lines,
     total: receipt.total,
     vat: receipt.vat,
     provider: order.provider,
@@ -59,10 +59,10 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
     <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Betaling</h1>
       <ul className="mt-8 divide-y divide-border rounded-2xl border border-border bg-surface-raised">
-        {loaderData.days.map((day) => (
-          <li key={day.label} className="flex justify-between gap-4 px-4 py-3">
-            <span>{day.label}</span>
-            <span className="tabular-nums">{day.price}</span>
+        {loaderData.lines.map((line) => (
+          <li key={line.label} className="flex justify-between gap-4 px-4 py-3">
+            <span>{line.label}</span>
+            <span className="tabular-nums">{line.price}</span>
           </li>
         ))}
       </ul>

@@ -44,10 +44,10 @@ export default function Success({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="mt-1 text-sm text-muted">Betalt {receipt.paidAt}</p>
         <ul className="mt-5 divide-y divide-border">
-          {receipt.days.map((day) => (
-            <li key={day.label} className="flex justify-between gap-4 py-2">
-              <span>{day.label}</span>
-              <span className="tabular-nums">{day.price}</span>
+          {receipt.lines.map((line) => (
+            <li key={line.label} className="flex justify-between gap-4 py-2">
+              <span>{line.label}</span>
+              <span className="tabular-nums">{line.price}</span>
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baskets, calendarFeeds, dayClaims, mediaImages, orders, twoFactors, userFiles } from "~/db/schema";
+import { baskets, calendarFeeds, dayClaims, mediaImages, orderLines, orders, twoFactors, userFiles } from "~/db/schema";
 import { exportedTables, exportUserData } from "~/features/accounts/data-export.server";
 import { dayBounds } from "~/lib/format";
 import { signUpUser } from "../support/accounts";
@@ -74,6 +74,17 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
       title: "Havnegade 1, 8000 Aarhus C",
       priceOere: 450000,
     });
+    await database.db.insert(orderLines).values({
+      orderId: order!.id,
+      position: 0,
+      kind: "day",
+      description: "Leje af salen",
+      day: "2026-12-24",
+      quantity: 1,
+      unitPriceOere: 450000,
+      totalOere: 450000,
+      vatOere: 90000,
+    });
     await database.db.insert(baskets).values({ userId, version: 1 });
     await database.db.insert(calendarFeeds).values({ userId, token: "feed-token-of-mette-0123456789" });
     await database.db.insert(userFiles).values({ userId, key: "users/1795460000000-abc.webp" });
@@ -101,7 +112,12 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
       expect.objectContaining({ day: "2026-12-24", kind: "booking", address: "Havnegade 1, 8000 Aarhus C" }),
     ]);
     expect(exported.orders).toEqual([
-      expect.objectContaining({ bookerName: "Mette", bookerPhone: "+4520123456", receiptNumber: 1 }),
+      expect.objectContaining({
+        bookerName: "Mette",
+        bookerPhone: "+4520123456",
+        receiptNumber: 1,
+        lines: [expect.objectContaining({ description: "Leje af salen", day: "2026-12-24", totalOere: 450000 })],
+      }),
     ]);
     expect(exported.calendarFeed).toEqual({
       url: "https://havnescenen.dk/kalender/feed-token-of-mette-0123456789.ics",

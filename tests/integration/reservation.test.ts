@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { testFreshness } from "../support/collaborators";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { dayClaims, orders, reservationSettings } from "~/db/schema";
+import { dayClaims, orderLines, orders, reservationSettings } from "~/db/schema";
 import { demoProvider } from "~/features/payment/provider.server";
 import { setHoldSeconds } from "~/features/reservation/admin.server";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, holidayOf, todayInCopenhagen } from "~/features/reservation/days";
+import { weekdayIndex } from "~/lib/format";
 import { blockDays } from "~/features/reservation/admin.server";
 import { calendarDays } from "~/features/reservation/calendar.server";
 import { cancelBooking, releaseClaimsOfDeletedUser } from "~/features/reservation/cancellation.server";
@@ -17,6 +18,13 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from "../support
 const MINUTE = 60_000;
 const now = new Date("2026-11-23T10:00:00Z");
 const today = todayInCopenhagen(now);
+
+/** The first day from `from` on the weekday (0 = Monday) that is no holiday, so that it has the plain price. */
+function nextWeekday(from: string, weekday: number) {
+  let day = from;
+  while (weekdayIndex(day) !== weekday || holidayOf(day)) day = addDays(day, 1);
+  return day;
+}
 
 describe.each(databaseKinds)("reservation on %s", (kind) => {
   let database: TestDatabase;
@@ -164,6 +172,43 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     expect(paid).toMatchObject({ status: "paid", bookerAddress: "Havnegade 8, 8000 Aarhus C" });
     const booked = await calendarDays(database.db, { from: addDays(today, 60), to: addDays(today, 61) }, user, now);
     expect(booked.map((day) => day.state)).toEqual(["mine", "mine"]);
+  });
+
+  it("makes an order of lines: one per day at its hold's price, whose sums are the order's total and moms", async () => {
+    const user = userIds[11]!;
+    const weekday = nextWeekday(addDays(today, 80), 0);
+    const friday = nextWeekday(weekday, 4);
+    await holdDay(database.db, user, friday, now);
+    await holdDay(database.db, user, weekday, now);
+    const order = await createOrder(database.db, user, demoProvider, now);
+    const orderId = order.ok ? order.orderId : "";
+    const lines = await database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(orderLines.position);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        position: 0,
+        kind: "day",
+        day: weekday,
+        quantity: 1,
+        unitPriceOere: 450_000,
+        totalOere: 450_000,
+        vatOere: 90_000,
+      }),
+      expect.objectContaining({
+        position: 1,
+        kind: "day",
+        day: friday,
+        quantity: 1,
+        unitPriceOere: 650_000,
+        totalOere: 650_000,
+        vatOere: 130_000,
+      }),
+    ]);
+    const [made] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(made).toMatchObject({ totalOere: 1_100_000, vatOere: 220_000, days: [weekday, friday] });
   });
 
   it("of two orders for the same day, confirmed at once, exactly one is booked; the other fails and books nothing", async () => {

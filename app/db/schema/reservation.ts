@@ -98,6 +98,40 @@ export const orders = pgTable(
   ],
 );
 
+export const orderLineKind = pgEnum("order_line_kind", ["day", "add-on", "custom", "security-deposit"]);
+
+/**
+ * What an order sells, line by line (decision 031): a day's rent, an add-on, a line the admin adds to an offer, a
+ * security deposit. Amounts in øre with moms included; the line's moms is its own, rounded per line, and the
+ * order's total and moms are the sums of its lines'. Receipts and invoices are made from them.
+ */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuidId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    kind: orderLineKind("kind").notNull(),
+    description: text("description").notNull(),
+    /** The day a day's rent is for. */
+    day: date("day", { mode: "string" }),
+    quantity: integer("quantity").notNull(),
+    unitPriceOere: integer("unit_price_oere").notNull(),
+    totalOere: integer("total_oere").notNull(),
+    vatOere: integer("vat_oere").notNull(),
+  },
+  (table) => [
+    uniqueIndex("order_lines_position").on(table.orderId, table.position),
+    check(
+      "order_lines_amounts",
+      sql`${table.quantity} > 0 and ${table.unitPriceOere} >= 0 and ${table.totalOere} = ${table.quantity} * ${table.unitPriceOere} and ${table.vatOere} between 0 and ${table.totalOere}`,
+    ),
+    check("order_lines_day", sql`(${table.kind} = 'day') = (${table.day} is not null)`),
+  ],
+);
+
 export const claimKind = pgEnum("claim_kind", ["hold", "booking"]);
 
 /**

@@ -6,6 +6,7 @@ import {
   calendarFeeds,
   dayClaims,
   mediaImages,
+  orderLines,
   orders,
   sessions,
   twoFactors,
@@ -27,6 +28,8 @@ export const exportedTables = {
   auth_accounts: "signInMethods",
   two_factors: "twoFactor",
   orders: "orders",
+  // Each order carries its lines.
+  order_lines: "orders",
   day_claims: "days",
   // How many days the user has put in a basket: what lets two holds at once take turns (decision 030).
   baskets: "basket",
@@ -51,6 +54,7 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
     userOrders,
     days,
     [basket],
+    lines,
     [feed],
     files,
     uploaded,
@@ -117,6 +121,19 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
       // A day of the user's order counts too when the claim itself no longer names the user.
       .where(or(eq(dayClaims.userId, userId), inArray(dayClaims.orderId, ordersOfUser))),
     db.select({ daysPutInBasket: baskets.version }).from(baskets).where(eq(baskets.userId, userId)),
+    db
+      .select({
+        orderId: orderLines.orderId,
+        description: orderLines.description,
+        day: orderLines.day,
+        quantity: orderLines.quantity,
+        unitPriceOere: orderLines.unitPriceOere,
+        totalOere: orderLines.totalOere,
+        vatOere: orderLines.vatOere,
+      })
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, ordersOfUser))
+      .orderBy(orderLines.orderId, orderLines.position),
     db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)),
     db
       .select({ key: userFiles.key, createdAt: userFiles.createdAt })
@@ -145,7 +162,10 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
     [exportedTables.two_factors]: twoFactor
       ? { ...twoFactor, note: "Nøglen og reservekoderne udleveres ikke; de kan skiftes på din side." }
       : null,
-    [exportedTables.orders]: userOrders,
+    [exportedTables.orders]: userOrders.map((order) => ({
+      ...order,
+      lines: lines.filter((line) => line.orderId === order.id).map(({ orderId: _orderId, ...line }) => line),
+    })),
     [exportedTables.day_claims]: days,
     [exportedTables.baskets]: basket ?? null,
     [exportedTables.calendar_feeds]: feed ? { url: `${publicUrl}/kalender/${feed.token}.ics` } : null,

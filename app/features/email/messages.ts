@@ -91,7 +91,7 @@ export interface ReceiptView {
   paidAt: string;
   bookerName: string;
   bookerAddress: string;
-  days: { label: string; price: string }[];
+  lines: { label: string; price: string }[];
   total: string;
   vat: string;
 }
@@ -101,7 +101,7 @@ export function bookingConfirmationMessage(to: string, receipt: ReceiptView, ics
   const lines = [
     `Hej ${receipt.bookerName}`,
     `Tak for din reservation hos ${receipt.siteName}. Betalingen er gennemført, og dagene er dine.`,
-    ...receipt.days.map((day) => `${day.label}: ${day.price}`),
+    ...receipt.lines.map((line) => `${line.label}: ${line.price}`),
     `I alt ${receipt.total}, heraf moms ${receipt.vat}.`,
     `Kvittering nr. ${receipt.receiptNumber}, betalt ${receipt.paidAt}.`,
     `${receipt.business.name}, ${receipt.business.address}, CVR ${receipt.business.cvr}.`,

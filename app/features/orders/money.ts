@@ -45,3 +45,8 @@ export function orderTotals(lines: Pick<OrderLine, "quantity" | "unitPriceOere" 
   const vatOere = lines.reduce((sum, line) => sum + lineVat(line), 0);
   return { totalOere, vatOere, netOere: totalOere - vatOere };
 }
+
+/** A line with its own total and moms, as it is stored and shown. */
+export function pricedLine<Line extends OrderLine>(line: Line): Line & { totalOere: number; vatOere: number } {
+  return { ...line, totalOere: lineTotal(line), vatOere: lineVat(line) };
+}

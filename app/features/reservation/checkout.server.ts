@@ -1,6 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { dayClaims, orders } from "~/db/schema";
+import { dayClaims, orderLines, orders } from "~/db/schema";
 import { bookingConfirmationMessage, type ReceiptView } from "~/features/email/messages";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
@@ -11,14 +11,17 @@ import { confirmOrder } from "./orders.server";
 
 export type Order = typeof orders.$inferSelect;
 
-/** The receipt of a paid order: number, business with CVR, the days with prices, total and the moms in it. */
+/**
+ * The receipt of a paid order, made from its lines (decision 031): number, business with CVR, each line with its
+ * amount (a day's rent as its day), total and the moms in it.
+ */
 export async function receiptOf(db: Database, order: Order): Promise<ReceiptView> {
   const settings = await getSiteSettings(db);
-  const claims = await db
-    .select({ day: dayClaims.day, priceOere: dayClaims.priceOere })
-    .from(dayClaims)
-    .where(and(eq(dayClaims.orderId, order.id), inArray(dayClaims.day, order.days)));
-  const priceByDay = new Map(claims.map((claim) => [claim.day, claim.priceOere]));
+  const lines = await db
+    .select({ day: orderLines.day, description: orderLines.description, totalOere: orderLines.totalOere })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.position));
   return {
     siteName: settings.siteName,
     business: {
@@ -30,9 +33,9 @@ export async function receiptOf(db: Database, order: Order): Promise<ReceiptView
     paidAt: order.paidAt ? formatDateTime(order.paidAt) : "",
     bookerName: order.bookerName,
     bookerAddress: order.bookerAddress,
-    days: [...order.days].sort().map((day) => ({
-      label: formatDay(day).replace(/^./, (first) => first.toUpperCase()),
-      price: formatMoney(priceByDay.get(day) ?? 0),
+    lines: lines.map((line) => ({
+      label: line.day ? formatDay(line.day).replace(/^./, (first) => first.toUpperCase()) : line.description,
+      price: formatMoney(line.totalOere),
     })),
     total: formatMoney(order.totalOere),
     vat: formatMoney(order.vatOere),

@@ -2,13 +2,24 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { blockedDates, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
+import { blockedDates, dayClaims, orderLines, orders, profiles, reservationSettings, users } from "~/db/schema";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { asHold, dropClosedHolds, holdsOf, idsOf, selectJudgedClaims, type ClosedDay } from "./holds.server";
-import { vatIncluded } from "~/features/orders/money";
+import { orderTotals, pricedLine } from "~/features/orders/money";
 import { countsTowardBasket, holdStatus, orderHoldExpiresAt, paymentOutcome } from "./rules";
 import { formatDay } from "./days";
 import { getReservationSettings } from "./settings.server";
+
+/** A day's rent as an order line (decision 031), at the price its hold fixed. */
+function dayRentLine(priceOere: number) {
+  return pricedLine({
+    kind: "day" as const,
+    description: "Leje af salen",
+    quantity: 1,
+    unitPriceOere: priceOere,
+    withVat: true,
+  });
+}
 
 export type OrderResult =
   | { ok: true; orderId: string; closed: ClosedDay[] }
@@ -53,7 +64,8 @@ export async function createOrder(
       .update(orders)
       .set({ status: "cancelled", failureReason: "Erstattet af en nyere bestilling." })
       .where(and(eq(orders.userId, userId), eq(orders.status, "pending")));
-    const totalOere = running.reduce((sum, hold) => sum + hold.priceOere, 0);
+    const lines = running.map((hold) => ({ ...dayRentLine(hold.priceOere), day: hold.day }));
+    const { totalOere, vatOere } = orderTotals(lines);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -64,10 +76,13 @@ export async function createOrder(
         bookerPhone: person.phone ?? "",
         days: running.map((hold) => hold.day),
         totalOere,
-        vatOere: vatIncluded(totalOere),
+        vatOere,
         provider: provider.name,
       })
       .returning({ id: orders.id });
+    await tx
+      .insert(orderLines)
+      .values(lines.map(({ withVat: _withVat, ...line }, position) => ({ ...line, orderId: order!.id, position })));
     await tx
       .update(dayClaims)
       .set({
