@@ -293,7 +293,7 @@ export async function setMediaAlt({ db, freshness }: { db: Database; freshness: 
       const inGallery = (await imageUses(tx, [id])).get(id)?.some(needsAlt);
       if (inGallery) return { ok: false as const, status: 400 as const, message: altNeededInGalleryMessage };
     }
-    await tx.update(mediaImages).set({ alt, updatedAt: new Date() }).where(eq(mediaImages.id, id));
+    await writeAlt(tx, id, alt);
     return { ok: true as const };
   });
   // The galleries and the pictures on visitors' pages read the alt text.
