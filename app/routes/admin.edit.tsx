@@ -31,6 +31,7 @@ import { formatDateTime } from "~/lib/format";
 import type { Database } from "~/db/client.server";
 import { choosableImages } from "~/features/media/library.server";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.edit";
 
 async function recordOf(db: Database, type: ContentType, id: string) {
@@ -110,10 +111,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData ? `Rediger: ${loaderData.record.title}` : "Rediger" },
-    { name: "robots", content: "noindex" },
-  ];
+  return privatePageMeta(loaderData ? `Rediger: ${loaderData.record.title}` : "Rediger");
 }
 
 export default function AdminEdit({ loaderData }: Route.ComponentProps) {

@@ -79,7 +79,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
 }
 
-export const meta = privatePageMeta("Mine Billeder");
+export const meta = () => privatePageMeta("Mine Billeder");
 
 export default function MediaLibrary({ loaderData, actionData }: Route.ComponentProps) {
   const { images, total, page, pageCount, processing } = loaderData;

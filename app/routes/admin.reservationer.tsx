@@ -18,7 +18,7 @@ import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.reservationer";
 import { readFormData } from "~/lib/request-body.server";
 
-export const meta = privatePageMeta("Reservationer");
+export const meta = () => privatePageMeta("Reservationer");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
