@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { answeredField } from "~/components/ui/answered-field";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field, type FieldProps } from "~/components/ui/field";
 import type { ActionAnswer } from "~/lib/form";
@@ -72,9 +73,7 @@ export function DoneLine({ done, children }: { done?: string; children?: ReactNo
 
 /** A field filled again, and with its errors, from the form's last answer. */
 function AnswerField({ answer, ...field }: FieldProps & { answer?: ActionAnswer }) {
-  return (
-    <Field required defaultValue={answer?.values?.[field.name]} errors={answer?.fieldErrors?.[field.name]} {...field} />
-  );
+  return <Field required {...answeredField(answer, field.name)} {...field} />;
 }
 
 export function EmailField({ answer }: { answer?: ActionAnswer }) {
