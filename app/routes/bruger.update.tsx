@@ -1,4 +1,5 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { answeredField } from "~/components/ui/answered-field";
 import { Field } from "~/components/ui/field";
 import { AccountPage, AccountSection, SubmitButton } from "~/features/accounts/components/forms";
 import { buttonStyles } from "~/components/ui/button-link";
@@ -72,7 +73,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
-  const values = { ...loaderData, ...(actionData?.intent === "contact-details" && actionData.values) };
+  const contactDetails = actionData?.intent === "contact-details" ? actionData : undefined;
   const avatarError = actionData?.fieldErrors?.avatar?.[0];
   return (
     <AccountPage title="Ret mine oplysninger">
@@ -81,22 +82,18 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="intent" value="contact-details" />
         <Field
           label="Adresse"
-          name="address"
           autoComplete="street-address"
           required
-          defaultValue={values.address}
-          errors={actionData?.fieldErrors?.address}
+          {...answeredField(contactDetails, "address", loaderData.address)}
         />
         <Field
           label="Telefon"
-          name="phone"
           type="tel"
           autoComplete="tel-national"
           inputMode="tel"
           required
-          defaultValue={values.phone}
           hint="Dansk nummer med 8 cifre, fx 20 12 34 56."
-          errors={actionData?.fieldErrors?.phone}
+          {...answeredField(contactDetails, "phone", loaderData.phone)}
         />
         <div className="flex flex-wrap gap-3">
           <SubmitButton busy={saving} label="Gem" busyLabel="Gemmer …" />
