@@ -1,4 +1,4 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { answeredField } from "~/components/ui/answered-field";
 import { Field } from "~/components/ui/field";
 import { AccountPage, AccountSection, SubmitButton } from "~/features/accounts/components/forms";
@@ -70,8 +70,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   throw redirectWithToast(returnPath(url), successToast("Dine oplysninger er gemt"));
 }
 
-export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
+export default function UpdateMyDetails({ loaderData, actionData }: Route.ComponentProps) {
   const saving = useNavigation().state === "submitting";
   const contactDetails = actionData?.intent === "contact-details" ? actionData : undefined;
   const avatarError = actionData?.fieldErrors?.avatar?.[0];

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { Field, FormError } from "~/components/ui/field";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
@@ -40,8 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(safeRedirectPath(redirectTo), { headers: withCookies(result.setCookies) });
 }
 
-export default function SecondFactor({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
+export default function SecondFactor({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const [useBackupCode, setUseBackupCode] = useState(false);
   return (

@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { FormError } from "~/components/ui/field";
 import { resetPasswordSchema } from "~/features/accounts/schemas";
@@ -30,8 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/login?nulstillet=1");
 }
 
-export default function ResetPassword({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const saving = useNavigation().state === "submitting";
   if (!loaderData.token) {
     return (
