@@ -171,8 +171,6 @@ export default function AdminEdit({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type ChildRecord = Route.ComponentProps["loaderData"]["children"][number];
-
 function ChildSection({
   child,
   library,
@@ -181,7 +179,7 @@ function ChildSection({
 }: {
   child: ContentType;
   library: Route.ComponentProps["loaderData"]["library"];
-  records: ChildRecord[];
+  records: Route.ComponentProps["loaderData"]["children"];
   errors?: AdminAnswer;
 }) {
   const { ordered, rowProps } = useDragOrder(records, "children");

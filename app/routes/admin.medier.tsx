@@ -130,9 +130,7 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
   );
 }
 
-type TileImage = Route.ComponentProps["loaderData"]["images"][number];
-
-function LibraryTile({ image }: { image: TileImage }) {
+function LibraryTile({ image }: { image: Route.ComponentProps["loaderData"]["images"][number] }) {
   const altForm = useFetcher<ActionAnswer>();
   const deleteForm = useFetcher<ActionAnswer>();
   useToastFrom(altForm.data?.toast);
