@@ -32,6 +32,8 @@ const sortLabels = {
 } as const;
 
 const columns = ["Billede", "Titel", "Status", "Ændret", "Handlinger"];
+/** The heading over the drag handles of a list in its own order. */
+const dragColumn = <span className="sr-only">Flyt</span>;
 
 /** A list in its own order shows everything on one page, so dragging can move a row anywhere. */
 const MANUAL_ORDER_LIMIT = 500;
@@ -142,7 +144,7 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
           className="mt-2 pb-24"
           tableClassName="md:min-w-[46rem]"
           aria-busy={busy}
-          columns={manual ? [<span key="flyt" className="sr-only">Flyt</span>, ...columns] : columns}
+          columns={manual ? [dragColumn, ...columns] : columns}
           widths={manual ? ["w-8", "w-24"] : ["w-24"]}
         >
           {rows.map((record, index) => (
