@@ -31,6 +31,7 @@ import { formatDateTime } from "~/lib/format";
 import type { Database } from "~/db/client.server";
 import { choosableImages } from "~/features/media/library.server";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.edit";
 
 async function recordOf(db: Database, type: ContentType, id: string) {
@@ -110,10 +111,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData ? `Rediger: ${loaderData.record.title}` : "Rediger" },
-    { name: "robots", content: "noindex" },
-  ];
+  return privatePageMeta(loaderData ? `Rediger: ${loaderData.record.title}` : "Rediger");
 }
 
 export default function AdminEdit({ loaderData }: Route.ComponentProps) {
@@ -173,8 +171,6 @@ export default function AdminEdit({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type ChildRecord = Route.ComponentProps["loaderData"]["children"][number];
-
 function ChildSection({
   child,
   library,
@@ -183,7 +179,7 @@ function ChildSection({
 }: {
   child: ContentType;
   library: Route.ComponentProps["loaderData"]["library"];
-  records: ChildRecord[];
+  records: Route.ComponentProps["loaderData"]["children"];
   errors?: AdminAnswer;
 }) {
   const { ordered, rowProps } = useDragOrder(records, "children");

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from "react";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { publicFileUrl } from "~/features/storage/storage";
 import type { ChoosableImage } from "../library.server";
 import { imageVariantKey, type StoredImageRef } from "../media";
-import { useHydrated } from "./uploader";
 
 /** An image in its smallest width (the library's tiles and the picker). */
 export function Thumbnail({ image, className, alt = "" }: { image: StoredImageRef; className?: string; alt?: string }) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState, type TextareaHTMLAttributes } from "react";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { submittedAsHtml } from "~/features/content/rich-text";
-import { useHydrated } from "~/features/media/components/uploader";
 import type { ReplacedField } from "./rich-text-editor";
 
 /** The editor and Tiptap load only where a form has formatted text: admin pages, never a visitor's. */
