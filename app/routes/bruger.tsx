@@ -15,20 +15,15 @@ import {
 import { callAuth, requireUser, withCookies } from "~/features/accounts/session.server";
 import { formatDateTime } from "~/lib/format";
 import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
-import {
-  accountPageMeta,
-  AccountSection,
-  CurrentPasswordField,
-  DoneLine,
-  NewPasswordField,
-} from "~/features/accounts/components/forms";
+import { AccountSection, CurrentPasswordField, DoneLine, NewPasswordField } from "~/features/accounts/components/forms";
 import { TwoFactorSection, type TwoFactorSetup } from "~/features/accounts/components/two-factor-section";
 import { twoFactorSetup } from "~/features/accounts/two-factor.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/bruger";
 import { readFormData } from "~/lib/request-body.server";
+import { privatePageMeta } from "~/lib/private-page";
 
-export const meta = () => accountPageMeta("Mine oplysninger");
+export const meta = privatePageMeta("Mine oplysninger");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();

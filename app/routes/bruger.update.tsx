@@ -1,6 +1,6 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { Field } from "~/components/ui/field";
-import { AccountPage, accountPageMeta, AccountSection, SubmitButton } from "~/features/accounts/components/forms";
+import { AccountPage, AccountSection, SubmitButton } from "~/features/accounts/components/forms";
 import { buttonStyles } from "~/components/ui/button-link";
 import { AvatarError, replaceAvatar } from "~/features/accounts/avatar.server";
 import { changeProfile, getProfile } from "~/features/accounts/profile.server";
@@ -15,8 +15,9 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/bruger.update";
 import { bodyMessages, tryReadFormData } from "~/lib/request-body.server";
+import { privatePageMeta } from "~/lib/private-page";
 
-export const meta = () => accountPageMeta("Ret mine oplysninger");
+export const meta = privatePageMeta("Ret mine oplysninger");
 
 /** Where saving (or giving up) leads: back to the page that sent the user here (`?redirectTo=`), if on this site. */
 function returnPath(url: URL) {

@@ -3,7 +3,7 @@ import { Form, Link, redirect, useActionData, useNavigation } from "react-router
 import { z } from "zod";
 import { Field, FormError } from "~/components/ui/field";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
-import { AccountPage, accountPageMeta, CodeField, SubmitButton } from "~/features/accounts/components/forms";
+import { AccountPage, CodeField, SubmitButton } from "~/features/accounts/components/forms";
 import { totpCodeSchema } from "~/features/accounts/schemas";
 import { callAuth, withCookies } from "~/features/accounts/session.server";
 import { answer, parseSubmission } from "~/lib/form";
@@ -11,8 +11,9 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/login.totp";
 import { readFormData } from "~/lib/request-body.server";
+import { privatePageMeta } from "~/lib/private-page";
 
-export const meta = () => accountPageMeta("Totrinsbekræftelse");
+export const meta = privatePageMeta("Totrinsbekræftelse");
 
 export function loader({ url }: Route.LoaderArgs) {
   return { redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")) };

@@ -7,12 +7,13 @@ import { signInSchema, signUpSchema } from "~/features/accounts/schemas";
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
 import { answer, parseSubmission, typedValues, type ActionAnswer } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { accountPageMeta, EmailField, NewAccountFields, SubmitButton } from "~/features/accounts/components/forms";
+import { EmailField, NewAccountFields, SubmitButton } from "~/features/accounts/components/forms";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/login";
 import { readFormData } from "~/lib/request-body.server";
+import { privatePageMeta } from "~/lib/private-page";
 
-export const meta = () => accountPageMeta("Log ind");
+export const meta = privatePageMeta("Log ind");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { auth } = collaborators();

@@ -4,12 +4,13 @@ import { FormError } from "~/components/ui/field";
 import { resetPasswordSchema } from "~/features/accounts/schemas";
 import { callAuth } from "~/features/accounts/session.server";
 import { answer, parseSubmission } from "~/lib/form";
-import { AccountPage, accountPageMeta, NewPasswordField, SubmitButton } from "~/features/accounts/components/forms";
+import { AccountPage, NewPasswordField, SubmitButton } from "~/features/accounts/components/forms";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/nulstil-adgangskode";
 import { readFormData } from "~/lib/request-body.server";
+import { privatePageMeta } from "~/lib/private-page";
 
-export const meta = () => accountPageMeta("Vælg ny adgangskode");
+export const meta = privatePageMeta("Vælg ny adgangskode");
 
 /** better-auth sends the link here with ?token=…, or with ?error=INVALID_TOKEN when it is expired or used. */
 export function loader({ url }: Route.LoaderArgs) {

@@ -4,9 +4,6 @@ import { Field, type FieldProps } from "~/components/ui/field";
 import type { ActionAnswer } from "~/lib/form";
 import { PASSWORD_MIN_LENGTH } from "../schemas";
 
-/** An account page's title; no search engine needs one. */
-export const accountPageMeta = (title: string) => [{ title }, { name: "robots", content: "noindex" }];
-
 /** The narrow column of the account pages, under their heading. */
 export function AccountPage({
   title,
