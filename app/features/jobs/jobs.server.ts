@@ -31,6 +31,8 @@ const JOB_LOCK_NAMESPACE = 727_274;
 /** The lock's one answer, checked: Database leaves a raw result's type to the driver (see client.server.ts). */
 const lockAnswer = z.object({ rows: z.tuple([z.object({ locked: z.boolean() })]) });
 
+const NEVER_RUN = { runs: 0, skipped: 0, running: false, lastStartedAt: null, lastDurationMs: null, lastError: null };
+
 function lockKey(name: string) {
   return createHash("sha256").update(name).digest().readInt32BE(0);
 }
@@ -119,22 +121,9 @@ export class JobRunner {
     });
   }
 
-  #stateOf(job: Job) {
-    let state = this.#states.get(job.name);
-    if (!state) {
-      state = {
-        name: job.name,
-        label: job.label,
-        everySeconds: job.everySeconds,
-        runs: 0,
-        skipped: 0,
-        running: false,
-        lastStartedAt: null,
-        lastDurationMs: null,
-        lastError: null,
-      };
-      this.#states.set(job.name, state);
-    }
+  #stateOf({ name, label, everySeconds }: Job) {
+    const state = this.#states.get(name) ?? { name, label, everySeconds, ...NEVER_RUN };
+    this.#states.set(name, state);
     return state;
   }
 }
