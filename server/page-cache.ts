@@ -159,7 +159,10 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string) {
 /** Visitors may keep a page but must ask again each time; shared caches must not keep it (the nonce). */
 const VISITOR_CACHE_CONTROL = "private, no-cache";
 
-/** Headers of the handler's own; those set before it (security, request id) are set again for each response. */
+/**
+ * Headers of the handler's own that are not stored: those of the transfer, and those `sendCachedPage` sets again
+ * for each response. Headers set before the handler (security, request id) are not stored either.
+ */
 const UNSTORED_HEADERS = new Set([
   "content-length",
   "content-encoding",
@@ -169,6 +172,8 @@ const UNSTORED_HEADERS = new Set([
   "date",
   "connection",
   "keep-alive",
+  "cache-control",
+  "x-page-cache",
 ]);
 
 /**
@@ -265,13 +270,7 @@ export function visitorPageCache(
       if (!storable || chunks.length === 0) return;
       const headers = res
         .getHeaderNames()
-        .filter(
-          (name) =>
-            !headersBefore.has(name) &&
-            !UNSTORED_HEADERS.has(name) &&
-            name !== "cache-control" &&
-            name !== "x-page-cache",
-        )
+        .filter((name) => !headersBefore.has(name) && !UNSTORED_HEADERS.has(name))
         .map((name): [string, string] => [name, String(res.getHeader(name))]);
       cache.store(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, headers }, generation);
     });
