@@ -16,7 +16,6 @@ import { createMailer } from "~/features/email/mailer.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { stripeProvider, stripeSettingsOf } from "~/features/payment/stripe.server";
 import { getSiteSettings } from "~/features/site/settings.server";
-import { openDatabase, pgliteDirectoryIn } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed/seed.server";
 import { createStorage } from "~/features/storage/storage.server";
 import { serveStoredFiles } from "./stored-files";
@@ -35,7 +34,7 @@ import {
 } from "~/features/error-reporting/server.server";
 import { createFreshness } from "./freshness";
 import { LiveCalendar } from "./live-calendar";
-import { backupEndpoint, runOperationsCommand } from "./operations";
+import { backupEndpoint, openConfiguredDatabase, runOperationsCommand } from "./operations";
 import { scheduledBackupJob, type BackupTarget } from "~/features/operations/backup-runs.server";
 import { compressedAssets } from "./compressed-assets";
 import { fromLoopbackDirectly, metricsEndpoint, requestMetrics } from "./metrics";
@@ -175,16 +174,10 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   await startServerErrorReporting(config.SENTRY_DSN ? { dsn: config.SENTRY_DSN, release: buildId } : null, logger);
   const secrets = await resolveSecrets(config);
 
-  const database = await openDatabase(
-    config.DATABASE_URL
-      ? {
-          kind: "postgres",
-          url: config.DATABASE_URL,
-          poolMax: config.DATABASE_POOL_MAX,
-          onIdleClientError: (error) => logger.warn({ err: error }, "an idle database connection failed"),
-        }
-      : { kind: "pglite", directory: pgliteDirectoryIn(config.DATA_DIR) },
-  );
+  const database = await openConfiguredDatabase(config, {
+    poolMax: config.DATABASE_POOL_MAX,
+    onIdleClientError: (error) => logger.warn({ err: error }, "an idle database connection failed"),
+  });
   await database.migrate();
   const storage = createStorage(config);
   // Under Vite (development) the sources run as they are; the build has the image process beside the server.
