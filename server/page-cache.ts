@@ -142,11 +142,8 @@ export class PageCache {
  */
 export function visitorCacheKey(method: string, url: string, cookieHeader: string | undefined): string | null {
   if (method !== "GET") return null;
-  const cookies = (cookieHeader ?? "")
-    .split(";")
-    .map((cookie) => cookie.trim())
-    .filter(Boolean);
-  if (cookies.some((cookie) => !cookie.startsWith(`${COLOR_MODE_COOKIE}=`))) return null;
+  const cookies = (cookieHeader ?? "").split(";").map((cookie) => cookie.trim());
+  if (cookies.some((cookie) => cookie && !cookie.startsWith(`${COLOR_MODE_COOKIE}=`))) return null;
   return `${readColorMode(cookieHeader ?? null)} ${url}`;
 }
 
@@ -234,8 +231,6 @@ export function visitorPageCache(
 
     const headersBefore = new Set(res.getHeaderNames());
     const chunks: Buffer[] = [];
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
     let storable = true;
     const collect = (chunk: unknown, encoding: unknown) => {
       if (!res.headersSent && storable) {
@@ -258,14 +253,15 @@ export function visitorPageCache(
           : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"),
       );
     };
-    res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
-      collect(chunk, encoding);
-      return write(chunk, encoding, callback);
-    }) as typeof res.write;
-    res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
-      collect(chunk, encoding);
-      return end(chunk, encoding, callback);
-    }) as typeof res.end;
+    // The response's write and end, each showing `collect` what it sends first.
+    const sending = res as unknown as Record<"write" | "end", (...args: unknown[]) => unknown>;
+    for (const method of ["write", "end"] as const) {
+      const send = sending[method].bind(res);
+      sending[method] = (chunk, encoding, callback) => {
+        collect(chunk, encoding);
+        return send(chunk, encoding, callback);
+      };
+    }
     res.on("finish", () => {
       if (!storable || chunks.length === 0) return;
       const headers = res
