@@ -205,8 +205,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   const mailer = new MailOutbox(database.db, delivery, logger);
   const stripe = stripeSettingsOf(config);
   const payments = stripe ? stripeProvider(database.db, stripe) : config.DEMO_PAYMENTS ? demoProvider : null;
-  if (!stripe && !config.DEMO_PAYMENTS)
-    logger.warn("No payment is set up (STRIPE_SECRET_KEY): the basket cannot be paid");
+  if (!payments) logger.warn("No payment is set up (STRIPE_SECRET_KEY): the basket cannot be paid");
   const auth = createAuth({
     db: database.db,
     secret: secrets.AUTH_SECRET,

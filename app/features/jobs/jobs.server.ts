@@ -54,9 +54,7 @@ export class JobRunner {
   start(jobs: Job[]) {
     for (const job of jobs) {
       this.#stateOf(job);
-      const timer = setInterval(() => void this.runOnce(job), job.everySeconds * 1000);
-      timer.unref();
-      this.#timers.push(timer);
+      this.#timers.push(setInterval(() => void this.runOnce(job), job.everySeconds * 1000).unref());
     }
   }
 
