@@ -244,12 +244,7 @@ export async function restoreBackup(options: {
           "The database or the storage is not empty; restore only into empty ones, or give --force to replace what is there",
         );
       if (!options.safetyBackup) throw new BackupError("Replacing a database needs a file to save what is there first");
-      await createBackup({
-        database: options.database,
-        storage: options.storage,
-        buildId: "before-restore",
-        file: options.safetyBackup,
-      });
+      await createBackup({ ...options, buildId: "before-restore", file: options.safetyBackup });
       await wipe(options.database, options.storage);
     }
     await options.database.migrate({ migrationsFolder: migrations });
