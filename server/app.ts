@@ -34,7 +34,7 @@ import {
 } from "~/features/error-reporting/server.server";
 import { createFreshness } from "./freshness";
 import { LiveCalendar } from "./live-calendar";
-import { backupEndpoint, openConfiguredDatabase, runOperationsCommand } from "./operations";
+import { backupEndpoint, openConfiguredDatabase } from "./operations";
 import { scheduledBackupJob, type BackupTarget } from "~/features/operations/backup-runs.server";
 import { compressedAssets } from "./compressed-assets";
 import { fromLoopbackDirectly, metricsEndpoint, requestMetrics } from "./metrics";
@@ -296,9 +296,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
 }
 
 /** `npm run backup` / `npm run restore` (scripts/operations.mjs), from the built server bundle. */
-export function runOperations(argv: string[]) {
-  return runOperationsCommand(argv, __BUILD_ID__);
-}
+export { runOperationsCommand as runOperations } from "./operations";
 
 /**
  * The build's few files outside /assets (public/: the favicon), listed once at start. express.static alone would

@@ -53,7 +53,7 @@ const usage = `Usage:
   npm run restore -- <file.tar.gz> [--force]  into an empty database and storage (--force replaces them)`;
 
 /** `npm run backup` and `npm run restore`, on the database and storage the environment names. */
-export async function runOperationsCommand(argv: string[], buildId: string): Promise<number> {
+export async function runOperationsCommand(argv: string[], buildId = __BUILD_ID__): Promise<number> {
   const config = loadConfig(process.env);
   const [command, ...rest] = argv;
   const option = (name: string) => {
