@@ -33,9 +33,7 @@ export class MailOutbox implements Mailer {
     await this.enqueue(message);
     this.#running = this.#running
       .then(() => this.deliverDue())
-      .catch((error: unknown) => {
-        this.logger.error({ err: error }, "the mail outbox could not be worked through");
-      });
+      .catch((error: unknown) => this.logger.error({ err: error }, "the mail outbox could not be worked through"));
   }
 
   async enqueue(message: MailMessage, now = new Date()) {
