@@ -192,13 +192,11 @@ function sendCachedPage(req: Request, res: Response, page: CachedPage, nonce: st
   }
   res.vary("Accept-Encoding");
   const nonceBytes = Buffer.from(nonce);
-  let body: Buffer;
-  if (req.acceptsEncodings("gzip", "identity") === "gzip") {
-    body = gzipAround(page.parts, page.deflatedParts, nonceBytes);
-    res.setHeader("Content-Encoding", "gzip");
-  } else {
-    body = Buffer.concat(page.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
-  }
+  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  const body = gzip
+    ? gzipAround(page.parts, page.deflatedParts, nonceBytes)
+    : Buffer.concat(page.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
   res.setHeader("Content-Length", body.length);
   res.status(200).end(req.method === "HEAD" ? undefined : body);
 }
