@@ -37,8 +37,7 @@ export const ruleOfPath = rememberedPerPath((pathname): RouteRule => {
  * (decision 027), whose database read is why only uploads ask.
  */
 async function uploadRefusal(auth: Auth, req: Request, access: "user" | "admin") {
-  const headers = new Headers();
-  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+  const headers = req.headers.cookie ? { cookie: req.headers.cookie } : undefined;
   const user = await getSessionUser(auth, new globalThis.Request(`http://${req.host}${req.originalUrl}`, { headers }));
   if (!user) return 401;
   return access === "admin" && !user.isAdmin ? 403 : undefined;

@@ -128,9 +128,8 @@ export function loadConfig(
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join(".");
-        const value = raw[name];
         const secret = /SECRET|PASSWORD|_URL$|KEY_ID$/.test(name) && name !== "PUBLIC_URL";
-        const shown = secret ? "" : ` (got ${JSON.stringify(value)})`;
+        const shown = secret ? "" : ` (got ${JSON.stringify(raw[name])})`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );
