@@ -92,18 +92,16 @@ export class JobRunner {
         state.skipped += 1;
         return "skipped";
       }
-      state.runs += 1;
       state.lastError = null;
-      return "ran";
     } catch (error) {
-      state.runs += 1;
       state.lastError = error instanceof Error ? error.message : String(error);
       this.logger.error({ err: error, job: job.name }, "a background job failed");
-      return "ran";
     } finally {
       state.lastStartedAt = new Date(started);
       state.lastDurationMs = Date.now() - started;
     }
+    state.runs += 1;
+    return "ran";
   }
 
   /** PGlite lives in this process alone; PostgreSQL is shared, so the turn holds a transaction-scoped lock. */
