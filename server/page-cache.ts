@@ -60,12 +60,9 @@ export class PageCache {
   get(key: string): CachedPage | undefined {
     const page = this.#entries.get(key);
     if (!page) return undefined;
-    if (this.#options.now() >= page.expiresAt) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    // Most recently used last, so the oldest use is the first to go when the cache is full.
+    // An expired page goes; a fresh one goes last, so the oldest use is the first to go when the cache is full.
     this.#entries.delete(key);
+    if (this.#options.now() >= page.expiresAt) return undefined;
     this.#entries.set(key, page);
     return page;
   }
