@@ -9,7 +9,7 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   formatDanishPhone,
-  REQUIRED,
+  required,
   totpCodeSchema,
 } from "~/features/accounts/schemas";
 import { callAuth, requireUser, withCookies } from "~/features/accounts/session.server";
@@ -50,7 +50,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 /** Besides the one answer shape: a line that replaces a form once it is done, and the second factor's setup. */
 type DetailsAnswer = ActionAnswer & { done?: string; setup?: TwoFactorSetup };
 
-const passwordOnly = z.object({ password: z.string({ error: REQUIRED }).min(1, REQUIRED) });
+const passwordOnly = z.object({ password: required() });
 const detailsForms = z.discriminatedUnion("intent", [
   changePasswordSchema.safeExtend({ intent: z.literal("change-password") }),
   changeEmailSchema.safeExtend({ intent: z.literal("change-email") }),
