@@ -20,7 +20,7 @@ import {
   StatusBadge,
   useDragOrder,
 } from "~/features/content/admin/components/row-actions";
-import { fieldChoices, getRecord, listRecords } from "~/features/content/admin/records.server";
+import { fieldChoices, getRecord, listRecords, type ContentRecord } from "~/features/content/admin/records.server";
 import { typeNamed } from "~/features/content/content-types";
 import { capitalised, fieldsOfKind, type ContentType } from "~/features/content/registry";
 import { formatDuration } from "~/features/media/media";
@@ -137,12 +137,7 @@ export default function AdminEdit({ loaderData }: Route.ComponentProps) {
       <div className="mt-8">
         <EntityForm
           type={type}
-          recordId={record.id}
-          values={recordErrors?.values ?? record.values}
-          errors={recordErrors?.fieldErrors}
-          published={record.published}
-          image={record.image}
-          audio={record.audio}
+          {...savedRecordProps(record, recordErrors)}
           choices={loaderData.choices}
           library={loaderData.library}
           intent="save"
@@ -169,6 +164,12 @@ export default function AdminEdit({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   );
+}
+
+/** What the form of a saved record shows: its values (or those sent with its errors), state and files. */
+function savedRecordProps(record: ContentRecord, answered: AdminAnswer | undefined) {
+  const { id: recordId, values, published, image, audio } = record;
+  return { recordId, values: answered?.values ?? values, errors: answered?.fieldErrors, published, image, audio };
 }
 
 function ChildSection({
@@ -224,13 +225,8 @@ function ChildSection({
                   <div className="mt-4">
                     <EntityForm
                       type={child}
-                      recordId={record.id}
+                      {...savedRecordProps(record, rowErrors)}
                       formKey={record.id}
-                      values={rowErrors?.values ?? record.values}
-                      errors={rowErrors?.fieldErrors}
-                      published={record.published}
-                      image={record.image}
-                      audio={record.audio}
                       library={library}
                       intent="child-save"
                       hidden={{ id: record.id }}
