@@ -16,7 +16,6 @@ import { createMailer } from "~/features/email/mailer.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { stripeProvider, stripeSettingsOf } from "~/features/payment/stripe.server";
 import { getSiteSettings } from "~/features/site/settings.server";
-import { openDatabase, pgliteDirectoryIn } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed/seed.server";
 import { createStorage } from "~/features/storage/storage.server";
 import { serveStoredFiles } from "./stored-files";
@@ -35,7 +34,7 @@ import {
 } from "~/features/error-reporting/server.server";
 import { createFreshness } from "./freshness";
 import { LiveCalendar } from "./live-calendar";
-import { backupEndpoint, runOperationsCommand } from "./operations";
+import { backupEndpoint, openConfiguredDatabase } from "./operations";
 import { scheduledBackupJob, type BackupTarget } from "~/features/operations/backup-runs.server";
 import { compressedAssets } from "./compressed-assets";
 import { fromLoopbackDirectly, metricsEndpoint, requestMetrics } from "./metrics";
@@ -175,16 +174,10 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   await startServerErrorReporting(config.SENTRY_DSN ? { dsn: config.SENTRY_DSN, release: buildId } : null, logger);
   const secrets = await resolveSecrets(config);
 
-  const database = await openDatabase(
-    config.DATABASE_URL
-      ? {
-          kind: "postgres",
-          url: config.DATABASE_URL,
-          poolMax: config.DATABASE_POOL_MAX,
-          onIdleClientError: (error) => logger.warn({ err: error }, "an idle database connection failed"),
-        }
-      : { kind: "pglite", directory: pgliteDirectoryIn(config.DATA_DIR) },
-  );
+  const database = await openConfiguredDatabase(config, {
+    poolMax: config.DATABASE_POOL_MAX,
+    onIdleClientError: (error) => logger.warn({ err: error }, "an idle database connection failed"),
+  });
   await database.migrate();
   const storage = createStorage(config);
   // Under Vite (development) the sources run as they are; the build has the image process beside the server.
@@ -212,8 +205,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   const mailer = new MailOutbox(database.db, delivery, logger);
   const stripe = stripeSettingsOf(config);
   const payments = stripe ? stripeProvider(database.db, stripe) : config.DEMO_PAYMENTS ? demoProvider : null;
-  if (!stripe && !config.DEMO_PAYMENTS)
-    logger.warn("No payment is set up (STRIPE_SECRET_KEY): the basket cannot be paid");
+  if (!payments) logger.warn("No payment is set up (STRIPE_SECRET_KEY): the basket cannot be paid");
   const auth = createAuth({
     db: database.db,
     secret: secrets.AUTH_SECRET,
@@ -304,9 +296,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
 }
 
 /** `npm run backup` / `npm run restore` (scripts/operations.mjs), from the built server bundle. */
-export function runOperations(argv: string[]) {
-  return runOperationsCommand(argv, __BUILD_ID__);
-}
+export { runOperationsCommand as runOperations } from "./operations";
 
 /**
  * The build's few files outside /assets (public/: the favicon), listed once at start. express.static alone would

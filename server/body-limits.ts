@@ -37,8 +37,7 @@ export const ruleOfPath = rememberedPerPath((pathname): RouteRule => {
  * (decision 027), whose database read is why only uploads ask.
  */
 async function uploadRefusal(auth: Auth, req: Request, access: "user" | "admin") {
-  const headers = new Headers();
-  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+  const headers = req.headers.cookie ? { cookie: req.headers.cookie } : undefined;
   const user = await getSessionUser(auth, new globalThis.Request(`http://${req.host}${req.originalUrl}`, { headers }));
   if (!user) return 401;
   return access === "admin" && !user.isAdmin ? 403 : undefined;
@@ -96,37 +95,19 @@ function bounded(source: Readable, limit: number) {
 }
 
 /**
- * The whole body, or null once it passes `limit`. Past the limit the stream is left as it is, not destroyed:
- * destroying an unfinished request cuts its connection before the 413 can be sent.
+ * The whole body, or null once it passes `limit`. Past the limit the stream is left as it is (paused, as the
+ * failed copy unpipes it), not destroyed: destroying an unfinished request cuts its connection before the 413
+ * can be sent.
  */
-function readUpTo(source: Readable, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const stop = () => {
-      source.off("data", onData);
-      source.off("end", onEnd);
-      source.off("error", onError);
-      source.pause();
-    };
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received <= limit) return void chunks.push(chunk);
-      stop();
-      resolve(null);
-    };
-    const onEnd = () => {
-      stop();
-      resolve(Buffer.concat(chunks));
-    };
-    const onError = (error: Error) => {
-      stop();
-      reject(error);
-    };
-    source.on("data", onData);
-    source.once("end", onEnd);
-    source.once("error", onError);
-  });
+async function readUpTo(source: Readable, limit: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of bounded(source, limit)) chunks.push(chunk as Buffer);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return null;
+    throw error;
+  }
+  return Buffer.concat(chunks);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import { rememberedPerPath } from "./remembered-per-path";
 
 const encodings = [
   { name: "br", extension: ".br" },
@@ -19,12 +20,8 @@ function accepts(acceptEncoding: string, encoding: string) {
  * browser accepts it; everything else goes on to express.static.
  */
 export function compressedAssets(directory: string): RequestHandler {
-  const known = new Map<string, boolean>();
-  const exists = (file: string) => {
-    let found = known.get(file);
-    if (found === undefined) known.set(file, (found = existsSync(file)));
-    return found;
-  };
+  // Asked once per file: the paths come from anyone, so what is remembered is bounded.
+  const exists = rememberedPerPath(existsSync);
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const acceptEncoding = req.get("accept-encoding") ?? "";

@@ -77,25 +77,20 @@ export class LiveCalendar {
     }
   }
 
-  /** Holds run out without a write: the days are told again just after the first of them ends. */
+  /**
+   * Holds run out without a write: the days are told again just after the first of them ends. One timer, for the
+   * earliest end, tells every day waiting.
+   */
   #tellAgainAt(at: Date, days: string[]) {
-    const time = at.getTime() + 100;
-    if (this.#expiry && this.#expiry.at <= time) {
-      for (const day of days) this.#expiry.days.add(day);
-      return;
-    }
-    const carried = this.#expiry ? [...this.#expiry.days] : [];
-    if (this.#expiry) clearTimeout(this.#expiry.timer);
-    const timer = setTimeout(
-      () => {
-        const due = this.#expiry?.days ?? new Set<string>();
-        this.#expiry = undefined;
-        for (const day of due) this.dayChanged(day);
-      },
-      Math.max(0, time - this.#options.now().getTime()),
-    );
-    timer.unref();
-    this.#expiry = { at: time, days: new Set([...carried, ...days]), timer };
+    const time = Math.min(at.getTime() + 100, this.#expiry?.at ?? Infinity);
+    const due = new Set([...(this.#expiry?.days ?? []), ...days]);
+    clearTimeout(this.#expiry?.timer);
+    const wait = Math.max(0, time - this.#options.now().getTime());
+    const timer = setTimeout(() => {
+      this.#expiry = undefined;
+      for (const day of due) this.dayChanged(day);
+    }, wait).unref();
+    this.#expiry = { at: time, days: due, timer };
   }
 
   /** GET /reservation/live: the stream itself. */

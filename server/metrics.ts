@@ -20,13 +20,10 @@ export function routeLabeler(manifest: RouteManifest) {
   const roots = childrenOf(undefined);
   return rememberedPerPath((pathname): string => {
     const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-    const matches = matchRoutes(roots, path);
-    return matches
-      ? `/${matches
-          .map((match) => match.route.path?.replace(/^\/|\/$/g, ""))
-          .filter(Boolean)
-          .join("/")}`
-      : "unmatched";
+    const segments = matchRoutes(roots, path)
+      ?.map((match) => match.route.path?.replace(/^\/|\/$/g, ""))
+      .filter(Boolean);
+    return segments ? `/${segments.join("/")}` : "unmatched";
   });
 }
 

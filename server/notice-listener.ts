@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import type { Logger } from "pino";
 
@@ -42,9 +43,7 @@ export function listenToChannels(options: {
       } catch (error) {
         await client.end().catch(() => undefined);
         options.logger.warn({ err: error, attempt }, "database notices listener cannot connect; trying again");
-        await new Promise((resolve) =>
-          setTimeout(resolve, Math.min(RECONNECT_MAX_MS, RECONNECT_MS * 2 ** attempt)).unref(),
-        );
+        await sleep(Math.min(RECONNECT_MAX_MS, RECONNECT_MS * 2 ** attempt), undefined, { ref: false });
       }
     }
   };

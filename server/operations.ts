@@ -28,9 +28,13 @@ export function backupEndpoint(target: BackupTarget): RequestHandler {
   };
 }
 
-function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+/** The database the configuration names: PostgreSQL at DATABASE_URL (with these pool settings), else PGlite. */
+export function openConfiguredDatabase(
+  config: Config,
+  pool: { poolMax: number; onIdleClientError?: (error: Error) => void },
+): Promise<DatabaseHandle> {
   return config.DATABASE_URL
-    ? openDatabase({ kind: "postgres", url: config.DATABASE_URL, poolMax: 4 })
+    ? openDatabase({ kind: "postgres", url: config.DATABASE_URL, ...pool })
     : openDatabase({ kind: "pglite", directory: pgliteDirectoryIn(config.DATA_DIR) });
 }
 
@@ -49,7 +53,7 @@ const usage = `Usage:
   npm run restore -- <file.tar.gz> [--force]  into an empty database and storage (--force replaces them)`;
 
 /** `npm run backup` and `npm run restore`, on the database and storage the environment names. */
-export async function runOperationsCommand(argv: string[], buildId: string): Promise<number> {
+export async function runOperationsCommand(argv: string[], buildId = __BUILD_ID__): Promise<number> {
   const config = loadConfig(process.env);
   const [command, ...rest] = argv;
   const option = (name: string) => {
@@ -71,7 +75,7 @@ export async function runOperationsCommand(argv: string[], buildId: string): Pro
       throw new BackupError(
         "The server is running on PGlite: it writes the backup to BACKUP_DIR itself; leave out --out",
       );
-    const database = await openConfiguredDatabase(config);
+    const database = await openConfiguredDatabase(config, { poolMax: 4 });
     try {
       const file = option("--out") ?? path.join(config.BACKUP_DIR, backupFileName());
       const { bytes, manifest } = await createBackup({ database, storage: createStorage(config), buildId, file });
@@ -92,7 +96,7 @@ export async function runOperationsCommand(argv: string[], buildId: string): Pro
     }
     if (!config.DATABASE_URL && (await runningServer(config)))
       throw new BackupError("Stop the server first: it has the PGlite database open");
-    const database = await openConfiguredDatabase(config);
+    const database = await openConfiguredDatabase(config, { poolMax: 4 });
     try {
       const safetyBackup = path.join(config.BACKUP_DIR, `before-restore-${backupFileName()}`);
       const result = await restoreBackup({

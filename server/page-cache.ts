@@ -60,12 +60,9 @@ export class PageCache {
   get(key: string): CachedPage | undefined {
     const page = this.#entries.get(key);
     if (!page) return undefined;
-    if (this.#options.now() >= page.expiresAt) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    // Most recently used last, so the oldest use is the first to go when the cache is full.
+    // An expired page goes; a fresh one goes last, so the oldest use is the first to go when the cache is full.
     this.#entries.delete(key);
+    if (this.#options.now() >= page.expiresAt) return undefined;
     this.#entries.set(key, page);
     return page;
   }
@@ -142,11 +139,8 @@ export class PageCache {
  */
 export function visitorCacheKey(method: string, url: string, cookieHeader: string | undefined): string | null {
   if (method !== "GET") return null;
-  const cookies = (cookieHeader ?? "")
-    .split(";")
-    .map((cookie) => cookie.trim())
-    .filter(Boolean);
-  if (cookies.some((cookie) => !cookie.startsWith(`${COLOR_MODE_COOKIE}=`))) return null;
+  const cookies = (cookieHeader ?? "").split(";").map((cookie) => cookie.trim());
+  if (cookies.some((cookie) => cookie && !cookie.startsWith(`${COLOR_MODE_COOKIE}=`))) return null;
   return `${readColorMode(cookieHeader ?? null)} ${url}`;
 }
 
@@ -159,7 +153,10 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string) {
 /** Visitors may keep a page but must ask again each time; shared caches must not keep it (the nonce). */
 const VISITOR_CACHE_CONTROL = "private, no-cache";
 
-/** Headers of the handler's own; those set before it (security, request id) are set again for each response. */
+/**
+ * Headers of the handler's own that are not stored: those of the transfer, and those `sendCachedPage` sets again
+ * for each response. Headers set before the handler (security, request id) are not stored either.
+ */
 const UNSTORED_HEADERS = new Set([
   "content-length",
   "content-encoding",
@@ -169,6 +166,8 @@ const UNSTORED_HEADERS = new Set([
   "date",
   "connection",
   "keep-alive",
+  "cache-control",
+  "x-page-cache",
 ]);
 
 /**
@@ -190,13 +189,11 @@ function sendCachedPage(req: Request, res: Response, page: CachedPage, nonce: st
   }
   res.vary("Accept-Encoding");
   const nonceBytes = Buffer.from(nonce);
-  let body: Buffer;
-  if (req.acceptsEncodings("gzip", "identity") === "gzip") {
-    body = gzipAround(page.parts, page.deflatedParts, nonceBytes);
-    res.setHeader("Content-Encoding", "gzip");
-  } else {
-    body = Buffer.concat(page.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
-  }
+  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  const body = gzip
+    ? gzipAround(page.parts, page.deflatedParts, nonceBytes)
+    : Buffer.concat(page.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
   res.setHeader("Content-Length", body.length);
   res.status(200).end(req.method === "HEAD" ? undefined : body);
 }
@@ -229,8 +226,6 @@ export function visitorPageCache(
 
     const headersBefore = new Set(res.getHeaderNames());
     const chunks: Buffer[] = [];
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
     let storable = true;
     const collect = (chunk: unknown, encoding: unknown) => {
       if (!res.headersSent && storable) {
@@ -253,25 +248,20 @@ export function visitorPageCache(
           : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"),
       );
     };
-    res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
-      collect(chunk, encoding);
-      return write(chunk, encoding, callback);
-    }) as typeof res.write;
-    res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
-      collect(chunk, encoding);
-      return end(chunk, encoding, callback);
-    }) as typeof res.end;
+    // The response's write and end, each showing `collect` what it sends first.
+    const sending = res as unknown as Record<"write" | "end", (...args: unknown[]) => unknown>;
+    for (const method of ["write", "end"] as const) {
+      const send = sending[method].bind(res);
+      sending[method] = (chunk, encoding, callback) => {
+        collect(chunk, encoding);
+        return send(chunk, encoding, callback);
+      };
+    }
     res.on("finish", () => {
       if (!storable || chunks.length === 0) return;
       const headers = res
         .getHeaderNames()
-        .filter(
-          (name) =>
-            !headersBefore.has(name) &&
-            !UNSTORED_HEADERS.has(name) &&
-            name !== "cache-control" &&
-            name !== "x-page-cache",
-        )
+        .filter((name) => !headersBefore.has(name) && !UNSTORED_HEADERS.has(name))
         .map((name): [string, string] => [name, String(res.getHeader(name))]);
       cache.store(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, headers }, generation);
     });

@@ -38,11 +38,10 @@ export class GracefulShutdown {
       if (this.#stopping) return;
       this.#stopping = true;
       options.logger.info({ signal }, "shutting down: finishing the requests in flight");
-      const forced = setTimeout(() => {
+      setTimeout(() => {
         options.logger.error("requests still open after the grace time; exiting");
         exit(1);
-      }, SHUTDOWN_GRACE_MS);
-      forced.unref();
+      }, SHUTDOWN_GRACE_MS).unref();
       options.beforeClose?.();
       // Connections that finish their request become idle; close them as they do.
       const idleSweep = setInterval(() => server.closeIdleConnections(), 100);

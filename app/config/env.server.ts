@@ -128,9 +128,8 @@ export function loadConfig(
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join(".");
-        const value = raw[name];
         const secret = /SECRET|PASSWORD|_URL$|KEY_ID$/.test(name) && name !== "PUBLIC_URL";
-        const shown = secret ? "" : ` (got ${JSON.stringify(value)})`;
+        const shown = secret ? "" : ` (got ${JSON.stringify(raw[name])})`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );
@@ -138,27 +137,23 @@ export function loadConfig(
   const env = parsed.data;
   const isProduction = env.NODE_ENV === "production";
   const requiresExplicitSecrets = declaredDeployment && env.DATABASE_URL !== undefined;
-  if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
-    throw new ConfigError(["ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither"]);
-  }
-  if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError(["S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: are required with S3_BUCKET"]);
-  }
-  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-    throw new ConfigError([
+  const problems = [
+    (env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined) &&
+      "ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither",
+    env.S3_BUCKET &&
+      !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) &&
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: are required with S3_BUCKET",
+    env.STRIPE_SECRET_KEY &&
+      !env.STRIPE_WEBHOOK_SECRET &&
       "STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY (payments are confirmed only by the signed webhook)",
-    ]);
-  }
-  if (declaredDeployment && !env.PUBLIC_URL) {
-    throw new ConfigError([
+    declaredDeployment &&
+      !env.PUBLIC_URL &&
       "PUBLIC_URL: is required with NODE_ENV=production (links in e-mails and sign-in checks use it)",
-    ]);
-  }
-  if (requiresExplicitSecrets && !env.AUTH_SECRET) {
-    throw new ConfigError([
+    requiresExplicitSecrets &&
+      !env.AUTH_SECRET &&
       "AUTH_SECRET: is required with NODE_ENV=production and DATABASE_URL set (generate one with `openssl rand -base64 48`)",
-    ]);
-  }
+  ].filter((problem) => typeof problem === "string");
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),

@@ -44,13 +44,9 @@ async function readSecretsFile(file: string): Promise<Secrets | undefined> {
     throw error;
   });
   if (text === undefined) return undefined;
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    return storedSecretsSchema.parse(JSON.parse(text));
   } catch {
-    parsed = undefined;
+    throw new Error(`${file} is not a valid secrets file; remove it to generate a new one`);
   }
-  const stored = storedSecretsSchema.safeParse(parsed);
-  if (!stored.success) throw new Error(`${file} is not a valid secrets file; remove it to generate a new one`);
-  return stored.data;
 }

@@ -12,9 +12,7 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 /** The rows of a raw `execute`: both drivers answer it with them under `rows`. */
-export function rowsOf<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
-}
+export const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 /**
  * A query built once per database and kept as long as it: drizzle's `.prepare(name)`, which skips building the

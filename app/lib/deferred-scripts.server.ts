@@ -92,8 +92,7 @@ export function deferFrameworkScriptsInStream() {
       callback(null, deferred);
     },
     flush(callback) {
-      const rest = pending + decoder.end();
-      callback(null, rest || undefined);
+      callback(null, pending + decoder.end() || undefined);
     },
   });
 }

@@ -50,11 +50,15 @@ export function formatDateTime(instant: Date): string {
   return `${formatDate(instant)} kl. ${formatTime(instant)}`;
 }
 
+/** The parts of an instant as `format` writes them: { weekday: "torsdag", day: "5", … }. */
+function partsOf(format: Intl.DateTimeFormat, instant: Date | number) {
+  return Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+}
+
 /** "torsdag den 5. marts 2026": the full date, e.g. the accessible name of a calendar day. */
 export function formatDateLong(instant: Date): string {
-  const parts = longDateFormat.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? "";
-  return `${part("weekday")} den ${part("day")}. ${part("month")} ${part("year")}`;
+  const { weekday, day, month, year } = partsOf(longDateFormat, instant);
+  return `${weekday} den ${day}. ${month} ${year}`;
 }
 
 const shortDateParts = new Intl.DateTimeFormat(LOCALE, {
@@ -66,10 +70,9 @@ const shortDateParts = new Intl.DateTimeFormat(LOCALE, {
 
 /** "fre. 4. dec. kl. 20.00": a concert's time as a Danish programme prints it. */
 export function formatEventTime(instant: Date): string {
-  const parts = shortDateParts.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? "";
+  const { weekday, day, month } = partsOf(shortDateParts, instant);
   // The short names carry their own full stop where Danish abbreviates ("dec.", not "maj").
-  return `${part("weekday")} ${part("day")}. ${part("month")} kl. ${formatTime(instant)}`;
+  return `${weekday} ${day}. ${month} kl. ${formatTime(instant)}`;
 }
 
 /** Money is kept in øre as integers: 123450 → "1.234,50 kr." */
@@ -86,10 +89,8 @@ export function formatMoney(oere: number): string {
 
 /** The Copenhagen wall-clock time of an instant, to the second, read as if it were UTC (asks Intl: slow). */
 function readWallClock(instant: number) {
-  const parts = Object.fromEntries(
-    wallClockFormat.formatToParts(instant).map((part) => [part.type, Number(part.value)]),
-  );
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  const { year, month, day, hour, minute, second } = partsOf(wallClockFormat, instant);
+  return Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
 }
 
 const HOUR_MS = 3_600_000;

@@ -16,7 +16,7 @@ import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.blokerede-datoer";
 import { readFormData } from "~/lib/request-body.server";
 
-export const meta = privatePageMeta("Blokerede datoer");
+export const meta = () => privatePageMeta("Blokerede datoer");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();

@@ -8,6 +8,7 @@ import { typeNamed } from "~/features/content/content-types";
 import { capitalised, fieldsOfKind } from "~/features/content/registry";
 import { choosableImages } from "~/features/media/library.server";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.create";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -36,10 +37,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData ? typeNamed(loaderData.typeName).names.create : "Opret" },
-    { name: "robots", content: "noindex" },
-  ];
+  return privatePageMeta(loaderData ? typeNamed(loaderData.typeName).names.create : "Opret");
 }
 
 export default function AdminCreate({ loaderData, actionData }: Route.ComponentProps) {

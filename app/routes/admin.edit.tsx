@@ -20,7 +20,7 @@ import {
   StatusBadge,
   useDragOrder,
 } from "~/features/content/admin/components/row-actions";
-import { fieldChoices, getRecord, listRecords } from "~/features/content/admin/records.server";
+import { fieldChoices, getRecord, listRecords, type ContentRecord } from "~/features/content/admin/records.server";
 import { typeNamed } from "~/features/content/content-types";
 import { capitalised, fieldsOfKind, type ContentType } from "~/features/content/registry";
 import { formatDuration } from "~/features/media/media";
@@ -31,6 +31,7 @@ import { formatDateTime } from "~/lib/format";
 import type { Database } from "~/db/client.server";
 import { choosableImages } from "~/features/media/library.server";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.edit";
 
 async function recordOf(db: Database, type: ContentType, id: string) {
@@ -110,10 +111,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData ? `Rediger: ${loaderData.record.title}` : "Rediger" },
-    { name: "robots", content: "noindex" },
-  ];
+  return privatePageMeta(loaderData ? `Rediger: ${loaderData.record.title}` : "Rediger");
 }
 
 export default function AdminEdit({ loaderData }: Route.ComponentProps) {
@@ -139,12 +137,7 @@ export default function AdminEdit({ loaderData }: Route.ComponentProps) {
       <div className="mt-8">
         <EntityForm
           type={type}
-          recordId={record.id}
-          values={recordErrors?.values ?? record.values}
-          errors={recordErrors?.fieldErrors}
-          published={record.published}
-          image={record.image}
-          audio={record.audio}
+          {...savedRecordProps(record, recordErrors)}
           choices={loaderData.choices}
           library={loaderData.library}
           intent="save"
@@ -173,7 +166,11 @@ export default function AdminEdit({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type ChildRecord = Route.ComponentProps["loaderData"]["children"][number];
+/** What the form of a saved record shows: its values (or those sent with its errors), state and files. */
+function savedRecordProps(record: ContentRecord, answered: AdminAnswer | undefined) {
+  const { id: recordId, values, published, image, audio } = record;
+  return { recordId, values: answered?.values ?? values, errors: answered?.fieldErrors, published, image, audio };
+}
 
 function ChildSection({
   child,
@@ -183,7 +180,7 @@ function ChildSection({
 }: {
   child: ContentType;
   library: Route.ComponentProps["loaderData"]["library"];
-  records: ChildRecord[];
+  records: Route.ComponentProps["loaderData"]["children"];
   errors?: AdminAnswer;
 }) {
   const { ordered, rowProps } = useDragOrder(records, "children");
@@ -228,13 +225,8 @@ function ChildSection({
                   <div className="mt-4">
                     <EntityForm
                       type={child}
-                      recordId={record.id}
+                      {...savedRecordProps(record, rowErrors)}
                       formKey={record.id}
-                      values={rowErrors?.values ?? record.values}
-                      errors={rowErrors?.fieldErrors}
-                      published={record.published}
-                      image={record.image}
-                      audio={record.audio}
                       library={library}
                       intent="child-save"
                       hidden={{ id: record.id }}

@@ -1,6 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
+import { CardTable } from "~/components/ui/card-table";
+import { Field } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { StoredImage } from "~/components/ui/stored-image";
 import { useToastFrom } from "~/components/ui/toaster";
@@ -13,6 +15,7 @@ import { listRecords, plainValues } from "~/features/content/admin/records.serve
 import { typeNamed } from "~/features/content/content-types";
 import { formatDateTime } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.list";
 
 const searchSchema = z.object({
@@ -29,6 +32,8 @@ const sortLabels = {
 } as const;
 
 const columns = ["Billede", "Titel", "Status", "Ændret", "Handlinger"];
+/** The heading over the drag handles of a list in its own order. */
+const dragColumn = <span className="sr-only">Flyt</span>;
 
 /** A list in its own order shows everything on one page, so dragging can move a row anywhere. */
 const MANUAL_ORDER_LIMIT = 500;
@@ -76,10 +81,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData ? typeNamed(loaderData.typeName).names.plural : "Administration" },
-    { name: "robots", content: "noindex" },
-  ];
+  return privatePageMeta(loaderData ? typeNamed(loaderData.typeName).names.plural : "Administration");
 }
 
 export default function AdminList({ loaderData, actionData }: Route.ComponentProps) {
@@ -100,18 +102,7 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
       </div>
 
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
-        <div className="grid gap-1.5">
-          <label htmlFor="search" className="text-sm font-semibold">
-            Søg
-          </label>
-          <input
-            id="search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            className="w-72 max-w-full rounded-xl border border-control-border bg-surface-raised px-4 py-2.5"
-          />
-        </div>
+        <Field label="Søg" name="q" type="search" defaultValue={q} className="w-72 max-w-full" />
         <div className="grid gap-1.5">
           <label htmlFor="sort" className="text-sm font-semibold">
             Sortering
@@ -149,88 +140,72 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
           </Link>
         </p>
       ) : (
-        <div className="mt-2 overflow-x-auto pb-24">
-          <table className="card-table w-full text-left text-sm md:min-w-[46rem]" aria-busy={busy}>
-            <thead className="border-b border-border text-muted">
-              <tr>
-                {manual && (
-                  <th scope="col" className="w-8 py-3">
-                    <span className="sr-only">Flyt</span>
-                  </th>
-                )}
-                {columns.map((column, index) => (
-                  <th
-                    key={column}
-                    scope="col"
-                    className={`${index === 0 ? "w-24 " : ""}py-3 ${index < 4 ? "pr-4 " : ""}font-semibold`}
+        <CardTable
+          className="mt-2 pb-24"
+          tableClassName="md:min-w-[46rem]"
+          aria-busy={busy}
+          columns={manual ? [dragColumn, ...columns] : columns}
+          widths={manual ? ["w-8", "w-24"] : ["w-24"]}
+        >
+          {rows.map((record, index) => (
+            <tr
+              key={record.id}
+              className="border-b border-border align-middle"
+              {...(manual ? rowProps(record.id) : {})}
+            >
+              {manual && (
+                <td className="py-3">
+                  <DragHandle />
+                </td>
+              )}
+              <td className="py-3 pr-4">
+                {record.image ? (
+                  <StoredImage
+                    image={record.image}
+                    sizes="5rem"
+                    className="aspect-[3/2] w-20 rounded-lg object-cover"
+                  />
+                ) : (
+                  <span
+                    className="grid aspect-[3/2] w-20 place-items-center rounded-lg bg-surface-sunken text-muted"
+                    aria-hidden="true"
                   >
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((record, index) => (
-                <tr
-                  key={record.id}
-                  className="border-b border-border align-middle"
-                  {...(manual ? rowProps(record.id) : {})}
+                    {type.noImageMark ?? "–"}
+                  </span>
+                )}
+              </td>
+              <th scope="row" className="min-w-0 py-3 pr-4 font-medium max-md:flex-1 max-md:basis-40">
+                <Link to={`${type.path}/${record.id}`} className="font-semibold underline-offset-4 hover:underline">
+                  {record.title}
+                </Link>
+                <span className="line-clamp-1 block font-normal text-muted">{record.subtitle}</span>
+              </th>
+              <td className="py-3 pr-4">
+                <StatusBadge published={record.published} />
+              </td>
+              <td className="py-3 pr-4 whitespace-nowrap max-md:text-muted" data-label="Ændret">
+                <time dateTime={record.updatedIso}>{record.updated}</time>
+              </td>
+              <td className="py-3 max-md:basis-full">
+                <RowButtons
+                  record={record}
+                  index={index}
+                  count={rows.length}
+                  movable={manual}
+                  duplicable={type.duplicable !== undefined}
                 >
-                  {manual && (
-                    <td className="py-3">
-                      <DragHandle />
-                    </td>
-                  )}
-                  <td className="py-3 pr-4">
-                    {record.image ? (
-                      <StoredImage
-                        image={record.image}
-                        sizes="5rem"
-                        className="aspect-[3/2] w-20 rounded-lg object-cover"
-                      />
-                    ) : (
-                      <span
-                        className="grid aspect-[3/2] w-20 place-items-center rounded-lg bg-surface-sunken text-muted"
-                        aria-hidden="true"
-                      >
-                        {type.noImageMark ?? "–"}
-                      </span>
-                    )}
-                  </td>
-                  <th scope="row" className="min-w-0 py-3 pr-4 font-medium max-md:flex-1 max-md:basis-40">
-                    <Link to={`${type.path}/${record.id}`} className="font-semibold underline-offset-4 hover:underline">
-                      {record.title}
-                    </Link>
-                    <span className="line-clamp-1 block font-normal text-muted">{record.subtitle}</span>
-                  </th>
-                  <td className="py-3 pr-4">
-                    <StatusBadge published={record.published} />
-                  </td>
-                  <td className="py-3 pr-4 whitespace-nowrap max-md:text-muted" data-label="Ændret">
-                    <time dateTime={record.updatedIso}>{record.updated}</time>
-                  </td>
-                  <td className="py-3 max-md:basis-full">
-                    <RowButtons
-                      record={record}
-                      index={index}
-                      count={rows.length}
-                      movable={manual}
-                      duplicable={type.duplicable !== undefined}
-                    >
-                      <Link
-                        to={`${type.path}/${record.id}`}
-                        className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent"
-                        aria-label={`Rediger ${record.title}`}
-                      >
-                        Rediger
-                      </Link>
-                    </RowButtons>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  <Link
+                    to={`${type.path}/${record.id}`}
+                    className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent"
+                    aria-label={`Rediger ${record.title}`}
+                  >
+                    Rediger
+                  </Link>
+                </RowButtons>
+              </td>
+            </tr>
+          ))}
+        </CardTable>
       )}
 
       <Pagination page={page} pageCount={pageCount} />

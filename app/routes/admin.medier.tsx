@@ -79,7 +79,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
 }
 
-export const meta = privatePageMeta("Mine Billeder");
+export const meta = () => privatePageMeta("Mine Billeder");
 
 export default function MediaLibrary({ loaderData, actionData }: Route.ComponentProps) {
   const { images, total, page, pageCount, processing } = loaderData;
@@ -130,9 +130,7 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
   );
 }
 
-type TileImage = Route.ComponentProps["loaderData"]["images"][number];
-
-function LibraryTile({ image }: { image: TileImage }) {
+function LibraryTile({ image }: { image: Route.ComponentProps["loaderData"]["images"][number] }) {
   const altForm = useFetcher<ActionAnswer>();
   const deleteForm = useFetcher<ActionAnswer>();
   useToastFrom(altForm.data?.toast);

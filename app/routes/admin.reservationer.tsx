@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { CardTable } from "~/components/ui/card-table";
+import { ConfirmButton } from "~/components/ui/confirm-step";
 import { useToastFrom } from "~/components/ui/toaster";
 import { formatDanishPhone } from "~/features/accounts/schemas";
 import { requireAdmin } from "~/features/accounts/session.server";
@@ -18,7 +19,7 @@ import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.reservationer";
 import { readFormData } from "~/lib/request-body.server";
 
-export const meta = privatePageMeta("Reservationer");
+export const meta = () => privatePageMeta("Reservationer");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
@@ -172,12 +173,7 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
                       required
                       className="rounded-xl border border-control-border bg-surface-raised px-3 py-2"
                     />
-                    <button
-                      type="submit"
-                      className="justify-self-start rounded-full bg-red-700 px-4 py-1.5 font-semibold text-white hover:bg-red-800"
-                    >
-                      Aflys reservationen
-                    </button>
+                    <ConfirmButton className="justify-self-start">Aflys reservationen</ConfirmButton>
                   </Form>
                 </details>
               </td>

@@ -14,7 +14,7 @@ import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.reservationsindstillinger";
 import { readFormData } from "~/lib/request-body.server";
 
-export const meta = privatePageMeta("Priser og regler");
+export const meta = () => privatePageMeta("Priser og regler");
 
 const kroner = (oere: number) => (oere / 100).toLocaleString("da-DK", { maximumFractionDigits: 2, useGrouping: false });
 

@@ -18,7 +18,7 @@ import { collaborators } from "~/lib/collaborators.server";
 import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.status";
 
-export const meta = privatePageMeta("Systemstatus");
+export const meta = () => privatePageMeta("Systemstatus");
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { database, auth, config, storage, jobs } = collaborators();

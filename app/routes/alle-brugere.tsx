@@ -5,6 +5,7 @@ import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { CardTable } from "~/components/ui/card-table";
+import { Field } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { listUsers, SelfChangeError, setAdmin, setDisabled, USERS_PAGE_SIZE } from "~/features/accounts/users.server";
@@ -14,7 +15,7 @@ import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/alle-brugere";
 import { readFormData } from "~/lib/request-body.server";
 
-export const meta = privatePageMeta("Brugere");
+export const meta = () => privatePageMeta("Brugere");
 
 const searchSchema = z.object({
   q: z.string().trim().max(100).catch(""),
@@ -102,18 +103,13 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
     <div className="mx-auto max-w-6xl px-4 pt-12 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Brugere</h1>
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
-        <div className="grid gap-1.5">
-          <label htmlFor="user-search" className="text-sm font-semibold">
-            Søg efter navn eller e-mail
-          </label>
-          <input
-            id="user-search"
-            name="q"
-            type="search"
-            defaultValue={params.get("q") ?? ""}
-            className="w-72 max-w-full rounded-xl border border-control-border bg-surface-raised px-4 py-2.5"
-          />
-        </div>
+        <Field
+          label="Søg efter navn eller e-mail"
+          name="q"
+          type="search"
+          defaultValue={params.get("q") ?? ""}
+          className="w-72 max-w-full"
+        />
         <button type="submit" className={buttonStyles.secondary}>
           Søg
         </button>

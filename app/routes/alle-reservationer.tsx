@@ -14,12 +14,11 @@ import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";
 import { formatMoney } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/alle-reservationer";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Mine reservationer" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => privatePageMeta("Mine reservationer");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth, config } = collaborators();

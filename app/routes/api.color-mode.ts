@@ -22,6 +22,4 @@ export async function action({ request, url }: Route.ActionArgs) {
   return data({ colorMode }, { headers });
 }
 
-export function loader() {
-  throw redirect("/");
-}
+export const loader = () => redirect("/");

@@ -10,12 +10,11 @@ import { redirectWithToast } from "~/features/toast/flash.server";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/betaling";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Betaling" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => privatePageMeta("Betaling");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();

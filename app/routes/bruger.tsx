@@ -9,26 +9,27 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   formatDanishPhone,
-  REQUIRED,
+  required,
   totpCodeSchema,
 } from "~/features/accounts/schemas";
 import { callAuth, requireUser, withCookies } from "~/features/accounts/session.server";
 import { formatDateTime } from "~/lib/format";
 import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
 import {
-  accountPageMeta,
   AccountSection,
   CurrentPasswordField,
   DoneLine,
   NewPasswordField,
+  SubmitButton,
 } from "~/features/accounts/components/forms";
 import { TwoFactorSection, type TwoFactorSetup } from "~/features/accounts/components/two-factor-section";
 import { twoFactorSetup } from "~/features/accounts/two-factor.server";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/bruger";
 import { readFormData } from "~/lib/request-body.server";
 
-export const meta = () => accountPageMeta("Mine oplysninger");
+export const meta = () => privatePageMeta("Mine oplysninger");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
@@ -49,7 +50,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 /** Besides the one answer shape: a line that replaces a form once it is done, and the second factor's setup. */
 type DetailsAnswer = ActionAnswer & { done?: string; setup?: TwoFactorSetup };
 
-const passwordOnly = z.object({ password: z.string({ error: REQUIRED }).min(1, REQUIRED) });
+const passwordOnly = z.object({ password: required() });
 const detailsForms = z.discriminatedUnion("intent", [
   changePasswordSchema.safeExtend({ intent: z.literal("change-password") }),
   changeEmailSchema.safeExtend({ intent: z.literal("change-email") }),
@@ -172,9 +173,7 @@ export default function MyDetails({ loaderData }: Route.ComponentProps) {
               errors={password?.fieldErrors?.currentPassword}
             />
             <NewPasswordField label="Ny adgangskode" name="newPassword" errors={password?.fieldErrors?.newPassword} />
-            <button type="submit" className={buttonStyles.secondary} disabled={busy("change-password")}>
-              Skift adgangskode
-            </button>
+            <SubmitButton busy={busy("change-password")} label="Skift adgangskode" variant="secondary" />
           </Form>
         </DoneLine>
       </AccountSection>
@@ -196,9 +195,7 @@ export default function MyDetails({ loaderData }: Route.ComponentProps) {
               required
               errors={changeEmail?.fieldErrors?.newEmail}
             />
-            <button type="submit" className={buttonStyles.secondary} disabled={busy("change-email")}>
-              Send bekræftelseslink
-            </button>
+            <SubmitButton busy={busy("change-email")} label="Send bekræftelseslink" variant="secondary" />
           </Form>
         </DoneLine>
       </AccountSection>
@@ -233,13 +230,11 @@ export default function MyDetails({ loaderData }: Route.ComponentProps) {
               </p>
             )}
           </div>
-          <button
-            type="submit"
-            className={`${buttonStyles.primary} bg-red-700 text-white hover:bg-red-800`}
-            disabled={busy("delete-account")}
-          >
-            Slet min konto
-          </button>
+          <SubmitButton
+            busy={busy("delete-account")}
+            label="Slet min konto"
+            className="bg-red-700 text-white hover:bg-red-800"
+          />
         </Form>
       </AccountSection>
     </div>

@@ -1,6 +1,7 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
+import { answeredField } from "~/components/ui/answered-field";
 import { Field } from "~/components/ui/field";
-import { AccountPage, accountPageMeta, AccountSection, SubmitButton } from "~/features/accounts/components/forms";
+import { AccountPage, AccountSection, SubmitButton } from "~/features/accounts/components/forms";
 import { buttonStyles } from "~/components/ui/button-link";
 import { AvatarError, replaceAvatar } from "~/features/accounts/avatar.server";
 import { changeProfile, getProfile } from "~/features/accounts/profile.server";
@@ -13,10 +14,11 @@ import { successToast } from "~/features/toast/toast";
 import { z } from "zod";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/bruger.update";
 import { bodyMessages, tryReadFormData } from "~/lib/request-body.server";
 
-export const meta = () => accountPageMeta("Ret mine oplysninger");
+export const meta = () => privatePageMeta("Ret mine oplysninger");
 
 /** Where saving (or giving up) leads: back to the page that sent the user here (`?redirectTo=`), if on this site. */
 function returnPath(url: URL) {
@@ -68,10 +70,9 @@ export async function action({ request, url }: Route.ActionArgs) {
   throw redirectWithToast(returnPath(url), successToast("Dine oplysninger er gemt"));
 }
 
-export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
+export default function UpdateMyDetails({ loaderData, actionData }: Route.ComponentProps) {
   const saving = useNavigation().state === "submitting";
-  const values = { ...loaderData, ...(actionData?.intent === "contact-details" && actionData.values) };
+  const contactDetails = actionData?.intent === "contact-details" ? actionData : undefined;
   const avatarError = actionData?.fieldErrors?.avatar?.[0];
   return (
     <AccountPage title="Ret mine oplysninger">
@@ -80,22 +81,18 @@ export default function UpdateMyDetails({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="intent" value="contact-details" />
         <Field
           label="Adresse"
-          name="address"
           autoComplete="street-address"
           required
-          defaultValue={values.address}
-          errors={actionData?.fieldErrors?.address}
+          {...answeredField(contactDetails, "address", loaderData.address)}
         />
         <Field
           label="Telefon"
-          name="phone"
           type="tel"
           autoComplete="tel-national"
           inputMode="tel"
           required
-          defaultValue={values.phone}
           hint="Dansk nummer med 8 cifre, fx 20 12 34 56."
-          errors={actionData?.fieldErrors?.phone}
+          {...answeredField(contactDetails, "phone", loaderData.phone)}
         />
         <div className="flex flex-wrap gap-3">
           <SubmitButton busy={saving} label="Gem" busyLabel="Gemmer …" />

@@ -43,6 +43,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta(matches, loaderData?.page, path, { structuredData: loaderData?.organization });
 }
 
+type Rules = NonNullable<Route.ComponentProps["loaderData"]["rules"]>;
+
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page, preview, name, rules } = loaderData;
   const lead =
@@ -68,15 +70,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CurrentPrices({
-  weekday,
-  weekend,
-  holidaysAtWeekendPrice,
-}: {
-  weekday: string;
-  weekend: string;
-  holidaysAtWeekendPrice: boolean;
-}) {
+function CurrentPrices({ weekday, weekend, holidaysAtWeekendPrice }: Rules) {
   return (
     <section aria-labelledby="aktuelle-priser" className="rounded-2xl border border-border bg-surface-raised p-5">
       <h2 id="aktuelle-priser" className="font-display text-2xl font-bold">

@@ -5,12 +5,13 @@ import { authErrorMessage } from "~/features/accounts/auth-errors";
 import { requestPasswordResetSchema } from "~/features/accounts/schemas";
 import { callAuth } from "~/features/accounts/session.server";
 import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
-import { AccountPage, accountPageMeta, EmailField, SubmitButton } from "~/features/accounts/components/forms";
+import { AccountPage, EmailField, SubmitButton } from "~/features/accounts/components/forms";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/glemt-adgangskode";
 import { readFormData } from "~/lib/request-body.server";
 
-export const meta = () => accountPageMeta("Glemt adgangskode");
+export const meta = () => privatePageMeta("Glemt adgangskode");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth } = collaborators();

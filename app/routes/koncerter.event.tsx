@@ -7,14 +7,12 @@ import { DraftBadge } from "~/features/content/components/album-list";
 import { PreviewNotice } from "~/features/content/components/page-content";
 import { RichText } from "~/features/content/components/rich-text";
 import { richTextBlocks } from "~/features/content/rich-text.server";
-import { pageTags, rootMetaData } from "~/features/content/meta";
+import { pageTags, rootMetaData, socialImageUrl } from "~/features/content/meta";
 import { isAdminPreview } from "~/features/content/public-page.server";
-import { socialImageKey } from "~/features/media/media";
 import { EventTime, StatusBadge } from "~/features/program/components/event-list";
 import { doorsInstant, effectiveStart, isUpcoming, musicEventData, sellsTickets } from "~/features/program/program";
 import { albumTitleOf, eventById, withPlainDescription } from "~/features/program/program.server";
 import { getSiteSettings } from "~/features/site/settings.server";
-import { publicFileUrl } from "~/features/storage/storage";
 import { formatEventTime, formatTime } from "~/lib/format";
 import type { Route } from "./+types/koncerter.event";
 
@@ -30,7 +28,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     getSiteSettings(db),
     event.albumId ? albumTitleOf(db, event.albumId) : null,
   ]);
-  const imageUrl = event.image ? publicFileUrl(socialImageKey(event.image)) : undefined;
+  const imageUrl = socialImageUrl(event.image);
   return {
     event,
     body: richTextBlocks(stored.description),

@@ -1,14 +1,12 @@
 import { Link } from "react-router";
 import { collaborators } from "~/lib/collaborators.server";
 import { PreviewNotice } from "~/features/content/components/page-content";
-import { pageTags, rootMetaData } from "~/features/content/meta";
+import { pageTags, rootMetaData, socialImageUrl } from "~/features/content/meta";
 import { isAdminPreview } from "~/features/content/public-page.server";
-import { socialImageKey } from "~/features/media/media";
 import { EventsByMonth } from "~/features/program/components/event-list";
 import { musicEventData } from "~/features/program/program";
 import { upcomingEvents, withPlainDescription } from "~/features/program/program.server";
 import { getSiteSettings } from "~/features/site/settings.server";
-import { publicFileUrl } from "~/features/storage/storage";
 import type { Route } from "./+types/koncerter";
 
 /** The programme: every concert from today on, by month. */
@@ -22,14 +20,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const publicUrl = config.PUBLIC_URL;
   const structuredData = events
     .filter((event) => event.published)
-    .map((event) =>
-      musicEventData(
-        withPlainDescription(event),
-        settings,
-        publicUrl,
-        event.image ? publicFileUrl(socialImageKey(event.image)) : undefined,
-      ),
-    );
+    .map((event) => musicEventData(withPlainDescription(event), settings, publicUrl, socialImageUrl(event.image)));
   return { events, preview, structuredData };
 }
 

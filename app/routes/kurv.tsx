@@ -14,12 +14,11 @@ import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { formatMoney } from "~/lib/format";
 import { formatDay } from "~/features/reservation/days";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/kurv";
 import { readFormData } from "~/lib/request-body.server";
 
-export function meta() {
-  return [{ title: "Kurv" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => privatePageMeta("Kurv");
 
 /** What the user is told of days taken out of the basket because the admin has closed them. */
 function closedDaysToast(closed: ClosedDay[]) {

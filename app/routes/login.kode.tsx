@@ -6,18 +6,13 @@ import { requestSignInCodeSchema, signInWithCodeSchema } from "~/features/accoun
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
 import { answer, parseSubmission, type ActionAnswer } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import {
-  AccountPage,
-  accountPageMeta,
-  CodeField,
-  EmailField,
-  SubmitButton,
-} from "~/features/accounts/components/forms";
+import { AccountPage, CodeField, EmailField, SubmitButton } from "~/features/accounts/components/forms";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/login.kode";
 import { readFormData } from "~/lib/request-body.server";
 
-export const meta = () => accountPageMeta("Log ind med en kode");
+export const meta = () => privatePageMeta("Log ind med en kode");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { auth } = collaborators();

@@ -1,18 +1,19 @@
 import { useState } from "react";
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { Field, FormError } from "~/components/ui/field";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
-import { AccountPage, accountPageMeta, CodeField, SubmitButton } from "~/features/accounts/components/forms";
+import { AccountPage, CodeField, SubmitButton } from "~/features/accounts/components/forms";
 import { totpCodeSchema } from "~/features/accounts/schemas";
 import { callAuth, withCookies } from "~/features/accounts/session.server";
 import { answer, parseSubmission } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/login.totp";
 import { readFormData } from "~/lib/request-body.server";
 
-export const meta = () => accountPageMeta("Totrinsbekræftelse");
+export const meta = () => privatePageMeta("Totrinsbekræftelse");
 
 export function loader({ url }: Route.LoaderArgs) {
   return { redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")) };
@@ -39,8 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(safeRedirectPath(redirectTo), { headers: withCookies(result.setCookies) });
 }
 
-export default function SecondFactor({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
+export default function SecondFactor({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const [useBackupCode, setUseBackupCode] = useState(false);
   return (

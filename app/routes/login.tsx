@@ -1,18 +1,19 @@
 import type { ReactNode } from "react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
-import { Field, FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/field";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
 import { signInSchema, signUpSchema } from "~/features/accounts/schemas";
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
 import { answer, parseSubmission, typedValues, type ActionAnswer } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { accountPageMeta, EmailField, NewAccountFields, SubmitButton } from "~/features/accounts/components/forms";
+import { CurrentPasswordField, EmailField, NewAccountFields, SubmitButton } from "~/features/accounts/components/forms";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/login";
 import { readFormData } from "~/lib/request-body.server";
 
-export const meta = () => accountPageMeta("Log ind");
+export const meta = () => privatePageMeta("Log ind");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { auth } = collaborators();
@@ -79,14 +80,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
             <FormError message={signIn?.formError} />
             <EmailField answer={signIn} />
-            <Field
-              label="Adgangskode"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              errors={signIn?.fieldErrors?.password}
-            />
+            <CurrentPasswordField label="Adgangskode" name="password" errors={signIn?.fieldErrors?.password} />
             <SubmitButton busy={busy("sign-in")} label="Log ind" busyLabel="Logger ind …" />
           </Form>
           <p className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-sm">

@@ -22,6 +22,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ signedOut: true }, { headers });
 }
 
-export function loader() {
-  throw redirect("/");
-}
+export const loader = () => redirect("/");

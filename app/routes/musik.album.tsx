@@ -1,14 +1,12 @@
 import { data, Link } from "react-router";
 import { AlbumList } from "~/features/content/components/album-list";
 import { PreviewNotice } from "~/features/content/components/page-content";
-import { pageTags, rootMetaData } from "~/features/content/meta";
+import { pageTags, rootMetaData, socialImageUrl } from "~/features/content/meta";
 import { isAdminPreview } from "~/features/content/public-page.server";
 import { getAlbumsWithTracks } from "~/features/content/public.server";
 import { albumFacts } from "~/features/seo/album-facts";
 import { musicGroupData } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
-import { socialImageKey } from "~/features/media/media";
-import { publicFileUrl } from "~/features/storage/storage";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/musik.album";
 
@@ -37,7 +35,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     path: `/musik/${album.id}`,
     title,
     description,
-    image: publicFileUrl(socialImageKey(album.image)),
+    image: socialImageUrl(album.image),
     type: "music.album",
     structuredData: loaderData.structuredData,
   });

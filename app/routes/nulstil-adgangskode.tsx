@@ -1,15 +1,16 @@
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { FormError } from "~/components/ui/field";
 import { resetPasswordSchema } from "~/features/accounts/schemas";
 import { callAuth } from "~/features/accounts/session.server";
 import { answer, parseSubmission } from "~/lib/form";
-import { AccountPage, accountPageMeta, NewPasswordField, SubmitButton } from "~/features/accounts/components/forms";
+import { AccountPage, NewPasswordField, SubmitButton } from "~/features/accounts/components/forms";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/nulstil-adgangskode";
 import { readFormData } from "~/lib/request-body.server";
 
-export const meta = () => accountPageMeta("Vælg ny adgangskode");
+export const meta = () => privatePageMeta("Vælg ny adgangskode");
 
 /** better-auth sends the link here with ?token=…, or with ?error=INVALID_TOKEN when it is expired or used. */
 export function loader({ url }: Route.LoaderArgs) {
@@ -29,8 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/login?nulstillet=1");
 }
 
-export default function ResetPassword({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const saving = useNavigation().state === "submitting";
   if (!loaderData.token) {
     return (

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { FormError } from "~/components/ui/field";
 import { authErrorMessage } from "~/features/accounts/auth-errors";
-import { AccountPage, accountPageMeta, NewAccountFields, SubmitButton } from "~/features/accounts/components/forms";
+import { AccountPage, NewAccountFields, SubmitButton } from "~/features/accounts/components/forms";
 import { signUpSchema } from "~/features/accounts/schemas";
 import { callAuth, getSessionUser, withCookies } from "~/features/accounts/session.server";
 import { claimSite, setupLinkState } from "~/features/accounts/site-claim.server";
@@ -11,10 +11,11 @@ import { redirectWithToast } from "~/features/toast/flash.server";
 import { successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, typedValues } from "~/lib/form";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import { readFormData } from "~/lib/request-body.server";
 import type { Route } from "./+types/opsaetning";
 
-export const meta = () => accountPageMeta("Opsætning");
+export const meta = () => privatePageMeta("Opsætning");
 
 /** A used link answers 410 (Gone), a token we never gave out 404; neither page is kept by any cache. */
 const statusOf = { open: 200, claimed: 410, unknown: 404 } as const;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { getSessionUser, loginPath } from "~/features/accounts/session.server";
+import { monthSchema } from "~/features/reservation/admin-month";
 import { DayCalendar } from "~/features/reservation/components/day-calendar";
 import { formatDay, monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
 import { calendarDays } from "~/features/reservation/calendar.server";
@@ -18,7 +19,6 @@ import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/reservation";
 import { readFormData } from "~/lib/request-body.server";
 
-const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 /** A day picked in the calendar; the month shown goes along so that signing in first comes back to it. */
 const holdForm = z.object({ day: z.iso.date(), maaned: monthSchema.optional().catch(undefined) });
 

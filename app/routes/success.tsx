@@ -6,11 +6,10 @@ import { receiptOf } from "~/features/reservation/checkout.server";
 import { Amounts } from "~/features/reservation/components/amounts";
 import { getOrder, requireOwnOrder } from "~/features/reservation/orders.server";
 import { collaborators } from "~/lib/collaborators.server";
+import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/success";
 
-export function meta() {
-  return [{ title: "Tak for din reservation" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => privatePageMeta("Tak for din reservation");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth, config, mailer, metrics, logger } = collaborators();

@@ -80,17 +80,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)("freshness across instances on pos
 
   it("tells the running instances of a restore (npm run restore): they forget every page", async () => {
     const directory = await mkdtemp(path.join(tmpdir(), "scene-freshness-"));
-    const saved = { ...process.env };
     try {
       const archive = path.join(directory, "site.tar.gz");
       const storage = new Storage(diskBackend(directory));
       await createBackup({ database, storage, buildId: "test-build", file: archive });
       const { pageCache } = await instance();
-      Object.assign(process.env, { DATABASE_URL: database.url, DATA_DIR: directory, BACKUP_DIR: directory });
+      // Stubbed in the process's own environment: a copy put in its place would no longer carry TZ to the clock
+      // for the files this worker runs next.
+      vi.stubEnv("DATABASE_URL", database.url);
+      vi.stubEnv("DATA_DIR", directory);
+      vi.stubEnv("BACKUP_DIR", directory);
       expect(await runOperationsCommand(["restore", archive, "--force"], "test-build")).toBe(0);
       await vi.waitFor(() => expect(pageCache.get("system /videoer")).toBeUndefined());
     } finally {
-      process.env = saved;
+      vi.unstubAllEnvs();
       await rm(directory, { recursive: true, force: true });
     }
   });

@@ -5,13 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderDemoTune } from "~/db/seed/demo-audio.server";
 import { AUDIO_REFUSED, sniffAudioFormat, storeAudio, storeAudioUpload } from "~/features/media/audio.server";
-import {
-  removeImageFiles,
-  sniffImageFormat,
-  storeImage,
-  storeImageUpload,
-  UploadError,
-} from "~/features/media/image.server";
+import { sniffImageFormat, storeImage, storeImageUpload, UploadError } from "~/features/media/image.server";
 import { inProcessImageEncoder } from "~/features/media/image-encoder.server";
 import {
   IMAGE_MAX_BYTES,
@@ -235,9 +229,8 @@ describe("image uploads", () => {
     const image = await storeImage(storage, "articles", await solid(1000, 500).png().toBuffer(), inProcessImageEncoder);
     const keys = [...new Set(imageFileKeys(image))];
     expect((await storedKeys(root)).filter((key) => keys.includes(key))).toHaveLength(keys.length);
-    expect(await removeImageFiles(storage, image)).toEqual([]);
+    expect(await storage.removeAll(imageFileKeys(image))).toEqual([]);
     expect((await storedKeys(root)).filter((key) => keys.includes(key))).toEqual([]);
-    expect(await removeImageFiles(storage, null)).toEqual([]);
   });
 
   it("sniffs image formats by their first bytes", () => {

@@ -1,5 +1,5 @@
-import { isRouteErrorResponse } from "react-router";
-import { ButtonLink } from "~/components/ui/button-link";
+import { isRouteErrorResponse, Link } from "react-router";
+import { buttonStyles } from "~/components/ui/button-link";
 
 /** The status an error page shows: a refusal's own (400, 403, 404, 405, 413 …), else 500. */
 export function errorStatus(error: unknown) {
@@ -57,9 +57,9 @@ export function ErrorView({ error, path, requestId }: { error: unknown; path: st
         </>
       )}
       {/* After a server error, a full load: whatever broke in this document should not come along. */}
-      <ButtonLink to="/" reloadDocument={status === 500} className="mt-10">
+      <Link to="/" reloadDocument={status === 500} className={`${buttonStyles.primary} mt-10`}>
         Til forsiden
-      </ButtonLink>
+      </Link>
     </section>
   );
 }

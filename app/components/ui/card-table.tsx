@@ -2,10 +2,12 @@ import type { ReactNode, TableHTMLAttributes } from "react";
 
 /**
  * An admin list as a `card-table` (app.css: a table from md up, a card per row on a phone) in a box that scrolls
- * sideways; `columns` are the headings, `cellPadding` their vertical padding, `children` the body's rows.
+ * sideways; `columns` are the headings, `widths` the width classes of the first ones, `cellPadding` their vertical
+ * padding, `children` the body's rows.
  */
 export function CardTable({
   columns,
+  widths = [],
   className = "",
   tableClassName = "",
   cellPadding = "py-3",
@@ -13,6 +15,7 @@ export function CardTable({
   ...table
 }: TableHTMLAttributes<HTMLTableElement> & {
   columns: ReactNode[];
+  widths?: string[];
   tableClassName?: string;
   cellPadding?: string;
 }) {
@@ -25,7 +28,7 @@ export function CardTable({
               <th
                 key={index}
                 scope="col"
-                className={`${cellPadding} ${index < columns.length - 1 ? "pr-4" : ""} font-semibold`}
+                className={`${widths[index] ?? ""} ${cellPadding} ${index < columns.length - 1 ? "pr-4" : ""} font-semibold`}
               >
                 {column}
               </th>

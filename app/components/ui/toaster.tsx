@@ -1,13 +1,12 @@
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useRef } from "react";
 import { dismissToast, showToast, useToasts, type Toast } from "~/features/toast/toast";
+import { useHydrated } from "./use-hydrated";
 
 const kindStyles: Record<Toast["kind"], string> = {
   info: "border-sky-600/40 bg-sky-50 text-sky-950 dark:bg-sky-950 dark:text-sky-50",
   success: "border-emerald-600/40 bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50",
   error: "border-red-600/40 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50",
 };
-
-const noSubscription = () => () => undefined;
 
 /** Shows a toast that arrived with data (a flash after a redirect, an action's answer) once per arrival. */
 export function useToastFrom(toast: Toast | null | undefined) {
@@ -25,11 +24,7 @@ export function useToastFrom(toast: Toast | null | undefined) {
 export function Toaster({ initial }: { initial?: Toast | null }) {
   const toasts = useToasts();
   useToastFrom(initial);
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const list = toasts.length || hydrated || !initial ? toasts : [{ ...initial, id: 0 }];
   return (
     <section

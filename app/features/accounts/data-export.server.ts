@@ -45,111 +45,105 @@ export const exportedTables = {
  */
 export async function exportUserData(db: Database, userId: string, publicUrl: string) {
   const ordersOfUser = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
-  const [
-    [account],
-    profile,
-    userSessions,
-    signInMethods,
-    [twoFactor],
-    userOrders,
-    days,
-    [basket],
-    lines,
-    [feed],
-    files,
-    uploaded,
-  ] = await Promise.all([
-    db
-      .select({
-        name: users.name,
-        email: users.email,
-        emailVerified: users.emailVerified,
-        role: users.role,
-        createdAt: users.createdAt,
-        updatedAt: users.updatedAt,
-        twoFactorEnabled: users.twoFactorEnabled,
-        disabled: users.banned,
-      })
-      .from(users)
-      .where(eq(users.id, userId)),
-    getProfile(db, userId),
-    db
-      .select({
-        createdAt: sessions.createdAt,
-        expiresAt: sessions.expiresAt,
-        ipAddress: sessions.ipAddress,
-        userAgent: sessions.userAgent,
-      })
-      .from(sessions)
-      .where(eq(sessions.userId, userId)),
-    db
-      .select({ provider: authAccounts.providerId, createdAt: authAccounts.createdAt })
-      .from(authAccounts)
-      .where(eq(authAccounts.userId, userId)),
-    db.select({ verified: twoFactors.verified }).from(twoFactors).where(eq(twoFactors.userId, userId)),
-    db
-      .select({
-        id: orders.id,
-        status: orders.status,
-        bookerName: orders.bookerName,
-        bookerEmail: orders.bookerEmail,
-        bookerAddress: orders.bookerAddress,
-        bookerPhone: orders.bookerPhone,
-        days: orders.days,
-        totalOere: orders.totalOere,
-        vatOere: orders.vatOere,
-        provider: orders.provider,
-        receiptNumber: orders.receiptNumber,
-        createdAt: orders.createdAt,
-        paidAt: orders.paidAt,
-      })
-      .from(orders)
-      .where(eq(orders.userId, userId)),
-    db
-      .select({
-        day: dayClaims.day,
-        kind: dayClaims.kind,
-        orderId: dayClaims.orderId,
-        address: dayClaims.title,
-        priceOere: dayClaims.priceOere,
-        expiresAt: dayClaims.expiresAt,
-        releasedAt: dayClaims.releasedAt,
-        releaseReason: dayClaims.releaseReason,
-        createdAt: dayClaims.createdAt,
-      })
-      .from(dayClaims)
-      // A day of the user's order counts too when the claim itself no longer names the user.
-      .where(or(eq(dayClaims.userId, userId), inArray(dayClaims.orderId, ordersOfUser))),
-    db.select({ daysPutInBasket: baskets.version }).from(baskets).where(eq(baskets.userId, userId)),
-    db
-      .select({
-        orderId: orderLines.orderId,
-        description: orderLines.description,
-        day: orderLines.day,
-        quantity: orderLines.quantity,
-        unitPriceOere: orderLines.unitPriceOere,
-        totalOere: orderLines.totalOere,
-        vatOere: orderLines.vatOere,
-      })
-      .from(orderLines)
-      .where(inArray(orderLines.orderId, ordersOfUser))
-      .orderBy(orderLines.orderId, orderLines.position),
-    db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)),
-    db
-      .select({ key: userFiles.key, createdAt: userFiles.createdAt })
-      .from(userFiles)
-      .where(eq(userFiles.userId, userId)),
-    db
-      .select({
-        originalName: mediaImages.originalName,
-        status: mediaImages.status,
-        alt: mediaImages.alt,
-        image: mediaImages.image,
-        createdAt: mediaImages.createdAt,
-      })
-      .from(mediaImages)
-      .where(eq(mediaImages.createdBy, userId)),
-  ]);
+  const [account] = await db
+    .select({
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      role: users.role,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+      twoFactorEnabled: users.twoFactorEnabled,
+      disabled: users.banned,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const profile = await getProfile(db, userId);
+  const userSessions = await db
+    .select({
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      ipAddress: sessions.ipAddress,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  const signInMethods = await db
+    .select({ provider: authAccounts.providerId, createdAt: authAccounts.createdAt })
+    .from(authAccounts)
+    .where(eq(authAccounts.userId, userId));
+  const [twoFactor] = await db
+    .select({ verified: twoFactors.verified })
+    .from(twoFactors)
+    .where(eq(twoFactors.userId, userId));
+  const userOrders = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      bookerName: orders.bookerName,
+      bookerEmail: orders.bookerEmail,
+      bookerAddress: orders.bookerAddress,
+      bookerPhone: orders.bookerPhone,
+      days: orders.days,
+      totalOere: orders.totalOere,
+      vatOere: orders.vatOere,
+      provider: orders.provider,
+      receiptNumber: orders.receiptNumber,
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  const days = await db
+    .select({
+      day: dayClaims.day,
+      kind: dayClaims.kind,
+      orderId: dayClaims.orderId,
+      address: dayClaims.title,
+      priceOere: dayClaims.priceOere,
+      expiresAt: dayClaims.expiresAt,
+      releasedAt: dayClaims.releasedAt,
+      releaseReason: dayClaims.releaseReason,
+      createdAt: dayClaims.createdAt,
+    })
+    .from(dayClaims)
+    // A day of the user's order counts too when the claim itself no longer names the user.
+    .where(or(eq(dayClaims.userId, userId), inArray(dayClaims.orderId, ordersOfUser)));
+  const [basket] = await db
+    .select({ daysPutInBasket: baskets.version })
+    .from(baskets)
+    .where(eq(baskets.userId, userId));
+  const lines = await db
+    .select({
+      orderId: orderLines.orderId,
+      description: orderLines.description,
+      day: orderLines.day,
+      quantity: orderLines.quantity,
+      unitPriceOere: orderLines.unitPriceOere,
+      totalOere: orderLines.totalOere,
+      vatOere: orderLines.vatOere,
+    })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, ordersOfUser))
+    .orderBy(orderLines.orderId, orderLines.position);
+  const [feed] = await db
+    .select({ token: calendarFeeds.token })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId));
+  const files = await db
+    .select({ key: userFiles.key, createdAt: userFiles.createdAt })
+    .from(userFiles)
+    .where(eq(userFiles.userId, userId));
+  const uploaded = await db
+    .select({
+      originalName: mediaImages.originalName,
+      status: mediaImages.status,
+      alt: mediaImages.alt,
+      image: mediaImages.image,
+      createdAt: mediaImages.createdAt,
+    })
+    .from(mediaImages)
+    .where(eq(mediaImages.createdBy, userId));
   return {
     exportedAt: new Date().toISOString(),
     [exportedTables.users]: account ?? null,

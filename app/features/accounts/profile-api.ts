@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contactDetailsSchema, REQUIRED } from "./schemas";
+import { contactDetailsSchema, REQUIRED, required } from "./schemas";
 
 /**
  * What a user may change through spec §7's profile calls: the name, the address and the phone number. An absent
@@ -7,7 +7,7 @@ import { contactDetailsSchema, REQUIRED } from "./schemas";
  * a detail never filled in is null). Every other field of the record is the server's: see `serverOwnedFields`.
  */
 export const profileChangesSchema = z.object({
-  userId: z.string({ error: REQUIRED }).min(1, REQUIRED),
+  userId: required(),
   name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100, "Navnet må højst have 100 tegn").optional(),
   address: contactDetailsSchema.shape.address.nullable().optional(),
   phone: contactDetailsSchema.shape.phone.nullable().optional(),

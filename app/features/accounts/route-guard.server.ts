@@ -17,14 +17,11 @@ async function requireAccess(
   pattern: string,
 ) {
   switch (access) {
-    case "public":
-      return;
     case "user":
-      if (pattern.startsWith("/api/")) {
-        if (!(await getSessionUser(auth, request))) throw data({ error: "Du skal være logget ind." }, { status: 401 });
-        return;
-      }
-      await requireUser(auth, request, url);
+      if (!pattern.startsWith("/api/")) await requireUser(auth, request, url);
+      // An API answers 401 instead of sending the caller to the login page.
+      else if (!(await getSessionUser(auth, request)))
+        throw data({ error: "Du skal være logget ind." }, { status: 401 });
       return;
     case "admin":
       await requireAdmin(auth, request, url);

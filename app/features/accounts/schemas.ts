@@ -59,12 +59,14 @@ function strongPassword<Field extends string>(field: Field) {
   };
 }
 
+/** A field that must be filled in, taken as it is typed (a password). */
+export const required = () => z.string({ error: REQUIRED }).min(1, REQUIRED);
 const trimmed = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED);
 const email = () => trimmed().toLowerCase().pipe(z.email("Skriv en gyldig e-mailadresse"));
 
 export const signInSchema = z.object({
   email: email(),
-  password: z.string({ error: REQUIRED }).min(1, REQUIRED),
+  password: required(),
   redirectTo: z.string().optional(),
 });
 
@@ -77,7 +79,7 @@ export const signUpSchema = z
         for (const message of nameProblems(name)) context.addIssue({ code: "custom", message });
       }),
     email: email(),
-    password: z.string({ error: REQUIRED }).min(1, REQUIRED),
+    password: required(),
     redirectTo: z.string().optional(),
   })
   .superRefine(strongPassword("password"));
@@ -102,7 +104,7 @@ export function formatDanishPhone(phone: string) {
 export const requestPasswordResetSchema = z.object({ email: email() });
 
 export const resetPasswordSchema = z
-  .object({ token: z.string().min(1, "Linket er ugyldigt"), password: z.string({ error: REQUIRED }).min(1, REQUIRED) })
+  .object({ token: z.string().min(1, "Linket er ugyldigt"), password: required() })
   .superRefine(strongPassword("password"));
 
 export const requestSignInCodeSchema = z.object({ email: email(), redirectTo: z.string().optional() });
@@ -120,15 +122,12 @@ export const signInWithCodeSchema = z.object({
 });
 
 export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string({ error: REQUIRED }).min(1, REQUIRED),
-    newPassword: z.string({ error: REQUIRED }).min(1, REQUIRED),
-  })
+  .object({ currentPassword: required(), newPassword: required() })
   .superRefine(strongPassword("newPassword"));
 
 export const changeEmailSchema = z.object({ newEmail: email() });
 
 export const deleteAccountSchema = z.object({
-  password: z.string({ error: REQUIRED }).min(1, REQUIRED),
+  password: required(),
   confirm: z.literal("ja", { error: "Sæt kryds for at bekræfte, at kontoen skal slettes" }),
 });

@@ -32,11 +32,8 @@ const sessionOf = new WeakMap<Request, Promise<SessionRead>>();
  * what the old cookies may do on their next request. Read once per request.
  */
 export async function getSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
-  let read = sessionOf.get(request);
-  if (!read) {
-    read = readSession(auth, request);
-    sessionOf.set(request, read);
-  }
+  const read = sessionOf.get(request) ?? readSession(auth, request);
+  sessionOf.set(request, read);
   return (await read).user;
 }
 

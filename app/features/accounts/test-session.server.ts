@@ -15,14 +15,12 @@ export async function openTestSession(
   const roleName = role === "admin" ? ADMIN_ROLE : "user";
   const existing = await context.internalAdapter.findUserByEmail(email);
   if (existing) await context.internalAdapter.updateUser(existing.user.id, { role: roleName });
-  const userId =
-    existing?.user.id ??
-    (
-      await context.internalAdapter.createUser(
+  const { id: userId } = existing
+    ? existing.user
+    : await context.internalAdapter.createUser(
         { email, name, emailVerified: true, role: roleName },
         { method: "admin" },
-      )
-    ).id;
+      );
   const session = await context.internalAdapter.createSession(userId);
   return {
     userId,

@@ -1,5 +1,5 @@
 import { socialMeta } from "~/features/seo/structured-data";
-import { socialImageKey } from "~/features/media/media";
+import { socialImageKey, type StoredImageRef } from "~/features/media/media";
 import { publicFileUrl } from "~/features/storage/storage";
 import type { PageView } from "./page-view";
 
@@ -18,6 +18,11 @@ export function rootMetaData(matches: Matches) {
     tagline: root?.settings.tagline ?? "",
     publicUrl: root?.publicUrl ?? "",
   };
+}
+
+/** The address of an image's sharing card, for the meta tags and JSON-LD. */
+export function socialImageUrl(image: StoredImageRef | null | undefined) {
+  return image ? publicFileUrl(socialImageKey(image)) : undefined;
 }
 
 /** A page's title and description, its canonical address, its sharing card and its JSON-LD, if any. */
@@ -46,6 +51,6 @@ export function pageMeta(
   const { siteName, tagline } = rootMetaData(matches);
   const title =
     !page || page.isEmpty ? siteName : isFrontPage ? `${siteName} · ${page.header}` : `${page.header} · ${siteName}`;
-  const image = page?.image ? publicFileUrl(socialImageKey(page.image)) : undefined;
+  const image = socialImageUrl(page?.image);
   return pageTags(matches, { path, title, description: page?.description || tagline, image, structuredData });
 }

@@ -54,31 +54,11 @@ export async function createPage(db: Database, input: PageInput) {
   });
 }
 
-export interface PublicSection {
-  id: string;
-  header: string;
-  text: string;
-  image: StoredImageRef | null;
-}
-
-export interface PublicPage {
-  id: string;
-  page: PageName;
-  header: string;
-  image: StoredImageRef | null;
-  updatedAt: Date;
-  sections: PublicSection[];
-}
-
 /**
  * Published pages of a kind, newest first, each with its published sections in order (spec §7: a list).
  * With `includeDrafts` (the admin's preview) hidden pages and sections come too.
  */
-export async function getPagesByName(
-  db: Database,
-  name: PageName,
-  { includeDrafts = false } = {},
-): Promise<PublicPage[]> {
+export async function getPagesByName(db: Database, name: PageName, { includeDrafts = false } = {}) {
   return db.query.pages.findMany({
     columns: { id: true, page: true, header: true, image: true, updatedAt: true },
     where: includeDrafts ? eq(pages.page, name) : and(eq(pages.page, name), eq(pages.published, true)),

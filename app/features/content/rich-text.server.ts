@@ -95,11 +95,6 @@ export function plainTextToRichText(text: string): string {
   return normalizeRichText(plainTextHtml(normalized));
 }
 
-/** Whether a stored or submitted text shows nothing (a required text must show something). */
-export function isBlankRichText(html: string) {
-  return normalizeRichText(html) === "";
-}
-
 /** The tree React renders, from stored HTML. Anything outside the subset is left out, its text kept. */
 export function richTextBlocks(html: string): RichBlock[] {
   if (html.trim() === "") return [];

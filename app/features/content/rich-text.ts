@@ -13,7 +13,6 @@ export type RichBlock =
   { type: "p" | "h3" | "h4"; children: RichInline[] } | { type: "ul" | "ol"; items: RichBlock[][] };
 
 export type RichList = Extract<RichBlock, { items: RichBlock[][] }>;
-export type RichTextBlock = Exclude<RichBlock, RichList>;
 
 export function isRichList(block: RichBlock): block is RichList {
   return block.type === "ul" || block.type === "ol";
@@ -29,7 +28,7 @@ export function isExternalHref(href: string) {
 
 /**
  * Whether a submitted text has anything to show once its tags are set aside. Only an early check for the
- * form: the server decides on the sanitized text (`isBlankRichText`).
+ * form: the server decides on the sanitized text (`normalizeRichText` gives "").
  */
 export function looksFilled(value: string) {
   return (

@@ -125,7 +125,11 @@ function isWebAddress(value: string) {
 }
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A row id as the database makes them; any other text names no row. */
+export function isUuid(value: string) {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
 
 /** The rule of one field, by its kind, limits and message (spec §5 and §8's messages); none for files. */
 function fieldRule(field: FieldDef): z.ZodType | null {
@@ -154,7 +158,7 @@ function fieldRule(field: FieldDef): z.ZodType | null {
     case "select":
       if (field.choicesFrom) {
         return optionalField(
-          (value) => (UUID.test(value) ? null : (message ?? REQUIRED)),
+          (value) => (isUuid(value) ? null : (message ?? REQUIRED)),
           (value) => value,
         );
       }

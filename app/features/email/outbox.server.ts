@@ -33,9 +33,7 @@ export class MailOutbox implements Mailer {
     await this.enqueue(message);
     this.#running = this.#running
       .then(() => this.deliverDue())
-      .catch((error: unknown) => {
-        this.logger.error({ err: error }, "the mail outbox could not be worked through");
-      });
+      .catch((error: unknown) => this.logger.error({ err: error }, "the mail outbox could not be worked through"));
   }
 
   async enqueue(message: MailMessage, now = new Date()) {
@@ -119,21 +117,18 @@ export class MailOutbox implements Mailer {
   private async recordFailure(row: typeof mailOutbox.$inferSelect, error: unknown, now: Date) {
     const reason = error instanceof Error ? error.message : String(error);
     const givenUp = row.attempts >= MAX_MAIL_ATTEMPTS;
+    const retryInSeconds = retryDelaySeconds(row.attempts);
     await this.db
       .update(mailOutbox)
       .set({
         leaseUntil: null,
         lastError: reason.slice(0, 1000),
-        nextAttemptAt: new Date(now.getTime() + retryDelaySeconds(row.attempts) * 1000),
+        nextAttemptAt: new Date(now.getTime() + retryInSeconds * 1000),
         failedAt: givenUp ? now : null,
       })
       .where(eq(mailOutbox.id, row.id));
     const entry = { err: error, mailId: row.id, subject: row.subject, attempts: row.attempts };
     if (givenUp) this.logger.error(entry, "an e-mail could not be sent and is given up on");
-    else
-      this.logger.warn(
-        { ...entry, retryInSeconds: retryDelaySeconds(row.attempts) },
-        "sending an e-mail failed; it will be tried again",
-      );
+    else this.logger.warn({ ...entry, retryInSeconds }, "sending an e-mail failed; it will be tried again");
   }
 }

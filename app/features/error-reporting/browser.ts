@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
 import type * as BrowserSdk from "./browser-sdk";
-import { commonOptions, LINKED_ERRORS_LIMIT, type ErrorReportingConfig } from "./options";
+import { commonOptions, type ErrorReportingConfig } from "./options";
 
 /** The root layout names the DSN and release here when error reporting is on. */
 export const ERROR_REPORTING_META = "error-reporting";
@@ -13,10 +13,7 @@ export function startBrowserErrorReporting() {
   if (!content || sentry) return;
   const config = JSON.parse(content) as ErrorReportingConfig;
   sentry = import("./browser-sdk").then((Sentry) => {
-    Sentry.init({
-      ...commonOptions(config),
-      integrations: [Sentry.linkedErrorsIntegration({ limit: LINKED_ERRORS_LIMIT })],
-    });
+    Sentry.init(commonOptions(config, Sentry.linkedErrorsIntegration));
     return Sentry;
   });
 }

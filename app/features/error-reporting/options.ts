@@ -1,10 +1,10 @@
-import type { Breadcrumb, ErrorEvent } from "@sentry/react-router";
+import type { Breadcrumb, ErrorEvent, linkedErrorsIntegration } from "@sentry/react-router";
 
 /**
  * The data a report may carry (issue 8): at most 5 linked errors, breadcrumbs cut at 1024 characters, no personal
  * data. Stack traces stop at 50 frames in the SDK itself (STACKTRACE_FRAME_LIMIT of @sentry/core).
  */
-export const LINKED_ERRORS_LIMIT = 5;
+const LINKED_ERRORS_LIMIT = 5;
 export const BREADCRUMB_TEXT_LIMIT = 1024;
 
 export interface ErrorReportingConfig {
@@ -48,8 +48,8 @@ export function withoutPersonalData(event: ErrorEvent): ErrorEvent {
   return event;
 }
 
-/** The options both the server and the browser SDK start with; each adds its own integrations. */
-export function commonOptions(config: ErrorReportingConfig) {
+/** The options of both the server and the browser SDK, each with its own SDK's linked-errors integration. */
+export function commonOptions(config: ErrorReportingConfig, linkedErrors: typeof linkedErrorsIntegration) {
   return {
     dsn: config.dsn,
     release: config.release,
@@ -58,5 +58,6 @@ export function commonOptions(config: ErrorReportingConfig) {
     tracesSampleRate: 0,
     beforeBreadcrumb: trimBreadcrumb,
     beforeSend: withoutPersonalData,
+    integrations: [linkedErrors({ limit: LINKED_ERRORS_LIMIT })],
   };
 }

@@ -1,6 +1,6 @@
 import type * as SentrySdk from "@sentry/react-router";
 import type { Logger } from "pino";
-import { commonOptions, LINKED_ERRORS_LIMIT, type ErrorReportingConfig } from "./options";
+import { commonOptions, type ErrorReportingConfig } from "./options";
 
 type Sentry = typeof SentrySdk;
 
@@ -14,10 +14,7 @@ const holder = globalThis as typeof globalThis & { __sceneSentry?: Sentry };
 export async function startServerErrorReporting(config: ErrorReportingConfig | null, logger: Logger) {
   if (!config) return;
   const Sentry = await import("@sentry/react-router");
-  Sentry.init({
-    ...commonOptions(config),
-    integrations: [Sentry.linkedErrorsIntegration({ limit: LINKED_ERRORS_LIMIT })],
-  });
+  Sentry.init(commonOptions(config, Sentry.linkedErrorsIntegration));
   holder.__sceneSentry = Sentry;
   logger.info({ host: new URL(config.dsn).host }, "server errors are reported to Sentry");
 }

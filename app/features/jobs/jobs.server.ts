@@ -31,6 +31,8 @@ const JOB_LOCK_NAMESPACE = 727_274;
 /** The lock's one answer, checked: Database leaves a raw result's type to the driver (see client.server.ts). */
 const lockAnswer = z.object({ rows: z.tuple([z.object({ locked: z.boolean() })]) });
 
+const NEVER_RUN = { runs: 0, skipped: 0, running: false, lastStartedAt: null, lastDurationMs: null, lastError: null };
+
 function lockKey(name: string) {
   return createHash("sha256").update(name).digest().readInt32BE(0);
 }
@@ -52,9 +54,7 @@ export class JobRunner {
   start(jobs: Job[]) {
     for (const job of jobs) {
       this.#stateOf(job);
-      const timer = setInterval(() => void this.runOnce(job), job.everySeconds * 1000);
-      timer.unref();
-      this.#timers.push(timer);
+      this.#timers.push(setInterval(() => void this.runOnce(job), job.everySeconds * 1000).unref());
     }
   }
 
@@ -92,18 +92,16 @@ export class JobRunner {
         state.skipped += 1;
         return "skipped";
       }
-      state.runs += 1;
       state.lastError = null;
-      return "ran";
     } catch (error) {
-      state.runs += 1;
       state.lastError = error instanceof Error ? error.message : String(error);
       this.logger.error({ err: error, job: job.name }, "a background job failed");
-      return "ran";
     } finally {
       state.lastStartedAt = new Date(started);
       state.lastDurationMs = Date.now() - started;
     }
+    state.runs += 1;
+    return "ran";
   }
 
   /** PGlite lives in this process alone; PostgreSQL is shared, so the turn holds a transaction-scoped lock. */
@@ -119,22 +117,9 @@ export class JobRunner {
     });
   }
 
-  #stateOf(job: Job) {
-    let state = this.#states.get(job.name);
-    if (!state) {
-      state = {
-        name: job.name,
-        label: job.label,
-        everySeconds: job.everySeconds,
-        runs: 0,
-        skipped: 0,
-        running: false,
-        lastStartedAt: null,
-        lastDurationMs: null,
-        lastError: null,
-      };
-      this.#states.set(job.name, state);
-    }
+  #stateOf({ name, label, everySeconds }: Job) {
+    const state = this.#states.get(name) ?? { name, label, everySeconds, ...NEVER_RUN };
+    this.#states.set(name, state);
     return state;
   }
 }

@@ -1,12 +1,5 @@
 import type { Bucket, Storage } from "~/features/storage/storage.server";
-import {
-  IMAGE_MAX_BYTES,
-  IMAGE_WIDTHS,
-  imageFileKeys,
-  SOCIAL_IMAGE,
-  uploadMessages,
-  type StoredImageRef,
-} from "./media";
+import { IMAGE_MAX_BYTES, IMAGE_WIDTHS, SOCIAL_IMAGE, uploadMessages, type StoredImageRef } from "./media";
 
 /** Images that stand for a page or an album when it is shared, and so get a sharing card; every library image may. */
 const SHARED_BUCKETS = new Set<Bucket>(["pages", "albums", "media"]);
@@ -178,8 +171,4 @@ export async function saveEncodedImage(
     await storage.removeAll(written);
     throw new UploadError(uploadMessages.uploadFailed, `Storing image failed: ${(error as Error).message}`);
   }
-}
-
-export function removeImageFiles(storage: Storage, image: StoredImageRef | null | undefined) {
-  return image ? storage.removeAll(imageFileKeys(image)) : Promise.resolve([]);
 }

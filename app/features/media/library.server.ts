@@ -106,36 +106,30 @@ export async function processMediaImage(
     .from(mediaImages)
     .where(eq(mediaImages.id, id));
   if (!row || row.status !== "processing") return "gone";
-  const fail = async (failure: string, reason: string) => {
-    logger.warn({ mediaImage: id, reason }, "library image failed");
-    const [failed] = await db
-      .update(mediaImages)
-      .set({ status: "failed", failure, uploadKey: null, claimedAt: null, updatedAt: new Date() })
-      .where(and(eq(mediaImages.id, id), eq(mediaImages.status, "processing")))
-      .returning({ id: mediaImages.id });
-    if (row.uploadKey) await storage.removeAll([row.uploadKey]);
-    return failed ? ("failed" as const) : ("gone" as const);
-  };
   const input = row.uploadKey ? await storage.read(row.uploadKey) : null;
-  if (!input) return fail("Den uploadede fil findes ikke længere. Upload billedet igen.", "raw upload missing");
-  let image: StoredImageRef;
+  let outcome: { status: "ready"; image: StoredImageRef; failure: null } | { status: "failed"; failure: string };
   try {
-    image = await saveEncodedImage(storage, LIBRARY_BUCKET, await images.encode(input, { sharingCard: true }));
+    if (!input)
+      throw new UploadError("Den uploadede fil findes ikke længere. Upload billedet igen.", "raw upload missing");
+    const image = await saveEncodedImage(storage, LIBRARY_BUCKET, await images.encode(input, { sharingCard: true }));
+    outcome = { status: "ready", image, failure: null };
   } catch (error) {
-    if (error instanceof UploadError) return fail(error.detail ?? error.message, error.reason);
-    return fail(uploadMessages.uploadFailed, error instanceof Error ? error.message : String(error));
+    const known = error instanceof UploadError;
+    const reason = known ? error.reason : error instanceof Error ? error.message : String(error);
+    logger.warn({ mediaImage: id, reason }, "library image failed");
+    outcome = { status: "failed", failure: known ? (error.detail ?? error.message) : uploadMessages.uploadFailed };
   }
-  const [ready] = await db
+  const [settled] = await db
     .update(mediaImages)
-    .set({ status: "ready", image, failure: null, uploadKey: null, claimedAt: null, updatedAt: new Date() })
+    .set({ ...outcome, uploadKey: null, claimedAt: null, updatedAt: new Date() })
     .where(and(eq(mediaImages.id, id), eq(mediaImages.status, "processing")))
     .returning({ id: mediaImages.id });
-  if (!ready) {
-    await storage.removeAll(imageFileKeys(image));
+  if (!settled && outcome.status === "ready") {
+    await storage.removeAll(imageFileKeys(outcome.image));
     return "gone";
   }
   if (row.uploadKey) await storage.removeAll([row.uploadKey]);
-  return "ready";
+  return settled ? outcome.status : "gone";
 }
 
 /**
@@ -194,10 +188,7 @@ export async function insertReadyImage(
 
 /** Why a chosen library image cannot be used; for the field's error. */
 export class MediaChoiceError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "MediaChoiceError";
-  }
+  override name = "MediaChoiceError";
 }
 
 /**
@@ -302,7 +293,7 @@ export async function setMediaAlt({ db, freshness }: { db: Database; freshness: 
       const inGallery = (await imageUses(tx, [id])).get(id)?.some(needsAlt);
       if (inGallery) return { ok: false as const, status: 400 as const, message: altNeededInGalleryMessage };
     }
-    await tx.update(mediaImages).set({ alt, updatedAt: new Date() }).where(eq(mediaImages.id, id));
+    await writeAlt(tx, id, alt);
     return { ok: true as const };
   });
   // The galleries and the pictures on visitors' pages read the alt text.
@@ -342,10 +333,10 @@ export async function listMediaImages(db: Database, { page = 1 }: { page?: numbe
   return { images, total, page: current, pageCount, processing: processing > 0 };
 }
 
-/** The ready images a content form may choose from ("Vælg fra biblioteket"), newest first, bounded. */
 /** A ready picture the admin can choose for an image field. */
 export type ChoosableImage = Awaited<ReturnType<typeof choosableImages>>[number];
 
+/** The ready images a content form may choose from ("Vælg fra biblioteket"), newest first, bounded. */
 export async function choosableImages(db: Database, limit = 200) {
   const rows = await db
     .select({

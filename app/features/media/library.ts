@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { adminContentTypes } from "~/features/content/content-types";
 import { fieldsOfKind, withChildren } from "~/features/content/registry";
-import { ALT_MAX, type MediaImageStatus } from "./media";
+import { ALT_MAX, uploadMessages, type MediaImageStatus } from "./media";
 
 /**
  * The media library's rules and words (decision 020), for the server and the browser alike: where an image is
@@ -56,14 +56,8 @@ export function inUseMessage(uses: readonly Pick<ImageUse, "kind" | "title">[]) 
 
 /** An image's state in words. */
 export function statusText(status: MediaImageStatus, failure: string | null) {
-  switch (status) {
-    case "processing":
-      return "Behandles…";
-    case "ready":
-      return "Klar";
-    case "failed":
-      return `Fejlede: ${failure ?? "Kunne ikke uploade billede"}`;
-  }
+  if (status === "failed") return `Fejlede: ${failure ?? uploadMessages.uploadFailed}`;
+  return status === "ready" ? "Klar" : "Behandles…";
 }
 
 export const altNeededInGalleryMessage =

@@ -244,12 +244,7 @@ export async function restoreBackup(options: {
           "The database or the storage is not empty; restore only into empty ones, or give --force to replace what is there",
         );
       if (!options.safetyBackup) throw new BackupError("Replacing a database needs a file to save what is there first");
-      await createBackup({
-        database: options.database,
-        storage: options.storage,
-        buildId: "before-restore",
-        file: options.safetyBackup,
-      });
+      await createBackup({ ...options, buildId: "before-restore", file: options.safetyBackup });
       await wipe(options.database, options.storage);
     }
     await options.database.migrate({ migrationsFolder: migrations });
@@ -276,10 +271,9 @@ export async function restoreBackup(options: {
         const counted = rowsOf<{ rows: number }>(
           await tx.execute(sql`select count(*)::int as rows from ${sql.identifier(table)}`),
         )[0]?.rows;
-        if (counted !== manifest.tables[table]!.rows)
-          throw new BackupError(
-            `Table ${table}: ${counted} rows restored, the archive has ${manifest.tables[table]!.rows}`,
-          );
+        const expected = manifest.tables[table]!.rows;
+        if (counted !== expected)
+          throw new BackupError(`Table ${table}: ${counted} rows restored, the archive has ${expected}`);
       }
     });
 
@@ -302,16 +296,14 @@ export async function listBackups(directory: string) {
   const names = (await readdir(directory).catch(() => [] as string[])).filter((name) =>
     /^scene-backup-.+\.tar\.gz$/.test(name),
   );
-  const entries = await Promise.all(
-    names.map(async (name) => ({
-      name,
-      file: path.join(directory, name),
-      ...(await stat(path.join(directory, name))),
-    })),
+  const backups = await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(directory, name);
+      const { size, mtime } = await stat(file);
+      return { name, file, bytes: size, createdAt: mtime };
+    }),
   );
-  return entries
-    .sort((a, b) => b.mtimeMs - a.mtimeMs)
-    .map(({ name, file, size, mtime }) => ({ name, file, bytes: size, createdAt: mtime }));
+  return backups.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 }
 
 /** Deletes all but the newest `keep` archives; returns the names deleted. */
@@ -321,9 +313,7 @@ export async function pruneBackups(directory: string, keep: number) {
   return old.map((backup) => backup.name);
 }
 
+/** "scene-backup-20260102T030405Z.tar.gz": the time in UTC, without separators and milliseconds. */
 export function backupFileName(now = new Date()) {
-  return `scene-backup-${now
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z")}.tar.gz`;
+  return `scene-backup-${now.toISOString().replace(/[-:]|\.\d+(?=Z$)/g, "")}.tar.gz`;
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { albums, events } from "~/db/schema";
-import { isUuid } from "~/features/content/admin/records.server";
+import { isUuid } from "~/features/content/schemas";
 import { richTextPlain } from "~/features/content/rich-text.server";
 import { programBoundary, type ProgramEvent } from "./program";
 

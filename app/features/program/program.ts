@@ -49,14 +49,10 @@ export function groupByMonth<T extends Pick<ProgramEvent, "startsAt" | "movedTo"
 
 /** The status as text (never by colour alone): null for a planned concert. */
 export function statusNote(event: Pick<ProgramEvent, "status" | "movedTo" | "startsAt">): string | null {
-  switch (event.status) {
-    case "planlagt":
-      return null;
-    case "flyttet":
-      return `Flyttet fra ${formatEventTime(event.startsAt)}`;
-    default:
-      return eventStatusLabels[event.status];
-  }
+  if (event.status === "planlagt") return null;
+  return event.status === "flyttet"
+    ? `Flyttet fra ${formatEventTime(event.startsAt)}`
+    : eventStatusLabels[event.status];
 }
 
 /** Doors as an instant: the wall-clock time on the concert's (new) day in Copenhagen. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { addDays, shiftMonth, todayInCopenhagen } from "./days";
 
-const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 
 /** The month an admin page shows (`?maaned=2026-12`, this month when none or malformed), with its first and last day. */
 export function askedMonth(url: URL) {

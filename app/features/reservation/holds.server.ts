@@ -41,11 +41,10 @@ export function selectJudgedClaims(db: Database, where: SQL | undefined) {
 export const idsOf = (claims: { id: string }[]) => claims.map((claim) => claim.id);
 
 /** A hold as the rules take it; a hold always has an expiry (a check constraint says so). */
-export function asHold<Claim extends Omit<HoldFacts, "expiresAt"> & { expiresAt: Date | null }>(
-  claim: Claim,
-): Claim & HoldFacts {
-  return { ...claim, expiresAt: claim.expiresAt! };
-}
+export const asHold = <Claim extends { expiresAt: Date | null }>(claim: Claim) => ({
+  ...claim,
+  expiresAt: claim.expiresAt!,
+});
 
 /** The user's holds, whatever their status, oldest day first. */
 export function holdsOf(db: Database, userId: string | Placeholder) {
@@ -132,19 +131,8 @@ export async function holdDay(db: Database, userId: string, day: string, now = n
     });
     if (refusal?.reason === "others") return { ok: false, ...refusal, address: standing!.title };
     if (refusal) return { ok: false, ...refusal };
-    if (givesWay) {
-      // Only while it is still the hold judged above: a payment may have turned it into a booking meanwhile.
-      await db
-        .delete(dayClaims)
-        .where(
-          and(
-            eq(dayClaims.id, onDay.id),
-            eq(dayClaims.kind, "hold"),
-            isNull(dayClaims.releasedAt),
-            eq(dayClaims.expiresAt, onDay.expiresAt!),
-          ),
-        );
-    }
+    // Only while it is still the hold judged above: a payment may have turned it into a booking meanwhile.
+    if (givesWay) await deleteHolds(db, and(eq(dayClaims.id, onDay.id), eq(dayClaims.expiresAt, onDay.expiresAt!)));
     const { start, end } = dayBounds(day);
     const [held] = rowsOf<{ turn: boolean; claimId: string | null }>(
       await db.execute(sql`
@@ -230,8 +218,7 @@ export async function getProfileAndBasketCount(db: Database, userId: string, now
   return {
     profile: first?.profileOf ? { avatarKey: first.avatarKey, address: first.address } : null,
     // A row without a hold has no expiry (the left join found none); a hold always has one.
-    basketCount: rows.filter((row) => row.expiresAt && countsTowardBasket({ ...row, expiresAt: row.expiresAt }, now))
-      .length,
+    basketCount: rows.filter((row) => row.expiresAt && countsTowardBasket(asHold(row), now)).length,
   };
 }
 

@@ -3,7 +3,7 @@ import { reservationSettings } from "~/db/schema";
 import { keptPerDatabase } from "~/lib/kept-per-database.server";
 import type { ReservationRules } from "./rules";
 
-/** The settings row's columns that the rules take (`ReservationRules`); a hold reads them in its own transaction. */
+/** The settings row's columns that the rules take (`ReservationRules`); a hold reads them with its facts. */
 export const rulesColumns = (({ id: _id, lastReceiptNumber: _counter, updatedAt: _updatedAt, ...columns }) => columns)(
   getTableColumns(reservationSettings),
 );

@@ -45,14 +45,13 @@ const adminPages: [place: number, code: string, label: string][] = [
   [130, "test", "Systemstatus"],
 ];
 
-const admin = (code: string, label: string): MenuItem => ({ code, label, href: `/${code}` });
 const contentMenu = adminContentTypes
   .filter((type) => type.menu !== undefined)
   .sort((one, other) => one.menu! - other.menu!);
 
 /** Spec §2's admin menu: the create entries, the lists ("Mine …") and the other admin pages. */
 export const adminCreateMenu: readonly MenuItem[] = contentMenu.map((type) =>
-  admin(`${type.path.slice(1)}/create`, type.names.create),
+  item(`${type.path.slice(1)}/create`, type.names.create),
 );
 
 export const adminMenu: readonly MenuItem[] = [
@@ -60,7 +59,7 @@ export const adminMenu: readonly MenuItem[] = [
   ...adminPages,
 ]
   .sort(([one], [other]) => one - other)
-  .map(([, code, label]) => admin(code, label));
+  .map(([, code, label]) => item(code, label));
 
 /** Where an admin lands after claiming the site (decision 018): the first of the admin's lists. */
 export const adminHome = adminMenu[0]!.href;

@@ -21,9 +21,7 @@ const keptSiteSettings = keptPerDatabase(readSiteSettings);
 export const getSiteSettings = keptSiteSettings.get;
 
 /** After the settings row was written: the seed, and server/freshness.ts on `changed("settings")`. */
-export function forgetSiteSettings() {
-  keptSiteSettings.forget();
-}
+export const forgetSiteSettings = keptSiteSettings.forget;
 
 async function readSiteSettings(db: Database): Promise<PublicSiteSettings> {
   const [row] = await db

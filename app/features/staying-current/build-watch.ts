@@ -32,21 +32,19 @@ export function useNewBuildReload() {
 
   useEffect(() => {
     if (!documentBuildId || newBuildAvailable) return;
-    let cancelled = false;
+    const stopped = new AbortController();
     const check = async () => {
       if (document.visibilityState !== "visible") return;
       const serverBuildId = await fetchServerBuildId().catch(() => null);
-      if (!cancelled && isNewerBuild(documentBuildId, serverBuildId)) setNewBuildAvailable(true);
+      if (!stopped.signal.aborted && isNewerBuild(documentBuildId, serverBuildId)) setNewBuildAvailable(true);
     };
     const onVisibility = () => void check();
-    const timer = window.setInterval(() => void check(), BUILD_CHECK_INTERVAL_MS);
-    window.addEventListener("focus", onVisibility);
-    document.addEventListener("visibilitychange", onVisibility);
+    const timer = window.setInterval(onVisibility, BUILD_CHECK_INTERVAL_MS);
+    window.addEventListener("focus", onVisibility, { signal: stopped.signal });
+    document.addEventListener("visibilitychange", onVisibility, { signal: stopped.signal });
     return () => {
-      cancelled = true;
+      stopped.abort();
       window.clearInterval(timer);
-      window.removeEventListener("focus", onVisibility);
-      document.removeEventListener("visibilitychange", onVisibility);
     };
   }, [documentBuildId, newBuildAvailable]);
 

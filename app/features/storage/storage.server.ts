@@ -195,11 +195,6 @@ function decodeXml(text: string) {
   );
 }
 
-/** 128 random bits in hex: a stored file's address cannot be guessed from the time it was uploaded. */
-function unguessableSuffix() {
-  return randomBytes(16).toString("hex");
-}
-
 /**
  * Names uploads "{bucket}/{timestamp}-{random}.{ext}" (spec §7's shape, with a random part so that no one
  * can guess the names of other people's files) and never overwrites: a taken name gets a new random part.
@@ -209,7 +204,8 @@ export class Storage {
   constructor(
     readonly backend: DiskBackend | S3Backend,
     private readonly now: () => number = Date.now,
-    private readonly randomSuffix: () => string = unguessableSuffix,
+    /** 128 random bits in hex: a stored file's address cannot be guessed from the time it was uploaded. */
+    private readonly randomSuffix: () => string = () => randomBytes(16).toString("hex"),
   ) {}
 
   async store(bucket: Bucket, extension: string, data: Uint8Array, contentType: string): Promise<string> {
@@ -236,13 +232,7 @@ export class Storage {
   /** Removes files, best effort: a file left behind is only wasted space, never a broken page. */
   async removeAll(keys: Iterable<string>): Promise<string[]> {
     const failed: string[] = [];
-    await Promise.all(
-      [...new Set(keys)].map((key) =>
-        this.backend.remove(key).catch(() => {
-          failed.push(key);
-        }),
-      ),
-    );
+    await Promise.all([...new Set(keys)].map((key) => this.backend.remove(key).catch(() => failed.push(key))));
     return failed;
   }
 }

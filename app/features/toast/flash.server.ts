@@ -23,10 +23,9 @@ export function takeFlashToast(cookieHeader: string | null): { toast: Toast | nu
   if (!raw) return { toast: null, clear: null };
   let toast: Toast | null = null;
   try {
-    const parsed = toastSchema.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
-    toast = parsed.success ? parsed.data : null;
+    toast = toastSchema.parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
   } catch {
-    toast = null;
+    // Not a toast of ours: none is shown, and the cookie is cleared all the same.
   }
   return { toast, clear: `${FLASH_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax` };
 }

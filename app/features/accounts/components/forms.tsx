@@ -1,11 +1,9 @@
 import type { ReactNode } from "react";
+import { answeredField } from "~/components/ui/answered-field";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field, type FieldProps } from "~/components/ui/field";
 import type { ActionAnswer } from "~/lib/form";
 import { PASSWORD_MIN_LENGTH } from "../schemas";
-
-/** An account page's title; no search engine needs one. */
-export const accountPageMeta = (title: string) => [{ title }, { name: "robots", content: "noindex" }];
 
 /** The narrow column of the account pages, under their heading. */
 export function AccountPage({
@@ -75,9 +73,7 @@ export function DoneLine({ done, children }: { done?: string; children?: ReactNo
 
 /** A field filled again, and with its errors, from the form's last answer. */
 function AnswerField({ answer, ...field }: FieldProps & { answer?: ActionAnswer }) {
-  return (
-    <Field required defaultValue={answer?.values?.[field.name]} errors={answer?.fieldErrors?.[field.name]} {...field} />
-  );
+  return <Field required {...answeredField(answer, field.name)} {...field} />;
 }
 
 export function EmailField({ answer }: { answer?: ActionAnswer }) {

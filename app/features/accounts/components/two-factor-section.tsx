@@ -1,6 +1,5 @@
 import { Form } from "react-router";
-import { buttonStyles } from "~/components/ui/button-link";
-import { CodeField, CurrentPasswordField, DoneLine } from "./forms";
+import { CodeField, CurrentPasswordField, DoneLine, SubmitButton } from "./forms";
 
 export interface TwoFactorSetup {
   totpURI: string;
@@ -58,9 +57,7 @@ export function TwoFactorSection({
           <input type="hidden" name="intent" value="confirm-2fa" />
           <input type="hidden" name="totpURI" value={setup.totpURI} />
           <CodeField label="Kode fra appen" name="code" errors={answer.fieldErrors?.code} />
-          <button type="submit" className={buttonStyles.primary} disabled={busy("confirm-2fa")}>
-            Slå totrinsbekræftelse til
-          </button>
+          <SubmitButton busy={busy("confirm-2fa")} label="Slå totrinsbekræftelse til" />
         </Form>
       </div>
     );
@@ -75,9 +72,11 @@ export function TwoFactorSection({
       )}
       <input type="hidden" name="intent" value={intent} />
       <CurrentPasswordField label="Adgangskode" name="password" errors={answer?.fieldErrors?.password} />
-      <button type="submit" className={buttonStyles.secondary} disabled={busy(intent)}>
-        {enabled ? "Slå totrinsbekræftelse fra" : "Kom i gang"}
-      </button>
+      <SubmitButton
+        busy={busy(intent)}
+        variant="secondary"
+        label={enabled ? "Slå totrinsbekræftelse fra" : "Kom i gang"}
+      />
     </Form>
   );
 }

@@ -65,19 +65,13 @@ export async function saveEntity(
   target: { id?: string; parentId?: string; form?: string; userId?: string },
 ) {
   const isNew = target.id === undefined;
-  const refusal = (fieldErrors: FieldErrors, toast: Toast, values?: Record<string, string>) => ({
-    error: answer<AdminAnswer>({ fieldErrors, values: values ?? submittedValues(), toast, form: target.form }, 400),
-  });
-  const submittedValues = () =>
-    Object.fromEntries(
-      type.fields
-        .filter((field) => field.kind !== "image" && field.kind !== "audio")
-        .map((field) => [field.name, String(formData.get(field.name) ?? "")]),
-    );
   const validated = validateEntityForm(type, formData, { requireFiles: isNew && requiresFile(type) });
+  const refusal = (fieldErrors: FieldErrors, toast: Toast) => ({
+    error: answer<AdminAnswer>({ fieldErrors, values: validated.values, toast, form: target.form }, 400),
+  });
   if (!validated.success) {
     if (validated.noFile) logger.info({ resource: type.name }, "No image uploaded");
-    return refusal(validated.fieldErrors, validated.toast, validated.values);
+    return refusal(validated.fieldErrors, validated.toast);
   }
   // A required formatted text that holds nothing once sanitized (only tags, only a script) is refused.
   const stored = withStoredRichText(type, validated.data);

@@ -9,17 +9,13 @@ const list = z.enum(["records", "children"]).default("records");
  * copy where the content type allows it.
  */
 const rowFormOptions = [
-  z.object({ intent: z.literal("publish"), id, list }),
-  z.object({ intent: z.literal("unpublish"), id, list }),
+  z.object({ intent: z.literal(["publish", "unpublish", "remove-image", "delete", "duplicate"]), id, list }),
   z.object({ intent: z.literal("move"), id, list, direction: z.enum(["up", "down"]) }),
   z.object({
     intent: z.literal("reorder"),
     list,
     ids: z.string().transform((ids) => ids.split(",").filter(Boolean)),
   }),
-  z.object({ intent: z.literal("remove-image"), id, list }),
-  z.object({ intent: z.literal("delete"), id, list }),
-  z.object({ intent: z.literal("duplicate"), id, list }),
 ] as const;
 
 export const rowForms = z.discriminatedUnion("intent", [...rowFormOptions]);
@@ -28,8 +24,7 @@ export type RowFormIntent = RowForm["intent"];
 
 /** The edit page's forms: the record's own fields, a new child, a child's fields, and the row forms of both lists. */
 export const editForms = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("save") }),
-  z.object({ intent: z.literal("child-create") }),
+  z.object({ intent: z.literal(["save", "child-create"]) }),
   z.object({ intent: z.literal("child-save"), id }),
   ...rowFormOptions,
 ]);

@@ -9,7 +9,8 @@ import type { Storage } from "~/features/storage/storage.server";
 import { fieldsOfKind, requiresFile, type ContentType } from "../registry";
 import { normalizeRichText } from "../rich-text.server";
 import { columnOf, tableOf } from "../tables.server";
-import { getRecord, isUuid, mappingOf, toRecord, type Mapping, type Row } from "./records.server";
+import { isUuid } from "../schemas";
+import { getRecord, mappingOf, toRecord, type Mapping, type Row } from "./records.server";
 
 /**
  * The admin's writes of content rows: files first, then the row (a failed row write removes the files); the

@@ -6,6 +6,7 @@ import { altTexts } from "~/features/media/library.server";
 import type { StoredAudioRef, StoredImageRef } from "~/features/media/media";
 import { fieldsOfKind, titleField, type ContentType, type FieldKind } from "../registry";
 import { richTextPlain } from "../rich-text.server";
+import { isUuid } from "../schemas";
 import { columnOf, tableOf } from "../tables.server";
 
 // A content row as the admin reads it, mapped to and from its form by the type's registry entry (decision 025).
@@ -157,10 +158,6 @@ export async function fieldChoices(db: Database, type: ContentType): Promise<Fie
     .orderBy(asc(albums.position), asc(albums.createdAt));
   const options = rows.map((row) => ({ value: row.id, label: `${row.title} (${row.artist})` }));
   return Object.fromEntries(fields.map((field) => [field.name, options]));
-}
-
-export function isUuid(value: string) {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
 /** A record's form values with its formatted texts as plain text: the admin list's line under the title. */

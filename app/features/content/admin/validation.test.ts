@@ -110,6 +110,7 @@ describe("validateEntityForm", () => {
       files: { image: null, audio: null },
       mediaId: null,
       published: false,
+      values: { album_title: "Fra kajen", album_artist: "Kajens Kvartet", album_year: "2024" },
     });
   });
 

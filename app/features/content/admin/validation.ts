@@ -5,7 +5,7 @@ import { correctTheFieldsMessage, parseSubmission, type FieldErrors } from "~/li
 import type { ContentType } from "../registry";
 import { formSchemaOf } from "../schemas";
 
-export type EntityFormResult =
+export type EntityFormResult = { values: Record<string, string> } & (
   | {
       success: true;
       data: Record<string, unknown>;
@@ -14,7 +14,8 @@ export type EntityFormResult =
       mediaId: string | null;
       published: boolean;
     }
-  | { success: false; fieldErrors: FieldErrors; values: Record<string, string>; toast: Toast; noFile: boolean };
+  | { success: false; fieldErrors: FieldErrors; toast: Toast; noFile: boolean }
+);
 
 /** A form's file input: a chosen file, or null (browsers send an empty, nameless file when none is chosen). */
 export function chosenFile(value: FormDataEntryValue | null | undefined): File | null {
@@ -63,7 +64,7 @@ export function validateEntityForm(
   }
   const published = formData.get("published") === "on";
   if (submission.ok && !noFile && Object.keys(fieldErrors).length === 0) {
-    return { success: true, data: submission.value, files, mediaId, published };
+    return { success: true, data: submission.value, files, mediaId, published, values };
   }
   const imageMissing = noFile && type.fields.some((field) => field.kind === "image" && !field.optional && !files.image);
   return {

@@ -1,30 +1,14 @@
 import { Link } from "react-router";
 import { StoredImage } from "~/components/ui/stored-image";
-import { formatDuration, type StoredImageRef } from "~/features/media/media";
-import { imageVariantKey } from "~/features/media/media";
+import { formatDuration, imageVariantKey } from "~/features/media/media";
 import { usePlayer } from "~/features/player/player";
 import type { PlayerTrack } from "~/features/player/player-controls";
 import { publicFileUrl } from "~/features/storage/storage";
-import type { RichBlock } from "../rich-text";
+import type { getAlbumsWithTracks } from "../public.server";
 import { RichText } from "./rich-text";
 
-export interface AlbumView {
-  id: string;
-  title: string;
-  artist: string;
-  year: number;
-  image: StoredImageRef;
-  published: boolean;
-  tracks: {
-    id: string;
-    title: string;
-    /** The track's formatted text (credits, lyrics) as the tree `RichText` renders. */
-    body: RichBlock[];
-    audio: string;
-    durationSeconds: number | null;
-    published: boolean;
-  }[];
-}
+/** An album as visitors' query reads it, with its tracks. */
+type AlbumView = Awaited<ReturnType<typeof getAlbumsWithTracks>>[number];
 
 function queueOf(album: AlbumView): PlayerTrack[] {
   const artwork = publicFileUrl(imageVariantKey(album.image, album.image.widths[0] ?? album.image.width, "webp"));

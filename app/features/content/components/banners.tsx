@@ -1,19 +1,11 @@
 import { Link } from "react-router";
 import { StoredImage } from "~/components/ui/stored-image";
-import type { StoredImageRef } from "~/features/media/media";
 import { formatDate } from "~/lib/format";
-import type { RichBlock } from "../rich-text";
+import type { getBanners, getLatestArticles } from "../public.server";
 import { DraftBadge } from "./album-list";
 import { RichText } from "./rich-text";
 
-export interface BannerView {
-  id: string;
-  title: string;
-  text: string;
-  range: number;
-  image: StoredImageRef;
-  published: boolean;
-}
+type BannerView = Awaited<ReturnType<typeof getBanners>>[number];
 
 /**
  * The banners as a full-page parallax story: each image fills the screen and drifts slower than the text.
@@ -91,16 +83,7 @@ export function BannerRow({ banners, siteName }: { banners: BannerView[]; siteNa
   );
 }
 
-export interface ArticleView {
-  id: string;
-  header: string;
-  body: RichBlock[];
-  image: StoredImageRef;
-  createdAt: Date;
-  published: boolean;
-}
-
-export function LatestArticles({ articles }: { articles: ArticleView[] }) {
+export function LatestArticles({ articles }: { articles: Awaited<ReturnType<typeof getLatestArticles>> }) {
   if (articles.length === 0) return null;
   return (
     <section aria-labelledby="nyheder" className="mx-auto max-w-6xl px-4 pt-20">

@@ -1,24 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { CloseIcon, NextIcon, PreviousIcon } from "~/components/ui/icons";
 import { StoredImage } from "~/components/ui/stored-image";
-import type { StoredImageRef } from "~/features/media/media";
+import type { getStockImages } from "../public.server";
 import { DraftBadge } from "./album-list";
 
-export interface GalleryImage {
-  id: string;
-  title: string;
-  text: string;
-  /** The library image's alt text; `text` is the caption. */
-  alt: string;
-  image: StoredImageRef;
-  published: boolean;
-}
+type GalleryImage = Awaited<ReturnType<typeof getStockImages>>[number];
 
 /**
  * A responsive grid; each picture opens in a lightbox (a modal <dialog>: focus is kept inside, Escape
  * closes) with previous/next by buttons, arrow keys and swiping. Without JavaScript the links open the image.
- */
-/**
  * `leadsThePage`: nothing above the gallery has a picture, so its first is the page's largest paint and the only
  * one fetched ahead of the rest; otherwise the page's own picture is, and every gallery picture waits its turn.
  */

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from "react";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { publicFileUrl } from "~/features/storage/storage";
 import type { ChoosableImage } from "../library.server";
 import { imageVariantKey, type StoredImageRef } from "../media";
-import { useHydrated } from "./uploader";
 
 /** An image in its smallest width (the library's tiles and the picker). */
 export function Thumbnail({ image, className, alt = "" }: { image: StoredImageRef; className?: string; alt?: string }) {
@@ -21,9 +21,6 @@ export function Thumbnail({ image, className, alt = "" }: { image: StoredImageRe
   );
 }
 
-/** A ready library image the content forms may choose. */
-export type PickableImage = ChoosableImage;
-
 /**
  * "Vælg fra biblioteket" (decision 020): a native modal <dialog> (focus kept inside, Escape closes) with the
  * library's ready images as buttons; choosing one sets the hidden `name` input to its id, shows the choice
@@ -38,17 +35,17 @@ export function LibraryPicker({
 }: {
   name: string;
   fileInputId: string;
-  images: readonly PickableImage[];
+  images: readonly ChoosableImage[];
   /** The form's alt text field (the gallery's), filled from the chosen image when it is empty. */
   altInputName?: string;
 }) {
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [chosen, setChosen] = useState<PickableImage | null>(null);
+  const [chosen, setChosen] = useState<ChoosableImage | null>(null);
   const titleId = useId();
   if (!hydrated) return null;
 
-  const choose = (image: PickableImage, button: HTMLButtonElement) => {
+  const choose = (image: ChoosableImage, button: HTMLButtonElement) => {
     setChosen(image);
     const file = document.getElementById(fileInputId);
     if (file instanceof HTMLInputElement) {

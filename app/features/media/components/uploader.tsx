@@ -1,14 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { IMAGE_MAX_BYTES, uploadMessages } from "../media";
-
-const noSubscription = () => () => undefined;
-const isBrowser = () => true;
-const isServer = () => false;
-
-/** True once the page runs in the browser (false in the server's HTML and without JavaScript). */
-export const useHydrated = () => useSyncExternalStore(noSubscription, isBrowser, isServer);
 
 /** How many files are sent at once. */
 const PARALLEL_UPLOADS = 2;

@@ -88,13 +88,7 @@ export function EventsByMonth({ events }: { events: ProgramEvent[] }) {
           <h2 id={`maaned-${group.month}`} className="font-display text-2xl font-bold">
             {group.label}
           </h2>
-          <ul className="mt-5 grid gap-5">
-            {group.events.map((event) => (
-              <li key={event.id}>
-                <EventCard event={event} />
-              </li>
-            ))}
-          </ul>
+          <EventCards events={group.events} className="mt-5" />
         </section>
       ))}
     </div>
@@ -114,13 +108,19 @@ export function NextEvents({ events }: { events: ProgramEvent[] }) {
           Hele programmet
         </Link>
       </div>
-      <ul className="mt-6 grid gap-5">
-        {events.map((event) => (
-          <li key={event.id}>
-            <EventCard event={event} />
-          </li>
-        ))}
-      </ul>
+      <EventCards events={events} className="mt-6" />
     </section>
+  );
+}
+
+function EventCards({ events, className }: { events: ProgramEvent[]; className: string }) {
+  return (
+    <ul className={`grid gap-5 ${className}`}>
+      {events.map((event) => (
+        <li key={event.id}>
+          <EventCard event={event} />
+        </li>
+      ))}
+    </ul>
   );
 }

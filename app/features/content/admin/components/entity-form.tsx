@@ -3,7 +3,8 @@ import { Form, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { FieldMessages } from "~/components/ui/field";
 import { StoredImage } from "~/components/ui/stored-image";
-import { LibraryPicker, type PickableImage } from "~/features/media/components/media-picker";
+import { LibraryPicker } from "~/features/media/components/media-picker";
+import type { ChoosableImage } from "~/features/media/library.server";
 import { formatDuration, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
 import { showToast } from "~/features/toast/toast";
 import { publicFileUrl } from "~/features/storage/storage";
@@ -30,7 +31,7 @@ export interface EntityFormProps {
   /** Options of the selects that list other content (`choicesFrom`), read by the loader. */
   choices?: Record<string, { value: string; label: string }[]>;
   /** The library's ready images, for "Vælg fra biblioteket" in the image field (decision 020). */
-  library?: readonly PickableImage[];
+  library?: readonly ChoosableImage[];
   children?: ReactNode;
 }
 
@@ -91,12 +92,7 @@ export function EntityForm(props: EntityFormProps) {
           inputId={`${id}${formKey}-${field.name}`}
           value={values[field.name]}
           errors={errors[field.name]}
-          options={props.choices?.[field.name] ?? field.options}
-          image={field.kind === "image" ? props.image : undefined}
-          audio={field.kind === "audio" ? props.audio : undefined}
-          isNew={props.recordId === undefined}
-          library={field.kind === "image" ? props.library : undefined}
-          altInputName={fieldsOfKind(type, "alt")[0]?.name}
+          form={props}
         />
       ))}
       <label className="flex items-center gap-3">
@@ -118,29 +114,21 @@ export function EntityForm(props: EntityFormProps) {
   );
 }
 
+/** One field of the form: its label, its control by kind, its hint and errors. */
 function FieldControl({
   field,
   inputId,
-  options,
   value,
   errors,
-  image,
-  audio,
-  isNew,
-  library,
-  altInputName,
+  form,
 }: {
   field: FieldDef;
   inputId: string;
-  options?: readonly { value: string; label: string }[];
   value: string | undefined;
   errors?: string[];
-  image?: StoredImageRef | null;
-  audio?: StoredAudioRef | null;
-  isNew: boolean;
-  library?: readonly PickableImage[];
-  altInputName?: string;
+  form: EntityFormProps;
 }) {
+  const isNew = form.recordId === undefined;
   const hintId = `${inputId}-hint`;
   const labelId = `${inputId}-label`;
   const errorId = `${inputId}-error`;
@@ -189,7 +177,7 @@ function FieldControl({
           <option value="" disabled={!field.optional}>
             {field.optional ? "Intet" : "Vælg …"}
           </option>
-          {options?.map((option) => (
+          {(form.choices?.[field.name] ?? field.options)?.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
@@ -200,9 +188,9 @@ function FieldControl({
     case "image":
       control = (
         <div className="grid gap-3">
-          {image && (
+          {form.image && (
             <StoredImage
-              image={image}
+              image={form.image}
               sizes="12rem"
               alt="Nuværende billede"
               className="aspect-[3/2] w-48 rounded-xl object-cover"
@@ -214,12 +202,12 @@ function FieldControl({
             accept="image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic"
             className="max-w-full text-sm file:mr-4 file:rounded-full file:border file:border-control-border file:bg-surface-raised file:px-4 file:py-2 file:text-ink"
           />
-          {library && (
+          {form.library && (
             <LibraryPicker
               name={mediaFieldName(field.name)}
               fileInputId={inputId}
-              images={library}
-              altInputName={altInputName}
+              images={form.library}
+              altInputName={fieldsOfKind(form.type, "alt")[0]?.name}
             />
           )}
         </div>
@@ -228,11 +216,11 @@ function FieldControl({
     case "audio":
       control = (
         <div className="grid gap-3">
-          {audio && (
+          {form.audio && (
             <div className="flex flex-wrap items-center gap-3">
-              <audio controls preload="none" src={publicFileUrl(audio.key)} className="max-w-full" />
-              {audio.durationSeconds ? (
-                <span className="text-sm text-muted">Varighed {formatDuration(audio.durationSeconds)}</span>
+              <audio controls preload="none" src={publicFileUrl(form.audio.key)} className="max-w-full" />
+              {form.audio.durationSeconds ? (
+                <span className="text-sm text-muted">Varighed {formatDuration(form.audio.durationSeconds)}</span>
               ) : null}
             </div>
           )}
@@ -255,7 +243,7 @@ function FieldControl({
 
   const optionalNote = field.optional ? <span className="font-normal text-muted"> (valgfri)</span> : null;
   const replaceNote =
-    !isNew && (field.kind === "image" || field.kind === "audio") && (image || audio) ? (
+    !isNew && ((field.kind === "image" && form.image) || (field.kind === "audio" && form.audio)) ? (
       <span className="font-normal text-muted"> (vælg en ny fil eller et billede fra biblioteket for at erstatte)</span>
     ) : null;
   return (

@@ -1,20 +1,10 @@
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useLayoutEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type TextareaHTMLAttributes,
-} from "react";
+import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState, type TextareaHTMLAttributes } from "react";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { submittedAsHtml } from "~/features/content/rich-text";
 import type { ReplacedField } from "./rich-text-editor";
 
 /** The editor and Tiptap load only where a form has formatted text: admin pages, never a visitor's. */
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
-
-const noSubscription = () => () => undefined;
 
 export interface RichTextFieldProps {
   textarea: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; name: string };
@@ -30,11 +20,7 @@ export interface RichTextFieldProps {
  * field of the same name, so the form and its schema are the same either way.
  */
 export function RichTextField({ textarea, labelId, initial, className }: RichTextFieldProps) {
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   // What was typed into the textarea while the editor was still loading goes on in the editor.
   const [typed, setTyped] = useState<string | null>(null);
   const plainField = useRef<HTMLTextAreaElement>(null);

@@ -194,13 +194,12 @@ export function RowButtons({
 }
 
 export function StatusBadge({ published }: { published: boolean }) {
-  return published ? (
-    <span className="inline-block rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50">
-      Publiceret
-    </span>
-  ) : (
-    <span className="inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50">
-      Kladde
+  const tone = published
+    ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50"
+    : "bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50";
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>
+      {published ? "Publiceret" : "Kladde"}
     </span>
   );
 }
