@@ -89,7 +89,9 @@ test.describe("request bodies", () => {
     ]);
     for (const answer of answers) expect(answer.ms, answer.path).toBeLessThan(1000);
     expect(answers[0]!.body).toBe("Forespørgslen er for stor.");
-    expect(residentBytes(server.pid) - before).toBeLessThan(20 * 1024 * 1024);
+    // Reading even one of the bodies would add 50 MB. The process's resident size itself moves with the collector:
+    // 8–11 MB here over these four requests, once 21 MB on a busy CI run.
+    expect(residentBytes(server.pid) - before).toBeLessThan(32 * 1024 * 1024);
   });
 
   test("a declared length past the limit is refused before a byte of the body is read", async () => {
