@@ -3,3 +3,4 @@ export * from "./settings";
 export * from "./accounts";
 export * from "./reservation";
 export * from "./operations";
+export * from "./rental";
