@@ -6,7 +6,13 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { updateReservationSettings } from "~/features/reservation/admin.server";
 import { getReservationSettings } from "~/features/reservation/settings.server";
 import { holdMinutes } from "~/features/reservation/rules";
-import { settingsOf, settingsSchema } from "~/features/reservation/schemas";
+import { settingsOf, settingsSchema, termsFieldNames } from "~/features/reservation/schemas";
+import {
+  bookingModeLabels,
+  CUSTOMER_TYPES,
+  customerTypeLabels,
+  OFFERED_BOOKING_MODES,
+} from "~/features/rental/customer-types";
 import { successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { collaborators } from "~/lib/collaborators.server";
@@ -22,14 +28,23 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
   await requireAdmin(auth, request, url);
   const settings = await getReservationSettings(db);
-  return {
-    values: {
-      ...settings,
-      weekdayPrice: kroner(settings.weekdayPriceOere),
-      weekendPrice: kroner(settings.weekendPriceOere),
-      holdMinutes: holdMinutes(settings),
-    },
+  const terms = CUSTOMER_TYPES.flatMap((type) => {
+    const names = termsFieldNames(type);
+    const term = settings.customerTerms[type];
+    return [
+      [names.weekday, kroner(term.weekdayPriceOere)],
+      [names.weekend, kroner(term.weekendPriceOere)],
+      [names.mode, term.bookingMode],
+    ];
+  });
+  const values: Record<string, string> = {
+    ...Object.fromEntries(terms),
+    holdMinutes: String(holdMinutes(settings)),
+    horizonDays: String(settings.horizonDays),
+    maxDaysPerOrder: String(settings.maxDaysPerOrder),
+    cancellationDays: String(settings.cancellationDays),
   };
+  return { values, holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
@@ -37,7 +52,8 @@ export async function action({ request, url }: Route.ActionArgs) {
   await requireAdmin(auth, request, url);
   const submission = parseSubmission(await readFormData(request), settingsSchema);
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
-  await updateReservationSettings({ db, freshness }, settingsOf(submission.value));
+  const { rules, terms } = settingsOf(submission.value);
+  await updateReservationSettings({ db, freshness }, rules, terms);
   return answer({ toast: successToast("Priser og regler er gemt") });
 }
 
@@ -51,7 +67,7 @@ const ruleFields = [
 export default function ReservationSettings({ loaderData, actionData }: Route.ComponentProps) {
   useToastFrom(actionData?.toast);
   const { values } = loaderData;
-  const field = (name: (typeof ruleFields)[number][0] | "weekdayPrice" | "weekendPrice") => ({
+  const field = (name: string) => ({
     name,
     defaultValue: values[name],
     errors: actionData?.fieldErrors?.[name],
@@ -62,20 +78,15 @@ export default function ReservationSettings({ loaderData, actionData }: Route.Co
       <Form method="post" className="mt-8 grid gap-5" noValidate>
         <fieldset className="grid gap-5 rounded-2xl border border-border p-5">
           <legend className="px-1 font-display text-xl font-bold">Priser pr. dag, inkl. moms</legend>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field
-              label="Hverdage (kr.)"
-              inputMode="decimal"
-              hint="Mandag–torsdag og søndag."
-              {...field("weekdayPrice")}
-            />
-            <Field label="Fredag og lørdag (kr.)" inputMode="decimal" {...field("weekendPrice")} />
-          </div>
+          <p className="text-sm text-muted">Hverdage er mandag–torsdag og søndag.</p>
+          {CUSTOMER_TYPES.map((type) => (
+            <CustomerTermsFields key={type} type={type} field={field} />
+          ))}
           <label className="flex items-center gap-3">
             <input
               type="checkbox"
               name="holidaysAtWeekendPrice"
-              defaultChecked={values.holidaysAtWeekendPrice}
+              defaultChecked={loaderData.holidaysAtWeekendPrice}
               className="size-5 accent-accent"
             />
             Helligdage koster som fredag og lørdag
@@ -92,5 +103,38 @@ export default function ReservationSettings({ loaderData, actionData }: Route.Co
         </button>
       </Form>
     </section>
+  );
+}
+
+/** One customer type's day prices and how it may book. */
+function CustomerTermsFields({
+  type,
+  field,
+}: {
+  type: (typeof CUSTOMER_TYPES)[number];
+  field: (name: string) => { name: string; defaultValue: string | undefined; errors?: string[] };
+}) {
+  const names = termsFieldNames(type);
+  const mode = field(names.mode);
+  return (
+    <fieldset className="grid gap-4 rounded-xl border border-border p-4 sm:grid-cols-3">
+      <legend className="px-1 font-semibold">{customerTypeLabels[type]}</legend>
+      <Field label="Hverdage (kr.)" inputMode="decimal" {...field(names.weekday)} />
+      <Field label="Fredag og lørdag (kr.)" inputMode="decimal" {...field(names.weekend)} />
+      <label className="grid gap-1.5 text-sm font-semibold">
+        Booking
+        <select
+          name={mode.name}
+          defaultValue={mode.defaultValue}
+          className="rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 text-base font-normal text-ink"
+        >
+          {OFFERED_BOOKING_MODES.map((value) => (
+            <option key={value} value={value}>
+              {bookingModeLabels[value]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </fieldset>
   );
 }

@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { organizationData } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { getReservationSettings } from "~/features/reservation/settings.server";
-import { VAT_PERCENT } from "~/features/orders/money";
 import { holdMinutes } from "~/features/reservation/rules";
-import { formatMoney } from "~/lib/format";
+import { priceListOf } from "~/features/rental/price-list";
+import { CurrentPrices } from "~/features/rental/components/price-list";
 import { ArticlePage, EmptyPageNotice, PreviewNotice } from "~/features/content/components/page-content";
 import { pageMeta } from "~/features/content/meta";
 import { pagePaths } from "~/features/content/page-names";
@@ -28,10 +28,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     organization,
     page: await loadPageView(db, name, preview),
     preview,
+    priceList: rules && name === "prices" ? priceListOf(rules) : null,
     rules: rules && {
-      weekday: formatMoney(rules.weekdayPriceOere),
-      weekend: formatMoney(rules.weekendPriceOere),
-      holidaysAtWeekendPrice: rules.holidaysAtWeekendPrice,
       cancellationDays: rules.cancellationDays,
       holdMinutes: holdMinutes(rules),
     },
@@ -43,48 +41,26 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta(matches, loaderData?.page, path, { structuredData: loaderData?.organization });
 }
 
-type Rules = NonNullable<Route.ComponentProps["loaderData"]["rules"]>;
-
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  const { page, preview, name, rules } = loaderData;
-  const lead =
-    rules && name === "prices" ? (
-      <CurrentPrices {...rules} />
-    ) : rules && name === "terms" ? (
-      <section aria-labelledby="afbestillingsregel" className="rounded-2xl border border-border bg-surface-raised p-5">
-        <h2 id="afbestillingsregel" className="font-display text-2xl font-bold">
-          Afbestilling af en reserveret dag
-        </h2>
-        <p className="mt-3 leading-relaxed text-muted">
-          Du kan selv afbestille en reserveret dag under Mine reservationer indtil {rules.cancellationDays} dage før
-          dagen. Dagen bliver ledig for andre med det samme. En dag i kurven er holdt til dig i {rules.holdMinutes}{" "}
-          minutter; betaler du ikke inden da, bliver den ledig igen.
-        </p>
-      </section>
-    ) : undefined;
+  const { page, preview, name, rules, priceList } = loaderData;
+  const lead = priceList ? (
+    <CurrentPrices list={priceList} />
+  ) : rules && name === "terms" ? (
+    <section aria-labelledby="afbestillingsregel" className="rounded-2xl border border-border bg-surface-raised p-5">
+      <h2 id="afbestillingsregel" className="font-display text-2xl font-bold">
+        Afbestilling af en reserveret dag
+      </h2>
+      <p className="mt-3 leading-relaxed text-muted">
+        Du kan selv afbestille en reserveret dag under Mine reservationer indtil {rules.cancellationDays} dage før
+        dagen. Dagen bliver ledig for andre med det samme. En dag i kurven er holdt til dig i {rules.holdMinutes}{" "}
+        minutter; betaler du ikke inden da, bliver den ledig igen.
+      </p>
+    </section>
+  ) : undefined;
   return (
     <>
       {preview && <PreviewNotice />}
       {page.isEmpty ? <EmptyPageNotice /> : <ArticlePage page={page} lead={lead} />}
     </>
-  );
-}
-
-function CurrentPrices({ weekday, weekend, holidaysAtWeekendPrice }: Rules) {
-  return (
-    <section aria-labelledby="aktuelle-priser" className="rounded-2xl border border-border bg-surface-raised p-5">
-      <h2 id="aktuelle-priser" className="font-display text-2xl font-bold">
-        Aktuelle priser for en hel dag
-      </h2>
-      <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-6 gap-y-2 text-lg">
-        <dt>Mandag–torsdag og søndag</dt>
-        <dd className="font-semibold tabular-nums">{weekday}</dd>
-        <dt>Fredag og lørdag{holidaysAtWeekendPrice ? " samt helligdage" : ""}</dt>
-        <dd className="font-semibold tabular-nums">{weekend}</dd>
-      </dl>
-      <p className="mt-3 text-sm text-muted">
-        Priserne er inklusive {VAT_PERCENT} % moms. Se de ledige dage under Reservation.
-      </p>
-    </section>
   );
 }

@@ -17,6 +17,17 @@ import { collaborators } from "~/lib/collaborators.server";
 import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/kurv";
 import { readFormData } from "~/lib/request-body.server";
+import { basketCustomerType, chooseCustomerType } from "~/features/rental/basket.server";
+import { BookerDetailsFields } from "~/features/rental/components/booker-details-fields";
+import { CustomerTypeChooser } from "~/features/rental/components/customer-type-chooser";
+import {
+  bookerDetailsSchema,
+  bookerFieldLabel,
+  bookerFieldsOf,
+  CUSTOMER_TYPES,
+  customerTypeLabels,
+} from "~/features/rental/customer-types";
+import { getReservationSettings } from "~/features/reservation/settings.server";
 
 export const meta = () => privatePageMeta("Kurv");
 
@@ -32,8 +43,18 @@ function closedDaysToast(closed: ClosedDay[]) {
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
   const user = await requireUser(auth, request, url);
-  const basket = await getBasket(db, user.id);
+  const [basket, customerType, settings] = await Promise.all([
+    getBasket(db, user.id),
+    basketCustomerType(db, user.id),
+    getReservationSettings(db),
+  ]);
   return {
+    customerType,
+    bookable: settings.customerTerms[customerType].bookingMode === "direct",
+    bookerFields: bookerFieldsOf(customerType).map((name) => ({
+      name,
+      label: bookerFieldLabel(name, customerType),
+    })),
     closed: basket.closed.map((day) => ({ day: day.day, label: formatDay(day.day), blockedTitle: day.blockedTitle })),
     items: basket.items.map((item) => ({
       claimId: item.claimId,
@@ -50,27 +71,50 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 const basketForms = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), claimId: z.uuid() }),
   z.object({ intent: z.literal("checkout") }),
+  z.object({
+    intent: z.literal("customer-type"),
+    customerType: z.enum(CUSTOMER_TYPES, { error: "Vælg en kundetype" }),
+  }),
 ]);
 
 export async function action({ request, url }: Route.ActionArgs) {
   const { db, auth, config, payments: provider } = collaborators();
   const user = await requireUser(auth, request, url);
-  const submission = parseSubmission(await readFormData(request), basketForms);
+  const formData = await readFormData(request);
+  const submission = parseSubmission(formData, basketForms);
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
   const form = submission.value;
   if (form.intent === "remove") {
     await releaseHold(db, user.id, form.claimId);
     return answer({ toast: successToast("Dagen er fjernet fra kurven") });
   }
+  if (form.intent === "customer-type") {
+    await chooseCustomerType(db, user.id, form.customerType);
+    return answer({ toast: successToast(`Du lejer nu som ${customerTypeLabels[form.customerType].toLowerCase()}`) });
+  }
+  // The details are checked for the basket's customer type, whatever type the form may claim.
+  formData.set("customerType", await basketCustomerType(db, user.id));
+  const details = parseSubmission(formData, bookerDetailsSchema);
+  if (!details.ok) return answer({ ...withErrorToast(details.answer), intent: "checkout" }, 400);
   if (!provider) {
     return answer({ toast: errorToast("Betaling er ikke sat op endnu", "Kontakt os for at reservere dagene.") }, 503);
   }
-  const order = await createOrder(db, user.id, provider);
+  const order = await createOrder(db, user.id, provider, new Date(), details.value);
   if (!order.ok && order.reason === "no-address") {
     throw redirectWithToast(
       "/bruger/update?redirectTo=%2Fkurv",
       infoToast("Tilføj din adresse og dit telefonnummer før betaling"),
     );
+  }
+  if (!order.ok && order.reason === "not-bookable") {
+    const type = customerTypeLabels[order.customerType];
+    return answer(
+      { toast: errorToast(`${type} kan ikke booke salen her`, "Kontakt os, så finder vi en løsning.") },
+      409,
+    );
+  }
+  if (!order.ok && order.reason === "customer-type-changed") {
+    return answer({ toast: errorToast("Kundetypen er ændret", "Se priserne igen, og prøv så igen.") }, 409);
   }
   if (!order.ok) {
     const refusal =
@@ -125,7 +169,8 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
   useToastFrom(actionData?.toast);
   const { revalidate } = useRevalidator();
   const refresh = useCallback(() => void revalidate(), [revalidate]);
-  const { items, total, vat, serverNow, closed } = loaderData;
+  const { items, total, vat, serverNow, closed, customerType, bookable, bookerFields } = loaderData;
+  const checkoutErrors = actionData?.intent === "checkout" ? actionData.fieldErrors : undefined;
   return (
     <section className="mx-auto max-w-3xl px-4 pt-12 pb-16 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Kurv</h1>
@@ -175,13 +220,32 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
             ))}
           </ul>
           <Amounts vat={vat} total={total} totalLabel="I alt" className="mt-6" />
-          <Form method="post" className="mt-8 flex flex-wrap justify-end gap-3">
-            <Link to="/reservation" className={buttonStyles.secondary}>
-              Vælg flere dage
-            </Link>
-            <button type="submit" name="intent" value="checkout" className={buttonStyles.primary}>
-              Gå til betaling
-            </button>
+          <div className="mt-8 rounded-2xl border border-border bg-surface-raised p-5">
+            <CustomerTypeChooser current={customerType} />
+            {!bookable && (
+              <p role="status" className="mt-3 font-semibold">
+                {customerTypeLabels[customerType]} kan ikke booke salen her. Kontakt os, så finder vi en løsning.
+              </p>
+            )}
+          </div>
+          <Form method="post" className="mt-8 grid gap-5" noValidate>
+            {bookable && bookerFields.length > 0 && (
+              <BookerDetailsFields fields={bookerFields} errors={checkoutErrors} values={actionData?.values} />
+            )}
+            <div className="flex flex-wrap justify-end gap-3">
+              <Link to="/reservation" className={buttonStyles.secondary}>
+                Vælg flere dage
+              </Link>
+              <button
+                type="submit"
+                name="intent"
+                value="checkout"
+                className={buttonStyles.primary}
+                disabled={!bookable}
+              >
+                Gå til betaling
+              </button>
+            </div>
           </Form>
         </>
       )}

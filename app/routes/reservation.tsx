@@ -12,7 +12,11 @@ import { getReservationSettings } from "~/features/reservation/settings.server";
 import { holdMinutes, lastBookableDay } from "~/features/reservation/rules";
 import { errorToast, infoToast, successToast, type Toast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";
-import { formatMoney } from "~/lib/format";
+import { basketCustomerType } from "~/features/rental/basket.server";
+import { CustomerTypeChooser } from "~/features/rental/components/customer-type-chooser";
+import { PriceTable } from "~/features/rental/components/price-list";
+import { customerTypeLabels } from "~/features/rental/customer-types";
+import { priceListOf } from "~/features/rental/price-list";
 import type { loader as rootLoader } from "~/root";
 import { rootMetaData } from "~/features/content/meta";
 import { collaborators } from "~/lib/collaborators.server";
@@ -25,6 +29,7 @@ const holdForm = z.object({ day: z.iso.date(), maaned: monthSchema.optional().ca
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
   const [user, settings] = await Promise.all([getSessionUser(auth, request), getReservationSettings(db)]);
+  const customerType = user ? await basketCustomerType(db, user.id) : "privat";
   const today = todayInCopenhagen();
   // The months the calendar may show: from this month to the one holding the last bookable day.
   const bounds = { first: today.slice(0, 7), last: lastBookableDay(today, settings.horizonDays).slice(0, 7) };
@@ -37,11 +42,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     days: await calendarDays(db, grid, user?.id ?? null),
     previousMonth: month > bounds.first ? shiftMonth(month, -1) : null,
     nextMonth: month < bounds.last ? shiftMonth(month, 1) : null,
-    prices: {
-      weekday: formatMoney(settings.weekdayPriceOere),
-      weekend: formatMoney(settings.weekendPriceOere),
-      holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice,
-    },
+    customerType,
+    priceList: priceListOf(settings),
     holdMinutes: holdMinutes(settings),
   };
 }
@@ -98,16 +100,26 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Reservation({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   useToastFrom(actionData?.toast);
-  const { prices } = loaderData;
+  const { priceList, customerType } = loaderData;
+  const myPrices = priceList.rows.find((row) => row.customerType === customerType)!;
   return (
     <section className="mx-auto max-w-4xl px-4 pt-12 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight sm:text-5xl">Reservation</h1>
       <p className="mt-4 max-w-2xl text-lg leading-relaxed text-muted">
         Lej salen for en hel dag. Vælg en ledig dag for at lægge den i kurven; den er holdt til dig i{" "}
-        {loaderData.holdMinutes} minutter, mens du betaler. Hverdage koster {prices.weekday}, fredage og lørdage{" "}
-        {prices.weekend}
-        {prices.holidaysAtWeekendPrice ? " (helligdage som fredag og lørdag)" : ""}. Alle priser er inklusive moms.
+        {loaderData.holdMinutes} minutter, mens du betaler. Prisen afhænger af, hvem der lejer; alle priser er inklusive
+        moms.
       </p>
+      <details className="mt-4 rounded-2xl border border-border bg-surface-raised px-4 py-3">
+        <summary className="cursor-pointer font-semibold">
+          Priser for {customerTypeLabels[customerType].toLowerCase()}: {myPrices.weekday} på hverdage,{" "}
+          {myPrices.weekend} fredag og lørdag
+        </summary>
+        <div className="mt-3 grid gap-4">
+          <PriceTable list={priceList} highlight={customerType} />
+          {root?.isAuthenticated && <CustomerTypeChooser current={customerType} />}
+        </div>
+      </details>
       {!root?.isAuthenticated && (
         <p className="mt-4 rounded-2xl border border-border bg-surface-raised px-4 py-3">
           <Link

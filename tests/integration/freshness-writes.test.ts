@@ -1,4 +1,5 @@
 import pino from "pino";
+import { CUSTOMER_TYPES } from "~/features/rental/customer-types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { holdDay } from "~/features/reservation/holds.server";
@@ -65,8 +66,14 @@ describe.each(databaseKinds)("what a write says it changed, on %s", (kind) => {
   it("the admin's reservation settings are forgotten with every page as they are saved", async () => {
     const kept = await getReservationSettings(database.db);
     const fields = {
-      weekdayPrice: "4.100",
-      weekendPrice: "6.100",
+      ...Object.fromEntries(
+        CUSTOMER_TYPES.flatMap((type) => [
+          [`weekdayPrice_${type}`, "4.100"],
+          [`weekendPrice_${type}`, "6.100"],
+          [`bookingMode_${type}`, "direct"],
+        ]),
+      ),
+      weekdayPrice_forening: "2.100",
       holdMinutes: "20",
       horizonDays: "365",
       maxDaysPerOrder: String(kept.maxDaysPerOrder + 1),
@@ -74,7 +81,9 @@ describe.each(databaseKinds)("what a write says it changed, on %s", (kind) => {
     };
     expect(statusOf(await settingsAction(post("/reservationsindstillinger", fields)))).toBe(200);
     expect(pageCache.size).toBe(0);
-    expect((await getReservationSettings(database.db)).maxDaysPerOrder).toBe(kept.maxDaysPerOrder + 1);
+    const saved = await getReservationSettings(database.db);
+    expect(saved.maxDaysPerOrder).toBe(kept.maxDaysPerOrder + 1);
+    expect(saved.customerTerms.forening).toMatchObject({ weekdayPriceOere: 210_000, weekendPriceOere: 610_000 });
   });
 
   it("a deleted account frees its days, and the database's notice of them empties the calendar's pages", async () => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { testFreshness } from "../support/collaborators";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { dayClaims, orderLines, orders, reservationSettings } from "~/db/schema";
+import { customerTypeTerms, dayClaims, orderLines, orders, reservationSettings } from "~/db/schema";
 import { demoProvider } from "~/features/payment/provider.server";
 import { setHoldSeconds } from "~/features/reservation/admin.server";
 import { addDays, holidayOf, todayInCopenhagen } from "~/features/reservation/days";
@@ -309,8 +309,8 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     expect((await getReservationSettings(database.db)).holdSeconds).toBe(600);
 
     // A change made around the app is not seen by the copy until it is forgotten (at the latest after a minute)…
-    await database.db.update(reservationSettings).set({ weekdayPriceOere: 123_400, weekendPriceOere: 123_400 });
-    expect((await getReservationSettings(database.db)).weekdayPriceOere).not.toBe(123_400);
+    await database.db.update(customerTypeTerms).set({ weekdayPriceOere: 123_400, weekendPriceOere: 123_400 });
+    expect((await getReservationSettings(database.db)).customerTerms.privat.weekdayPriceOere).not.toBe(123_400);
     // …but a hold reads the settings in its own statement: price and hold time are the database's now.
     const day = addDays(today, 95);
     const held = await holdDay(database.db, userIds[19]!, day, now);
@@ -318,14 +318,14 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     expect(held).toEqual({ ok: true, claimId: claim?.id });
     expect(claim).toMatchObject({ priceOere: 123_400, expiresAt: new Date(now.getTime() + 600_000) });
     forgetReservationSettings();
-    expect((await getReservationSettings(database.db)).weekdayPriceOere).toBe(123_400);
+    expect((await getReservationSettings(database.db)).customerTerms.privat.weekdayPriceOere).toBe(123_400);
     // The header's one query counts the basket as getBasket does.
     expect(await getProfileAndBasketCount(database.db, userIds[19]!, now)).toEqual({
       profile: { avatarKey: null, address: "Havnegade 19, 8000 Aarhus C" },
       basketCount: (await getBasket(database.db, userIds[19]!, now)).items.length,
     });
 
-    await database.db.update(reservationSettings).set({ weekdayPriceOere: 450_000, weekendPriceOere: 650_000 });
+    await database.db.update(customerTypeTerms).set({ weekdayPriceOere: 450_000, weekendPriceOere: 650_000 });
     await setHoldSeconds({ db: database.db, freshness: testFreshness(database.db) }, 900);
   });
 });

@@ -1,4 +1,6 @@
-import { pgEnum } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, integer, pgEnum, pgTable } from "drizzle-orm/pg-core";
+import { updatedAt } from "./columns";
 import { ADD_ON_UNITS } from "~/features/rental/add-ons";
 import { BOOKING_MODES, CUSTOMER_TYPES } from "~/features/rental/customer-types";
 
@@ -10,3 +12,24 @@ export const bookingMode = pgEnum("booking_mode", BOOKING_MODES);
 
 /** What an add-on is priced by. */
 export const addOnUnit = pgEnum("add_on_unit", ADD_ON_UNITS);
+
+/**
+ * What each customer type pays for a day and how it may book (issue 35), one row per type. Fridays and Saturdays
+ * cost the weekend price; public holidays too when the reservation settings say so. Moms included, in øre.
+ */
+export const customerTypeTerms = pgTable(
+  "customer_type_terms",
+  {
+    customerType: customerType("customer_type").primaryKey(),
+    bookingMode: bookingMode("booking_mode").notNull().default("direct"),
+    weekdayPriceOere: integer("weekday_price_oere").notNull(),
+    weekendPriceOere: integer("weekend_price_oere").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check(
+      "customer_type_terms_prices",
+      sql`${table.weekdayPriceOere} between 0 and 100000000 and ${table.weekendPriceOere} between 0 and 100000000`,
+    ),
+  ],
+);

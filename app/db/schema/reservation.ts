@@ -14,16 +14,14 @@ import {
 } from "drizzle-orm/pg-core";
 import { ownedBy, users } from "./accounts";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
+import { customerType } from "./rental";
 
 /** The admin's reservation settings. One row only (id = 1); money in øre. */
 export const reservationSettings = pgTable(
   "reservation_settings",
   {
     id: smallint("id").primaryKey().default(1),
-    /** Monday–Thursday and Sunday; Friday and Saturday cost the weekend price. Moms included. */
-    weekdayPriceOere: integer("weekday_price_oere").notNull().default(450_000),
-    weekendPriceOere: integer("weekend_price_oere").notNull().default(650_000),
-    /** Public holidays cost the weekend price unless the admin says otherwise. */
+    /** Public holidays cost the weekend price (each customer type's own, `customer_type_terms`) unless not. */
     holidaysAtWeekendPrice: boolean("holidays_at_weekend_price").notNull().default(true),
     /** How long a day stays in a basket; the admin sets it in minutes (tests shorten it to seconds). */
     holdSeconds: integer("hold_seconds").notNull().default(900),
@@ -38,10 +36,6 @@ export const reservationSettings = pgTable(
   },
   (table) => [
     check("reservation_settings_single_row", sql`${table.id} = 1`),
-    check(
-      "reservation_settings_prices",
-      sql`${table.weekdayPriceOere} between 0 and 100000000 and ${table.weekendPriceOere} between 0 and 100000000`,
-    ),
     check("reservation_settings_hold_seconds", sql`${table.holdSeconds} between 1 and 86400`),
     check("reservation_settings_horizon", sql`${table.horizonDays} between 1 and 1095`),
     check("reservation_settings_max_days", sql`${table.maxDaysPerOrder} between 1 and 366`),
@@ -73,6 +67,12 @@ export const orders = pgTable(
     bookerEmail: text("booker_email").notNull(),
     bookerAddress: text("booker_address").notNull(),
     bookerPhone: text("booker_phone").notNull().default(""),
+    /** The booker's customer type and what it adds (`bookerDetailsSchema`): organisation, CVR, EAN, reference. */
+    customerType: customerType("customer_type").notNull().default("privat"),
+    bookerOrganisation: text("booker_organisation"),
+    bookerCvr: text("booker_cvr"),
+    bookerEan: text("booker_ean"),
+    bookerReference: text("booker_reference"),
     /** The days the order is for, as they were when it was made. */
     days: date("days", { mode: "string" }).array().notNull(),
     totalOere: integer("total_oere").notNull(),
@@ -91,6 +91,8 @@ export const orders = pgTable(
       "orders_amounts",
       sql`${table.totalOere} >= 0 and ${table.vatOere} >= 0 and ${table.vatOere} <= ${table.totalOere}`,
     ),
+    check("orders_booker_cvr", sql`${table.bookerCvr} ~ '^[0-9]{8}$'`),
+    check("orders_booker_ean", sql`${table.bookerEan} ~ '^[0-9]{13}$'`),
     check(
       "orders_paid_has_receipt",
       sql`${table.status} <> 'paid' or (${table.receiptNumber} is not null and ${table.paidAt} is not null)`,
@@ -178,6 +180,8 @@ export const dayClaims = pgTable(
 export const baskets = pgTable("baskets", {
   userId: ownedBy().primaryKey(),
   version: integer("version").notNull(),
+  /** Who the user rents as: the days are priced by it (`customer_type_terms`). Changing it raises the version. */
+  customerType: customerType("customer_type").notNull().default("privat"),
 });
 
 /** Stripe events already handled, so a repeated or replayed webhook changes nothing. */

@@ -103,7 +103,7 @@ const pageSources: Record<PageName, DemoPageSource> = {
     header: "Priser",
     sections: {
       "Leje af salen":
-        "Salen lejes pr. dag fra kl. 10 til kl. 02 næste morgen.\n\nMandag til torsdag og søndag: 4.500 kr. pr. dag.\nFredag og lørdag samt helligdage: 6.500 kr. pr. dag.\n\nAlle priser er inklusive 25 % moms.",
+        "Salen lejes pr. dag fra kl. 10 til kl. 02 næste morgen. Prisen afhænger af, hvem der lejer: private, foreninger, virksomheder og offentlige institutioner har hver deres pris, som står øverst på siden.\n\nLokale foreninger får salen til den laveste pris.",
       "Det er inkluderet":
         "Scene på 6 × 4 meter, lydanlæg og lys med grundopsætning, bar med køleskabe, garderobe, borde og stole til 80 personer samt slutrengøring.",
       Tilkøb:

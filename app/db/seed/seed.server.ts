@@ -2,7 +2,19 @@ import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { forgetSiteSettings } from "~/features/site/settings.server";
-import { albums, articles, banners, events, siteSettings, stockImages, tracks, videoLinks } from "~/db/schema";
+import {
+  albums,
+  articles,
+  banners,
+  customerTypeTerms,
+  events,
+  siteSettings,
+  stockImages,
+  tracks,
+  videoLinks,
+} from "~/db/schema";
+import { forgetReservationSettings } from "~/features/reservation/settings.server";
+import { demoCustomerTerms } from "./demo-rental";
 import { addDays } from "~/features/reservation/days";
 import { copenhagenDateKey, copenhagenInstant } from "~/lib/format";
 import { createPage } from "~/features/content/pages.server";
@@ -157,6 +169,9 @@ export async function seedDemoContent(
           ...optionalPicture(event.image),
         })),
       );
+      for (const { customerType, ...terms } of demoCustomerTerms) {
+        await tx.update(customerTypeTerms).set(terms).where(eq(customerTypeTerms.customerType, customerType));
+      }
       return true;
     });
   })().catch(async (error: unknown) => {
@@ -169,6 +184,7 @@ export async function seedDemoContent(
     return "already-seeded";
   }
   forgetSiteSettings();
+  forgetReservationSettings();
   options.logger?.info(
     { pages: demoPages.length, albums: demoAlbums.length, files: written.length },
     "seeded demo content",

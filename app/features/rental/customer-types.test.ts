@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookerDetailsSchema, hasGs1CheckDigit } from "./customer-types";
+import { bookerDetailsSchema, bookerFieldsOf, hasGs1CheckDigit } from "./customer-types";
 
 describe("the GS1 check digit of an EAN (GLN)", () => {
   it.each([
@@ -89,5 +89,16 @@ describe("the booker's details for each customer type", () => {
 
   it("refuses a customer type it does not know", () => {
     expect(bookerDetailsSchema.safeParse({ customerType: "firma" }).success).toBe(false);
+  });
+});
+
+describe("the fields each customer type's booker fills in", () => {
+  it.each([
+    ["privat", []],
+    ["forening", ["organisation"]],
+    ["erhverv", ["organisation", "cvr"]],
+    ["offentlig", ["organisation", "cvr", "ean", "reference"]],
+  ] as const)("%s: %j", (customerType, fields) => {
+    expect(bookerFieldsOf(customerType)).toEqual(fields);
   });
 });

@@ -18,6 +18,15 @@ export const customerTypeLabels: Record<CustomerType, string> = {
 export const BOOKING_MODES = ["direct", "request", "closed"] as const;
 export type BookingMode = (typeof BOOKING_MODES)[number];
 
+export const bookingModeLabels: Record<BookingMode, string> = {
+  direct: "Booker direkte",
+  request: "Kun ved forespørgsel",
+  closed: "Kan ikke booke",
+};
+
+/** The modes the admin can choose today: a request needs the request flow, which comes in a later part of 35. */
+export const OFFERED_BOOKING_MODES = ["direct", "closed"] as const satisfies readonly BookingMode[];
+
 /**
  * Whether a GLN/EAN location number's last digit is its GS1 check digit: from the right, the digits before it are
  * weighted 3, 1, 3, 1 …, and the check digit tops their sum up to a multiple of ten.
@@ -72,3 +81,32 @@ export const bookerDetailsSchema = z.discriminatedUnion("customerType", [
   }),
 ]);
 export type BookerDetails = z.infer<typeof bookerDetailsSchema>;
+
+export type BookerField = "organisation" | "cvr" | "ean" | "reference";
+
+/** The fields a customer type's booker fills in beyond name, address and phone: read off the schema above. */
+export function bookerFieldsOf(customerType: CustomerType): BookerField[] {
+  const option = bookerDetailsSchema.options.find((candidate) => candidate.shape.customerType.value === customerType);
+  return Object.keys(option?.shape ?? {}).filter((key): key is BookerField => key !== "customerType");
+}
+
+const organisationLabels: Record<CustomerType, string> = {
+  privat: "Navn",
+  forening: "Foreningens navn",
+  erhverv: "Firmaets navn",
+  offentlig: "Institutionens navn",
+};
+
+/** The labels of those fields; an organisation is named as the type calls it. */
+export function bookerFieldLabel(field: BookerField, customerType: CustomerType) {
+  switch (field) {
+    case "organisation":
+      return organisationLabels[customerType];
+    case "cvr":
+      return "CVR-nummer";
+    case "ean":
+      return "EAN-nummer";
+    case "reference":
+      return "Ordre- eller referencenummer";
+  }
+}

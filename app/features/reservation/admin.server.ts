@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { blockedDates, dayClaims, orders, reservationSettings } from "~/db/schema";
+import { blockedDates, customerTypeTerms, dayClaims, orders, reservationSettings } from "~/db/schema";
 import type { Freshness } from "~/lib/freshness";
 import { addDays } from "./days";
 import type { ReservationRules } from "./rules";
+import type { CustomerTerms } from "./settings.server";
 
 /** All bookings between two days (inclusive), cancelled ones too, for the admin's overview and export. */
 export async function listBookings(db: Database, range: { from: string; to: string }) {
@@ -59,8 +60,16 @@ export function bookingsCsv(rows: BookingRow[]) {
 export async function updateReservationSettings(
   { db, freshness }: { db: Database; freshness: Freshness },
   settings: Partial<ReservationRules>,
+  terms: CustomerTerms[] = [],
 ) {
-  await db.update(reservationSettings).set(settings).where(eq(reservationSettings.id, 1));
+  await db.transaction(async (tx) => {
+    if (Object.keys(settings).length > 0) {
+      await tx.update(reservationSettings).set(settings).where(eq(reservationSettings.id, 1));
+    }
+    for (const { customerType, ...term } of terms) {
+      await tx.update(customerTypeTerms).set(term).where(eq(customerTypeTerms.customerType, customerType));
+    }
+  });
   await freshness.changed("settings");
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bookingsCsv } from "./admin.server";
-import { blockSchema, settingsOf, settingsSchema } from "./schemas";
+import { blockSchema, settingsOf, settingsSchema, termsFieldNames } from "./schemas";
+import { CUSTOMER_TYPES } from "~/features/rental/customer-types";
 
 describe("bookings as CSV", () => {
   it("writes Danish CSV: semicolons, decimal comma, quoted cells and defused formulas", () => {
@@ -32,40 +33,54 @@ describe("bookings as CSV", () => {
 });
 
 describe("reservation settings form", () => {
-  it("takes kroner with a decimal comma and stores øre", () => {
+  const terms = (weekday: string, weekend: string, mode = "direct") =>
+    Object.fromEntries(
+      CUSTOMER_TYPES.flatMap((type) => {
+        const names = termsFieldNames(type);
+        return [
+          [names.weekday, weekday],
+          [names.weekend, weekend],
+          [names.mode, mode],
+        ];
+      }),
+    );
+  const rules = { holdMinutes: "15", horizonDays: "365", maxDaysPerOrder: "14", cancellationDays: "14" };
+
+  it("takes kroner with a decimal comma and stores øre, for each customer type", () => {
     const parsed = settingsSchema.parse({
-      weekdayPrice: "4.500",
-      weekendPrice: "6500,50",
+      ...terms("4.500", "6500,50"),
+      weekdayPrice_forening: "2.000",
+      bookingMode_offentlig: "closed",
       holidaysAtWeekendPrice: "on",
-      holdMinutes: "15",
-      horizonDays: "365",
-      maxDaysPerOrder: "14",
-      cancellationDays: "14",
+      ...rules,
     });
-    expect(settingsOf(parsed)).toMatchObject({
-      weekdayPriceOere: 450_000,
-      weekendPriceOere: 650_050,
+    const { rules: stored, terms: typeTerms } = settingsOf(parsed);
+    expect(stored).toEqual({
       holidaysAtWeekendPrice: true,
       holdSeconds: 900,
+      horizonDays: 365,
+      maxDaysPerOrder: 14,
+      cancellationDays: 14,
     });
+    expect(typeTerms).toEqual([
+      { customerType: "privat", weekdayPriceOere: 450_000, weekendPriceOere: 650_050, bookingMode: "direct" },
+      { customerType: "forening", weekdayPriceOere: 200_000, weekendPriceOere: 650_050, bookingMode: "direct" },
+      { customerType: "erhverv", weekdayPriceOere: 450_000, weekendPriceOere: 650_050, bookingMode: "direct" },
+      { customerType: "offentlig", weekdayPriceOere: 450_000, weekendPriceOere: 650_050, bookingMode: "closed" },
+    ]);
   });
 
   it("still reads a dot before fewer than three digits as decimals", () => {
-    const parsed = settingsSchema.parse({
-      weekdayPrice: "4500.5",
-      weekendPrice: "12.345",
-      holdMinutes: "1",
-      horizonDays: "1",
-      maxDaysPerOrder: "1",
-      cancellationDays: "0",
-    });
-    expect(settingsOf(parsed)).toMatchObject({ weekdayPriceOere: 450_050, weekendPriceOere: 1_234_500 });
+    const parsed = settingsSchema.parse({ ...terms("4500.5", "12.345"), ...rules });
+    expect(settingsOf(parsed).terms[0]).toMatchObject({ weekdayPriceOere: 450_050, weekendPriceOere: 1_234_500 });
   });
 
-  it("refuses blank, non-numeric and out-of-range values in Danish", () => {
+  it("refuses blank, non-numeric and out-of-range values, and an unknown booking mode, in Danish", () => {
     const result = settingsSchema.safeParse({
-      weekdayPrice: " ",
-      weekendPrice: "mange",
+      ...terms("4500", "6500"),
+      weekdayPrice_privat: " ",
+      weekendPrice_erhverv: "mange",
+      bookingMode_forening: "whenever",
       holdMinutes: "0",
       horizonDays: "2000",
       maxDaysPerOrder: "1,5",
@@ -73,8 +88,9 @@ describe("reservation settings form", () => {
     });
     expect(result.success).toBe(false);
     const errors = result.error!.flatten().fieldErrors;
-    expect(errors.weekdayPrice).toEqual(["Feltet skal udfyldes"]);
-    expect(errors.weekendPrice).toEqual(["Værdien skal være et tal"]);
+    expect(errors.weekdayPrice_privat).toEqual(["Feltet skal udfyldes"]);
+    expect(errors.weekendPrice_erhverv).toEqual(["Værdien skal være et tal"]);
+    expect(errors.bookingMode_forening).toEqual(["Vælg, hvordan kundetypen kan booke"]);
     expect(errors.holdMinutes).toEqual(["Værdien skal være mellem 1 og 1440"]);
     expect(errors.maxDaysPerOrder).toEqual(["Værdien skal være et helt tal"]);
   });

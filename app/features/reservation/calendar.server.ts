@@ -5,8 +5,10 @@ import { blockedDates, dayClaims } from "~/db/schema";
 import { addDays, todayInCopenhagen } from "./days";
 import { dayState, holdKeepsDay, priceOfDay, type CalendarDay, type DayState } from "./rules";
 import { getReservationSettings } from "./settings.server";
+import { basketCustomerType } from "~/features/rental/basket.server";
+import { pricesFor } from "~/features/rental/prices";
 
-/** Every day from `from` to `to` (inclusive) as the user sees it. */
+/** Every day from `from` to `to` (inclusive) as the user sees it, at the prices of the type they rent as. */
 export async function calendarDays(
   db: Database,
   range: { from: string; to: string },
@@ -44,8 +46,12 @@ function calendarRows(db: Database, { from, to }: { from: string; to: string }) 
 
 /** The calendar's days, and for a held day when its hold runs out: the live calendar's to know, no one else's. */
 async function calendarFacts(db: Database, range: { from: string; to: string }, userId: string | null, now: Date) {
-  const rows = await calendarRows(db, range);
-  const settings = await getReservationSettings(db);
+  const [rows, settings, customerType] = await Promise.all([
+    calendarRows(db, range),
+    getReservationSettings(db),
+    userId ? basketCustomerType(db, userId) : ("privat" as const),
+  ]);
+  const prices = pricesFor(customerType, settings);
   const blockedByDay = new Map(rows.flatMap((row) => (row.blockedTitle === null ? [] : [[row.day, row.blockedTitle]])));
   const standing = rows.flatMap(({ kind, ...claim }) =>
     kind === "booking" || (kind === "hold" && holdKeepsDay({ expiresAt: claim.expiresAt! }, now))
@@ -67,7 +73,7 @@ async function calendarFacts(db: Database, range: { from: string; to: string }, 
     days.push({
       day,
       state,
-      priceOere: priceOfDay(day, settings),
+      priceOere: priceOfDay(day, prices),
       ...(blockedTitle !== undefined ? { blockedTitle } : {}),
       ...(claim?.kind === "hold" && claim.expiresAt ? { heldUntil: claim.expiresAt } : {}),
     });

@@ -2,7 +2,16 @@ import { and, asc, eq, inArray, isNull, or, sql, type Placeholder, type SQL } fr
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { rowsOf, preparedPerDatabase } from "~/db/database";
-import { baskets, blockedDates, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
+import {
+  baskets,
+  blockedDates,
+  customerTypeTerms,
+  dayClaims,
+  orders,
+  profiles,
+  reservationSettings,
+  users,
+} from "~/db/schema";
 import { dayBounds } from "~/lib/format";
 import { todayInCopenhagen } from "./days";
 import {
@@ -60,8 +69,8 @@ export type HoldResult = { ok: true; claimId: string } | ({ ok: false; address?:
 const claimedDayBlocked = alias(blockedDates, "claimed_day_blocked");
 
 /**
- * What a hold is decided by, in one statement: the rules, the user's address, the asked day's blocked title and
- * the basket's version, with one row per unreleased claim on the day or hold of the user (none: one row without
+ * What a hold is decided by, in one statement: the rules, the user's address, the asked day's blocked title, the
+ * basket's version and the day prices of its customer type, with one row per unreleased claim on the day or hold of the user (none: one row without
  * a claim). Read in one snapshot, so the claims are the basket as it was at that version.
  */
 const holdFacts = preparedPerDatabase((db) => {
@@ -73,6 +82,8 @@ const holdFacts = preparedPerDatabase((db) => {
       address: profiles.address,
       dayBlockedTitle: blockedDates.title,
       basketVersion: baskets.version,
+      weekdayPriceOere: customerTypeTerms.weekdayPriceOere,
+      weekendPriceOere: customerTypeTerms.weekendPriceOere,
       id: dayClaims.id,
       day: dayClaims.day,
       kind: dayClaims.kind,
@@ -86,6 +97,7 @@ const holdFacts = preparedPerDatabase((db) => {
     .leftJoin(profiles, eq(profiles.userId, userId))
     .leftJoin(blockedDates, eq(blockedDates.day, day))
     .leftJoin(baskets, eq(baskets.userId, userId))
+    .innerJoin(customerTypeTerms, eq(customerTypeTerms.customerType, sql`coalesce(${baskets.customerType}, 'privat')`))
     .leftJoin(
       dayClaims,
       and(

@@ -2,7 +2,17 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { blockedDates, dayClaims, orderLines, orders, profiles, reservationSettings, users } from "~/db/schema";
+import {
+  baskets,
+  blockedDates,
+  dayClaims,
+  orderLines,
+  orders,
+  profiles,
+  reservationSettings,
+  users,
+} from "~/db/schema";
+import type { BookerDetails, CustomerType } from "~/features/rental/customer-types";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { asHold, dropClosedHolds, holdsOf, idsOf, selectJudgedClaims, type ClosedDay } from "./holds.server";
 import { orderTotals, pricedLine } from "~/features/orders/money";
@@ -23,22 +33,29 @@ function dayRentLine(priceOere: number) {
 
 export type OrderResult =
   | { ok: true; orderId: string; closed: ClosedDay[] }
-  | { ok: false; reason: "no-address" | "not-verified" }
+  | { ok: false; reason: "no-address" | "not-verified" | "customer-type-changed" }
+  | { ok: false; reason: "not-bookable"; customerType: CustomerType }
   | { ok: false; reason: "empty"; closed: ClosedDay[] };
 
 /**
  * Turns the basket into an order waiting for payment: the days, the booker's details and the amounts are
  * fixed now; the holds get the order and a fresh hold time for the payment step, as long as the provider's
  * checkout needs. A day the admin has blocked since it went into the basket is left out (and answered in
- * `closed`); the other days go on.
+ * `closed`); the other days go on. The booker's `details` are for the basket's customer type, which must book
+ * directly; a type changed since the details were checked is refused.
  */
 export async function createOrder(
   db: Database,
   userId: string,
   provider: Pick<PaymentProvider, "name" | "checkoutSessionSeconds">,
   now = new Date(),
+  details: BookerDetails = { customerType: "privat" },
 ): Promise<OrderResult> {
   const settings = await getReservationSettings(db);
+  const { customerType } = details;
+  if (settings.customerTerms[customerType].bookingMode !== "direct") {
+    return { ok: false, reason: "not-bookable", customerType };
+  }
   const [person] = await db
     .select({
       name: users.name,
@@ -55,6 +72,12 @@ export async function createOrder(
   const address = person.address;
 
   return db.transaction(async (tx): Promise<OrderResult> => {
+    const [basket] = await tx
+      .select({ customerType: baskets.customerType })
+      .from(baskets)
+      .where(eq(baskets.userId, userId))
+      .for("update");
+    if ((basket?.customerType ?? "privat") !== customerType) return { ok: false, reason: "customer-type-changed" };
     const holds = (await holdsOf(tx, userId).for("update", { of: dayClaims })).map(asHold);
     const closed = await dropClosedHolds(tx, holds, now);
     const running = holds.filter((hold) => countsTowardBasket(hold, now));
@@ -74,6 +97,11 @@ export async function createOrder(
         bookerEmail: person.email,
         bookerAddress: address,
         bookerPhone: person.phone ?? "",
+        customerType,
+        bookerOrganisation: "organisation" in details ? details.organisation : null,
+        bookerCvr: "cvr" in details ? details.cvr : null,
+        bookerEan: "ean" in details ? details.ean : null,
+        bookerReference: "reference" in details ? details.reference : null,
         days: running.map((hold) => hold.day),
         totalOere,
         vatOere,

@@ -1,4 +1,4 @@
-import type { reservationSettings } from "~/db/schema";
+import type { customerTypeTerms, reservationSettings } from "~/db/schema";
 import { weekdayIndex } from "~/lib/format";
 import { addDays, daysBetween, holidayOf } from "./days";
 
@@ -13,7 +13,9 @@ import { addDays, daysBetween, holidayOf } from "./days";
 /** The admin's settings the rules depend on: the reservation_settings row less its key, counter and time stamp. */
 export type ReservationRules = Omit<typeof reservationSettings.$inferSelect, "id" | "lastReceiptNumber" | "updatedAt">;
 
-export type Prices = Pick<ReservationRules, "weekdayPriceOere" | "weekendPriceOere" | "holidaysAtWeekendPrice">;
+/** A customer type's day prices (`customer_type_terms`) with the settings' word on holidays. */
+export type Prices = Pick<typeof customerTypeTerms.$inferSelect, "weekdayPriceOere" | "weekendPriceOere"> &
+  Pick<ReservationRules, "holidaysAtWeekendPrice">;
 
 /** What one day costs, in øre, moms included: the weekend price on Fridays and Saturdays (and holidays, if set). */
 export function priceOfDay(day: string, prices: Prices): number {

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { REQUIRED } from "~/features/accounts/schemas";
 import { numberRule } from "~/features/content/schemas";
+import { CUSTOMER_TYPES, OFFERED_BOOKING_MODES, type CustomerType } from "~/features/rental/customer-types";
 import { addDays } from "./days";
 import type { ReservationRules } from "./rules";
+import type { CustomerTerms } from "./settings.server";
 
 /** Kroner as typed by the admin ("4500", "4.500", "4.500,50"; a dot before three digits groups thousands) → øre. */
 const kroner = z.preprocess(
@@ -11,9 +13,26 @@ const kroner = z.preprocess(
 );
 const whole = (min: number, max: number) => numberRule({ min, max, whole: true });
 
+/** The form's fields of a customer type's terms: its two day prices and how it may book. */
+export const termsFieldNames = (type: CustomerType) =>
+  ({ weekday: `weekdayPrice_${type}`, weekend: `weekendPrice_${type}`, mode: `bookingMode_${type}` }) as const;
+
+const bookingModeRule = z.enum(OFFERED_BOOKING_MODES, { error: "Vælg, hvordan kundetypen kan booke" });
+type TermsShape = Record<`${"weekdayPrice" | "weekendPrice"}_${CustomerType}`, typeof kroner> &
+  Record<`bookingMode_${CustomerType}`, typeof bookingModeRule>;
+const termsShape = Object.fromEntries(
+  CUSTOMER_TYPES.flatMap((type) => {
+    const names = termsFieldNames(type);
+    return [
+      [names.weekday, kroner],
+      [names.weekend, kroner],
+      [names.mode, bookingModeRule],
+    ];
+  }),
+) as TermsShape;
+
 export const settingsSchema = z.object({
-  weekdayPrice: kroner,
-  weekendPrice: kroner,
+  ...termsShape,
   holidaysAtWeekendPrice: z.enum(["on"]).optional(),
   holdMinutes: whole(1, 1440),
   horizonDays: whole(1, 1095),
@@ -21,19 +40,26 @@ export const settingsSchema = z.object({
   cancellationDays: whole(0, 365),
 });
 
-/** The form's answer as the settings row takes it: the hold time in seconds. */
-export function settingsOf({
-  weekdayPrice,
-  weekendPrice,
-  holdMinutes,
-  ...parsed
-}: z.output<typeof settingsSchema>): ReservationRules {
+/** The form's answer as the tables take it: the settings row (the hold time in seconds) and each type's terms. */
+export function settingsOf(parsed: z.output<typeof settingsSchema>): {
+  rules: ReservationRules;
+  terms: CustomerTerms[];
+} {
+  const { holdMinutes, horizonDays, maxDaysPerOrder, cancellationDays } = parsed;
   return {
-    ...parsed,
-    weekdayPriceOere: weekdayPrice,
-    weekendPriceOere: weekendPrice,
-    holidaysAtWeekendPrice: parsed.holidaysAtWeekendPrice === "on",
-    holdSeconds: holdMinutes * 60,
+    rules: {
+      holidaysAtWeekendPrice: parsed.holidaysAtWeekendPrice === "on",
+      holdSeconds: holdMinutes * 60,
+      horizonDays,
+      maxDaysPerOrder,
+      cancellationDays,
+    },
+    terms: CUSTOMER_TYPES.map((customerType) => ({
+      customerType,
+      weekdayPriceOere: parsed[termsFieldNames(customerType).weekday],
+      weekendPriceOere: parsed[termsFieldNames(customerType).weekend],
+      bookingMode: parsed[termsFieldNames(customerType).mode],
+    })),
   };
 }
 

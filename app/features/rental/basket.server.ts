@@ -1,0 +1,48 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { baskets, dayClaims } from "~/db/schema";
+import { getReservationSettings } from "~/features/reservation/settings.server";
+import type { CustomerType } from "./customer-types";
+import { dayPriceFor } from "./prices";
+
+/** The customer type a user rents as: their basket's, privat until they choose another. */
+export async function basketCustomerType(db: Database, userId: string): Promise<CustomerType> {
+  const [basket] = await db
+    .select({ customerType: baskets.customerType })
+    .from(baskets)
+    .where(eq(baskets.userId, userId));
+  return basket?.customerType ?? "privat";
+}
+
+/**
+ * Rents as another customer type: the basket's days are priced again by that type's terms, in one transaction.
+ * The basket's version goes up with it, so a hold judged meanwhile by the old type's prices finds a new version
+ * and is judged again (`holdDay`).
+ */
+export async function chooseCustomerType(db: Database, userId: string, customerType: CustomerType) {
+  const settings = await getReservationSettings(db);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(baskets)
+      .values({ userId, version: 1, customerType })
+      .onConflictDoUpdate({ target: baskets.userId, set: { customerType, version: sql`${baskets.version} + 1` } });
+    const holds = await tx
+      .select({ id: dayClaims.id, day: dayClaims.day })
+      .from(dayClaims)
+      .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)));
+    if (holds.length === 0) return;
+    const price = sql.join(
+      holds.map((hold) => sql`when ${hold.id}::uuid then ${dayPriceFor(hold.day, customerType, settings)}::integer`),
+      sql` `,
+    );
+    await tx
+      .update(dayClaims)
+      .set({ priceOere: sql`case ${dayClaims.id} ${price} end` })
+      .where(
+        inArray(
+          dayClaims.id,
+          holds.map((hold) => hold.id),
+        ),
+      );
+  });
+}

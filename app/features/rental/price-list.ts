@@ -1,0 +1,32 @@
+import type { ReservationSettings } from "~/features/reservation/settings.server";
+import { formatMoney } from "~/lib/format";
+import { bookingModeLabels, CUSTOMER_TYPES, customerTypeLabels, type CustomerType } from "./customer-types";
+
+/** A customer type's line of the public price list: its day prices, or that it cannot book. */
+export interface PriceListRow {
+  customerType: CustomerType;
+  label: string;
+  weekday: string;
+  weekend: string;
+  /** How it books, where not directly ("Kan ikke booke"). */
+  note: string | null;
+}
+
+/** The price list `/priser` and the calendar show, read from the settings as they are now. */
+export function priceListOf(settings: ReservationSettings) {
+  return {
+    holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice,
+    rows: CUSTOMER_TYPES.map((customerType): PriceListRow => {
+      const terms = settings.customerTerms[customerType];
+      return {
+        customerType,
+        label: customerTypeLabels[customerType],
+        weekday: formatMoney(terms.weekdayPriceOere),
+        weekend: formatMoney(terms.weekendPriceOere),
+        note: terms.bookingMode === "direct" ? null : bookingModeLabels[terms.bookingMode],
+      };
+    }),
+  };
+}
+
+export type PriceList = ReturnType<typeof priceListOf>;
