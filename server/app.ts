@@ -252,6 +252,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
       db: database.db,
       outbox: mailer,
       media: { db: database.db, storage, images, logger },
+      publicUrl: config.PUBLIC_URL,
     }),
     ...(config.BACKUP_CRON ? [scheduledBackupJob(config.BACKUP_CRON, backupTarget)] : []),
   ]);

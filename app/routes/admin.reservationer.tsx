@@ -8,7 +8,10 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { listBookings } from "~/features/reservation/admin.server";
 import { WeekdayHead } from "~/features/reservation/components/day-calendar";
 import { askedMonth } from "~/features/reservation/admin-month";
-import { formatMonth, monthGrid, shiftMonth } from "~/features/reservation/days";
+import { formatDay, formatMonth, monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
+import { openPayments, paymentLabels } from "~/features/orders/payments.server";
+import { OpenPayments } from "~/features/orders/components/open-payments";
+import { isOverdue } from "~/features/rental/payment-plan";
 import { cancelBookingAndNotify } from "~/features/reservation/cancellation.server";
 import { cancelSchema } from "~/features/reservation/schemas";
 import { errorToast, successToast } from "~/features/toast/toast";
@@ -33,7 +36,20 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     when: booking.cancelledAt ? formatDateTime(booking.cancelledAt) : "",
   }));
   const bookings = all.filter((booking) => !booking.cancelledAt);
+  const today = todayInCopenhagen();
+  const payments = (await openPayments(db)).map((payment) => ({
+    id: payment.id,
+    label: paymentLabels[payment.kind],
+    booker: payment.bookerName,
+    email: payment.bookerEmail,
+    days: [...payment.days].sort().map(formatDay).join(", "),
+    amount: formatMoney(payment.amountOere),
+    due: formatDay(payment.dueDay),
+    overdue: isOverdue(payment, today),
+    reminded: payment.remindedOn && formatDay(payment.remindedOn),
+  }));
   return {
+    payments,
     cancelled: all.filter((booking) => booking.cancelledAt),
     month,
     weeks: monthGrid(month).weeks,
@@ -74,6 +90,7 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
           </Link>
         </div>
       </div>
+      <OpenPayments payments={loaderData.payments} />
       <nav aria-label="Måned" className="mt-6 flex flex-wrap items-center gap-3">
         <Link
           to={`?maaned=${loaderData.previousMonth}`}

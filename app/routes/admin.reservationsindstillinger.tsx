@@ -43,6 +43,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     horizonDays: String(settings.horizonDays),
     maxDaysPerOrder: String(settings.maxDaysPerOrder),
     cancellationDays: String(settings.cancellationDays),
+    depositumKind:
+      settings.depositumPercent !== null ? "percent" : settings.depositumFixedOere !== null ? "fixed" : "none",
+    depositumValue:
+      settings.depositumPercent !== null
+        ? String(settings.depositumPercent)
+        : settings.depositumFixedOere !== null
+          ? kroner(settings.depositumFixedOere)
+          : "",
+    balanceDaysBefore: String(settings.balanceDaysBefore),
   };
   return { values, holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice };
 }
@@ -91,6 +100,33 @@ export default function ReservationSettings({ loaderData, actionData }: Route.Co
             />
             Helligdage koster som fredag og lørdag
           </label>
+        </fieldset>
+        <fieldset className="grid gap-5 rounded-2xl border border-border p-5 sm:grid-cols-2">
+          <legend className="px-1 font-display text-xl font-bold">Betaling</legend>
+          <label className="grid gap-1.5 text-sm font-semibold sm:col-span-2">
+            Depositum ved booking
+            <select
+              name="depositumKind"
+              defaultValue={values.depositumKind}
+              className="rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 text-base font-normal text-ink"
+            >
+              <option value="none">Intet depositum: alt betales ved booking</option>
+              <option value="percent">En procentdel af lejen</option>
+              <option value="fixed">Et fast beløb</option>
+            </select>
+          </label>
+          <Field
+            label="Depositum (procent eller kr.)"
+            inputMode="decimal"
+            hint="Fx 25 (procent) eller 2.000 (kr.). Tomt uden depositum."
+            {...field("depositumValue")}
+          />
+          <Field
+            label="Restbeløbet forfalder (dage før)"
+            inputMode="numeric"
+            hint="Bookes der senere, betales alt med det samme."
+            {...field("balanceDaysBefore")}
+          />
         </fieldset>
         <fieldset className="grid gap-5 rounded-2xl border border-border p-5 sm:grid-cols-2">
           <legend className="px-1 font-display text-xl font-bold">Regler</legend>

@@ -1,5 +1,5 @@
 import { ConfirmButton, ConfirmStep } from "~/components/ui/confirm-step";
-import { Form, Link } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
@@ -7,7 +7,11 @@ import { requireUser } from "~/features/accounts/session.server";
 import { formatDay, todayInCopenhagen } from "~/features/reservation/days";
 import { cancelBooking } from "~/features/reservation/cancellation.server";
 import { feedTokenOf } from "~/features/reservation/feeds.server";
-import { getUserBookings } from "~/features/reservation/orders.server";
+import { getUserBookings, requireOwnOrder } from "~/features/reservation/orders.server";
+import { startNextPayment } from "~/features/reservation/checkout.server";
+import { duePaymentsOf, paymentLabels } from "~/features/orders/payments.server";
+import { DuePayments } from "~/features/orders/components/due-payments";
+import { isOverdue } from "~/features/rental/payment-plan";
 import { getReservationSettings } from "~/features/reservation/settings.server";
 import { cancellationRefusal, hasBegun } from "~/features/reservation/rules";
 import { errorToast, successToast } from "~/features/toast/toast";
@@ -23,12 +27,20 @@ export const meta = () => privatePageMeta("Mine reservationer");
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth, config } = collaborators();
   const user = await requireUser(auth, request, url);
-  const [bookings, settings, token] = await Promise.all([
+  const [bookings, settings, token, due] = await Promise.all([
     getUserBookings(db, user.id),
     getReservationSettings(db),
     feedTokenOf(db, user.id),
+    duePaymentsOf(db, user.id),
   ]);
   const today = todayInCopenhagen();
+  const duePayments = due.map((payment) => ({
+    orderId: payment.orderId,
+    label: `${paymentLabels[payment.kind]} for ${[...payment.days].sort().map(formatDay).join(", ")}`,
+    amount: formatMoney(payment.amountOere),
+    due: formatDay(payment.dueDay),
+    overdue: isOverdue(payment, today),
+  }));
   const view = bookings.map((booking) => ({
     claimId: booking.claimId,
     label: formatDay(booking.day),
@@ -41,6 +53,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       cancellationRefusal(booking.day, { today, cancellationDays: settings.cancellationDays, byAdmin: false }) === null,
   }));
   return {
+    duePayments,
     upcoming: view.filter((booking) => booking.upcoming && !booking.cancelled).reverse(),
     past: view.filter((booking) => !booking.upcoming || booking.cancelled),
     cancellationDays: settings.cancellationDays,
@@ -48,13 +61,32 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
+const myReservationForms = z.union([
+  z.object({ intent: z.literal("pay"), ordre: z.uuid() }),
+  z.object({ intent: z.literal("cancel").default("cancel"), claimId: z.uuid() }),
+]);
+
 export async function action({ request, url }: Route.ActionArgs) {
-  const { db, auth } = collaborators();
+  const { db, auth, config, payments: provider } = collaborators();
   const user = await requireUser(auth, request, url);
-  const submission = parseSubmission(await readFormData(request), z.object({ claimId: z.uuid() }));
-  const result = submission.ok
-    ? await cancelBooking(db, submission.value.claimId, { userId: user.id, reason: "Afbestilt af lejeren" })
-    : ({ ok: false, reason: "not-found" } as const);
+  const submission = parseSubmission(await readFormData(request), myReservationForms);
+  if (submission.ok && submission.value.intent === "pay") {
+    const order = await requireOwnOrder(db, user.id, submission.value.ordre);
+    if (!provider) {
+      return answer({ toast: errorToast("Betaling er ikke sat op endnu", "Kontakt os for at betale.") }, 503);
+    }
+    const redirectTo = await startNextPayment(
+      { db, provider, publicUrl: config.PUBLIC_URL },
+      order,
+      "/alle-reservationer",
+    );
+    if (!redirectTo) return answer({ toast: successToast("Der er ikke mere at betale") });
+    throw redirect(redirectTo);
+  }
+  const result =
+    submission.ok && submission.value.intent === "cancel"
+      ? await cancelBooking(db, submission.value.claimId, { userId: user.id, reason: "Afbestilt af lejeren" })
+      : ({ ok: false, reason: "not-found" } as const);
   if (result.ok) return answer({ toast: successToast("Dagen er afbestilt", "Beløbet refunderes efter vilkårene.") });
   const settings = await getReservationSettings(db);
   const message =
@@ -66,10 +98,11 @@ export async function action({ request, url }: Route.ActionArgs) {
 
 export default function MyReservations({ loaderData, actionData }: Route.ComponentProps) {
   useToastFrom(actionData?.toast);
-  const { upcoming, past, cancellationDays, feedUrl } = loaderData;
+  const { upcoming, past, cancellationDays, feedUrl, duePayments } = loaderData;
   return (
     <section className="mx-auto max-w-3xl px-4 pt-12 pb-16 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Mine reservationer</h1>
+      <DuePayments payments={duePayments} />
       <h2 className="mt-10 font-display text-2xl font-bold">Kommende</h2>
       {upcoming.length === 0 ? (
         <p className="mt-3 text-muted">

@@ -3,7 +3,10 @@ import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireUser } from "~/features/accounts/session.server";
-import { completePaidOrder, receiptOf } from "~/features/reservation/checkout.server";
+import { completePayment, receiptOf } from "~/features/reservation/checkout.server";
+import { nextDuePayment, paymentLabels } from "~/features/orders/payments.server";
+import { PaymentPlan } from "~/features/orders/components/payment-plan";
+import { formatMoney } from "~/lib/format";
 import { Amounts } from "~/features/reservation/components/amounts";
 import { requireOwnOrder } from "~/features/reservation/orders.server";
 import { redirectWithToast } from "~/features/toast/flash.server";
@@ -20,15 +23,19 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
   const user = await requireUser(auth, request, url);
   const order = await requireOwnOrder(db, user.id, url.searchParams.get("ordre"));
-  if (order.status === "paid") throw redirect(`/success?ordre=${order.id}`);
+  const next = await nextDuePayment(db, order.id);
+  if (order.status === "paid" && !next) throw redirect(`/success?ordre=${order.id}`);
   const receipt = await receiptOf(db, order);
   return {
     orderId: order.id,
-    status: order.status,
+    // A booked order with a payment still due (the balance) is paid here too.
+    status: order.status === "paid" ? "pending" : order.status,
     failureReason: order.failureReason,
     lines: receipt.lines,
     total: receipt.total,
     vat: receipt.vat,
+    payments: receipt.payments,
+    now: next && { label: paymentLabels[next.kind], amount: formatMoney(next.amountOere) },
     provider: order.provider,
   };
 }
@@ -40,7 +47,9 @@ export async function action({ request, url }: Route.ActionArgs) {
   const submission = parseSubmission(await readFormData(request), z.object({ ordre: z.string() }));
   const order = await requireOwnOrder(db, user.id, submission.ok ? submission.value.ordre : null);
   if (order.provider !== "demo") throw data(null, { status: 400 });
-  const result = await completePaidOrder({ db, mailer, config, metrics, logger }, order.id);
+  const next = await nextDuePayment(db, order.id);
+  if (!next) throw redirect(`/success?ordre=${order.id}`);
+  const result = await completePayment({ db, mailer, config, metrics, logger }, next);
   if (result.status === "confirmed" || result.status === "already-paid") {
     throw redirectWithToast(`/success?ordre=${order.id}`, successToast("Betalingen er gennemført"));
   }
@@ -65,7 +74,18 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           </li>
         ))}
       </ul>
-      <Amounts vat={loaderData.vat} total={loaderData.total} totalLabel="At betale" />
+      <Amounts
+        vat={loaderData.vat}
+        total={loaderData.total}
+        totalLabel={loaderData.payments.length > 1 ? "I alt" : "At betale"}
+      />
+      <PaymentPlan payments={loaderData.payments} className="mt-6" />
+      {loaderData.now && loaderData.payments.length > 1 && (
+        <p className="mt-4 flex justify-between gap-4 rounded-2xl bg-surface-raised px-4 py-3 text-lg font-semibold">
+          <span>At betale nu: {loaderData.now.label.toLowerCase()}</span>
+          <span className="tabular-nums">{loaderData.now.amount}</span>
+        </p>
+      )}
       {loaderData.provider === "stripe" && !failed ? (
         <div role="status" className="mt-8 rounded-2xl border border-border bg-surface-raised p-5">
           <p className="font-semibold">Vi venter på bekræftelsen af din betaling.</p>

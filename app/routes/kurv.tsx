@@ -7,6 +7,7 @@ import { requireUser } from "~/features/accounts/session.server";
 import { Amounts } from "~/features/reservation/components/amounts";
 import { getBasket, releaseHold, type ClosedDay } from "~/features/reservation/holds.server";
 import { createOrder, getOrder } from "~/features/reservation/orders.server";
+import { startNextPayment } from "~/features/reservation/checkout.server";
 import { vatIncluded } from "~/features/orders/money";
 import { redirectWithToast, withFlashToast } from "~/features/toast/flash.server";
 import { errorToast, infoToast, successToast } from "~/features/toast/toast";
@@ -129,13 +130,9 @@ export async function action({ request, url }: Route.ActionArgs) {
     return answer({ toast: refusal }, 409);
   }
   const created = (await getOrder(db, order.orderId))!;
-  const base = config.PUBLIC_URL;
-  const { redirectTo } = await provider.startCheckout(
-    { id: created.id, totalOere: created.totalOere, days: created.days, email: created.bookerEmail },
-    { success: `${base}/success?ordre=${created.id}`, cancel: `${base}/kurv` },
-  );
+  const redirectTo = await startNextPayment({ db, provider, publicUrl: config.PUBLIC_URL }, created, "/kurv");
   throw redirect(
-    redirectTo,
+    redirectTo!,
     order.closed.length > 0 ? { headers: withFlashToast(closedDaysToast(order.closed)) } : undefined,
   );
 }

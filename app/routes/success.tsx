@@ -4,6 +4,8 @@ import { reconcileCheckout, stripeSettingsOf } from "~/features/payment/stripe.s
 import { requireUser } from "~/features/accounts/session.server";
 import { receiptOf } from "~/features/reservation/checkout.server";
 import { Amounts } from "~/features/reservation/components/amounts";
+import { PaymentPlan } from "~/features/orders/components/payment-plan";
+import { nextDuePayment } from "~/features/orders/payments.server";
 import { getOrder, requireOwnOrder } from "~/features/reservation/orders.server";
 import { collaborators } from "~/lib/collaborators.server";
 import { privatePageMeta } from "~/lib/private-page";
@@ -17,7 +19,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const order = await requireOwnOrder(db, user.id, url.searchParams.get("ordre"));
   const sessionId = url.searchParams.get("session_id");
   const stripe = stripeSettingsOf(config);
-  if (order.status === "pending" && order.provider === "stripe" && stripe && sessionId) {
+  const unpaid = order.status === "pending" || (await nextDuePayment(db, order.id)) !== null;
+  if (unpaid && order.provider === "stripe" && stripe && sessionId) {
     // Stripe sends the buyer here at once; if its webhook has not arrived yet, ask Stripe directly.
     await reconcileCheckout({ db, mailer, config, metrics, logger }, stripe, order.id, sessionId);
   }
@@ -33,6 +36,8 @@ export default function Success({ loaderData }: Route.ComponentProps) {
       <h1 className="font-display text-4xl font-bold tracking-tight">Tak for din reservation</h1>
       <p className="mt-3 text-lg text-muted">
         Betalingen er gennemført, og dagene er dine. Vi har sendt en bekræftelse til {email}.
+        {receipt.payments.some((payment) => !payment.paid) &&
+          " Restbeløbet betaler du under Mine reservationer; vi minder dig om det en uge før."}
       </p>
       <article
         aria-labelledby="kvittering"
@@ -53,9 +58,10 @@ export default function Success({ loaderData }: Route.ComponentProps) {
         <Amounts
           vat={receipt.vat}
           total={receipt.total}
-          totalLabel="I alt betalt"
+          totalLabel={receipt.payments.length > 1 ? "I alt" : "I alt betalt"}
           className="mt-4 border-t border-border pt-4"
         />
+        <PaymentPlan payments={receipt.payments} className="mt-4 border-t border-border pt-4" />
         <div className="mt-6 grid gap-4 text-sm sm:grid-cols-2">
           <div>
             <p className="font-semibold">Sælger</p>

@@ -30,6 +30,13 @@ export const reservationSettings = pgTable(
     maxDaysPerOrder: integer("max_days_per_order").notNull().default(14),
     /** A user may cancel a booking until this many days before the day. */
     cancellationDays: integer("cancellation_days").notNull().default(14),
+    /**
+     * The depositum paid at booking (issue 35): a share of the rent, or a fixed amount in øre; neither, and
+     * everything is paid at booking. The rest is due `balanceDaysBefore` days before the first day.
+     */
+    depositumPercent: smallint("depositum_percent"),
+    depositumFixedOere: integer("depositum_fixed_oere"),
+    balanceDaysBefore: smallint("balance_days_before").notNull().default(30),
     /** The last receipt number given; the next order paid gets this + 1, in the same transaction (no gaps). */
     lastReceiptNumber: integer("last_receipt_number").notNull().default(0),
     updatedAt: updatedAt(),
@@ -40,6 +47,13 @@ export const reservationSettings = pgTable(
     check("reservation_settings_horizon", sql`${table.horizonDays} between 1 and 1095`),
     check("reservation_settings_max_days", sql`${table.maxDaysPerOrder} between 1 and 366`),
     check("reservation_settings_cancellation", sql`${table.cancellationDays} between 0 and 365`),
+    check(
+      "reservation_settings_depositum",
+      sql`(${table.depositumPercent} is null or ${table.depositumFixedOere} is null)
+        and coalesce(${table.depositumPercent}, 0) between 0 and 100
+        and coalesce(${table.depositumFixedOere}, 0) between 0 and 100000000`,
+    ),
+    check("reservation_settings_balance_days", sql`${table.balanceDaysBefore} between 0 and 365`),
   ],
 );
 
@@ -78,8 +92,6 @@ export const orders = pgTable(
     totalOere: integer("total_oere").notNull(),
     vatOere: integer("vat_oere").notNull(),
     provider: text("provider").notNull(),
-    /** The payment provider's id for the checkout (Stripe's session id); unique, so a webhook finds one order. */
-    providerReference: text("provider_reference").unique(),
     receiptNumber: integer("receipt_number").unique(),
     failureReason: text("failure_reason"),
     createdAt: createdAt(),
@@ -131,6 +143,37 @@ export const orderLines = pgTable(
       sql`${table.quantity} > 0 and ${table.unitPriceOere} >= 0 and ${table.totalOere} = ${table.quantity} * ${table.unitPriceOere} and ${table.vatOere} between 0 and ${table.totalOere}`,
     ),
     check("order_lines_day", sql`(${table.kind} = 'day') = (${table.day} is not null)`),
+  ],
+);
+
+export const paymentKind = pgEnum("payment_kind", ["everything", "depositum", "balance"]);
+
+/**
+ * An order's payment plan (decision 032): what is due and when, and what has been paid. Everything at booking, or
+ * a depositum at booking and the rest (the balance) before the first day. Each payment has its own checkout and,
+ * once paid, its own receipt number from the one series; the first payment's is the order's too.
+ */
+export const orderPayments = pgTable(
+  "order_payments",
+  {
+    id: uuidId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: paymentKind("kind").notNull(),
+    amountOere: integer("amount_oere").notNull(),
+    dueDay: date("due_day", { mode: "string" }).notNull(),
+    paidAt: instant("paid_at"),
+    receiptNumber: integer("receipt_number").unique(),
+    /** The payment provider's id for its checkout (Stripe's session id); unique, so a webhook finds one payment. */
+    providerReference: text("provider_reference").unique(),
+    /** The day the last reminder of it went out (a week before the due day, and on it). */
+    remindedOn: date("reminded_on", { mode: "string" }),
+  },
+  (table) => [
+    uniqueIndex("order_payments_one_of_each_kind").on(table.orderId, table.kind),
+    check("order_payments_amount", sql`${table.amountOere} >= 0`),
+    check("order_payments_paid_has_receipt", sql`(${table.paidAt} is null) = (${table.receiptNumber} is null)`),
   ],
 );
 

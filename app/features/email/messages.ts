@@ -94,6 +94,27 @@ export interface ReceiptView {
   lines: { label: string; price: string }[];
   total: string;
   vat: string;
+  /** The order's payment plan: everything at once, or a depositum and the balance. */
+  payments: PaymentView[];
+}
+
+export interface PaymentView {
+  label: string;
+  amount: string;
+  /** The day it falls due, in words. */
+  due: string;
+  paid: boolean;
+  receiptNumber: number | null;
+}
+
+/** The plan in words, when it is more than one payment: what is paid, and what is due when. */
+function planLines(payments: PaymentView[]) {
+  if (payments.length < 2) return [];
+  return payments.map((payment) =>
+    payment.paid
+      ? `${payment.label}: ${payment.amount}, betalt (kvittering nr. ${payment.receiptNumber}).`
+      : `${payment.label}: ${payment.amount}, forfalder ${payment.due}.`,
+  );
 }
 
 /** The booking confirmation: the receipt (number, business, CVR, moms) in the mail, the days as an .ics. */
@@ -103,6 +124,7 @@ export function bookingConfirmationMessage(to: string, receipt: ReceiptView, ics
     `Tak for din reservation hos ${receipt.siteName}. Betalingen er gennemført, og dagene er dine.`,
     ...receipt.lines.map((line) => `${line.label}: ${line.price}`),
     `I alt ${receipt.total}, heraf moms ${receipt.vat}.`,
+    ...planLines(receipt.payments),
     `Kvittering nr. ${receipt.receiptNumber}, betalt ${receipt.paidAt}.`,
     `${receipt.business.name}, ${receipt.business.address}, CVR ${receipt.business.cvr}.`,
     "Dagene ligger som kalenderbegivenheder i den vedhæftede fil.",
@@ -120,6 +142,45 @@ export function bookingConfirmationMessage(to: string, receipt: ReceiptView, ics
       { filename: "reservation.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" },
     ],
   };
+}
+
+/** The receipt of a balance paid: the booking is now paid in full. */
+export function balancePaidMessage(to: string, receipt: ReceiptView, receiptNumber: number, url: string) {
+  const paid = receipt.payments.find((payment) => payment.receiptNumber === receiptNumber);
+  return message(
+    receipt.siteName,
+    to,
+    `Kvittering nr. ${receiptNumber}: restbeløbet er betalt`,
+    [
+      `Hej ${receipt.bookerName}`,
+      `Tak for betalingen af restbeløbet${paid ? `, ${paid.amount}` : ""}. Din leje hos ${receipt.siteName} er nu betalt.`,
+      ...receipt.lines.map((line) => `${line.label}: ${line.price}`),
+      `I alt ${receipt.total}, heraf moms ${receipt.vat}.`,
+      ...planLines(receipt.payments),
+      `${receipt.business.name}, ${receipt.business.address}, CVR ${receipt.business.cvr}.`,
+    ],
+    [{ url, label: "Se dine reservationer" }],
+  );
+}
+
+/** A reminder of a balance: a week before it falls due, and on the day. */
+export function balanceReminderMessage(
+  siteName: string,
+  to: string,
+  view: { name: string; amount: string; due: string; days: string; onDueDay: boolean },
+  url: string,
+) {
+  return message(
+    siteName,
+    to,
+    view.onDueDay ? `Restbeløbet for din leje forfalder i dag` : `Restbeløbet for din leje forfalder ${view.due}`,
+    [
+      `Hej ${view.name}`,
+      `Restbeløbet for din leje af salen (${view.days}) er ${view.amount} og forfalder ${view.due}.`,
+      "Du betaler under Mine reservationer. Har du allerede betalt, kan du se bort fra denne e-mail.",
+    ],
+    [{ url, label: "Betal restbeløbet" }],
+  );
 }
 
 export function bookingCancelledMessage(siteName: string, to: string, name: string, day: string, reason: string) {

@@ -36,8 +36,9 @@ export class MailOutbox implements Mailer {
       .catch((error: unknown) => this.logger.error({ err: error }, "the mail outbox could not be worked through"));
   }
 
-  async enqueue(message: MailMessage, now = new Date()) {
-    await this.db
+  /** Stores the message to be sent; `db` may be a transaction, so that the message is sent only if it commits. */
+  async enqueue(message: MailMessage, now = new Date(), db: Database = this.db) {
+    await db
       .insert(mailOutbox)
       .values({ recipient: message.to, subject: message.subject, message, nextAttemptAt: now });
   }

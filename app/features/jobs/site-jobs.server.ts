@@ -2,10 +2,16 @@ import type { Database } from "~/db/client.server";
 import type { MailOutbox } from "~/features/email/outbox.server";
 import { processStaleUploads, type ProcessingDependencies } from "~/features/media/library.server";
 import { removeExpiredHolds } from "~/features/reservation/holds.server";
+import { sendBalanceReminders } from "~/features/orders/reminders.server";
 import type { Job } from "./jobs.server";
 
 /** The site's background jobs (docs/operations.md lists them). */
-export function siteJobs(options: { db: Database; outbox: MailOutbox; media: ProcessingDependencies }): Job[] {
+export function siteJobs(options: {
+  db: Database;
+  outbox: MailOutbox;
+  media: ProcessingDependencies;
+  publicUrl: string;
+}): Job[] {
   return [
     {
       name: "mail-outbox",
@@ -21,6 +27,13 @@ export function siteJobs(options: { db: Database; outbox: MailOutbox; media: Pro
       exclusive: true,
       // The freed days reach visitors' calendars through the database's notices (server/freshness.ts).
       run: () => removeExpiredHolds(options.db),
+    },
+    {
+      name: "balance-reminders",
+      label: "Minder lejere om restbeløb",
+      everySeconds: 15 * 60,
+      exclusive: true,
+      run: () => sendBalanceReminders(options),
     },
     {
       // Library uploads whose instance stopped before processing them (decision 020); rows are claimed one by one.

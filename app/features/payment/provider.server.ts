@@ -6,18 +6,25 @@ export interface PaymentProvider {
    * are held at least as long (rules.ts, `orderHoldExpiresAt`).
    */
   readonly checkoutSessionSeconds: number;
-  /** Starts paying for an order; answers where to send the buyer. */
-  startCheckout(
-    order: { id: string; totalOere: number; days: string[]; email: string },
-    urls: { success: string; cancel: string },
-  ): Promise<{ redirectTo: string }>;
+  /** Starts paying one payment of an order's plan; answers where to send the buyer. */
+  startCheckout(payment: CheckoutRequest, urls: { success: string; cancel: string }): Promise<{ redirectTo: string }>;
+}
+
+/** One payment to take: everything, the depositum or the balance of an order (`order_payments`). */
+export interface CheckoutRequest {
+  orderId: string;
+  paymentId: string;
+  amountOere: number;
+  /** What the buyer sees on the provider's page, line by line; they add up to the amount. */
+  lines: { name: string; amountOere: number }[];
+  email: string;
 }
 
 /** A clearly labelled test payment on our own page (/betaling): for demonstration and tests, no money moves. */
 export const demoProvider: PaymentProvider = {
   name: "demo",
   checkoutSessionSeconds: 0,
-  async startCheckout(order) {
-    return { redirectTo: `/betaling?ordre=${order.id}` };
+  async startCheckout(payment) {
+    return { redirectTo: `/betaling?ordre=${payment.orderId}` };
   },
 };

@@ -1,10 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import type { Database } from "~/db/client.server";
-import { dayClaims, orders, paymentEvents } from "~/db/schema";
-import { completePaidOrder } from "~/features/reservation/checkout.server";
+import { orderPayments, paymentEvents } from "~/db/schema";
+import { completePayment } from "~/features/reservation/checkout.server";
 import type { Collaborators } from "~/lib/collaborators.server";
-import { formatDay } from "~/features/reservation/days";
 import type { PaymentProvider } from "./provider.server";
 
 /** Stripe refuses a Checkout session that closes in under 30 minutes; two more, in case our clock is behind. */
@@ -31,34 +30,29 @@ export function stripeProvider(db: Database, settings: StripeSettings): PaymentP
   return {
     name: "stripe",
     checkoutSessionSeconds: CHECKOUT_SESSION_SECONDS,
-    async startCheckout(order, urls) {
-      const claims = await db
-        .select({ day: dayClaims.day, priceOere: dayClaims.priceOere })
-        .from(dayClaims)
-        .where(eq(dayClaims.orderId, order.id));
+    async startCheckout(payment, urls) {
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
           currency: "dkk",
-          customer_email: order.email,
-          client_reference_id: order.id,
-          metadata: { orderId: order.id },
-          line_items: claims.map((claim) => ({
+          customer_email: payment.email,
+          client_reference_id: payment.orderId,
+          metadata: { orderId: payment.orderId, paymentId: payment.paymentId },
+          line_items: payment.lines.map((line) => ({
             quantity: 1,
-            price_data: {
-              currency: "dkk",
-              unit_amount: claim.priceOere,
-              product_data: { name: `Leje af salen, ${formatDay(claim.day)}` },
-            },
+            price_data: { currency: "dkk", unit_amount: line.amountOere, product_data: { name: line.name } },
           })),
           success_url: `${urls.success}&session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: urls.cancel,
           expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_SESSION_SECONDS,
         },
-        { idempotencyKey: `order-${order.id}` },
+        { idempotencyKey: `payment-${payment.paymentId}` },
       );
-      await db.update(orders).set({ providerReference: session.id }).where(eq(orders.id, order.id));
-      if (!session.url) throw new Error(`Stripe answered no Checkout address for order ${order.id}`);
+      await db
+        .update(orderPayments)
+        .set({ providerReference: session.id })
+        .where(eq(orderPayments.id, payment.paymentId));
+      if (!session.url) throw new Error(`Stripe answered no Checkout address for payment ${payment.paymentId}`);
       return { redirectTo: session.url };
     },
   };
@@ -113,9 +107,10 @@ export async function handleStripeWebhook(
 }
 
 /**
- * Books a paid order, or pays it back. The session must be the one made for the order, for its amount in DKK;
- * any other payment is left alone (and logged). A paid order that cannot be booked (its days were taken, or
- * it was replaced or cancelled) is refunded; the idempotency key makes a retried refund harmless.
+ * Settles a paid payment: the first books its order, a later one (the balance) is recorded, or the money is paid
+ * back. The session must be the one made for the payment, for its amount in DKK; any other payment is left alone
+ * (and logged). A paid first payment whose order cannot be booked (its days were taken, or it was replaced or
+ * cancelled) is refunded; the idempotency key makes a retried refund harmless.
  */
 async function settle(
   deps: SettlementDependencies,
@@ -123,23 +118,21 @@ async function settle(
   session: Stripe.Checkout.Session,
 ): Promise<"confirmed" | "refunded" | "ignored"> {
   const orderId = session.client_reference_id!;
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  if (
-    !order ||
-    order.providerReference !== session.id ||
-    session.amount_total !== order.totalOere ||
-    session.currency !== "dkk"
-  ) {
+  const [payment] = await deps.db
+    .select()
+    .from(orderPayments)
+    .where(and(eq(orderPayments.providerReference, session.id), eq(orderPayments.orderId, orderId)));
+  if (!payment || session.amount_total !== payment.amountOere || session.currency !== "dkk") {
     deps.logger.error({ orderId, sessionId: session.id }, "a paid Stripe session does not match its order; not booked");
     return "ignored";
   }
-  const result = await completePaidOrder(deps, orderId);
+  const result = await completePayment(deps, payment);
   if (result.status === "confirmed" || result.status === "already-paid") return "confirmed";
   if (typeof session.payment_intent !== "string")
     throw new Error(`paid session ${session.id} has no payment intent to refund`);
   await stripe.refunds.create(
     { payment_intent: session.payment_intent, reason: "requested_by_customer" },
-    { idempotencyKey: `refund-${orderId}` },
+    { idempotencyKey: `refund-${payment.id}` },
   );
   deps.logger.warn({ orderId }, "a paid order could not be booked; the payment is refunded");
   deps.metrics.payments.inc({ provider: "stripe", outcome: "refunded" });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { balanceReminderDays, depositumOf, isOverdue, paymentPlan, type PaymentTerms } from "./payment-plan";
+import {
+  balanceReminderDays,
+  depositumOf,
+  isOverdue,
+  paymentPlan,
+  paymentTermsOf,
+  reminderDue,
+  type PaymentTerms,
+} from "./payment-plan";
 
 const quarter: PaymentTerms = { depositum: { kind: "percent", percent: 25 }, balanceDaysBefore: 30 };
 const fixed: PaymentTerms = { depositum: { kind: "fixed", amountOere: 200_000 }, balanceDaysBefore: 30 };
@@ -11,7 +19,23 @@ describe("the depositum of a rent", () => {
     ["a fixed 2,000 kr", 1_300_000, fixed, 200_000],
     ["a fixed amount over the rent is the rent", 150_000, fixed, 150_000],
   ])("%s", (_name, rent, terms, expected) => {
-    expect(depositumOf(rent, terms.depositum)).toBe(expected);
+    expect(depositumOf(rent, terms.depositum!)).toBe(expected);
+  });
+});
+
+describe("the admin's terms from the settings row", () => {
+  it.each([
+    [
+      { depositumPercent: 25, depositumFixedOere: null },
+      { kind: "percent", percent: 25 },
+    ],
+    [
+      { depositumPercent: null, depositumFixedOere: 200_000 },
+      { kind: "fixed", amountOere: 200_000 },
+    ],
+    [{ depositumPercent: null, depositumFixedOere: null }, null],
+  ])("%j", (row, depositum) => {
+    expect(paymentTermsOf({ ...row, balanceDaysBefore: 30 })).toEqual({ depositum, balanceDaysBefore: 30 });
   });
 });
 
@@ -70,6 +94,13 @@ describe("the payment plan", () => {
       [{ kind: "depositum", amountOere: 150_000, dueDay: "2026-12-01" }],
     ],
     [
+      "without a depositum: everything at booking, however far ahead",
+      booking,
+      { depositum: null, balanceDaysBefore: 30 },
+      "2026-12-01",
+      [{ kind: "everything", amountOere: 1_300_000, dueDay: "2026-12-01" }],
+    ],
+    [
       "the due day across the change to summer time",
       { ...booking, firstDay: "2027-04-10" },
       { ...quarter, balanceDaysBefore: 14 },
@@ -95,5 +126,18 @@ describe("the balance's reminders and when it is overdue", () => {
     ["2027-05-14", true],
   ])("due 2027-05-13, on %s overdue: %s", (today, overdue) => {
     expect(isOverdue({ dueDay: "2027-05-13" }, today)).toBe(overdue);
+  });
+
+  it.each([
+    ["before the week", "2027-05-05", null, null],
+    ["a week before", "2027-05-06", null, "week-before"],
+    ["a week before, already reminded", "2027-05-06", "2027-05-06", null],
+    ["between, reminded a week before", "2027-05-10", "2027-05-06", null],
+    ["the job was down that week: the week's reminder late", "2027-05-09", null, "week-before"],
+    ["on the due day, reminded a week before", "2027-05-13", "2027-05-06", "due-day"],
+    ["on the due day, already reminded", "2027-05-13", "2027-05-13", null],
+    ["overdue, never reminded: only the due day's", "2027-05-20", null, "due-day"],
+  ])("%s (%s, last %s): %s", (_name, today, remindedOn, expected) => {
+    expect(reminderDue({ dueDay: "2027-05-13", remindedOn }, today)).toBe(expected);
   });
 });

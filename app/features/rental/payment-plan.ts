@@ -11,7 +11,8 @@ import { percentOf } from "~/features/orders/money";
 export type Depositum = { kind: "fixed"; amountOere: number } | { kind: "percent"; percent: number };
 
 export interface PaymentTerms {
-  depositum: Depositum;
+  /** None: everything is paid at booking. */
+  depositum: Depositum | null;
   /** How many days before the first day the rest is due (default 30). */
   balanceDaysBefore: number;
 }
@@ -30,6 +31,18 @@ export interface BookingAmounts {
   firstDay: string;
 }
 
+/** The admin's terms as the settings row holds them: a percentage or a fixed amount, or neither. */
+export function paymentTermsOf(settings: {
+  depositumPercent: number | null;
+  depositumFixedOere: number | null;
+  balanceDaysBefore: number;
+}): PaymentTerms {
+  const { depositumPercent: percent, depositumFixedOere: amountOere, balanceDaysBefore } = settings;
+  const depositum: Depositum | null =
+    percent !== null ? { kind: "percent", percent } : amountOere !== null ? { kind: "fixed", amountOere } : null;
+  return { depositum, balanceDaysBefore };
+}
+
 /** The depositum of a rent: the fixed amount or the percentage, never more than the rent. */
 export function depositumOf(rentOere: number, depositum: Depositum): number {
   const amount = depositum.kind === "fixed" ? depositum.amountOere : percentOf(rentOere, depositum.percent);
@@ -43,12 +56,13 @@ export function balanceDueDay(firstDay: string, terms: Pick<PaymentTerms, "balan
 
 /**
  * What is due, and when, for a booking made `today`: the depositum today and the rest (with the security deposit)
- * on the due day; or, on or after the due day, everything today. A rest of nothing is no installment.
+ * on the due day; or, on or after the due day or without a depositum, everything today. A rest of nothing is no
+ * installment.
  */
 export function paymentPlan(amounts: BookingAmounts, terms: PaymentTerms, today: string): Installment[] {
   const everything = amounts.rentOere + amounts.securityDepositOere;
   const dueDay = balanceDueDay(amounts.firstDay, terms);
-  if (today >= dueDay) return [{ kind: "everything", amountOere: everything, dueDay: today }];
+  if (!terms.depositum || today >= dueDay) return [{ kind: "everything", amountOere: everything, dueDay: today }];
   const depositum = depositumOf(amounts.rentOere, terms.depositum);
   const plan: Installment[] = [{ kind: "depositum", amountOere: depositum, dueDay: today }];
   if (everything > depositum) plan.push({ kind: "balance", amountOere: everything - depositum, dueDay });
@@ -58,6 +72,17 @@ export function paymentPlan(amounts: BookingAmounts, terms: PaymentTerms, today:
 /** The days a reminder of an unpaid balance goes out: a week before the due day, and on it. */
 export function balanceReminderDays(dueDay: string): [string, string] {
   return [addDays(dueDay, -7), dueDay];
+}
+
+/**
+ * The reminder an unpaid balance is owed `today`, if any: the latest reminder day that has come and that no
+ * reminder went out on or after (`remindedOn`). A job that did not run for a while sends only the latest.
+ */
+export function reminderDue(payment: { dueDay: string; remindedOn: string | null }, today: string) {
+  const [weekBefore, dueDay] = balanceReminderDays(payment.dueDay);
+  const latest = today >= dueDay ? dueDay : today >= weekBefore ? weekBefore : null;
+  if (!latest || (payment.remindedOn !== null && payment.remindedOn >= latest)) return null;
+  return latest === dueDay ? ("due-day" as const) : ("week-before" as const);
 }
 
 /** Whether an unpaid installment is overdue: its due day has passed. */

@@ -44,7 +44,15 @@ describe("reservation settings form", () => {
         ];
       }),
     );
-  const rules = { holdMinutes: "15", horizonDays: "365", maxDaysPerOrder: "14", cancellationDays: "14" };
+  const rules = {
+    holdMinutes: "15",
+    horizonDays: "365",
+    maxDaysPerOrder: "14",
+    cancellationDays: "14",
+    depositumKind: "percent",
+    depositumValue: "25",
+    balanceDaysBefore: "30",
+  };
 
   it("takes kroner with a decimal comma and stores øre, for each customer type", () => {
     const parsed = settingsSchema.parse({
@@ -61,6 +69,9 @@ describe("reservation settings form", () => {
       horizonDays: 365,
       maxDaysPerOrder: 14,
       cancellationDays: 14,
+      depositumPercent: 25,
+      depositumFixedOere: null,
+      balanceDaysBefore: 30,
     });
     expect(typeTerms).toEqual([
       { customerType: "privat", weekdayPriceOere: 450_000, weekendPriceOere: 650_050, bookingMode: "direct" },
@@ -85,6 +96,8 @@ describe("reservation settings form", () => {
       horizonDays: "2000",
       maxDaysPerOrder: "1,5",
       cancellationDays: "14",
+      depositumKind: "none",
+      balanceDaysBefore: "30",
     });
     expect(result.success).toBe(false);
     const errors = result.error!.flatten().fieldErrors;
@@ -93,6 +106,26 @@ describe("reservation settings form", () => {
     expect(errors.bookingMode_forening).toEqual(["Vælg, hvordan kundetypen kan booke"]);
     expect(errors.holdMinutes).toEqual(["Værdien skal være mellem 1 og 1440"]);
     expect(errors.maxDaysPerOrder).toEqual(["Værdien skal være et helt tal"]);
+  });
+
+  it.each([
+    ["none", "", { depositumPercent: null, depositumFixedOere: null }],
+    ["none", "25", { depositumPercent: null, depositumFixedOere: null }],
+    ["percent", "25", { depositumPercent: 25, depositumFixedOere: null }],
+    ["fixed", "2.000", { depositumPercent: null, depositumFixedOere: 200_000 }],
+  ])("reads a depositum given as %s %j", (depositumKind, depositumValue, stored) => {
+    const parsed = settingsSchema.parse({ ...terms("4500", "6500"), ...rules, depositumKind, depositumValue });
+    expect(settingsOf(parsed).rules).toMatchObject(stored);
+  });
+
+  it.each([
+    ["percent", "", "Feltet skal udfyldes"],
+    ["percent", "120", "Værdien skal være mellem 1 og 100"],
+    ["fixed", "mange", "Værdien skal være et tal"],
+  ])("refuses a depositum of %s %j in Danish", (depositumKind, depositumValue, message) => {
+    const result = settingsSchema.safeParse({ ...terms("4500", "6500"), ...rules, depositumKind, depositumValue });
+    const messages = result.error?.issues.filter((issue) => issue.path[0] === "depositumValue");
+    expect(messages?.map((issue) => issue.message)).toEqual([message]);
   });
 });
 

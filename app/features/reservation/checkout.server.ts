@@ -1,7 +1,20 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { dayClaims, orderLines, orders } from "~/db/schema";
-import { bookingConfirmationMessage, type ReceiptView } from "~/features/email/messages";
+import {
+  balancePaidMessage,
+  bookingConfirmationMessage,
+  type PaymentView,
+  type ReceiptView,
+} from "~/features/email/messages";
+import {
+  confirmLaterPayment,
+  nextDuePayment,
+  paymentLabels,
+  paymentsOf,
+  type OrderPayment,
+} from "~/features/orders/payments.server";
+import type { CheckoutRequest, PaymentProvider } from "~/features/payment/provider.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
@@ -17,11 +30,7 @@ export type Order = typeof orders.$inferSelect;
  */
 export async function receiptOf(db: Database, order: Order): Promise<ReceiptView> {
   const settings = await getSiteSettings(db);
-  const lines = await db
-    .select({ day: orderLines.day, description: orderLines.description, totalOere: orderLines.totalOere })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id))
-    .orderBy(asc(orderLines.position));
+  const [lines, payments] = await Promise.all([linesOf(db, order.id), paymentsOf(db, order.id)]);
   return {
     siteName: settings.siteName,
     business: {
@@ -33,13 +42,102 @@ export async function receiptOf(db: Database, order: Order): Promise<ReceiptView
     paidAt: order.paidAt ? formatDateTime(order.paidAt) : "",
     bookerName: order.bookerName,
     bookerAddress: order.bookerAddress,
-    lines: lines.map((line) => ({
-      label: line.day ? formatDay(line.day).replace(/^./, (first) => first.toUpperCase()) : line.description,
-      price: formatMoney(line.totalOere),
-    })),
+    lines: lines.map((line) => ({ label: lineLabel(line), price: formatMoney(line.totalOere) })),
     total: formatMoney(order.totalOere),
     vat: formatMoney(order.vatOere),
+    payments: payments.map(paymentView),
   };
+}
+
+function linesOf(db: Database, orderId: string) {
+  return db
+    .select({ day: orderLines.day, description: orderLines.description, totalOere: orderLines.totalOere })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.position));
+}
+
+/** A line as documents name it: a day's rent by its day, anything else by its description. */
+function lineLabel(line: { day: string | null; description: string }) {
+  return line.day ? formatDay(line.day).replace(/^./, (first) => first.toUpperCase()) : line.description;
+}
+
+/** A payment of the plan as pages and mails show it. */
+export function paymentView(payment: OrderPayment): PaymentView {
+  return {
+    label: paymentLabels[payment.kind],
+    amount: formatMoney(payment.amountOere),
+    due: formatDay(payment.dueDay),
+    paid: payment.paidAt !== null,
+    receiptNumber: payment.receiptNumber,
+  };
+}
+
+/**
+ * What the provider's page shows for one payment: paying everything, the order's lines; a depositum or a balance,
+ * one line that says which, for what.
+ */
+export async function checkoutOf(db: Database, order: Order, payment: OrderPayment): Promise<CheckoutRequest> {
+  const lines =
+    payment.kind === "everything"
+      ? (await linesOf(db, order.id)).map((line) => ({
+          name: line.day ? `${line.description}, ${formatDay(line.day)}` : line.description,
+          amountOere: line.totalOere,
+        }))
+      : [
+          {
+            name: `${paymentLabels[payment.kind]}: leje af salen, ${daysText(order.days)}`,
+            amountOere: payment.amountOere,
+          },
+        ];
+  return { orderId: order.id, paymentId: payment.id, amountOere: payment.amountOere, lines, email: order.bookerEmail };
+}
+
+/**
+ * Starts paying the order's next due payment with the provider (the first books the days; a later one is the
+ * balance); answers where to send the booker, or null when nothing is due.
+ */
+export async function startNextPayment(
+  { db, provider, publicUrl }: { db: Database; provider: PaymentProvider; publicUrl: string },
+  order: Order,
+  cancelPath: string,
+) {
+  const payment = await nextDuePayment(db, order.id);
+  if (!payment) return null;
+  const { redirectTo } = await provider.startCheckout(await checkoutOf(db, order, payment), {
+    success: `${publicUrl}/success?ordre=${order.id}`,
+    cancel: `${publicUrl}${cancelPath}`,
+  });
+  return redirectTo;
+}
+
+const daysText = (days: string[]) =>
+  days.length === 1 ? formatDay(days[0]!) : `${days.length} dage fra ${formatDay([...days].sort()[0]!)}`;
+
+/** Settles a paid payment: the first books the order (`completePaidOrder`), a later one is recorded and receipted. */
+export function completePayment(deps: SettlementDependencies, payment: OrderPayment) {
+  return payment.kind === "balance" ? completeLaterPayment(deps, payment.id) : completePaidOrder(deps, payment.orderId);
+}
+
+type SettlementDependencies = Pick<Collaborators, "db" | "mailer" | "config" | "metrics" | "logger">;
+
+/** Records a paid balance and, the first time, mails its receipt. A mail that fails is logged, never undoes it. */
+export async function completeLaterPayment(deps: SettlementDependencies, paymentId: string) {
+  const { db, mailer, config, metrics, logger } = deps;
+  const result = await confirmLaterPayment(db, paymentId);
+  if (result.status !== "confirmed") return result;
+  const [order] = await db.select().from(orders).where(eq(orders.id, result.orderId));
+  if (!order) return result;
+  metrics.payments.inc({ provider: order.provider, outcome: "confirmed" });
+  try {
+    const receipt = await receiptOf(db, order);
+    await mailer.send(
+      balancePaidMessage(order.bookerEmail, receipt, result.receiptNumber, `${config.PUBLIC_URL}/alle-reservationer`),
+    );
+  } catch (error) {
+    logger.error({ err: error, paymentId }, "the receipt of a balance could not be sent");
+  }
+  return result;
 }
 
 /**
@@ -47,7 +145,7 @@ export async function receiptOf(db: Database, order: Order): Promise<ReceiptView
  * fails is logged, never undoes the booking.
  */
 export async function completePaidOrder(
-  { db, mailer, config, metrics, logger }: Pick<Collaborators, "db" | "mailer" | "config" | "metrics" | "logger">,
+  { db, mailer, config, metrics, logger }: SettlementDependencies,
   orderId: string,
 ) {
   const result = await confirmOrder(db, orderId);

@@ -1,23 +1,16 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import {
-  baskets,
-  blockedDates,
-  dayClaims,
-  orderLines,
-  orders,
-  profiles,
-  reservationSettings,
-  users,
-} from "~/db/schema";
+import { baskets, blockedDates, dayClaims, orderLines, orders, profiles, users } from "~/db/schema";
 import type { BookerDetails, CustomerType } from "~/features/rental/customer-types";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { asHold, dropClosedHolds, holdsOf, idsOf, selectJudgedClaims, type ClosedDay } from "./holds.server";
 import { orderTotals, pricedLine } from "~/features/orders/money";
 import { countsTowardBasket, holdStatus, orderHoldExpiresAt, paymentOutcome } from "./rules";
-import { formatDay } from "./days";
+import { formatDay, todayInCopenhagen } from "./days";
+import { markPaid, nextDuePayment, planPayments, takeReceiptNumber } from "~/features/orders/payments.server";
+import { paymentPlan, paymentTermsOf } from "~/features/rental/payment-plan";
 import { getReservationSettings } from "./settings.server";
 
 /** A day's rent as an order line (decision 031), at the price its hold fixed. */
@@ -111,6 +104,8 @@ export async function createOrder(
     await tx
       .insert(orderLines)
       .values(lines.map(({ withVat: _withVat, ...line }, position) => ({ ...line, orderId: order!.id, position })));
+    const amounts = { rentOere: totalOere, securityDepositOere: 0, firstDay: running[0]!.day };
+    await planPayments(tx, order!.id, paymentPlan(amounts, paymentTermsOf(settings), todayInCopenhagen(now)));
     await tx
       .update(dayClaims)
       .set({
@@ -169,16 +164,12 @@ export async function confirmOrder(db: Database, orderId: string, now = new Date
       .update(dayClaims)
       .set({ kind: "booking", expiresAt: null })
       .where(inArray(dayClaims.id, idsOf(holds)));
-    const [counter] = await tx
-      .update(reservationSettings)
-      .set({ lastReceiptNumber: sql`${reservationSettings.lastReceiptNumber} + 1` })
-      .where(eq(reservationSettings.id, 1))
-      .returning({ receiptNumber: reservationSettings.lastReceiptNumber });
-    await tx
-      .update(orders)
-      .set({ status: "paid", paidAt: now, receiptNumber: counter!.receiptNumber })
-      .where(eq(orders.id, orderId));
-    return { status: "confirmed", receiptNumber: counter!.receiptNumber };
+    const receiptNumber = await takeReceiptNumber(tx);
+    await tx.update(orders).set({ status: "paid", paidAt: now, receiptNumber }).where(eq(orders.id, orderId));
+    // The first payment of the plan (everything, or the depositum) is the one that books; its receipt is the order's.
+    const first = await nextDuePayment(tx, orderId);
+    if (first) await markPaid(tx, first.id, receiptNumber, now);
+    return { status: "confirmed", receiptNumber };
   });
 }
 

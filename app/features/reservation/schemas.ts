@@ -31,14 +31,36 @@ const termsShape = Object.fromEntries(
   }),
 ) as TermsShape;
 
-export const settingsSchema = z.object({
-  ...termsShape,
-  holidaysAtWeekendPrice: z.enum(["on"]).optional(),
-  holdMinutes: whole(1, 1440),
-  horizonDays: whole(1, 1095),
-  maxDaysPerOrder: whole(1, 366),
-  cancellationDays: whole(0, 365),
-});
+/** How the depositum is given: none (everything at booking), a percentage of the rent, or a fixed amount. */
+export const DEPOSITUM_KINDS = ["none", "percent", "fixed"] as const;
+
+export const settingsSchema = z
+  .object({
+    ...termsShape,
+    holidaysAtWeekendPrice: z.enum(["on"]).optional(),
+    holdMinutes: whole(1, 1440),
+    horizonDays: whole(1, 1095),
+    maxDaysPerOrder: whole(1, 366),
+    cancellationDays: whole(0, 365),
+    depositumKind: z.enum(DEPOSITUM_KINDS, { error: "Vælg, hvordan depositum beregnes" }),
+    depositumValue: z.string().trim().max(20).default(""),
+    balanceDaysBefore: whole(0, 365),
+  })
+  .transform((parsed, context) => {
+    const { depositumKind, depositumValue, ...rest } = parsed;
+    const rule = depositumKind === "percent" ? whole(1, 100) : depositumKind === "fixed" ? kroner : null;
+    const value = rule?.safeParse(depositumValue);
+    if (value && !value.success) {
+      context.addIssue({ code: "custom", path: ["depositumValue"], message: value.error.issues[0]!.message });
+      return z.NEVER;
+    }
+    const amount = value?.data ?? null;
+    return {
+      ...rest,
+      depositumPercent: depositumKind === "percent" ? amount : null,
+      depositumFixedOere: depositumKind === "fixed" ? amount : null,
+    };
+  });
 
 /** The form's answer as the tables take it: the settings row (the hold time in seconds) and each type's terms. */
 export function settingsOf(parsed: z.output<typeof settingsSchema>): {
@@ -46,6 +68,7 @@ export function settingsOf(parsed: z.output<typeof settingsSchema>): {
   terms: CustomerTerms[];
 } {
   const { holdMinutes, horizonDays, maxDaysPerOrder, cancellationDays } = parsed;
+  const { depositumPercent, depositumFixedOere, balanceDaysBefore } = parsed;
   return {
     rules: {
       holidaysAtWeekendPrice: parsed.holidaysAtWeekendPrice === "on",
@@ -53,6 +76,9 @@ export function settingsOf(parsed: z.output<typeof settingsSchema>): {
       horizonDays,
       maxDaysPerOrder,
       cancellationDays,
+      depositumPercent,
+      depositumFixedOere,
+      balanceDaysBefore,
     },
     terms: CUSTOMER_TYPES.map((customerType) => ({
       customerType,
