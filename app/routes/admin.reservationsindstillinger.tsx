@@ -10,13 +10,12 @@ import { settingsOf, settingsSchema } from "~/features/reservation/schemas";
 import { successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { collaborators } from "~/lib/collaborators.server";
+import { kronerForInput } from "~/lib/format";
 import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.reservationsindstillinger";
 import { readFormData } from "~/lib/request-body.server";
 
 export const meta = () => privatePageMeta("Priser og regler");
-
-const kroner = (oere: number) => (oere / 100).toLocaleString("da-DK", { maximumFractionDigits: 2, useGrouping: false });
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
@@ -25,8 +24,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return {
     values: {
       ...settings,
-      weekdayPrice: kroner(settings.weekdayPriceOere),
-      weekendPrice: kroner(settings.weekendPriceOere),
+      weekdayPrice: kronerForInput(settings.weekdayPriceOere),
+      weekendPrice: kronerForInput(settings.weekendPriceOere),
       holdMinutes: holdMinutes(settings),
     },
   };

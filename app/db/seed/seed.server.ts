@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { forgetSiteSettings } from "~/features/site/settings.server";
-import { albums, articles, banners, events, siteSettings, stockImages, tracks, videoLinks } from "~/db/schema";
+import { addOns, albums, articles, banners, events, siteSettings, stockImages, tracks, videoLinks } from "~/db/schema";
 import { addDays } from "~/features/reservation/days";
 import { copenhagenDateKey, copenhagenInstant } from "~/lib/format";
 import { createPage } from "~/features/content/pages.server";
@@ -14,6 +14,7 @@ import { insertReadyImage, LIBRARY_BUCKET } from "~/features/media/library.serve
 import { imageFileKeys, type StoredImageRef } from "~/features/media/media";
 import type { Storage } from "~/features/storage/storage.server";
 import {
+  demoAddOns,
   demoAlbums,
   demoArticles,
   demoBanners,
@@ -157,6 +158,7 @@ export async function seedDemoContent(
           ...optionalPicture(event.image),
         })),
       );
+      await tx.insert(addOns).values(demoAddOns.map((addOn, position) => ({ ...addOn, position })));
       return true;
     });
   })().catch(async (error: unknown) => {

@@ -74,7 +74,7 @@ describe("reservation settings form", () => {
     expect(result.success).toBe(false);
     const errors = result.error!.flatten().fieldErrors;
     expect(errors.weekdayPrice).toEqual(["Feltet skal udfyldes"]);
-    expect(errors.weekendPrice).toEqual(["Værdien skal være et tal"]);
+    expect(errors.weekendPrice).toEqual(["Angiv et beløb i kroner, fx 1.250,50"]);
     expect(errors.holdMinutes).toEqual(["Værdien skal være mellem 1 og 1440"]);
     expect(errors.maxDaysPerOrder).toEqual(["Værdien skal være et helt tal"]);
   });
