@@ -1,5 +1,6 @@
 // Renders a page of a running server to PNG with Debian's Chromium, for looking at what you build:
-//   node scripts/screenshot.mjs <url> <out.png> [width=1280] [height=800] [light|dark] [--full]
+//   node scripts/screenshot.mjs <url> <out.png> [width=1280] [height=800] [light|dark] [--full] [--cookie=name=value]
+// --cookie signs the page in, e.g. with the session cookie a test server's POST /_test/sessie hands out.
 import { chromium } from "playwright-core";
 
 const [url, out, width = "1280", height = "800", colorScheme = "light"] = process.argv
@@ -20,6 +21,11 @@ const browser = await chromium.launch({
   ],
 });
 const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) }, colorScheme });
+const cookie = process.argv.find((arg) => arg.startsWith("--cookie="))?.slice("--cookie=".length);
+if (cookie) {
+  const [name, ...value] = cookie.split("=");
+  await page.context().addCookies([{ name, value: value.join("="), url, httpOnly: true, sameSite: "Lax" }]);
+}
 page.on(
   "console",
   (message) =>

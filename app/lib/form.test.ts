@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseSubmission, unknownIntentMessage } from "./form";
+import { parseSubmission, typedValues, unknownIntentMessage } from "./form";
 
 function formOf(fields: Record<string, string | File | undefined>) {
   const formData = new FormData();
@@ -102,5 +102,31 @@ describe("parseSubmission", () => {
     formData.append("cover", file);
     const schema = z.object({ title: z.string(), cover: z.instanceof(File) });
     expect(parseSubmission(formData, schema)).toEqual({ ok: true, value: { title: "Første", cover: file } });
+  });
+
+  it("gathers every value of a list (a group of checkboxes), and none as an empty list", () => {
+    const schema = z.object({ days: z.array(z.string()).default([]), title: z.string() });
+    const formData = formOf({ title: "Første", days: "lør" });
+    formData.append("days", "søn");
+    formData.append("title", "Anden");
+    expect(parseSubmission(formData, schema, { lists: ["days"] })).toEqual({
+      ok: true,
+      value: { days: ["lør", "søn"], title: "Første" },
+    });
+    expect(parseSubmission(formOf({ title: "Første" }), schema, { lists: ["days"] })).toEqual({
+      ok: true,
+      value: { days: [], title: "Første" },
+    });
+  });
+
+  it("gives a list back comma-joined with what was typed", () => {
+    const schema = z.object({ days: z.array(z.enum(["lør", "søn"])), title: z.string().min(1, "Skriv en titel") });
+    const formData = formOf({ days: "lør", title: "" });
+    formData.append("days", "søn");
+    expect(parseSubmission(formData, schema, { lists: ["days"] })).toEqual({
+      ok: false,
+      answer: { fieldErrors: { title: ["Skriv en titel"] }, values: { days: "lør,søn", title: "" } },
+    });
+    expect(typedValues({ days: ["lør", new File([], "x.png"), "søn"] })).toEqual({ days: "lør,søn" });
   });
 });

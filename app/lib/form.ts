@@ -29,23 +29,29 @@ export const correctTheFieldsMessage = "Ret de markerede felter";
 /** Fields whose values are never sent back to the page. */
 const SECRET_FIELD = /password|adgangskode|code|otp|secret|token/i;
 
+type Entries = Record<string, FormDataEntryValue | FormDataEntryValue[]>;
+
 /**
  * Parses a submitted form with its zod schema, in the browser and on the server alike. A page with several
  * forms gives each an `intent` and parses with a `z.discriminatedUnion("intent", …)`: the value is then typed by
- * its intent, and an intent the page does not have is a form error. A field sent twice counts once (the first).
+ * its intent, and an intent the page does not have is a form error. A field sent twice counts once (the first),
+ * except the `lists`: a group of checkboxes sends its name once per checked box, and the schema gets them all.
  */
 export function parseSubmission<Schema extends z.ZodType>(
   formData: FormData,
   schema: Schema,
+  { lists = [] }: { lists?: readonly string[] } = {},
 ): Submission<z.output<Schema>> {
-  const entries: Record<string, FormDataEntryValue> = {};
-  for (const [name, value] of formData) if (!(name in entries)) entries[name] = value;
+  const entries: Entries = {};
+  for (const [name, value] of formData) {
+    if (!(name in entries)) entries[name] = lists.includes(name) ? formData.getAll(name) : value;
+  }
   const parsed = schema.safeParse(entries);
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, answer: answerForIssues(entries, parsed.error.issues) };
 }
 
-function answerForIssues(entries: Record<string, FormDataEntryValue>, issues: readonly z.core.$ZodIssue[]) {
+function answerForIssues(entries: Entries, issues: readonly z.core.$ZodIssue[]) {
   const fieldErrors: FieldErrors = {};
   let formError: string | undefined;
   for (const issue of issues) {
@@ -68,10 +74,11 @@ function answerForIssues(entries: Record<string, FormDataEntryValue>, issues: re
   } satisfies ActionAnswer;
 }
 
-/** What the person typed, without files and secrets. */
-export function typedValues(entries: FormData | Record<string, FormDataEntryValue>): Record<string, string> {
+/** What the person typed, without files and secrets; the values of a list joined by commas. */
+export function typedValues(entries: FormData | Entries): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [name, value] of entries instanceof FormData ? entries : Object.entries(entries)) {
+  for (const [name, entry] of entries instanceof FormData ? entries : Object.entries(entries)) {
+    const value = Array.isArray(entry) ? entry.filter((item) => typeof item === "string").join(",") : entry;
     if (typeof value === "string" && !SECRET_FIELD.test(name) && !(name in values)) values[name] = value;
   }
   return values;

@@ -11,7 +11,9 @@ import {
   formatDateTime,
   formatMoney,
   formatTime,
+  kronerForInput,
   LOCALE,
+  parseKroner,
   TIME_ZONE,
   weekdayIndex,
 } from "./format";
@@ -258,6 +260,72 @@ describe("formatMoney", () => {
       expect(() => formatMoney(oere)).toThrow(RangeError);
     },
   );
+});
+
+describe("parseKroner", () => {
+  it.each([
+    ["1250", 125_000],
+    ["1.250", 125_000],
+    ["1 250", 125_000],
+    ["1\u00a0250", 125_000],
+    ["1250,50", 125_050],
+    ["1250,5", 125_050],
+    ["1 250,50", 125_050],
+    ["1.250,50", 125_050],
+    ["1.250,50 kr.", 125_050],
+    ["1.250,50 kr", 125_050],
+    ["kr. 1.250", 125_000],
+    ["1.250,-", 125_000],
+    ["450 DKK", 45_000],
+    ["1.000.000", 100_000_000],
+    ["  0 ", 0],
+    ["0,01", 1],
+    // A decimal point after plain digits, as the settings form has always read it.
+    ["1250.50", 125_050],
+    ["12.5", 1_250],
+    ["-100", -10_000],
+    ["\u2212100,50", -10_050],
+  ])("reads %j as %i øre", (typed, oere) => {
+    expect(parseKroner(typed)).toBe(oere);
+  });
+
+  it.each([
+    "",
+    "kr.",
+    "mange",
+    "1,250",
+    "12,345",
+    "0,005",
+    "1.2500",
+    "1.250.50",
+    "1.250 000",
+    "12,",
+    ",50",
+    "1e3",
+    "0x10",
+    "Infinity",
+    "1 2 3",
+    "99999999999999999999",
+  ])("refuses %j", (typed) => {
+    expect(parseKroner(typed)).toBeNull();
+  });
+
+  it.each([
+    [125_050, "1250,50"],
+    [125_000, "1250"],
+    [125_005, "1250,05"],
+    [1, "0,01"],
+    [0, "0"],
+    [-10_050, "-100,50"],
+    [100_000_000, "1000000"],
+  ])("writes %i øre in a field as %j, and reads it back", (oere, typed) => {
+    expect(kronerForInput(oere)).toBe(typed);
+    expect(parseKroner(typed)).toBe(oere);
+  });
+
+  it("refuses to write an amount that is not whole øre", () => {
+    expect(() => kronerForInput(10.5)).toThrow(RangeError);
+  });
 });
 
 describe("formatBytes", () => {

@@ -87,6 +87,37 @@ export function formatMoney(oere: number): string {
     .replace(/\u2212/g, "-");
 }
 
+/** Kroner as typed: "1250", "1.250" or "1 250" (groups of three), "1250,50" or "1250.50", a "kr." before or after. */
+const TYPED_KRONER = /^([-\u2212]?)(\d{1,3}(?:\.\d{3})+|\d{1,3}(?: \d{3})+|\d+)(?:,(\d{1,2})|,-)?$/;
+/** A decimal point after plain digits is read as one ("12.5"); after a group of three, a dot groups thousands. */
+const POINT_KRONER = /^([-\u2212]?)(\d+)\.(\d{1,2})$/;
+
+/**
+ * An amount of kroner as Danes type it ("1.250,50 kr.", "1 250", "1250,-") in whole øre, or null when it is no
+ * amount (more than two decimals, "1,250"). Read from its digits, not as a float, so no øre is lost.
+ */
+export function parseKroner(typed: string): number | null {
+  const text = typed
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^(?:kr\.?|dkk) ?/i, "")
+    .replace(/ ?(?:kr\.?|dkk)$/i, "");
+  const match = TYPED_KRONER.exec(text) ?? POINT_KRONER.exec(text);
+  if (!match) return null;
+  const [, sign, whole = "", fraction = ""] = match;
+  const oere = Number(whole.replace(/\D/g, "")) * 100 + Number(fraction.padEnd(2, "0"));
+  if (!Number.isSafeInteger(oere)) return null;
+  return sign && oere > 0 ? -oere : oere;
+}
+
+/** An amount in øre as one types it in a field: 125050 → "1250,50", 125000 → "1250" (read back by parseKroner). */
+export function kronerForInput(oere: number): string {
+  if (!Number.isSafeInteger(oere)) throw new RangeError(`An amount in øre must be a whole number, got ${oere}`);
+  const digits = String(Math.abs(oere)).padStart(3, "0");
+  const fraction = digits.slice(-2);
+  return `${oere < 0 ? "-" : ""}${digits.slice(0, -2)}${fraction === "00" ? "" : `,${fraction}`}`;
+}
+
 /** The Copenhagen wall-clock time of an instant, to the second, read as if it were UTC (asks Intl: slow). */
 function readWallClock(instant: number) {
   const { year, month, day, hour, minute, second } = partsOf(wallClockFormat, instant);

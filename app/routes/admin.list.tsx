@@ -13,6 +13,7 @@ import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { DragHandle, RowButtons, StatusBadge, useDragOrder } from "~/features/content/admin/components/row-actions";
 import { listRecords, plainValues } from "~/features/content/admin/records.server";
 import { typeNamed } from "~/features/content/content-types";
+import { fieldsOfKind } from "~/features/content/registry";
 import { formatDateTime } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
 import { privatePageMeta } from "~/lib/private-page";
@@ -31,7 +32,7 @@ const sortLabels = {
   title: "Titel (A–Å)",
 } as const;
 
-const columns = ["Billede", "Titel", "Status", "Ændret", "Handlinger"];
+const columns = ["Titel", "Status", "Ændret", "Handlinger"];
 /** The heading over the drag handles of a list in its own order. */
 const dragColumn = <span className="sr-only">Flyt</span>;
 
@@ -92,6 +93,9 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
   const manual = sort === "manual" && !q;
   const { ordered, rowProps } = useDragOrder(records);
   const rows = manual ? ordered : records;
+  // A type that never has a picture (an add-on) gets no picture column, unless it has a mark to show there.
+  const pictured = fieldsOfKind(type, "image").length > 0 || type.noImageMark !== undefined;
+  const shownColumns = pictured ? ["Billede", ...columns] : columns;
   return (
     <div className="mx-auto max-w-6xl px-4 pt-12 sm:pt-16">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -144,8 +148,8 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
           className="mt-2 pb-24"
           tableClassName="md:min-w-[46rem]"
           aria-busy={busy}
-          columns={manual ? [dragColumn, ...columns] : columns}
-          widths={manual ? ["w-8", "w-24"] : ["w-24"]}
+          columns={manual ? [dragColumn, ...shownColumns] : shownColumns}
+          widths={[...(manual ? ["w-8"] : []), ...(pictured ? ["w-24"] : [])]}
         >
           {rows.map((record, index) => (
             <tr
@@ -158,22 +162,24 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
                   <DragHandle />
                 </td>
               )}
-              <td className="py-3 pr-4">
-                {record.image ? (
-                  <StoredImage
-                    image={record.image}
-                    sizes="5rem"
-                    className="aspect-[3/2] w-20 rounded-lg object-cover"
-                  />
-                ) : (
-                  <span
-                    className="grid aspect-[3/2] w-20 place-items-center rounded-lg bg-surface-sunken text-muted"
-                    aria-hidden="true"
-                  >
-                    {type.noImageMark ?? "–"}
-                  </span>
-                )}
-              </td>
+              {pictured && (
+                <td className="py-3 pr-4">
+                  {record.image ? (
+                    <StoredImage
+                      image={record.image}
+                      sizes="5rem"
+                      className="aspect-[3/2] w-20 rounded-lg object-cover"
+                    />
+                  ) : (
+                    <span
+                      className="grid aspect-[3/2] w-20 place-items-center rounded-lg bg-surface-sunken text-muted"
+                      aria-hidden="true"
+                    >
+                      {type.noImageMark ?? "–"}
+                    </span>
+                  )}
+                </td>
+              )}
               <th scope="row" className="min-w-0 py-3 pr-4 font-medium max-md:flex-1 max-md:basis-40">
                 <Link to={`${type.path}/${record.id}`} className="font-semibold underline-offset-4 hover:underline">
                   {record.title}

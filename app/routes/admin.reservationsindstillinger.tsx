@@ -16,13 +16,12 @@ import {
 import { successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { collaborators } from "~/lib/collaborators.server";
+import { kronerForInput } from "~/lib/format";
 import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.reservationsindstillinger";
 import { readFormData } from "~/lib/request-body.server";
 
 export const meta = () => privatePageMeta("Priser og regler");
-
-const kroner = (oere: number) => (oere / 100).toLocaleString("da-DK", { maximumFractionDigits: 2, useGrouping: false });
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
@@ -32,8 +31,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     const names = termsFieldNames(type);
     const term = settings.customerTerms[type];
     return [
-      [names.weekday, kroner(term.weekdayPriceOere)],
-      [names.weekend, kroner(term.weekendPriceOere)],
+      [names.weekday, kronerForInput(term.weekdayPriceOere)],
+      [names.weekend, kronerForInput(term.weekendPriceOere)],
       [names.mode, term.bookingMode],
     ];
   });
@@ -49,7 +48,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       settings.depositumPercent !== null
         ? String(settings.depositumPercent)
         : settings.depositumFixedOere !== null
-          ? kroner(settings.depositumFixedOere)
+          ? kronerForInput(settings.depositumFixedOere)
           : "",
     balanceDaysBefore: String(settings.balanceDaysBefore),
   };

@@ -21,13 +21,8 @@ import { readFormData } from "~/lib/request-body.server";
 import { basketCustomerType, chooseCustomerType } from "~/features/rental/basket.server";
 import { BookerDetailsFields } from "~/features/rental/components/booker-details-fields";
 import { CustomerTypeChooser } from "~/features/rental/components/customer-type-chooser";
-import {
-  bookerDetailsSchema,
-  bookerFieldLabel,
-  bookerFieldsOf,
-  CUSTOMER_TYPES,
-  customerTypeLabels,
-} from "~/features/rental/customer-types";
+import { bookerDetailsSchema, bookerFieldLabel, bookerFieldsOf } from "~/features/rental/booker-details";
+import { CUSTOMER_TYPES, customerTypeLabels } from "~/features/rental/customer-types";
 import { getReservationSettings } from "~/features/reservation/settings.server";
 
 export const meta = () => privatePageMeta("Kurv");

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { adminContentTypes } from "../../app/features/content/content-types";
 import { shiftMonth, todayInCopenhagen } from "../../app/features/reservation/days";
 import { expect, test } from "../support/test";
 import { expectAccessible } from "../support/visit";
@@ -10,10 +11,8 @@ import { expectAccessible } from "../support/visit";
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
-const contentTypes = ["album", "stock", "banner", "article", "page", "youtube", "event"];
-
 const adminPages = [
-  ...contentTypes.flatMap((name) => [`/${name}`, `/${name}/create`]),
+  ...adminContentTypes.flatMap(({ path }) => [path, `${path}/create`]),
   "/medier",
   "/alle-brugere",
   "/reservationer",

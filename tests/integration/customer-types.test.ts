@@ -18,12 +18,12 @@ import { createSession, createUser } from "../support/factories";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
-describe.each(databaseKinds)("migration 0016: every customer type starts at the venue's prices, on %s", (kind) => {
+describe.each(databaseKinds)("migration 0017: every customer type starts at the venue's prices, on %s", (kind) => {
   let database: TestDatabase;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind, { migrated: false });
-    await database.migrate({ migrationsFolder: await migrationsUpTo(15) });
+    await database.migrate({ migrationsFolder: await migrationsUpTo(16) });
     await database.db.execute(
       sql`update reservation_settings set weekday_price_oere = 412300, weekend_price_oere = 612300`,
     );

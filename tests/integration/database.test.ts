@@ -5,14 +5,15 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { boolean, date, integer, jsonb, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, date, integer, jsonb, numeric, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { MAX_PREPARED_STATEMENTS } from "~/db/pglite.server";
-import { pages, sections, siteSettings } from "~/db/schema";
+import { addOns, pages, sections, siteSettings } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed/seed.server";
 import { diskBackend, Storage } from "~/features/storage/storage.server";
-import { demoPages } from "~/db/seed/demo-content";
+import { demoAddOns, demoPages } from "~/db/seed/demo-content";
 import { createPage, getPagesByName } from "~/features/content/pages.server";
+import { offeredAddOns } from "~/features/rental/add-ons.server";
 import { demoImageCacheDirectory } from "../support/demo-image-cache";
 import { createTestDatabase, databaseKinds, rowsOf, type TestDatabase } from "../support/test-database";
 
@@ -79,6 +80,35 @@ describe.each(databaseKinds)("database on %s", (kind) => {
     await createPage(database.db, { page: "images", header: "Kladde", published: false });
     const list = await getPagesByName(database.db, "images");
     expect(list.map((page) => page.header)).not.toContain("Kladde");
+  });
+
+  it("seeds the hall's add-ons, offered in their order, Slutrengøring required for private parties and associations", async () => {
+    const offered = await offeredAddOns(database.db);
+    expect(offered.map(({ name, unit, priceOere, requiredFor }) => ({ name, unit, priceOere, requiredFor }))).toEqual([
+      { name: "Lydtekniker", unit: "hour", priceOere: 45_000, requiredFor: [] },
+      { name: "Slutrengøring", unit: "booking", priceOere: 150_000, requiredFor: ["privat", "forening"] },
+      { name: "Ekstra time efter midnat", unit: "hour", priceOere: 80_000, requiredFor: [] },
+      { name: "Opstilling af borde og stole", unit: "booking", priceOere: 60_000, requiredFor: [] },
+    ]);
+    expect(offered.every((addOn) => addOn.description.length > 0)).toBe(true);
+    expect(offered).toHaveLength(demoAddOns.length);
+  });
+
+  it("lets the database refuse an add-on without a name, with a price out of bounds or an unknown customer type", async () => {
+    const addOn = { name: "Garderobe", unit: "guest" as const, priceOere: 1_500 };
+    expect(await violatedConstraint(database.db.insert(addOns).values({ ...addOn, name: " " }))).toBe(
+      "add_ons_name_not_blank",
+    );
+    for (const priceOere of [-1, 100_000_001]) {
+      expect(await violatedConstraint(database.db.insert(addOns).values({ ...addOn, priceOere }))).toBe(
+        "add_ons_price_range",
+      );
+    }
+    await expect(
+      database.db.execute(
+        sql`insert into add_ons (name, unit, price_oere, required_for) values ('X', 'guest', 0, '{firma}')`,
+      ),
+    ).rejects.toThrow();
   });
 
   it("lets the database refuse a second settings row", async () => {
@@ -201,12 +231,15 @@ describe("PGlite's prepared statements", () => {
     const plain = new PGlite();
     try {
       const results = [];
+      const kind = pgEnum("kind", ["privat", "forening", "erhverv"]);
       const row = {
         id: 1,
         at: new Date("2026-03-29T00:30:00.000Z"),
         day: "2026-10-25",
         doc: { dage: ["2026-03-29"], pris: 1250 },
         tags: ["sommertid", "vintertid"],
+        // An array of an enum, as an add-on's customer types.
+        kinds: kind.enumValues.slice(0, 2),
         price: "1250.50",
         yes: true,
         note: null,
@@ -216,14 +249,17 @@ describe("PGlite's prepared statements", () => {
         [database.db, serverClient],
         [drizzlePglite({ client: plain }) as unknown as Database, plain],
       ] as const) {
+        await db.execute(sql`create type kind as enum ('privat', 'forening', 'erhverv')`);
         await db.execute(sql`create table typed (
-          id int primary key, at timestamptz, day date, doc jsonb, tags text[], price numeric, yes boolean, note text)`);
+          id int primary key, at timestamptz, day date, doc jsonb, tags text[], kinds kind[], price numeric,
+          yes boolean, note text)`);
         const table = pgTable("typed", {
           id: integer("id").primaryKey(),
           at: timestamp("at", { withTimezone: true }),
           day: date("day"),
           doc: jsonb("doc"),
           tags: text("tags").array(),
+          kinds: kind("kinds").array(),
           price: numeric("price"),
           yes: boolean("yes"),
           note: text("note"),

@@ -17,6 +17,7 @@ import type { StoredImageRef } from "~/features/media/media";
 import { mediaImageStatuses } from "~/features/media/media";
 import { users } from "./accounts";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
+import { addOnUnit, customerType } from "./rental";
 
 import { pageNames } from "~/features/content/page-names";
 import { eventStatuses } from "~/features/program/event-status";
@@ -257,6 +258,25 @@ export const events = contentTable(
     ),
     check("events_moved_has_new_time", sql`(${table.status} = 'flyttet') = (${table.movedTo} is not null)`),
     check("events_ticket_url_web", sql`${table.ticketUrl} is null or ${table.ticketUrl} ~ '^https?://'`),
+  ],
+);
+
+/** An add-on (tilvalg) a booker of the hall may choose, in the admin's order; `published` means it is offered. */
+export const addOns = contentTable(
+  "add_ons",
+  {
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    unit: addOnUnit("unit").notNull(),
+    /** The price with moms, per unit. */
+    priceOere: integer("price_oere").notNull(),
+    /** The customer types that always get it (Slutrengøring for private parties, say). */
+    requiredFor: customerType("required_for").array().notNull().default([]),
+    position: position(),
+  },
+  (table) => [
+    ...notBlank("add_ons", table.name),
+    check("add_ons_price_range", sql`${table.priceOere} between 0 and 100000000`),
   ],
 );
 

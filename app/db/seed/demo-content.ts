@@ -1,4 +1,5 @@
 import type { PageName } from "~/db/schema";
+import type { AddOn } from "~/features/rental/add-ons";
 import type { DemoImageSpec } from "./demo-images.server";
 
 /**
@@ -414,5 +415,39 @@ export const demoEvents: DemoEvent[] = [
     room: "Store sal",
     price: "100 kr.",
     description: "Eftermiddagskoncert for hele familien.",
+  },
+];
+
+/** What the hall's bookers can add to the rent, in the order the admin lists them. */
+export const demoAddOns: Omit<AddOn, "id">[] = [
+  {
+    name: "Lydtekniker",
+    description:
+      "Husets tekniker sætter lyd og lys op, kører lydprøven og passer mixeren hele aftenen. Pr. påbegyndt time.",
+    unit: "hour",
+    priceOere: 45_000,
+    requiredFor: [],
+  },
+  {
+    name: "Slutrengøring",
+    description: "Vi gør salen, baren og toiletterne rent efter festen, så I kan gå hjem, når den sidste gæst er gået.",
+    unit: "booking",
+    priceOere: 150_000,
+    requiredFor: ["privat", "forening"],
+  },
+  {
+    name: "Ekstra time efter midnat",
+    description:
+      "Salen lukker kl. 24. Med en eller flere ekstra timer kan festen fortsætte; prisen dækker vagt og personale.",
+    unit: "hour",
+    priceOere: 80_000,
+    requiredFor: [],
+  },
+  {
+    name: "Opstilling af borde og stole",
+    description: "Vi stiller borde og stole op efter jeres bordplan før ankomst og tager dem ned igen bagefter.",
+    unit: "booking",
+    priceOere: 60_000,
+    requiredFor: [],
   },
 ];

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { forgetSiteSettings } from "~/features/site/settings.server";
 import {
+  addOns,
   albums,
   articles,
   banners,
@@ -26,6 +27,7 @@ import { insertReadyImage, LIBRARY_BUCKET } from "~/features/media/library.serve
 import { imageFileKeys, type StoredImageRef } from "~/features/media/media";
 import type { Storage } from "~/features/storage/storage.server";
 import {
+  demoAddOns,
   demoAlbums,
   demoArticles,
   demoBanners,
@@ -172,6 +174,7 @@ export async function seedDemoContent(
       for (const { customerType, ...terms } of demoCustomerTerms) {
         await tx.update(customerTypeTerms).set(terms).where(eq(customerTypeTerms.customerType, customerType));
       }
+      await tx.insert(addOns).values(demoAddOns.map((addOn, position) => ({ ...addOn, position })));
       return true;
     });
   })().catch(async (error: unknown) => {

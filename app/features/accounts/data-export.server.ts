@@ -7,6 +7,7 @@ import {
   dayClaims,
   mediaImages,
   orderLines,
+  orderPayments,
   orders,
   sessions,
   twoFactors,
@@ -30,6 +31,8 @@ export const exportedTables = {
   orders: "orders",
   // Each order carries its lines.
   order_lines: "orders",
+  // … and its payments: what was due when, and what was paid with which receipt.
+  order_payments: "orders",
   day_claims: "days",
   // How many days the user has put in a basket: what lets two holds at once take turns (decision 030).
   baskets: "basket",
@@ -84,6 +87,11 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
       bookerEmail: orders.bookerEmail,
       bookerAddress: orders.bookerAddress,
       bookerPhone: orders.bookerPhone,
+      customerType: orders.customerType,
+      bookerOrganisation: orders.bookerOrganisation,
+      bookerCvr: orders.bookerCvr,
+      bookerEan: orders.bookerEan,
+      bookerReference: orders.bookerReference,
       days: orders.days,
       totalOere: orders.totalOere,
       vatOere: orders.vatOere,
@@ -126,6 +134,19 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
     .from(orderLines)
     .where(inArray(orderLines.orderId, ordersOfUser))
     .orderBy(orderLines.orderId, orderLines.position);
+  const payments = await db
+    .select({
+      orderId: orderPayments.orderId,
+      kind: orderPayments.kind,
+      amountOere: orderPayments.amountOere,
+      dueDay: orderPayments.dueDay,
+      paidAt: orderPayments.paidAt,
+      receiptNumber: orderPayments.receiptNumber,
+      remindedOn: orderPayments.remindedOn,
+    })
+    .from(orderPayments)
+    .where(inArray(orderPayments.orderId, ordersOfUser))
+    .orderBy(orderPayments.orderId, orderPayments.dueDay);
   const [feed] = await db
     .select({ token: calendarFeeds.token })
     .from(calendarFeeds)
@@ -159,6 +180,9 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
     [exportedTables.orders]: userOrders.map((order) => ({
       ...order,
       lines: lines.filter((line) => line.orderId === order.id).map(({ orderId: _orderId, ...line }) => line),
+      payments: payments
+        .filter((payment) => payment.orderId === order.id)
+        .map(({ orderId: _orderId, ...payment }) => payment),
     })),
     [exportedTables.day_claims]: days,
     [exportedTables.baskets]: basket ?? null,

@@ -2,6 +2,8 @@
 import { copenhagenInstant, formatEventTime } from "../../lib/format";
 import { ALT_MAX, altHint, altLabel, altMissingMessage } from "../media/media";
 import { eventStatusLabels, eventStatuses, type EventStatus } from "../program/event-status";
+import { ADD_ON_UNITS, addOnUnitLabels, type AddOnUnit } from "../rental/add-ons";
+import { CUSTOMER_TYPES, customerTypeLabels } from "../rental/customer-types";
 import { pageNameLabels, pageNames, pagePaths, type PageName } from "./page-names";
 import { contentType, hasAdminPages } from "./registry";
 
@@ -303,8 +305,61 @@ function eventSubtitle(values: Record<string, string>) {
   return [when, status].filter(Boolean).join(" · ");
 }
 
+/** An add-on (tilvalg) of the hall's rent; a published one is offered to bookers. */
+const addOn = contentType({
+  name: "addOn",
+  table: "addOns",
+  names: { the: "tilvalget", plural: "Tilvalg", create: "Opret tilvalg" },
+  path: "/tilvalg",
+  // Beside the hall's prices and rules ("Priser og regler", 110).
+  menu: 115,
+  ordered: true,
+  publicPath: "/priser",
+  sitemap: { pages: ["/priser"] },
+  subtitle: (values) => {
+    const price = `${values.add_on_price} ${addOnUnitLabels[values.add_on_unit as AddOnUnit] ?? ""}`.trim();
+    return values.add_on_required_for ? `${price} · påkrævet for ${values.add_on_required_for}` : price;
+  },
+  fields: [
+    { name: "add_on_name", column: "name", label: "Navn", kind: "text", max: 120 },
+    {
+      name: "add_on_description",
+      column: "description",
+      label: "Beskrivelse",
+      kind: "textarea",
+      optional: true,
+      max: 1000,
+      hint: "Hvad der er med, fx udstyr eller antal timer.",
+    },
+    {
+      name: "add_on_price",
+      column: "priceOere",
+      label: "Pris inkl. moms",
+      kind: "money",
+      hint: "I kroner, fx 450 eller 1.250,50.",
+    },
+    {
+      name: "add_on_unit",
+      column: "unit",
+      label: "Enhed",
+      kind: "select",
+      options: ADD_ON_UNITS.map((value) => ({ value, label: addOnUnitLabels[value] })),
+      message: "Vælg, hvad prisen gælder for",
+      defaultValue: () => "booking",
+    },
+    {
+      name: "add_on_required_for",
+      column: "requiredFor",
+      label: "Påkrævet for",
+      kind: "choices",
+      options: CUSTOMER_TYPES.map((value) => ({ value, label: customerTypeLabels[value] })),
+      hint: "Kundetyper, der altid får tilvalget med.",
+    },
+  ],
+});
+
 /** Every content type, children included, by name. */
-export const contentTypes = { page, section, banner, stock, article, album, audio, youtube, event };
+export const contentTypes = { page, section, banner, stock, article, album, audio, youtube, event, addOn };
 
 /** The types with admin pages of their own (children are managed on their parent's): the routes and menus. */
 export const adminContentTypes = Object.values(contentTypes).filter(hasAdminPages);

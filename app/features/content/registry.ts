@@ -29,7 +29,11 @@ export type FieldKind =
   /** A web address. */
   | "url"
   /** A YouTube address, stored as its video id. */
-  | "youtube";
+  | "youtube"
+  /** A price in kroner as Danes type it ("1.250,50"), stored as whole øre; `min` and `max` are kroner. */
+  | "money"
+  /** Checkboxes of the `options`, any number of them, stored as an array column. */
+  | "choices";
 
 export interface FieldDef<Column extends string = string> {
   /** The form input's name, exactly as the spec gives it. */
@@ -41,7 +45,10 @@ export interface FieldDef<Column extends string = string> {
   hint?: string;
   /** May be left empty (the label says so); every other field is required. */
   optional?: boolean;
-  /** A text's most characters (200 unless given); a number's bounds (spec §5's 0 to 999999.9999 unless given). */
+  /**
+   * A text's most characters (200 unless given); a number's bounds (spec §5's 0 to 999999.9999 unless given); an
+   * amount's bounds in kroner (0 to 1,000,000 unless given).
+   */
   min?: number;
   max?: number;
   /** A number that must be whole. */
@@ -105,7 +112,10 @@ export interface ContentTypeOf<Column extends string> {
    * row (the row as the table holds it).
    */
   sitemap?: { pages?: readonly string[]; row?: (row: Record<string, unknown>) => string };
-  /** The line under a record's title in the admin list, from its form values (formatted texts as plain text). */
+  /**
+   * The line under a record's title in the admin list, from its form values as the list shows them (formatted
+   * texts as plain text, amounts as "1.250,00 kr.", chosen options by their labels, joined by ", ").
+   */
   subtitle?: (values: Record<string, string>) => string;
   /** What the admin list shows where a row has no picture. */
   noImageMark?: string;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REQUIRED } from "~/features/accounts/schemas";
-import { copenhagenInstant } from "~/lib/format";
+import { copenhagenInstant, parseKroner } from "~/lib/format";
 import type { ContentType, FieldDef } from "./registry";
 import { looksFilled } from "./rich-text";
 
@@ -51,6 +51,52 @@ export function numberRule(limits: NumberLimits = {}) {
       const parsed = parseNumber(value, limits);
       return "number" in parsed ? parsed.number : refuse(context, parsed.problem);
     });
+}
+
+interface MoneyLimits {
+  /** The bounds in kroner: 0 to 1,000,000 unless given. */
+  min?: number;
+  max?: number;
+  /** What the field says when it holds no amount. */
+  message?: string;
+}
+
+const groupedKroner = (kroner: number) => kroner.toLocaleString("da-DK", { maximumFractionDigits: 2 });
+
+/** A typed amount of kroner within its bounds, in whole øre, or what is wrong with it. */
+function parseMoney(value: string, limits: MoneyLimits): { oere: number } | { problem: string } {
+  const { min = 0, max = 1_000_000 } = limits;
+  const oere = parseKroner(value);
+  if (oere === null) return { problem: limits.message ?? "Angiv et beløb i kroner, fx 1.250,50" };
+  if (oere < Math.round(min * 100) || oere > Math.round(max * 100)) {
+    return { problem: `Beløbet skal være mellem ${groupedKroner(min)} og ${groupedKroner(max)} kr.` };
+  }
+  return { oere };
+}
+
+/** An amount of kroner as Danes type it ("1.250,50 kr."), required, kept as whole øre. */
+export function moneyRule(limits: MoneyLimits = {}) {
+  return z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .transform((value, context) => {
+      const parsed = parseMoney(value, limits);
+      return "oere" in parsed ? parsed.oere : refuse(context, parsed.problem);
+    });
+}
+
+/**
+ * Any number of the options, each at most once, in the options' order. The form sends a checkbox group as the
+ * name repeated (`parseSubmission`'s `lists`); none checked is an empty list.
+ */
+export function choicesRule(options: readonly { value: string }[], message = "Vælg kun blandt de viste muligheder") {
+  const known = options.map((option) => option.value);
+  return z
+    .array(z.unknown(), { error: message })
+    .default([])
+    .refine((chosen) => chosen.every((value) => typeof value === "string" && known.includes(value)), message)
+    .transform((chosen) => known.filter((value) => chosen.includes(value)));
 }
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -155,6 +201,18 @@ function fieldRule(field: FieldDef): z.ZodType | null {
         (value) => Number(value.replace(",", ".")),
       );
     }
+    case "money": {
+      if (!optional) return moneyRule(field);
+      return optionalField(
+        (value) => {
+          const parsed = parseMoney(value, field);
+          return "problem" in parsed ? parsed.problem : null;
+        },
+        (value) => parseKroner(value),
+      );
+    }
+    case "choices":
+      return choicesRule(field.options ?? [], message);
     case "select":
       if (field.choicesFrom) {
         return optionalField(

@@ -12,7 +12,9 @@ export const addOnUnitLabels: Record<AddOnUnit, string> = {
 };
 
 export interface AddOn {
+  id: string;
   name: string;
+  description: string;
   unit: AddOnUnit;
   priceOere: number;
   /** The customer types that must take it (Slutrengøring for private parties, say). */

@@ -102,7 +102,7 @@ describe("reservation settings form", () => {
     expect(result.success).toBe(false);
     const errors = result.error!.flatten().fieldErrors;
     expect(errors.weekdayPrice_privat).toEqual(["Feltet skal udfyldes"]);
-    expect(errors.weekendPrice_erhverv).toEqual(["Værdien skal være et tal"]);
+    expect(errors.weekendPrice_erhverv).toEqual(["Angiv et beløb i kroner, fx 1.250,50"]);
     expect(errors.bookingMode_forening).toEqual(["Vælg, hvordan kundetypen kan booke"]);
     expect(errors.holdMinutes).toEqual(["Værdien skal være mellem 1 og 1440"]);
     expect(errors.maxDaysPerOrder).toEqual(["Værdien skal være et helt tal"]);
@@ -121,7 +121,7 @@ describe("reservation settings form", () => {
   it.each([
     ["percent", "", "Feltet skal udfyldes"],
     ["percent", "120", "Værdien skal være mellem 1 og 100"],
-    ["fixed", "mange", "Værdien skal være et tal"],
+    ["fixed", "mange", "Angiv et beløb i kroner, fx 1.250,50"],
   ])("refuses a depositum of %s %j in Danish", (depositumKind, depositumValue, message) => {
     const result = settingsSchema.safeParse({ ...terms("4500", "6500"), ...rules, depositumKind, depositumValue });
     const messages = result.error?.issues.filter((issue) => issue.path[0] === "depositumValue");

@@ -1,16 +1,13 @@
 import { z } from "zod";
 import { REQUIRED } from "~/features/accounts/schemas";
-import { numberRule } from "~/features/content/schemas";
+import { moneyRule, numberRule } from "~/features/content/schemas";
 import { CUSTOMER_TYPES, OFFERED_BOOKING_MODES, type CustomerType } from "~/features/rental/customer-types";
 import { addDays } from "./days";
 import type { ReservationRules } from "./rules";
 import type { CustomerTerms } from "./settings.server";
 
-/** Kroner as typed by the admin ("4500", "4.500", "4.500,50"; a dot before three digits groups thousands) → øre. */
-const kroner = z.preprocess(
-  (value) => (typeof value === "string" ? value.trim().replace(/\.(?=\d{3}(?:\D|$))/g, "") : value),
-  numberRule({ min: 0, max: 1_000_000 }).transform((value) => Math.round(value * 100)),
-);
+/** Kroner as typed by the admin ("4500", "4.500", "4.500,50 kr.") → øre. */
+const kroner = moneyRule();
 const whole = (min: number, max: number) => numberRule({ min, max, whole: true });
 
 /** The form's fields of a customer type's terms: its two day prices and how it may book. */

@@ -15,6 +15,7 @@ describe("the admin menus, from the content registry and the other admin pages",
       "Reservationer /reservationer",
       "Blokerede datoer /blokerede-datoer",
       "Priser og regler /reservationsindstillinger",
+      "Tilvalg /tilvalg",
       "Brugere /alle-brugere",
       "Systemstatus /test",
     ]);
@@ -30,6 +31,7 @@ describe("the admin menus, from the content registry and the other admin pages",
       "Opret album /album/create",
       "Opret video link /youtube/create",
       "Opret koncert /event/create",
+      "Opret tilvalg /tilvalg/create",
     ]);
   });
 });

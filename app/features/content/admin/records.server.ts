@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { albums } from "~/db/schema";
-import { copenhagenDateTime } from "~/lib/format";
+import { copenhagenDateTime, formatMoney, kronerForInput, parseKroner } from "~/lib/format";
 import { altTexts } from "~/features/media/library.server";
 import type { StoredAudioRef, StoredImageRef } from "~/features/media/media";
 import { fieldsOfKind, titleField, type ContentType, type FieldKind } from "../registry";
@@ -22,6 +22,9 @@ function dateTimeField(value: unknown) {
 const toForm: Partial<Record<FieldKind, (value: unknown) => string>> = {
   datetime: dateTimeField,
   youtube: (value) => `https://www.youtube.com/watch?v=${String(value)}`,
+  money: (value) => (typeof value === "number" ? kronerForInput(value) : ""),
+  // The form's echo is one text per field; option values hold no commas.
+  choices: (value) => (Array.isArray(value) ? value.join(",") : ""),
 };
 
 /** How a type's form fields map to its table, read from its registry entry. */
@@ -160,12 +163,28 @@ export async function fieldChoices(db: Database, type: ContentType): Promise<Fie
   return Object.fromEntries(fields.map((field) => [field.name, options]));
 }
 
-/** A record's form values with its formatted texts as plain text: the admin list's line under the title. */
+/**
+ * A record's form values as the admin list's line under the title shows them: formatted texts as plain text,
+ * amounts as money ("1.250,00 kr."), chosen options by their labels.
+ */
 export function plainValues(type: ContentType, values: Record<string, string>): Record<string, string> {
   const plain = { ...values };
-  for (const field of fieldsOfKind(type, "richtext")) {
+  for (const field of type.fields) {
     const value = plain[field.name];
-    if (value !== undefined) plain[field.name] = richTextPlain(value);
+    if (value === undefined) continue;
+    if (field.kind === "richtext") plain[field.name] = richTextPlain(value);
+    if (field.kind === "money") {
+      const oere = parseKroner(value);
+      plain[field.name] = oere === null ? value : formatMoney(oere);
+    }
+    if (field.kind === "choices") {
+      const labels = new Map(field.options?.map((option) => [option.value, option.label]));
+      plain[field.name] = value
+        .split(",")
+        .filter(Boolean)
+        .map((chosen) => labels.get(chosen) ?? chosen)
+        .join(", ");
+    }
   }
   return plain;
 }

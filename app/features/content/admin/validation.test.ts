@@ -213,6 +213,59 @@ describe("validateEntityForm", () => {
   });
 });
 
+describe("validateEntityForm with an amount and a group of checkboxes (the add-on's)", () => {
+  const addOnForm = (requiredFor: string[], price = "1.500") => {
+    const data = form({ add_on_name: "Slutrengøring", add_on_price: price, add_on_unit: "booking" });
+    for (const value of requiredFor) data.append("add_on_required_for", value);
+    return data;
+  };
+
+  it("takes every checked box of a plain form, and gives them back comma-joined", () => {
+    expect(validateEntityForm(contentTypes.addOn, addOnForm(["privat", "forening"]), { requireFiles: true })).toEqual({
+      success: true,
+      data: {
+        add_on_name: "Slutrengøring",
+        add_on_description: "",
+        add_on_price: 150_000,
+        add_on_unit: "booking",
+        add_on_required_for: ["privat", "forening"],
+      },
+      files: { image: null, audio: null },
+      mediaId: null,
+      published: false,
+      values: {
+        add_on_name: "Slutrengøring",
+        add_on_price: "1.500",
+        add_on_unit: "booking",
+        add_on_required_for: "privat,forening",
+      },
+    });
+  });
+
+  it("takes no box checked as none", () => {
+    expect(validateEntityForm(contentTypes.addOn, addOnForm([]), { requireFiles: true })).toMatchObject({
+      success: true,
+      data: { add_on_required_for: [] },
+      values: { add_on_required_for: "" },
+    });
+  });
+
+  it("refuses a value that is no option and an amount that is none, in Danish", () => {
+    const result = validateEntityForm(contentTypes.addOn, addOnForm(["privat", "firma"], "1,500"), {
+      requireFiles: true,
+    });
+    expect(result).toMatchObject({
+      success: false,
+      fieldErrors: {
+        add_on_price: ["Angiv et beløb i kroner, fx 1.250,50"],
+        add_on_required_for: ["Vælg kun blandt de viste muligheder"],
+      },
+      values: { add_on_price: "1,500", add_on_required_for: "privat,firma" },
+      toast: { kind: "error", message: "Ret de markerede felter" },
+    });
+  });
+});
+
 describe("chosenFile", () => {
   it("takes a chosen file and ignores the empty one browsers send", () => {
     const file = image();

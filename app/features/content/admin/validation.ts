@@ -36,12 +36,18 @@ export function validateEntityForm(
   formData: FormData,
   { requireFiles }: { requireFiles: boolean },
 ): EntityFormResult {
+  const lists = type.fields.filter((field) => field.kind === "choices").map((field) => field.name);
   const values: Record<string, string> = {};
   for (const field of type.fields) {
-    const value = formData.get(field.name);
+    const value = lists.includes(field.name)
+      ? formData
+          .getAll(field.name)
+          .filter((item) => typeof item === "string")
+          .join(",")
+      : formData.get(field.name);
     if (typeof value === "string") values[field.name] = value;
   }
-  const submission = parseSubmission(formData, formSchemaOf(type));
+  const submission = parseSubmission(formData, formSchemaOf(type), { lists });
   const fieldErrors: FieldErrors = submission.ok ? {} : { ...submission.answer.fieldErrors };
 
   const files = { image: null as File | null, audio: null as File | null };

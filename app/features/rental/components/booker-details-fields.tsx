@@ -1,6 +1,6 @@
 import { Field } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/form";
-import type { BookerField } from "../customer-types";
+import type { BookerField } from "../booker-details";
 
 const fieldInputs: Record<BookerField, { inputMode?: "numeric"; autoComplete?: string; hint?: string }> = {
   organisation: { autoComplete: "organization" },

@@ -39,8 +39,11 @@ const inputClass =
   "w-full rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 text-base text-ink aria-invalid:border-red-600 dark:aria-invalid:border-red-400";
 
 /** The kinds that are one input, where it is not a plain text line of the full width. */
-const plainInputs: Partial<Record<FieldKind, { type: string; inputMode?: "numeric" | "url"; width?: string }>> = {
+const plainInputs: Partial<
+  Record<FieldKind, { type: string; inputMode?: "numeric" | "decimal" | "url"; width?: string }>
+> = {
   number: { type: "text", inputMode: "numeric", width: " max-w-40" },
+  money: { type: "text", inputMode: "decimal", width: " max-w-40" },
   datetime: { type: "datetime-local", width: " max-w-xs" },
   time: { type: "time", width: " max-w-40" },
   url: { type: "url", inputMode: "url" },
@@ -143,6 +146,10 @@ function FieldControl({
   const initial = value ?? (isNew ? (field.defaultValue?.() ?? "") : "");
   const [rangeValue, setRangeValue] = useState(initial || "50");
 
+  if (field.kind === "choices") {
+    return <ChoicesControl field={field} inputId={inputId} value={initial} errors={errors} />;
+  }
+
   let control: ReactNode;
   switch (field.kind) {
     case "textarea":
@@ -238,6 +245,14 @@ function FieldControl({
       control = (
         <input {...common} type={type} inputMode={inputMode} defaultValue={initial} className={inputClass + width} />
       );
+      if (field.kind === "money") {
+        control = (
+          <div className="flex items-center gap-2">
+            {control}
+            <span className="text-muted">kr.</span>
+          </div>
+        );
+      }
     }
   }
 
@@ -256,5 +271,50 @@ function FieldControl({
       {control}
       <FieldMessages hint={field.hint} hintId={hintId} errors={errors} errorId={errorId} />
     </div>
+  );
+}
+
+/**
+ * A group of checkboxes (`choices`): a fieldset named by its legend, one box per option sending the field's name
+ * with the option's value, so a plain form sends every checked one. `value` is the checked values, comma-joined.
+ */
+function ChoicesControl({
+  field,
+  inputId,
+  value,
+  errors,
+}: {
+  field: FieldDef;
+  inputId: string;
+  value: string;
+  errors?: string[];
+}) {
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const describedBy =
+    [field.hint ? hintId : null, errors?.length ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const checked = new Set(value.split(","));
+  return (
+    <fieldset className="grid gap-1.5" aria-describedby={describedBy}>
+      <legend className="mb-1.5 text-sm font-semibold">{field.label}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {field.options?.map((option, index) => (
+          <label key={option.value} className="flex items-center gap-3">
+            <input
+              // The first box takes the field's id: the form focuses it when the group is wrong.
+              id={index === 0 ? inputId : undefined}
+              type="checkbox"
+              name={field.name}
+              value={option.value}
+              defaultChecked={checked.has(option.value)}
+              aria-invalid={errors?.length ? true : undefined}
+              className="size-5 accent-accent"
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      <FieldMessages hint={field.hint} hintId={hintId} errors={errors} errorId={errorId} />
+    </fieldset>
   );
 }

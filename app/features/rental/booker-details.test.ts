@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookerDetailsSchema, bookerFieldsOf, hasGs1CheckDigit } from "./customer-types";
+import { bookerDetailsSchema, bookerFieldsOf, hasGs1CheckDigit } from "./booker-details";
 
 describe("the GS1 check digit of an EAN (GLN)", () => {
   it.each([
