@@ -8,7 +8,14 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { listBookings } from "~/features/reservation/admin.server";
 import { WeekdayHead } from "~/features/reservation/components/day-calendar";
 import { askedMonth } from "~/features/reservation/admin-month";
-import { formatDay, formatMonth, monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
+import {
+  daysSummary,
+  formatDay,
+  formatMonth,
+  monthGrid,
+  shiftMonth,
+  todayInCopenhagen,
+} from "~/features/reservation/days";
 import { openPayments, paymentLabels } from "~/features/orders/payments.server";
 import { OpenPayments } from "~/features/orders/components/open-payments";
 import { isOverdue } from "~/features/rental/payment-plan";
@@ -42,7 +49,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     label: paymentLabels[payment.kind],
     booker: payment.bookerName,
     email: payment.bookerEmail,
-    days: [...payment.days].sort().map(formatDay).join(", "),
+    days: daysSummary(payment.days),
     amount: formatMoney(payment.amountOere),
     due: formatDay(payment.dueDay),
     overdue: isOverdue(payment, today),

@@ -84,7 +84,7 @@ export default function ReservationSettings({ loaderData, actionData }: Route.Co
     <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Priser og regler</h1>
       <Form method="post" className="mt-8 grid gap-5" noValidate>
-        <fieldset className="grid gap-5 rounded-2xl border border-border p-5">
+        <fieldset className="grid min-w-0 gap-5 rounded-2xl border border-border p-5">
           <legend className="px-1 font-display text-xl font-bold">Priser pr. dag, inkl. moms</legend>
           <p className="text-sm text-muted">Hverdage er mandag–torsdag og søndag.</p>
           {CUSTOMER_TYPES.map((type) => (
@@ -100,14 +100,14 @@ export default function ReservationSettings({ loaderData, actionData }: Route.Co
             Helligdage koster som fredag og lørdag
           </label>
         </fieldset>
-        <fieldset className="grid gap-5 rounded-2xl border border-border p-5 sm:grid-cols-2">
+        <fieldset className="grid min-w-0 gap-5 rounded-2xl border border-border p-5 sm:grid-cols-2">
           <legend className="px-1 font-display text-xl font-bold">Betaling</legend>
           <label className="grid gap-1.5 text-sm font-semibold sm:col-span-2">
             Depositum ved booking
             <select
               name="depositumKind"
               defaultValue={values.depositumKind}
-              className="rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 text-base font-normal text-ink"
+              className="w-full min-w-0 rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 text-base font-normal text-ink"
             >
               <option value="none">Intet depositum: alt betales ved booking</option>
               <option value="percent">En procentdel af lejen</option>
@@ -127,7 +127,7 @@ export default function ReservationSettings({ loaderData, actionData }: Route.Co
             {...field("balanceDaysBefore")}
           />
         </fieldset>
-        <fieldset className="grid gap-5 rounded-2xl border border-border p-5 sm:grid-cols-2">
+        <fieldset className="grid min-w-0 gap-5 rounded-2xl border border-border p-5 sm:grid-cols-2">
           <legend className="px-1 font-display text-xl font-bold">Regler</legend>
           {ruleFields.map(([name, label]) => (
             <Field key={name} label={label} inputMode="numeric" {...field(name)} />
@@ -152,7 +152,7 @@ function CustomerTermsFields({
   const names = termsFieldNames(type);
   const mode = field(names.mode);
   return (
-    <fieldset className="grid gap-4 rounded-xl border border-border p-4 sm:grid-cols-3">
+    <fieldset className="grid min-w-0 gap-4 rounded-xl border border-border p-4 sm:grid-cols-3">
       <legend className="px-1 font-semibold">{customerTypeLabels[type]}</legend>
       <Field label="Hverdage (kr.)" inputMode="decimal" {...field(names.weekday)} />
       <Field label="Fredag og lørdag (kr.)" inputMode="decimal" {...field(names.weekend)} />
@@ -161,7 +161,7 @@ function CustomerTermsFields({
         <select
           name={mode.name}
           defaultValue={mode.defaultValue}
-          className="rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 text-base font-normal text-ink"
+          className="w-full min-w-0 rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 text-base font-normal text-ink"
         >
           {OFFERED_BOOKING_MODES.map((value) => (
             <option key={value} value={value}>

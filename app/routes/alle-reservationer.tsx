@@ -4,7 +4,7 @@ import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireUser } from "~/features/accounts/session.server";
-import { formatDay, todayInCopenhagen } from "~/features/reservation/days";
+import { daysSummary, formatDay, todayInCopenhagen } from "~/features/reservation/days";
 import { cancelBooking } from "~/features/reservation/cancellation.server";
 import { feedTokenOf } from "~/features/reservation/feeds.server";
 import { getUserBookings, requireOwnOrder } from "~/features/reservation/orders.server";
@@ -36,7 +36,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const today = todayInCopenhagen();
   const duePayments = due.map((payment) => ({
     orderId: payment.orderId,
-    label: `${paymentLabels[payment.kind]} for ${[...payment.days].sort().map(formatDay).join(", ")}`,
+    label: paymentLabels[payment.kind],
+    days: daysSummary(payment.days),
     amount: formatMoney(payment.amountOere),
     due: formatDay(payment.dueDay),
     overdue: isOverdue(payment, today),

@@ -70,7 +70,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
         {loaderData.lines.map((line) => (
           <li key={line.label} className="flex justify-between gap-4 px-4 py-3">
             <span>{line.label}</span>
-            <span className="tabular-nums">{line.price}</span>
+            <span className="whitespace-nowrap tabular-nums">{line.price}</span>
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import { getSiteSettings } from "~/features/site/settings.server";
 import { getReservationSettings } from "~/features/reservation/settings.server";
 import { holdMinutes } from "~/features/reservation/rules";
 import { priceListOf } from "~/features/rental/price-list";
+import { offeredAddOns } from "~/features/rental/add-ons.server";
 import { CurrentPrices } from "~/features/rental/components/price-list";
 import { ArticlePage, EmptyPageNotice, PreviewNotice } from "~/features/content/components/page-content";
 import { pageMeta } from "~/features/content/meta";
@@ -28,7 +29,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     organization,
     page: await loadPageView(db, name, preview),
     preview,
-    priceList: rules && name === "prices" ? priceListOf(rules) : null,
+    priceList: rules && name === "prices" ? priceListOf(rules, await offeredAddOns(db)) : null,
     rules: rules && {
       cancellationDays: rules.cancellationDays,
       holdMinutes: holdMinutes(rules),

@@ -21,6 +21,10 @@ import { readFormData } from "~/lib/request-body.server";
 import { basketCustomerType, chooseCustomerType } from "~/features/rental/basket.server";
 import { BookerDetailsFields } from "~/features/rental/components/booker-details-fields";
 import { CustomerTypeChooser } from "~/features/rental/components/customer-type-chooser";
+import { AddOnFields } from "~/features/rental/components/add-on-fields";
+import { ADD_ONS_FIELD, readAddOnSelection } from "~/features/rental/add-on-choice";
+import { addOnUnitLabels } from "~/features/rental/add-ons";
+import { offeredAddOns } from "~/features/rental/add-ons.server";
 import { bookerDetailsSchema, bookerFieldLabel, bookerFieldsOf } from "~/features/rental/booker-details";
 import { CUSTOMER_TYPES, customerTypeLabels } from "~/features/rental/customer-types";
 import { getReservationSettings } from "~/features/reservation/settings.server";
@@ -39,13 +43,22 @@ function closedDaysToast(closed: ClosedDay[]) {
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
   const user = await requireUser(auth, request, url);
-  const [basket, customerType, settings] = await Promise.all([
+  const [basket, customerType, settings, offered] = await Promise.all([
     getBasket(db, user.id),
     basketCustomerType(db, user.id),
     getReservationSettings(db),
+    offeredAddOns(db),
   ]);
   return {
     customerType,
+    addOns: offered.map((addOn) => ({
+      id: addOn.id,
+      name: addOn.name,
+      description: addOn.description,
+      unit: addOn.unit,
+      price: `${formatMoney(addOn.priceOere)} ${addOnUnitLabels[addOn.unit]}`,
+      required: addOn.requiredFor.includes(customerType),
+    })),
     bookable: settings.customerTerms[customerType].bookingMode === "direct",
     bookerFields: bookerFieldsOf(customerType).map((name) => ({
       name,
@@ -89,13 +102,23 @@ export async function action({ request, url }: Route.ActionArgs) {
     return answer({ toast: successToast(`Du lejer nu som ${customerTypeLabels[form.customerType].toLowerCase()}`) });
   }
   // The details are checked for the basket's customer type, whatever type the form may claim.
-  formData.set("customerType", await basketCustomerType(db, user.id));
+  const customerType = await basketCustomerType(db, user.id);
+  formData.set("customerType", customerType);
   const details = parseSubmission(formData, bookerDetailsSchema);
-  if (!details.ok) return answer({ ...withErrorToast(details.answer), intent: "checkout" }, 400);
+  const addOns = readAddOnSelection(formData, await offeredAddOns(db), customerType);
+  if (!details.ok || !addOns.ok) {
+    const fieldErrors = { ...(details.ok ? {} : details.answer.fieldErrors), ...(addOns.ok ? {} : addOns.fieldErrors) };
+    const values = Object.fromEntries(
+      [...formData].flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
+    );
+    // The ticked add-ons, all of them: the form sends the name once per box.
+    values[ADD_ONS_FIELD] = formData.getAll(ADD_ONS_FIELD).join(",");
+    return answer({ ...withErrorToast({ fieldErrors }), intent: "checkout", fieldErrors, values }, 400);
+  }
   if (!provider) {
     return answer({ toast: errorToast("Betaling er ikke sat op endnu", "Kontakt os for at reservere dagene.") }, 503);
   }
-  const order = await createOrder(db, user.id, provider, new Date(), details.value);
+  const order = await createOrder(db, user.id, provider, new Date(), details.value, addOns.selection);
   if (!order.ok && order.reason === "no-address") {
     throw redirectWithToast(
       "/bruger/update?redirectTo=%2Fkurv",
@@ -161,7 +184,7 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
   useToastFrom(actionData?.toast);
   const { revalidate } = useRevalidator();
   const refresh = useCallback(() => void revalidate(), [revalidate]);
-  const { items, total, vat, serverNow, closed, customerType, bookable, bookerFields } = loaderData;
+  const { items, total, vat, serverNow, closed, customerType, bookable, bookerFields, addOns } = loaderData;
   const checkoutErrors = actionData?.intent === "checkout" ? actionData.fieldErrors : undefined;
   return (
     <section className="mx-auto max-w-3xl px-4 pt-12 pb-16 sm:pt-16">
@@ -188,7 +211,10 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
           <p className="mt-3 text-muted">
             Dagene er holdt til dig i et kort stykke tid. Betal, før tiden løber ud, så er de dine.
           </p>
-          <ul className="mt-8 divide-y divide-border rounded-2xl border border-border bg-surface-raised">
+          <ul
+            aria-label="Dage i kurven"
+            className="mt-8 divide-y divide-border rounded-2xl border border-border bg-surface-raised"
+          >
             {items.map((item) => (
               <li key={item.claimId} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
                 <div className="min-w-0 flex-1">
@@ -221,6 +247,9 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
             )}
           </div>
           <Form method="post" className="mt-8 grid gap-5" noValidate>
+            {bookable && addOns.length > 0 && (
+              <AddOnFields addOns={addOns} errors={checkoutErrors} values={actionData?.values} />
+            )}
             {bookable && bookerFields.length > 0 && (
               <BookerDetailsFields fields={bookerFields} errors={checkoutErrors} values={actionData?.values} />
             )}

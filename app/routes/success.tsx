@@ -47,11 +47,11 @@ export default function Success({ loaderData }: Route.ComponentProps) {
           Kvittering nr. {receipt.receiptNumber}
         </h2>
         <p className="mt-1 text-sm text-muted">Betalt {receipt.paidAt}</p>
-        <ul className="mt-5 divide-y divide-border">
+        <ul aria-label="Det har du købt" className="mt-5 divide-y divide-border">
           {receipt.lines.map((line) => (
             <li key={line.label} className="flex justify-between gap-4 py-2">
               <span>{line.label}</span>
-              <span className="tabular-nums">{line.price}</span>
+              <span className="whitespace-nowrap tabular-nums">{line.price}</span>
             </li>
           ))}
         </ul>

@@ -70,7 +70,7 @@ test("a user books two days with the demo payment; the second user sees them as 
   await expect(other.page.getByText("Kajgade 7")).toHaveCount(0);
 
   await visit(page, "/kurv");
-  await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByRole("list", { name: "Dage i kurven" }).getByRole("listitem")).toHaveCount(2);
   await page.getByRole("button", { name: "Gå til betaling" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betaling");
   await expect(page.getByText("Testbetaling")).toBeVisible();
@@ -82,7 +82,10 @@ test("a user books two days with the demo payment; the second user sees them as 
   const receipt = page.getByRole("article", { name: /Kvittering nr\./ });
   await expect(receipt.getByText("CVR 12345678")).toBeVisible();
   await expect(receipt.getByText(/Heraf moms/)).toBeVisible();
-  await expect(receipt.getByRole("listitem")).toHaveCount(2);
+  // The two days, and the cleaning the demo venue's private renters always have.
+  const bought = receipt.getByRole("list", { name: "Det har du købt" }).getByRole("listitem");
+  await expect(bought).toHaveCount(3);
+  await expect(bought.last()).toContainText("Slutrengøring");
 
   const mail = await waitForMail(booker.email, /^Kvittering nr\. \d+/);
   const parsed = await simpleParser(mail.raw);
@@ -122,7 +125,7 @@ test("checkout without an address leads to the details form and, once saved, bac
   await expect(toasts(page).getByText("Dagen er lagt i din kurv")).toBeVisible();
 
   await visit(page, "/kurv");
-  const basket = page.getByRole("main").getByRole("listitem");
+  const basket = page.getByRole("list", { name: "Dage i kurven" }).getByRole("listitem");
   await expect(basket).toHaveCount(1);
   await page.getByRole("button", { name: "Gå til betaling" }).click();
   await expect(page).toHaveURL(/\/bruger\/update\?redirectTo=%2Fkurv$/);

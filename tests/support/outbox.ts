@@ -18,15 +18,20 @@ function decodeQuotedPrintable(body: string) {
 }
 
 function decodeHeader(value: string) {
-  return value.replace(/=\?utf-8\?Q\?([^?]*)\?=/gi, (_match, encoded: string) =>
-    decodeQuotedPrintable(encoded.replace(/_/g, " ")),
-  );
+  // The space between two encoded words of a folded header is no part of the text (RFC 2047, 6.2).
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?Q\?([^?]*)\?=/gi, (_match, encoded: string) =>
+      decodeQuotedPrintable(encoded.replace(/_/g, " ")),
+    );
 }
 
 async function readMail(file: string): Promise<OutboxMail> {
   const raw = await readFile(file, "utf8");
   const header = (name: string) =>
-    decodeHeader(raw.match(new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, "mi"))?.[1]?.replace(/\n[ \t]+/g, " ") ?? "");
+    decodeHeader(
+      raw.match(new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, "mi"))?.[1]?.replace(/\r?\n[ \t]+/g, " ") ?? "",
+    );
   const textPart =
     raw
       .split(/Content-Type: text\/plain[^\n]*\n/i)[1]

@@ -106,9 +106,9 @@ const pageSources: Record<PageName, DemoPageSource> = {
       "Leje af salen":
         "Salen lejes pr. dag fra kl. 10 til kl. 02 næste morgen. Prisen afhænger af, hvem der lejer: private, foreninger, virksomheder og offentlige institutioner har hver deres pris, som står øverst på siden.\n\nLokale foreninger får salen til den laveste pris.",
       "Det er inkluderet":
-        "Scene på 6 × 4 meter, lydanlæg og lys med grundopsætning, bar med køleskabe, garderobe, borde og stole til 80 personer samt slutrengøring.",
-      Tilkøb:
-        "Lydtekniker: 450 kr. i timen.\nBartender: 350 kr. i timen.\nEkstra rengøring efter særlige arrangementer: 1.200 kr.",
+        "Scene på 6 × 4 meter, lydanlæg og lys med grundopsætning, bar med køleskabe, garderobe samt borde og stole til 80 personer.",
+      "Depositum og betaling":
+        "Ved booking betaler du et depositum på 25 % af lejen. Resten betales senest 30 dage før den første dag; bookes der senere, betales alt med det samme. Vi sender en påmindelse en uge før.",
     },
   },
   practical: {
@@ -145,13 +145,13 @@ const pageSources: Record<PageName, DemoPageSource> = {
       Dataansvarlig:
         "Havnescenen ApS, Havnegade 12, 8000 Aarhus C, CVR 12345678, er dataansvarlig for de oplysninger, vi behandler om dig. Du kan kontakte os på booking@havnescenen.dk.",
       "Hvilke oplysninger vi behandler":
-        "Når du opretter en konto, behandler vi dit navn, din e-mailadresse, og hvis du reserverer, din adresse og dit telefonnummer. Vi gemmer dine reservationer og betalinger.",
+        "Når du opretter en konto, behandler vi dit navn, din e-mailadresse, og hvis du reserverer, din adresse og dit telefonnummer. Lejer du for en forening, en virksomhed eller en offentlig institution, behandler vi også dens navn, CVR-nummer og, for offentlige institutioner, EAN-nummer og ordre- eller referencenummer. Vi gemmer dine reservationer, de tilvalg, du har valgt, og dine betalinger med deres forfaldsdage og de påmindelser, vi har sendt.",
       "Formål og retsgrundlag":
         "Vi bruger oplysningerne til at håndtere din konto, dine reservationer og betalinger (opfyldelse af aftale) og til at overholde bogføringsloven (retlig forpligtelse).",
       "Hvem kan se din adresse":
         "Når du har reserveret og betalt en dag, kan andre brugere, der er logget ind, se din adresse, når de vælger dagen i reservationskalenderen. Dit navn, din e-mailadresse og dit telefonnummer bliver ikke vist. En dag, der kun ligger i din kurv, står blot som optaget, uden oplysninger om dig.",
       Opbevaring:
-        "Oplysninger om køb gemmes i fem år efter regnskabsårets udløb, som bogføringsloven kræver. Din konto slettes, når du beder om det.",
+        "Oplysninger om køb, betalinger og kvitteringer gemmes i fem år efter regnskabsårets udløb, som bogføringsloven kræver; det gælder også, når du sletter din konto. Din konto og dine øvrige oplysninger slettes, når du beder om det.",
       "Dine rettigheder":
         "Du har ret til indsigt i, berigtigelse og sletning af dine oplysninger, og du kan klage til Datatilsynet.",
       Cookies:

@@ -10,3 +10,6 @@ export const demoCustomerTerms: CustomerTerms[] = [
   { customerType: "erhverv", bookingMode: "direct", weekdayPriceOere: 750_000, weekendPriceOere: 950_000 },
   { customerType: "offentlig", bookingMode: "direct", weekdayPriceOere: 550_000, weekendPriceOere: 750_000 },
 ];
+
+/** The demo venue's payment terms: a quarter at booking, the rest 30 days before the first day. */
+export const demoPaymentTerms = { depositumPercent: 25, depositumFixedOere: null, balanceDaysBefore: 30 };

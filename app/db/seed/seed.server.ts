@@ -9,13 +9,14 @@ import {
   banners,
   customerTypeTerms,
   events,
+  reservationSettings,
   siteSettings,
   stockImages,
   tracks,
   videoLinks,
 } from "~/db/schema";
 import { forgetReservationSettings } from "~/features/reservation/settings.server";
-import { demoCustomerTerms } from "./demo-rental";
+import { demoCustomerTerms, demoPaymentTerms } from "./demo-rental";
 import { addDays } from "~/features/reservation/days";
 import { copenhagenDateKey, copenhagenInstant } from "~/lib/format";
 import { createPage } from "~/features/content/pages.server";
@@ -171,6 +172,7 @@ export async function seedDemoContent(
           ...optionalPicture(event.image),
         })),
       );
+      await tx.update(reservationSettings).set(demoPaymentTerms).where(eq(reservationSettings.id, 1));
       for (const { customerType, ...terms } of demoCustomerTerms) {
         await tx.update(customerTypeTerms).set(terms).where(eq(customerTypeTerms.customerType, customerType));
       }

@@ -4,7 +4,7 @@ import { orderPayments, orders } from "~/db/schema";
 import { balanceReminderMessage } from "~/features/email/messages";
 import type { MailOutbox } from "~/features/email/outbox.server";
 import { reminderDue } from "~/features/rental/payment-plan";
-import { addDays, formatDay, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, daysSummary, formatDay, todayInCopenhagen } from "~/features/reservation/days";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { formatMoney } from "~/lib/format";
 
@@ -55,7 +55,7 @@ export async function sendBalanceReminders(
         name: payment.name,
         amount: formatMoney(payment.amountOere),
         due: formatDay(payment.dueDay),
-        days: [...payment.days].sort().map(formatDay).join(", "),
+        days: daysSummary(payment.days),
         onDueDay: reminder === "due-day",
       };
       await outbox.enqueue(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addOnQuantity, requiredAddOns, type AddOnUnit } from "./add-ons";
+import { addOnLines, addOnProblems, addOnQuantity, chosenAddOns, requiredAddOns, type AddOnUnit } from "./add-ons";
 
 describe("how many units of an add-on a booking takes", () => {
   const booking = { days: 2, hours: 3, guests: 80 };
@@ -27,5 +27,53 @@ describe("the add-ons a customer type must take", () => {
     ["offentlig", []],
   ] as const)("%s: %j", (customerType, names) => {
     expect(requiredAddOns([cleaning, technician], customerType).map((addOn) => addOn.name)).toEqual(names);
+  });
+});
+
+describe("the add-ons a booking takes, and their lines", () => {
+  const offered = [
+    { id: "tekniker", name: "Lydtekniker", description: "", unit: "hour" as const, priceOere: 45_000, requiredFor: [] },
+    {
+      id: "rengoring",
+      name: "Slutrengøring",
+      description: "",
+      unit: "booking" as const,
+      priceOere: 150_000,
+      requiredFor: ["privat" as const],
+    },
+    { id: "borde", name: "Borde", description: "", unit: "day" as const, priceOere: 60_000, requiredFor: [] },
+    { id: "kaffe", name: "Kaffe", description: "", unit: "guest" as const, priceOere: 2_500, requiredFor: [] },
+  ];
+
+  it.each([
+    ["privat, nothing chosen: the required one", "privat", [], ["rengoring"]],
+    ["forening, nothing chosen: none", "forening", [], []],
+    ["forening, two chosen: in the admin's order", "forening", ["kaffe", "tekniker"], ["tekniker", "kaffe"]],
+    ["privat, the required one chosen too: once", "privat", ["rengoring", "borde"], ["rengoring", "borde"]],
+    ["an id not offered is no add-on", "forening", ["sauna"], []],
+  ] as const)("%s", (_name, customerType, ids, expected) => {
+    expect(chosenAddOns(offered, { ids }, customerType).map((addOn) => addOn.id)).toEqual(expected);
+  });
+
+  it("prices each by its unit for a booking of two days", () => {
+    const selection = { ids: [], hours: { tekniker: 6 }, guests: 80 };
+    expect(addOnLines(offered, selection, 2).map(({ description, quantity }) => [description, quantity])).toEqual([
+      ["Lydtekniker", 6],
+      ["Slutrengøring", 1],
+      ["Borde", 2],
+      ["Kaffe", 80],
+    ]);
+  });
+
+  it.each([
+    ["hours missing", { ids: [], hours: {}, guests: 10 }, { timer_tekniker: expect.stringContaining("timer") }],
+    [
+      "guests missing",
+      { ids: [], hours: { tekniker: 2 }, guests: null },
+      { gaester: "Skriv det forventede antal gæster" },
+    ],
+    ["all there", { ids: [], hours: { tekniker: 2 }, guests: 10 }, {}],
+  ])("says what is missing: %s", (_name, selection, problems) => {
+    expect(addOnProblems(offered, selection)).toEqual(problems);
   });
 });

@@ -47,3 +47,58 @@ export function addOnQuantity(unit: AddOnUnit, choice: AddOnChoice): number {
 export function requiredAddOns<Item extends Pick<AddOn, "requiredFor">>(addOns: Item[], customerType: CustomerType) {
   return addOns.filter((addOn) => addOn.requiredFor.includes(customerType));
 }
+
+/** What the booker chose in the basket or the request: add-ons by id, hours of those by the hour, the guests. */
+export interface AddOnSelection {
+  ids: readonly string[];
+  hours: Readonly<Record<string, number>>;
+  guests: number | null;
+}
+
+export const noAddOns: AddOnSelection = { ids: [], hours: {}, guests: null };
+
+/** The add-ons a booking takes: those its customer type must take and those chosen, in the admin's order. */
+export function chosenAddOns<Item extends Pick<AddOn, "id" | "requiredFor">>(
+  offered: Item[],
+  selection: Pick<AddOnSelection, "ids">,
+  customerType: CustomerType,
+) {
+  return offered.filter((addOn) => addOn.requiredFor.includes(customerType) || selection.ids.includes(addOn.id));
+}
+
+/** The form field that holds the hours of an add-on by the hour. */
+export const hoursField = (addOnId: string) => `timer_${addOnId}`;
+export const GUESTS_FIELD = "gaester";
+
+/** What the chosen add-ons still need, by form field: the hours of one by the hour, the guests for one by guest. */
+export function addOnProblems(chosen: Pick<AddOn, "id" | "name" | "unit">[], selection: AddOnSelection) {
+  const problems: Record<string, string> = {};
+  for (const addOn of chosen) {
+    if (addOn.unit === "hour" && !selection.hours[addOn.id]) {
+      problems[hoursField(addOn.id)] = `Skriv, hvor mange timer ${addOn.name.toLowerCase()} skal bruges`;
+    }
+    if (addOn.unit === "guest" && !selection.guests) problems[GUESTS_FIELD] = "Skriv det forventede antal gæster";
+  }
+  return problems;
+}
+
+/** The order lines of the chosen add-ons for a booking of `days` days, moms included (decision 031). */
+export function addOnLines(chosen: Omit<AddOn, "requiredFor">[], selection: AddOnSelection, days: number) {
+  return chosen.flatMap((addOn) => {
+    const quantity = addOnQuantity(addOn.unit, {
+      days,
+      hours: selection.hours[addOn.id],
+      guests: selection.guests ?? 0,
+    });
+    if (quantity <= 0) return [];
+    return [
+      {
+        kind: "add-on" as const,
+        description: addOn.name,
+        quantity,
+        unitPriceOere: addOn.priceOere,
+        withVat: true,
+      },
+    ];
+  });
+}

@@ -1,5 +1,6 @@
 import type { ReservationSettings } from "~/features/reservation/settings.server";
 import { formatMoney } from "~/lib/format";
+import { addOnUnitLabels, type AddOn } from "./add-ons";
 import { bookingModeLabels, CUSTOMER_TYPES, customerTypeLabels, type CustomerType } from "./customer-types";
 
 /** A customer type's line of the public price list: its day prices, or that it cannot book. */
@@ -12,9 +13,16 @@ export interface PriceListRow {
   note: string | null;
 }
 
-/** The price list `/priser` and the calendar show, read from the settings as they are now. */
-export function priceListOf(settings: ReservationSettings) {
+/** The price list `/priser` and the calendar show, read from the settings and the add-ons as they are now. */
+export function priceListOf(settings: ReservationSettings, addOns: AddOn[] = []) {
   return {
+    addOns: addOns.map((addOn) => ({
+      id: addOn.id,
+      name: addOn.name,
+      description: addOn.description,
+      price: `${formatMoney(addOn.priceOere)} ${addOnUnitLabels[addOn.unit]}`,
+      requiredFor: addOn.requiredFor.map((type) => customerTypeLabels[type].toLowerCase()),
+    })),
     holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice,
     rows: CUSTOMER_TYPES.map((customerType): PriceListRow => {
       const terms = settings.customerTerms[customerType];

@@ -18,7 +18,7 @@ import type { CheckoutRequest, PaymentProvider } from "~/features/payment/provid
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
-import { formatDay } from "./days";
+import { daysSummary, formatDay } from "./days";
 import { bookingsCalendar } from "./feeds.server";
 import { confirmOrder } from "./orders.server";
 
@@ -51,15 +51,24 @@ export async function receiptOf(db: Database, order: Order): Promise<ReceiptView
 
 function linesOf(db: Database, orderId: string) {
   return db
-    .select({ day: orderLines.day, description: orderLines.description, totalOere: orderLines.totalOere })
+    .select({
+      day: orderLines.day,
+      description: orderLines.description,
+      quantity: orderLines.quantity,
+      unitPriceOere: orderLines.unitPriceOere,
+      totalOere: orderLines.totalOere,
+    })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.position));
 }
 
-/** A line as documents name it: a day's rent by its day, anything else by its description. */
-function lineLabel(line: { day: string | null; description: string }) {
-  return line.day ? formatDay(line.day).replace(/^./, (first) => first.toUpperCase()) : line.description;
+/** A line as documents name it: a day's rent by its day, anything else by its description and quantity. */
+function lineLabel(line: { day: string | null; description: string; quantity: number; unitPriceOere: number }) {
+  if (line.day) return formatDay(line.day).replace(/^./, (first) => first.toUpperCase());
+  return line.quantity === 1
+    ? line.description
+    : `${line.description}, ${line.quantity} × ${formatMoney(line.unitPriceOere)}`;
 }
 
 /** A payment of the plan as pages and mails show it. */
@@ -81,12 +90,12 @@ export async function checkoutOf(db: Database, order: Order, payment: OrderPayme
   const lines =
     payment.kind === "everything"
       ? (await linesOf(db, order.id)).map((line) => ({
-          name: line.day ? `${line.description}, ${formatDay(line.day)}` : line.description,
+          name: line.day ? `${line.description}, ${formatDay(line.day)}` : lineLabel(line),
           amountOere: line.totalOere,
         }))
       : [
           {
-            name: `${paymentLabels[payment.kind]}: leje af salen, ${daysText(order.days)}`,
+            name: `${paymentLabels[payment.kind]}: leje af salen, ${daysSummary(order.days)}`,
             amountOere: payment.amountOere,
           },
         ];
@@ -110,9 +119,6 @@ export async function startNextPayment(
   });
   return redirectTo;
 }
-
-const daysText = (days: string[]) =>
-  days.length === 1 ? formatDay(days[0]!) : `${days.length} dage fra ${formatDay([...days].sort()[0]!)}`;
 
 /** Settles a paid payment: the first books the order (`completePaidOrder`), a later one is recorded and receipted. */
 export function completePayment(deps: SettlementDependencies, payment: OrderPayment) {

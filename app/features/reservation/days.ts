@@ -110,3 +110,10 @@ export function formatMonth(month: string) {
 export function formatDay(day: string) {
   return formatDateLong(dayBounds(day).start);
 }
+
+/** Some days in a few words: "onsdag den 10. marts 2027", or "2 dage fra onsdag den 10. marts 2027". */
+export function daysSummary(days: readonly string[]) {
+  const first = [...days].sort()[0];
+  if (!first) return "";
+  return days.length === 1 ? formatDay(first) : `${days.length} dage fra ${formatDay(first)}`;
+}

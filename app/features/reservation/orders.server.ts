@@ -4,6 +4,8 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { baskets, blockedDates, dayClaims, orderLines, orders, profiles, users } from "~/db/schema";
 import type { BookerDetails } from "~/features/rental/booker-details";
+import { addOnLines, chosenAddOns, noAddOns, type AddOnSelection } from "~/features/rental/add-ons";
+import { offeredAddOns } from "~/features/rental/add-ons.server";
 import type { CustomerType } from "~/features/rental/customer-types";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { asHold, dropClosedHolds, holdsOf, idsOf, selectJudgedClaims, type ClosedDay } from "./holds.server";
@@ -36,7 +38,8 @@ export type OrderResult =
  * fixed now; the holds get the order and a fresh hold time for the payment step, as long as the provider's
  * checkout needs. A day the admin has blocked since it went into the basket is left out (and answered in
  * `closed`); the other days go on. The booker's `details` are for the basket's customer type, which must book
- * directly; a type changed since the details were checked is refused.
+ * directly; a type changed since the details were checked is refused. The chosen `addOns`, and those the type
+ * must take, become lines after the days, at the prices offered now.
  */
 export async function createOrder(
   db: Database,
@@ -44,8 +47,9 @@ export async function createOrder(
   provider: Pick<PaymentProvider, "name" | "checkoutSessionSeconds">,
   now = new Date(),
   details: BookerDetails = { customerType: "privat" },
+  addOns: AddOnSelection = noAddOns,
 ): Promise<OrderResult> {
-  const settings = await getReservationSettings(db);
+  const [settings, offered] = await Promise.all([getReservationSettings(db), offeredAddOns(db)]);
   const { customerType } = details;
   if (settings.customerTerms[customerType].bookingMode !== "direct") {
     return { ok: false, reason: "not-bookable", customerType };
@@ -81,7 +85,13 @@ export async function createOrder(
       .update(orders)
       .set({ status: "cancelled", failureReason: "Erstattet af en nyere bestilling." })
       .where(and(eq(orders.userId, userId), eq(orders.status, "pending")));
-    const lines = running.map((hold) => ({ ...dayRentLine(hold.priceOere), day: hold.day }));
+    const lines = [
+      ...running.map((hold) => ({ ...dayRentLine(hold.priceOere), day: hold.day })),
+      ...addOnLines(chosenAddOns(offered, addOns, customerType), addOns, running.length).map((line) => ({
+        ...pricedLine(line),
+        day: null,
+      })),
+    ];
     const { totalOere, vatOere } = orderTotals(lines);
     const [order] = await tx
       .insert(orders)

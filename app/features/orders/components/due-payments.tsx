@@ -4,6 +4,8 @@ import { buttonStyles } from "~/components/ui/button-link";
 export interface DuePaymentView {
   orderId: string;
   label: string;
+  /** The booking's days in a few words. */
+  days: string;
   amount: string;
   due: string;
   overdue: boolean;
@@ -30,7 +32,7 @@ export function DuePayments({ payments }: { payments: DuePaymentView[] }) {
                 {payment.overdue ? `Forfaldt ${payment.due}` : `Forfalder ${payment.due}`}
               </p>
             </div>
-            <span className="font-semibold tabular-nums">{payment.amount}</span>
+            <span className="ml-auto font-semibold whitespace-nowrap tabular-nums sm:ml-0">{payment.amount}</span>
             <Form method="post">
               <input type="hidden" name="ordre" value={payment.orderId} />
               <button type="submit" name="intent" value="pay" className={buttonStyles.primary}>

@@ -15,7 +15,7 @@ export function PaymentPlan({ payments, className = "" }: { payments: PaymentVie
                 {payment.paid ? `Betalt · kvittering nr. ${payment.receiptNumber}` : `Forfalder ${payment.due}`}
               </span>
             </span>
-            <span className="tabular-nums">{payment.amount}</span>
+            <span className="whitespace-nowrap tabular-nums">{payment.amount}</span>
           </li>
         ))}
       </ul>

@@ -53,6 +53,28 @@ export function CurrentPrices({ list }: { list: PriceList }) {
       <div className="mt-4">
         <PriceTable list={list} />
       </div>
+      {list.addOns.length > 0 && (
+        <>
+          <h3 className="mt-6 font-display text-xl font-bold">Tilvalg</h3>
+          <ul className="mt-2 divide-y divide-border">
+            {list.addOns.map((addOn) => (
+              <li key={addOn.id} className="flex flex-wrap justify-between gap-x-4 py-2.5">
+                <span className="min-w-0 flex-1">
+                  <span className="font-semibold">{addOn.name}</span>
+                  {addOn.description && <span className="block text-sm text-muted">{addOn.description}</span>}
+                  {addOn.requiredFor.length > 0 && (
+                    <span className="block text-sm text-muted">
+                      Følger altid med for {addOn.requiredFor.join(" og ")}.
+                    </span>
+                  )}
+                </span>
+                <span className="whitespace-nowrap tabular-nums">{addOn.price}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-sm text-muted">Tilvalg vælger du i kurven, når du har valgt dine dage.</p>
+        </>
+      )}
       <p className="mt-3 text-sm text-muted">
         Priserne er inklusive {VAT_PERCENT} % moms. Se de ledige dage under Reservation.
       </p>

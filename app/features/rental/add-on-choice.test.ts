@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { readAddOnSelection } from "./add-on-choice";
+
+const offered = [
+  { id: "tekniker", name: "Lydtekniker", description: "", unit: "hour" as const, priceOere: 45_000, requiredFor: [] },
+  { id: "kaffe", name: "Kaffe", description: "", unit: "guest" as const, priceOere: 2_500, requiredFor: [] },
+  {
+    id: "rengoring",
+    name: "Slutrengøring",
+    description: "",
+    unit: "booking" as const,
+    priceOere: 150_000,
+    requiredFor: ["privat" as const],
+  },
+];
+
+const form = (entries: [string, string][]) => {
+  const data = new FormData();
+  for (const [name, value] of entries) data.append(name, value);
+  return data;
+};
+
+describe("the add-ons of a submitted basket", () => {
+  it("reads the checked ones, their hours and the guests", () => {
+    const read = readAddOnSelection(
+      form([
+        ["tilvalg", "tekniker"],
+        ["tilvalg", "kaffe"],
+        ["timer_tekniker", " 6 "],
+        ["gaester", "80"],
+      ]),
+      offered,
+      "forening",
+    );
+    expect(read).toEqual({ ok: true, selection: { ids: ["tekniker", "kaffe"], hours: { tekniker: 6 }, guests: 80 } });
+  });
+
+  it("takes nothing chosen as no add-ons", () => {
+    expect(readAddOnSelection(form([]), offered, "privat")).toEqual({
+      ok: true,
+      selection: { ids: [], hours: {}, guests: null },
+    });
+  });
+
+  it.each([
+    ["an add-on not offered", [["tilvalg", "sauna"]], "tilvalg", "Vælg kun blandt de viste tilvalg"],
+    [
+      "no hours for one by the hour",
+      [["tilvalg", "tekniker"]],
+      "timer_tekniker",
+      "Skriv, hvor mange timer lydtekniker skal bruges",
+    ],
+    ["hours out of range", [["timer_tekniker", "500"]], "timer_tekniker", "Skriv et helt antal timer mellem 1 og 100"],
+    ["half hours", [["timer_tekniker", "1,5"]], "timer_tekniker", "Skriv et helt antal timer mellem 1 og 100"],
+    ["no guests for one by guest", [["tilvalg", "kaffe"]], "gaester", "Skriv det forventede antal gæster"],
+    ["guests that are no number", [["gaester", "mange"]], "gaester", "Skriv et helt antal gæster mellem 1 og 10.000"],
+  ] as const)("refuses %s in Danish", (_name, entries, field, message) => {
+    const read = readAddOnSelection(form(entries.map(([name, value]) => [name, value])), offered, "forening");
+    expect(read).toEqual({ ok: false, fieldErrors: { [field]: [message] } });
+  });
+});
