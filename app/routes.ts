@@ -31,6 +31,7 @@ export default [
   route("betaling", "routes/betaling.tsx"),
   route("success", "routes/success.tsx"),
   route("alle-reservationer", "routes/alle-reservationer.tsx"),
+  route("tilbud/:ordre", "routes/tilbud.tsx"),
   route("kalender/:feed", "routes/kalender.feed.ts"),
 
   route("login", "routes/login.tsx"),
@@ -49,6 +50,7 @@ export default [
   route("medier", "routes/admin.medier.tsx"),
   route("medier/upload", "routes/admin.medier.upload.ts"),
   route("reservationer", "routes/admin.reservationer.tsx"),
+  route("forespoergsler", "routes/admin.forespoergsler.tsx"),
   route("reservationer/eksport", "routes/admin.reservationer.eksport.ts"),
   route("blokerede-datoer", "routes/admin.blokerede-datoer.tsx"),
   route("reservationsindstillinger", "routes/admin.reservationsindstillinger.tsx"),
@@ -66,6 +68,7 @@ export default [
   route("api/prisma/update-profile/:id", "routes/api.profile.update.ts"),
   route("_test/fejl", "routes/test-error.tsx"),
   route("_test/hold-tid", "routes/test-hold-time.ts"),
+  route("_test/job", "routes/test-run-job.ts"),
   route("_test/langsom", "routes/test-slow.ts"),
   route("_test/sessie", "routes/test-session.ts"),
   route("*", "routes/not-found.tsx"),

@@ -7,12 +7,7 @@ import { updateReservationSettings } from "~/features/reservation/admin.server";
 import { getReservationSettings } from "~/features/reservation/settings.server";
 import { holdMinutes } from "~/features/reservation/rules";
 import { settingsOf, settingsSchema, termsFieldNames } from "~/features/reservation/schemas";
-import {
-  bookingModeLabels,
-  CUSTOMER_TYPES,
-  customerTypeLabels,
-  OFFERED_BOOKING_MODES,
-} from "~/features/rental/customer-types";
+import { bookingModeLabels, CUSTOMER_TYPES, customerTypeLabels, BOOKING_MODES } from "~/features/rental/customer-types";
 import { successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { collaborators } from "~/lib/collaborators.server";
@@ -51,6 +46,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
           ? kronerForInput(settings.depositumFixedOere)
           : "",
     balanceDaysBefore: String(settings.balanceDaysBefore),
+    requestDays: String(settings.requestDays),
+    offerDays: String(settings.offerDays),
   };
   return { values, holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice };
 }
@@ -126,6 +123,18 @@ export default function ReservationSettings({ loaderData, actionData }: Route.Co
             hint="Bookes der senere, betales alt med det samme."
             {...field("balanceDaysBefore")}
           />
+          <Field
+            label="Forespørgsler holder dagene (dage)"
+            inputMode="numeric"
+            hint="Så længe har I til at svare, før dagene bliver ledige igen."
+            {...field("requestDays")}
+          />
+          <Field
+            label="Et tilbud gælder (dage)"
+            inputMode="numeric"
+            hint="Så længe har lejeren til at acceptere og betale."
+            {...field("offerDays")}
+          />
         </fieldset>
         <fieldset className="grid min-w-0 gap-5 rounded-2xl border border-border p-5 sm:grid-cols-2">
           <legend className="px-1 font-display text-xl font-bold">Regler</legend>
@@ -163,7 +172,7 @@ function CustomerTermsFields({
           defaultValue={mode.defaultValue}
           className="w-full min-w-0 rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 text-base font-normal text-ink"
         >
-          {OFFERED_BOOKING_MODES.map((value) => (
+          {BOOKING_MODES.map((value) => (
             <option key={value} value={value}>
               {bookingModeLabels[value]}
             </option>

@@ -11,12 +11,14 @@ import { getUserBookings, requireOwnOrder } from "~/features/reservation/orders.
 import { startNextPayment } from "~/features/reservation/checkout.server";
 import { duePaymentsOf, paymentLabels } from "~/features/orders/payments.server";
 import { DuePayments } from "~/features/orders/components/due-payments";
+import { MyRequests } from "~/features/rental/components/my-requests";
+import { openRequestsOf } from "~/features/rental/requests.server";
 import { isOverdue } from "~/features/rental/payment-plan";
 import { getReservationSettings } from "~/features/reservation/settings.server";
 import { cancellationRefusal, hasBegun } from "~/features/reservation/rules";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";
-import { formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
 import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/alle-reservationer";
@@ -27,11 +29,12 @@ export const meta = () => privatePageMeta("Mine reservationer");
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth, config } = collaborators();
   const user = await requireUser(auth, request, url);
-  const [bookings, settings, token, due] = await Promise.all([
+  const [bookings, settings, token, due, requests] = await Promise.all([
     getUserBookings(db, user.id),
     getReservationSettings(db),
     feedTokenOf(db, user.id),
     duePaymentsOf(db, user.id),
+    openRequestsOf(db, user.id),
   ]);
   const today = todayInCopenhagen();
   const duePayments = due.map((payment) => ({
@@ -54,6 +57,13 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       cancellationRefusal(booking.day, { today, cancellationDays: settings.cancellationDays, byAdmin: false }) === null,
   }));
   return {
+    requests: requests.map((request) => ({
+      id: request.id,
+      offered: request.status === "offered",
+      days: daysSummary(request.days),
+      answerBy: request.answerBy ? formatDateTime(request.answerBy) : "",
+      total: formatMoney(request.total),
+    })),
     duePayments,
     upcoming: view.filter((booking) => booking.upcoming && !booking.cancelled).reverse(),
     past: view.filter((booking) => !booking.upcoming || booking.cancelled),
@@ -103,6 +113,7 @@ export default function MyReservations({ loaderData, actionData }: Route.Compone
   return (
     <section className="mx-auto max-w-3xl px-4 pt-12 pb-16 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Mine reservationer</h1>
+      <MyRequests requests={loaderData.requests} />
       <DuePayments payments={duePayments} />
       <h2 className="mt-10 font-display text-2xl font-bold">Kommende</h2>
       {upcoming.length === 0 ? (

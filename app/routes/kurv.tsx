@@ -6,11 +6,13 @@ import { useToastFrom } from "~/components/ui/toaster";
 import { requireUser } from "~/features/accounts/session.server";
 import { Amounts } from "~/features/reservation/components/amounts";
 import { getBasket, releaseHold, type ClosedDay } from "~/features/reservation/holds.server";
-import { createOrder, getOrder } from "~/features/reservation/orders.server";
+import { createOrder, getOrder, type OrderResult } from "~/features/reservation/orders.server";
+import { readBookingChoice } from "~/features/rental/booking-choice.server";
+import { sendRequest } from "~/features/rental/requests.server";
 import { startNextPayment } from "~/features/reservation/checkout.server";
 import { vatIncluded } from "~/features/orders/money";
 import { redirectWithToast, withFlashToast } from "~/features/toast/flash.server";
-import { errorToast, infoToast, successToast } from "~/features/toast/toast";
+import { errorToast, infoToast, successToast, type Toast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { formatMoney } from "~/lib/format";
 import { formatDay } from "~/features/reservation/days";
@@ -22,10 +24,10 @@ import { basketCustomerType, chooseCustomerType } from "~/features/rental/basket
 import { BookerDetailsFields } from "~/features/rental/components/booker-details-fields";
 import { CustomerTypeChooser } from "~/features/rental/components/customer-type-chooser";
 import { AddOnFields } from "~/features/rental/components/add-on-fields";
-import { ADD_ONS_FIELD, readAddOnSelection } from "~/features/rental/add-on-choice";
+import { RequestFields } from "~/features/rental/components/request-fields";
 import { addOnUnitLabels } from "~/features/rental/add-ons";
 import { offeredAddOns } from "~/features/rental/add-ons.server";
-import { bookerDetailsSchema, bookerFieldLabel, bookerFieldsOf } from "~/features/rental/booker-details";
+import { bookerFieldLabel, bookerFieldsOf } from "~/features/rental/booker-details";
 import { CUSTOMER_TYPES, customerTypeLabels } from "~/features/rental/customer-types";
 import { getReservationSettings } from "~/features/reservation/settings.server";
 
@@ -38,6 +40,36 @@ function closedDaysToast(closed: ClosedDay[]) {
     `Lukket: ${titles[0]}${titles.length > 1 ? " m.fl." : ""}`,
     `Vi har taget ${closed.length === 1 ? formatDay(closed[0]!.day) : `${closed.length} dage`} ud af din kurv.`,
   );
+}
+
+/** Checkout without an address: the details form first, then back to the basket. */
+const addressFirst = () =>
+  redirectWithToast(
+    "/bruger/update?redirectTo=%2Fkurv",
+    infoToast("Tilføj din adresse og dit telefonnummer før betaling"),
+  );
+
+/** What the user is told when the basket could not become an order or a request. */
+function orderRefusal(refused: Extract<OrderResult, { ok: false }>): Toast {
+  switch (refused.reason) {
+    case "not-bookable": {
+      const type = customerTypeLabels[refused.customerType];
+      if (refused.mode === "request") return errorToast(`${type} booker ved forespørgsel`, "Send en forespørgsel.");
+      if (refused.mode === "direct") return errorToast(`${type} booker direkte`, "Gå til betaling i stedet.");
+      return errorToast(`${type} kan ikke booke salen her`, "Kontakt os, så finder vi en løsning.");
+    }
+    case "customer-type-changed":
+      return errorToast("Kundetypen er ændret", "Se priserne igen, og prøv så igen.");
+    case "not-verified":
+      return errorToast(
+        "Bekræft din e-mailadresse, før du betaler",
+        "Vi har sendt dig et link. Du kan få et nyt under Mine oplysninger.",
+      );
+    case "no-address":
+      return infoToast("Tilføj din adresse og dit telefonnummer før betaling");
+    case "empty":
+      return refused.closed.length > 0 ? closedDaysToast(refused.closed) : errorToast("Kurven er tom");
+  }
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -59,7 +91,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       price: `${formatMoney(addOn.priceOere)} ${addOnUnitLabels[addOn.unit]}`,
       required: addOn.requiredFor.includes(customerType),
     })),
-    bookable: settings.customerTerms[customerType].bookingMode === "direct",
+    mode: settings.customerTerms[customerType].bookingMode,
+    requestDays: settings.requestDays,
     bookerFields: bookerFieldsOf(customerType).map((name) => ({
       name,
       label: bookerFieldLabel(name, customerType),
@@ -80,6 +113,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 const basketForms = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), claimId: z.uuid() }),
   z.object({ intent: z.literal("checkout") }),
+  z.object({ intent: z.literal("request") }),
   z.object({
     intent: z.literal("customer-type"),
     customerType: z.enum(CUSTOMER_TYPES, { error: "Vælg en kundetype" }),
@@ -87,7 +121,7 @@ const basketForms = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const { db, auth, config, payments: provider } = collaborators();
+  const { db, auth, config, mailer, payments: provider } = collaborators();
   const user = await requireUser(auth, request, url);
   const formData = await readFormData(request);
   const submission = parseSubmission(formData, basketForms);
@@ -101,52 +135,25 @@ export async function action({ request, url }: Route.ActionArgs) {
     await chooseCustomerType(db, user.id, form.customerType);
     return answer({ toast: successToast(`Du lejer nu som ${customerTypeLabels[form.customerType].toLowerCase()}`) });
   }
-  // The details are checked for the basket's customer type, whatever type the form may claim.
   const customerType = await basketCustomerType(db, user.id);
-  formData.set("customerType", customerType);
-  const details = parseSubmission(formData, bookerDetailsSchema);
-  const addOns = readAddOnSelection(formData, await offeredAddOns(db), customerType);
-  if (!details.ok || !addOns.ok) {
-    const fieldErrors = { ...(details.ok ? {} : details.answer.fieldErrors), ...(addOns.ok ? {} : addOns.fieldErrors) };
-    const values = Object.fromEntries(
-      [...formData].flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
-    );
-    // The ticked add-ons, all of them: the form sends the name once per box.
-    values[ADD_ONS_FIELD] = formData.getAll(ADD_ONS_FIELD).join(",");
+  const read = await readBookingChoice(db, formData, customerType, { request: form.intent === "request" });
+  if (!read.ok) {
+    const { fieldErrors, values } = read;
     return answer({ ...withErrorToast({ fieldErrors }), intent: "checkout", fieldErrors, values }, 400);
+  }
+  if (form.intent === "request") {
+    const deps = { db, mailer, publicUrl: config.PUBLIC_URL, provider };
+    const sent = await sendRequest(deps, user.id, read.choice);
+    if (sent.ok) throw redirectWithToast("/alle-reservationer", successToast("Din forespørgsel er sendt"));
+    if (sent.reason === "no-address") throw addressFirst();
+    return answer({ toast: orderRefusal(sent) }, 409);
   }
   if (!provider) {
     return answer({ toast: errorToast("Betaling er ikke sat op endnu", "Kontakt os for at reservere dagene.") }, 503);
   }
-  const order = await createOrder(db, user.id, provider, new Date(), details.value, addOns.selection);
-  if (!order.ok && order.reason === "no-address") {
-    throw redirectWithToast(
-      "/bruger/update?redirectTo=%2Fkurv",
-      infoToast("Tilføj din adresse og dit telefonnummer før betaling"),
-    );
-  }
-  if (!order.ok && order.reason === "not-bookable") {
-    const type = customerTypeLabels[order.customerType];
-    return answer(
-      { toast: errorToast(`${type} kan ikke booke salen her`, "Kontakt os, så finder vi en løsning.") },
-      409,
-    );
-  }
-  if (!order.ok && order.reason === "customer-type-changed") {
-    return answer({ toast: errorToast("Kundetypen er ændret", "Se priserne igen, og prøv så igen.") }, 409);
-  }
-  if (!order.ok) {
-    const refusal =
-      order.reason !== "empty"
-        ? errorToast(
-            "Bekræft din e-mailadresse, før du betaler",
-            "Vi har sendt dig et link. Du kan få et nyt under Mine oplysninger.",
-          )
-        : order.closed.length > 0
-          ? closedDaysToast(order.closed)
-          : errorToast("Kurven er tom");
-    return answer({ toast: refusal }, 409);
-  }
+  const order = await createOrder(db, user.id, provider, new Date(), read.choice);
+  if (!order.ok && order.reason === "no-address") throw addressFirst();
+  if (!order.ok) return answer({ toast: orderRefusal(order) }, 409);
   const created = (await getOrder(db, order.orderId))!;
   const redirectTo = await startNextPayment({ db, provider, publicUrl: config.PUBLIC_URL }, created, "/kurv");
   throw redirect(
@@ -184,7 +191,8 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
   useToastFrom(actionData?.toast);
   const { revalidate } = useRevalidator();
   const refresh = useCallback(() => void revalidate(), [revalidate]);
-  const { items, total, vat, serverNow, closed, customerType, bookable, bookerFields, addOns } = loaderData;
+  const { items, total, vat, serverNow, closed, customerType, mode, bookerFields, addOns } = loaderData;
+  const bookable = mode !== "closed";
   const checkoutErrors = actionData?.intent === "checkout" ? actionData.fieldErrors : undefined;
   return (
     <section className="mx-auto max-w-3xl px-4 pt-12 pb-16 sm:pt-16">
@@ -209,7 +217,9 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
       ) : (
         <>
           <p className="mt-3 text-muted">
-            Dagene er holdt til dig i et kort stykke tid. Betal, før tiden løber ud, så er de dine.
+            {mode === "request"
+              ? "Dagene er holdt til dig i et kort stykke tid. Send forespørgslen, før tiden løber ud, så holder vi dem til dig, til vi har svaret."
+              : "Dagene er holdt til dig i et kort stykke tid. Betal, før tiden løber ud, så er de dine."}
           </p>
           <ul
             aria-label="Dage i kurven"
@@ -240,6 +250,12 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
           <Amounts vat={vat} total={total} totalLabel="I alt" className="mt-6" />
           <div className="mt-8 rounded-2xl border border-border bg-surface-raised p-5">
             <CustomerTypeChooser current={customerType} />
+            {mode === "request" && (
+              <p className="mt-3">
+                {customerTypeLabels[customerType]} booker ved forespørgsel: du sender dagene og jeres ønsker, og vi
+                svarer med et tilbud inden for {loaderData.requestDays} dage.
+              </p>
+            )}
             {!bookable && (
               <p role="status" className="mt-3 font-semibold">
                 {customerTypeLabels[customerType]} kan ikke booke salen her. Kontakt os, så finder vi en løsning.
@@ -250,6 +266,7 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
             {bookable && addOns.length > 0 && (
               <AddOnFields addOns={addOns} errors={checkoutErrors} values={actionData?.values} />
             )}
+            {mode === "request" && <RequestFields errors={checkoutErrors} values={actionData?.values} />}
             {bookable && bookerFields.length > 0 && (
               <BookerDetailsFields fields={bookerFields} errors={checkoutErrors} values={actionData?.values} />
             )}
@@ -260,11 +277,11 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
               <button
                 type="submit"
                 name="intent"
-                value="checkout"
+                value={mode === "request" ? "request" : "checkout"}
                 className={buttonStyles.primary}
                 disabled={!bookable}
               >
-                Gå til betaling
+                {mode === "request" ? "Send forespørgsel" : "Gå til betaling"}
               </button>
             </div>
           </Form>

@@ -8,14 +8,14 @@ import { visit } from "../support/visit";
 // Visits the calendar, the basket and the payment pages, each checked by axe in two colour modes.
 test.describe.configure({ timeout: 90_000 });
 
-test("an association rents two days at its own price with an add-on, pays the depositum, then the balance", async ({
+test("a company rents two days at its own price with an add-on, pays the depositum, then the balance", async ({
   browser,
 }) => {
   const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
   const page = waitUntilLiveAfterNavigations(await context.newPage());
-  const { email } = await plantSession(context, { name: "Frida Forening" });
+  const { email } = await plantSession(context, { name: "Erik Erhverv" });
   await visit(page, "/bruger/update");
-  await page.getByLabel("Adresse").fill("Foreningsvej 3, 8000 Aarhus C");
+  await page.getByLabel("Adresse").fill("Firmavej 3, 8000 Aarhus C");
   await page.getByLabel("Telefon").fill("20 12 34 56");
   await page.getByRole("button", { name: "Gem", exact: true }).click();
   await expect(page).toHaveURL(/\/bruger$/);
@@ -25,9 +25,9 @@ test("an association rents two days at its own price with an add-on, pays the de
   const month = shiftMonth(todayInCopenhagen().slice(0, 7), 10);
   await visit(page, `/reservation?maaned=${month}`);
   await page.getByText(/^Priser for privat/).click();
-  await page.getByLabel("Jeg lejer som").selectOption("forening");
+  await page.getByLabel("Jeg lejer som").selectOption("erhverv");
   await page.getByRole("button", { name: "Skift" }).click();
-  await expect(page.getByText(/^Priser for forening: 2\.500,00 kr\. på hverdage/)).toBeVisible();
+  await expect(page.getByText(/^Priser for erhverv: 7\.500,00 kr\. på hverdage/)).toBeVisible();
   const free = page.locator(`[data-day^="${month}-"]:not([aria-disabled])`);
   const days = (await free.evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-day")!))).filter(
     (day) => new Date(`${day}T12:00:00Z`).getUTCDay() === 1,
@@ -40,43 +40,138 @@ test("an association rents two days at its own price with an add-on, pays the de
   }
 
   await visit(page, "/kurv");
-  await expect(page.getByRole("main").getByText("2.500,00 kr.", { exact: true })).toHaveCount(2);
-  // An association's name is asked for; the sound technician needs hours; the cleaning comes with the type.
-  await expect(page.getByRole("checkbox", { name: /Slutrengøring/ })).toBeChecked();
+  await expect(page.getByRole("main").getByText("7.500,00 kr.", { exact: true })).toHaveCount(2);
+  // The company's name and CVR are asked for; the sound technician needs hours; cleaning is the company's choice.
+  await expect(page.getByRole("checkbox", { name: /Slutrengøring/ })).not.toBeChecked();
   await page.getByRole("checkbox", { name: /Lydtekniker/ }).check();
   await page.getByRole("button", { name: "Gå til betaling" }).click();
-  await expect(page.getByText("Skriv foreningens navn")).toBeVisible();
+  await expect(page.getByText("Skriv firmaets navn")).toBeVisible();
   await expect(page.getByText("Skriv, hvor mange timer lydtekniker skal bruges")).toBeVisible();
   await expect(page.getByRole("checkbox", { name: /Lydtekniker/ })).toBeChecked();
-  await page.getByLabel("Foreningens navn").fill("Vesterbro Jazzklub");
+  await page.getByLabel("Firmaets navn").fill("Lydhuset ApS");
+  await page.getByLabel("CVR-nummer").fill("12 34 56 78");
   await page.getByRole("listitem").filter({ hasText: "Lydtekniker" }).getByLabel("Timer").fill("4");
   await page.getByRole("button", { name: "Gå til betaling" }).click();
 
-  // 2 × 2.500 kr., 4 × 450 kr. and the cleaning an association always has, 1.500 kr.: 8.300 kr., a quarter now.
+  // 2 × 7.500 kr. and 4 × 450 kr.: 16.800 kr., a quarter now.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betaling");
   await expect(page.getByText("Lydtekniker, 4 × 450,00 kr.")).toBeVisible();
-  await expect(page.getByText("Slutrengøring", { exact: true })).toBeVisible();
   await expect(page.getByText("At betale nu: depositum")).toBeVisible();
-  await expect(page.locator("p").filter({ hasText: "At betale nu: depositum" })).toContainText("2.075,00 kr.");
+  await expect(page.locator("p").filter({ hasText: "At betale nu: depositum" })).toContainText("4.200,00 kr.");
   await page.getByRole("button", { name: "Betal", exact: true }).click();
   await expect(page).toHaveURL(/\/success\?ordre=/);
   const payments = page.getByRole("region", { name: "Betalinger" });
   await expect(payments.getByText(/Betalt · kvittering nr\. \d+/)).toBeVisible();
   await expect(payments.getByText(/^Forfalder /)).toBeVisible();
   const confirmation = await waitForMail(email, /^Kvittering nr\. \d+/);
-  expect((await simpleParser(confirmation.raw)).text).toContain("Restbeløb: 6.225,00 kr., forfalder");
+  expect((await simpleParser(confirmation.raw)).text).toContain("Restbeløb: 12.600,00 kr., forfalder");
 
   await visit(page, "/alle-reservationer");
   const due = page.getByRole("region", { name: "Til betaling" });
-  await expect(due.getByText("6.225,00 kr.")).toBeVisible();
+  await expect(due.getByText("12.600,00 kr.")).toBeVisible();
   await due.getByRole("button", { name: "Betal" }).click();
   await expect(page.getByText("At betale nu: restbeløb")).toBeVisible();
   await page.getByRole("button", { name: "Betal", exact: true }).click();
   await expect(page).toHaveURL(/\/success\?ordre=/);
   await expect(page.getByRole("region", { name: "Betalinger" }).getByText(/^Forfalder /)).toHaveCount(0);
   const receipt = await waitForMail(email, /restbeløbet er betalt$/);
-  expect((await simpleParser(receipt.raw)).text).toContain("Tak for betalingen af restbeløbet, 6.225,00 kr.");
+  expect((await simpleParser(receipt.raw)).text).toContain("Tak for betalingen af restbeløbet, 12.600,00 kr.");
   await visit(page, "/alle-reservationer");
   await expect(page.getByRole("region", { name: "Til betaling" })).toHaveCount(0);
   await context.close();
+});
+
+test("an association requests two days with an add-on; the admin offers them with a line adjusted; the association accepts and pays", async ({
+  browser,
+  request,
+}) => {
+  const bookerContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
+  const page = waitUntilLiveAfterNavigations(await bookerContext.newPage());
+  const { email } = await plantSession(bookerContext, { name: "Frida Forening" });
+  await visit(page, "/bruger/update");
+  await page.getByLabel("Adresse").fill("Foreningsvej 3, 8000 Aarhus C");
+  await page.getByLabel("Telefon").fill("20 12 34 56");
+  await page.getByRole("button", { name: "Gem", exact: true }).click();
+  await expect(page).toHaveURL(/\/bruger$/);
+
+  // 1. A forening requests two days (Wednesday and Thursday, month 11: no other spec's) with the sound technician.
+  const month = shiftMonth(todayInCopenhagen().slice(0, 7), 11);
+  await visit(page, `/reservation?maaned=${month}`);
+  await page.getByText(/^Priser for privat/).click();
+  await page.getByLabel("Jeg lejer som").selectOption("forening");
+  await page.getByRole("button", { name: "Skift" }).click();
+  await expect(page.getByText(/^Priser for forening/)).toBeVisible();
+  const free = page.locator(`[data-day^="${month}-"]:not([aria-disabled])`);
+  const wednesday = (await free.evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-day")!))).filter(
+    (day) => new Date(`${day}T12:00:00Z`).getUTCDay() === 3,
+  )[1]!;
+  const thursday = `${wednesday.slice(0, 8)}${String(Number(wednesday.slice(8)) + 1).padStart(2, "0")}`;
+  for (const day of [wednesday, thursday]) {
+    await page.locator(`[data-day="${day}"]`).click();
+    await expect(page.locator(`[data-day="${day}"]`)).toHaveAccessibleName(/i din kurv/);
+  }
+  await visit(page, "/kurv");
+  await expect(page.getByText(/booker ved forespørgsel/)).toBeVisible();
+  await page.getByRole("checkbox", { name: /Lydtekniker/ }).check();
+  await page.getByRole("listitem").filter({ hasText: "Lydtekniker" }).getByLabel("Timer").fill("4");
+  await page.getByLabel("Forventet antal gæster").fill("80");
+  await page.getByLabel("Formål").fill("Jubilæumskoncert");
+  await page.getByLabel("Foreningens navn").fill("Vesterbro Jazzklub");
+  await page.getByRole("button", { name: "Send forespørgsel" }).click();
+  await expect(page).toHaveURL(/\/alle-reservationer$/);
+  await expect(page.getByRole("region", { name: "Forespørgsler og tilbud" })).toContainText("Forespørgsel sendt");
+  await waitForMail(email, /^Vi har modtaget din forespørgsel$/);
+  await waitForMail("booking@havnescenen.dk", /^Ny forespørgsel: 2 dage fra /);
+
+  // 2. The admin approves it with the first day at a lower price, and a line of their own.
+  const adminContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
+  const admin = waitUntilLiveAfterNavigations(await adminContext.newPage());
+  await plantSession(adminContext, { role: "admin" });
+  await visit(admin, "/forespoergsler");
+  const card = admin.getByRole("article", { name: "Vesterbro Jazzklub" });
+  await expect(card).toContainText("80 · Jubilæumskoncert");
+  await card.getByRole("textbox").first().fill("2.000");
+  await card.getByLabel("Ekstra linjes tekst").fill("Ekstra opstilling af scene");
+  await card.getByLabel("Ekstra linjes beløb (kr.)").fill("500");
+  await card.getByLabel("Note til lejeren (valgfri)").fill("Vi glæder os til jubilæet!");
+  await card.getByRole("button", { name: "Send tilbud" }).click();
+  await expect(admin.getByText("Tilbuddet er sendt")).toBeVisible();
+  await expect(card).toContainText("Tilbud sendt");
+
+  // 3. The association reads the offer from its mail, accepts, and pays the depositum (demo payment).
+  const offerMail = await waitForMail(email, /^Dit tilbud på leje af salen$/);
+  const offerUrl = (await simpleParser(offerMail.raw)).text!.match(/https?:\/\/\S+\/tilbud\/[0-9a-f-]+/)![0];
+  await visit(page, new URL(offerUrl).pathname);
+  const offerLines = page.getByRole("list", { name: "Tilbuddets linjer" });
+  await expect(offerLines).toContainText("2.000,00 kr.");
+  await expect(offerLines).toContainText("Ekstra opstilling af scene");
+  await expect(offerLines).toContainText("Lydtekniker, 4 × 450,00 kr.");
+  await expect(page.getByText("Vi glæder os til jubilæet!")).toBeVisible();
+  await page.getByRole("button", { name: "Accepter og betal" }).click();
+  await expect(page.getByText("At betale nu: depositum")).toBeVisible();
+  await page.getByRole("button", { name: "Betal", exact: true }).click();
+  await expect(page).toHaveURL(/\/success\?ordre=/);
+  await waitForMail(email, /^Kvittering nr\. \d+: din reservation/);
+
+  // 4. The reminder job, run as if a week before the balance's due day, reminds the association.
+  await visit(page, "/alle-reservationer");
+  const due = page.getByRole("region", { name: "Til betaling" });
+  const dueText = (await due.getByText(/^Forfalder /).textContent())!;
+  expect(dueText).toMatch(/Forfalder \S+ den \d+\./);
+  const weekBefore = new Date(`${wednesday}T09:00:00Z`);
+  weekBefore.setUTCDate(weekBefore.getUTCDate() - 37);
+  const ran = await request.post("/_test/job", {
+    form: { navn: "balance-reminders", tidspunkt: weekBefore.toISOString() },
+  });
+  expect(await ran.json()).toEqual({ done: 1 });
+  await waitForMail(email, /^Restbeløbet for din leje forfalder /);
+
+  // 5. The association pays the balance.
+  await due.getByRole("button", { name: "Betal" }).click();
+  await expect(page.getByText("At betale nu: restbeløb")).toBeVisible();
+  await page.getByRole("button", { name: "Betal", exact: true }).click();
+  await expect(page).toHaveURL(/\/success\?ordre=/);
+  await waitForMail(email, /restbeløbet er betalt$/);
+  await adminContext.close();
+  await bookerContext.close();
 });

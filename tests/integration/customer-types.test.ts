@@ -154,13 +154,14 @@ describe.each(databaseKinds)("renting as a customer type on %s", (kind) => {
       ean: "5798000416604",
       reference: "PO-1",
     };
-    expect(await createOrder(database.db, renter.id, demoProvider, new Date(), details)).toEqual({
+    expect(await createOrder(database.db, renter.id, demoProvider, new Date(), { details })).toEqual({
       ok: false,
       reason: "not-bookable",
       customerType: "offentlig",
+      mode: "closed",
     });
     // Details checked for one type while the basket changed to another are refused, not booked at the wrong prices.
-    expect(await createOrder(database.db, renter.id, demoProvider, new Date(), { customerType: "privat" })).toEqual({
+    expect(await createOrder(database.db, renter.id, demoProvider, new Date(), { details: { customerType: "privat" } })).toEqual({
       ok: false,
       reason: "customer-type-changed",
     });

@@ -76,6 +76,8 @@ describe.each(databaseKinds)("what a write says it changed, on %s", (kind) => {
       weekdayPrice_forening: "2.100",
       depositumKind: "none",
       balanceDaysBefore: "30",
+      requestDays: "3",
+      offerDays: "7",
       holdMinutes: "20",
       horizonDays: "365",
       maxDaysPerOrder: String(kept.maxDaysPerOrder + 1),

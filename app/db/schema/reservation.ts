@@ -37,6 +37,9 @@ export const reservationSettings = pgTable(
     depositumPercent: smallint("depositum_percent"),
     depositumFixedOere: integer("depositum_fixed_oere"),
     balanceDaysBefore: smallint("balance_days_before").notNull().default(30),
+    /** How long a request holds its days for the admin's answer, and an offer for the booker's. */
+    requestDays: smallint("request_days").notNull().default(3),
+    offerDays: smallint("offer_days").notNull().default(7),
     /** The last receipt number given; the next order paid gets this + 1, in the same transaction (no gaps). */
     lastReceiptNumber: integer("last_receipt_number").notNull().default(0),
     updatedAt: updatedAt(),
@@ -54,6 +57,10 @@ export const reservationSettings = pgTable(
         and coalesce(${table.depositumFixedOere}, 0) between 0 and 100000000`,
     ),
     check("reservation_settings_balance_days", sql`${table.balanceDaysBefore} between 0 and 365`),
+    check(
+      "reservation_settings_answer_days",
+      sql`${table.requestDays} between 1 and 60 and ${table.offerDays} between 1 and 60`,
+    ),
   ],
 );
 
@@ -67,7 +74,21 @@ export const blockedDates = pgTable(
   (table) => [check("blocked_dates_title_not_blank", sql`length(btrim(${table.title})) > 0`)],
 );
 
-export const orderStatus = pgEnum("order_status", ["pending", "paid", "failed", "cancelled"]);
+/**
+ * Where an order stands: a request (forespørgsel) the admin answers, an offer (tilbud) the booker accepts, then
+ * waiting for its first payment, booked ("paid": the first payment is in), or ended: failed, cancelled, declined
+ * or expired.
+ */
+export const orderStatus = pgEnum("order_status", [
+  "pending",
+  "paid",
+  "failed",
+  "cancelled",
+  "requested",
+  "offered",
+  "declined",
+  "expired",
+]);
 
 /** An order: the days of a basket on their way to payment, then the paid purchase with its receipt. */
 export const orders = pgTable(
@@ -94,6 +115,15 @@ export const orders = pgTable(
     provider: text("provider").notNull(),
     receiptNumber: integer("receipt_number").unique(),
     failureReason: text("failure_reason"),
+    /** A request's own words: the expected guests, the purpose and a message to the venue. */
+    guests: integer("guests"),
+    purpose: text("purpose"),
+    message: text("message"),
+    /** The admin's note to an offer, or why a request was declined (with other days to propose). */
+    answer: text("answer"),
+    answeredAt: instant("answered_at"),
+    /** When a request's or an offer's answer is due: its days are held until then, and it expires after. */
+    answerBy: instant("answer_by"),
     createdAt: createdAt(),
     paidAt: instant("paid_at"),
   },

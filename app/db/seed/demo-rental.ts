@@ -2,11 +2,12 @@ import type { CustomerTerms } from "~/features/reservation/settings.server";
 
 /**
  * The demo venue's day prices by customer type (issue 35), in øre with moms: local associations pay less than
- * private parties, companies more, and public institutions between.
+ * private parties and ask first (a request the venue answers with an offer), companies pay more, and public
+ * institutions between.
  */
 export const demoCustomerTerms: CustomerTerms[] = [
   { customerType: "privat", bookingMode: "direct", weekdayPriceOere: 450_000, weekendPriceOere: 650_000 },
-  { customerType: "forening", bookingMode: "direct", weekdayPriceOere: 250_000, weekendPriceOere: 350_000 },
+  { customerType: "forening", bookingMode: "request", weekdayPriceOere: 250_000, weekendPriceOere: 350_000 },
   { customerType: "erhverv", bookingMode: "direct", weekdayPriceOere: 750_000, weekendPriceOere: 950_000 },
   { customerType: "offentlig", bookingMode: "direct", weekdayPriceOere: 550_000, weekendPriceOere: 750_000 },
 ];

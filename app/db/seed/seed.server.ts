@@ -17,6 +17,7 @@ import {
 } from "~/db/schema";
 import { forgetReservationSettings } from "~/features/reservation/settings.server";
 import { demoCustomerTerms, demoPaymentTerms } from "./demo-rental";
+import { seedDemoRequests } from "./demo-requests.server";
 import { addDays } from "~/features/reservation/days";
 import { copenhagenDateKey, copenhagenInstant } from "~/lib/format";
 import { createPage } from "~/features/content/pages.server";
@@ -190,6 +191,7 @@ export async function seedDemoContent(
   }
   forgetSiteSettings();
   forgetReservationSettings();
+  await seedDemoRequests(db, now);
   options.logger?.info(
     { pages: demoPages.length, albums: demoAlbums.length, files: written.length },
     "seeded demo content",

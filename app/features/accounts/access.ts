@@ -54,6 +54,8 @@ export const routeRules: Record<string, RouteRule> = {
   "/betaling": userPage,
   "/success": userPage,
   "/alle-reservationer": userPage,
+  // The booker's own offer; another account's is not found.
+  "/tilbud/:ordre": userPage,
   // The feed's secret token is its access.
   "/kalender/:feed": publicPage,
 
@@ -81,6 +83,7 @@ export const routeRules: Record<string, RouteRule> = {
   "/medier": adminPage,
   "/medier/upload": { access: "admin", body: "image" },
   "/reservationer": adminPage,
+  "/forespoergsler": adminPage,
   "/reservationer/eksport": adminPage,
   "/blokerede-datoer": adminPage,
   "/reservationsindstillinger": adminPage,
@@ -101,6 +104,7 @@ export const routeRules: Record<string, RouteRule> = {
   "/api/prisma/update-profile/:id": { access: "public", actionAccess: "user" },
   "/_test/fejl": { access: "loopback" },
   "/_test/hold-tid": { access: "loopback" },
+  "/_test/job": { access: "loopback" },
   "/_test/langsom": { access: "loopback" },
   "/_test/sessie": { access: "loopback" },
   "/*": publicPage,

@@ -10,7 +10,14 @@ interface Link {
   label: string;
 }
 
-function message(siteName: string, to: string, subject: string, lines: string[], links: Link[] = []): MailMessage {
+/** A mail of the site: the lines as plain text and as simple HTML, the links after them, signed with the site. */
+export function message(
+  siteName: string,
+  to: string,
+  subject: string,
+  lines: string[],
+  links: Link[] = [],
+): MailMessage {
   const text = [
     ...lines,
     ...(links.length > 0 ? ["", ...links.map((link) => `${link.label}: ${link.url}`)] : []),

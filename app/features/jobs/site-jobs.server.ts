@@ -3,6 +3,7 @@ import type { MailOutbox } from "~/features/email/outbox.server";
 import { processStaleUploads, type ProcessingDependencies } from "~/features/media/library.server";
 import { removeExpiredHolds } from "~/features/reservation/holds.server";
 import { sendBalanceReminders } from "~/features/orders/reminders.server";
+import { expireRequests } from "~/features/rental/requests.server";
 import type { Job } from "./jobs.server";
 
 /** The site's background jobs (docs/operations.md lists them). */
@@ -27,6 +28,13 @@ export function siteJobs(options: {
       exclusive: true,
       // The freed days reach visitors' calendars through the database's notices (server/freshness.ts).
       run: () => removeExpiredHolds(options.db),
+    },
+    {
+      name: "request-expiry",
+      label: "Lader ubesvarede forespørgsler og tilbud udløbe",
+      everySeconds: 60,
+      exclusive: true,
+      run: () => expireRequests(options),
     },
     {
       name: "balance-reminders",

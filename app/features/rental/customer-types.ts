@@ -23,6 +23,3 @@ export const bookingModeLabels: Record<BookingMode, string> = {
   request: "Kun ved forespørgsel",
   closed: "Kan ikke booke",
 };
-
-/** The modes the admin can choose today: a request needs the request flow, which comes in a later part of 35. */
-export const OFFERED_BOOKING_MODES = ["direct", "closed"] as const satisfies readonly BookingMode[];

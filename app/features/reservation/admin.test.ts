@@ -52,6 +52,8 @@ describe("reservation settings form", () => {
     depositumKind: "percent",
     depositumValue: "25",
     balanceDaysBefore: "30",
+    requestDays: "3",
+    offerDays: "7",
   };
 
   it("takes kroner with a decimal comma and stores øre, for each customer type", () => {
@@ -72,6 +74,8 @@ describe("reservation settings form", () => {
       depositumPercent: 25,
       depositumFixedOere: null,
       balanceDaysBefore: 30,
+      requestDays: 3,
+      offerDays: 7,
     });
     expect(typeTerms).toEqual([
       { customerType: "privat", weekdayPriceOere: 450_000, weekendPriceOere: 650_050, bookingMode: "direct" },
@@ -98,6 +102,8 @@ describe("reservation settings form", () => {
       cancellationDays: "14",
       depositumKind: "none",
       balanceDaysBefore: "30",
+      requestDays: "3",
+      offerDays: "7",
     });
     expect(result.success).toBe(false);
     const errors = result.error!.flatten().fieldErrors;

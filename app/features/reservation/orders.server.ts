@@ -6,7 +6,7 @@ import { baskets, blockedDates, dayClaims, orderLines, orders, profiles, users }
 import type { BookerDetails } from "~/features/rental/booker-details";
 import { addOnLines, chosenAddOns, noAddOns, type AddOnSelection } from "~/features/rental/add-ons";
 import { offeredAddOns } from "~/features/rental/add-ons.server";
-import type { CustomerType } from "~/features/rental/customer-types";
+import type { BookingMode, CustomerType } from "~/features/rental/customer-types";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { asHold, dropClosedHolds, holdsOf, idsOf, selectJudgedClaims, type ClosedDay } from "./holds.server";
 import { orderTotals, pricedLine } from "~/features/orders/money";
@@ -30,7 +30,7 @@ function dayRentLine(priceOere: number) {
 export type OrderResult =
   | { ok: true; orderId: string; closed: ClosedDay[] }
   | { ok: false; reason: "no-address" | "not-verified" | "customer-type-changed" }
-  | { ok: false; reason: "not-bookable"; customerType: CustomerType }
+  | { ok: false; reason: "not-bookable"; customerType: CustomerType; mode: BookingMode }
   | { ok: false; reason: "empty"; closed: ClosedDay[] };
 
 /**
@@ -40,20 +40,21 @@ export type OrderResult =
  * `closed`); the other days go on. The booker's `details` are for the basket's customer type, which must book
  * directly; a type changed since the details were checked is refused. The chosen `addOns`, and those the type
  * must take, become lines after the days, at the prices offered now.
+ *
+ * With a `request`, for a type that books by request, the order is a request (forespørgsel) instead: no payment
+ * plan yet, and its days held until the admin's answer is due (`requestDays`), out of the basket.
  */
 export async function createOrder(
   db: Database,
   userId: string,
   provider: Pick<PaymentProvider, "name" | "checkoutSessionSeconds">,
   now = new Date(),
-  details: BookerDetails = { customerType: "privat" },
-  addOns: AddOnSelection = noAddOns,
+  { details = { customerType: "privat" }, addOns = noAddOns, request }: BookingChoice = {},
 ): Promise<OrderResult> {
   const [settings, offered] = await Promise.all([getReservationSettings(db), offeredAddOns(db)]);
   const { customerType } = details;
-  if (settings.customerTerms[customerType].bookingMode !== "direct") {
-    return { ok: false, reason: "not-bookable", customerType };
-  }
+  const mode = settings.customerTerms[customerType].bookingMode;
+  if (mode !== (request ? "request" : "direct")) return { ok: false, reason: "not-bookable", customerType, mode };
   const [person] = await db
     .select({
       name: users.name,
@@ -69,6 +70,7 @@ export async function createOrder(
   if (!person.address) return { ok: false, reason: "no-address" };
   const address = person.address;
 
+  const answerBy = addDaysTo(now, settings.requestDays);
   return db.transaction(async (tx): Promise<OrderResult> => {
     const [basket] = await tx
       .select({ customerType: baskets.customerType })
@@ -110,23 +112,51 @@ export async function createOrder(
         totalOere,
         vatOere,
         provider: provider.name,
+        ...(request && { status: "requested" as const, ...request, answerBy }),
       })
       .returning({ id: orders.id });
     await tx
       .insert(orderLines)
       .values(lines.map(({ withVat: _withVat, ...line }, position) => ({ ...line, orderId: order!.id, position })));
-    const amounts = { rentOere: totalOere, securityDepositOere: 0, firstDay: running[0]!.day };
-    await planPayments(tx, order!.id, paymentPlan(amounts, paymentTermsOf(settings), todayInCopenhagen(now)));
+    if (!request) await planOrderPayments(tx, order!.id, settings, now);
     await tx
       .update(dayClaims)
       .set({
         orderId: order!.id,
         title: address,
-        expiresAt: orderHoldExpiresAt(now, settings, provider.checkoutSessionSeconds),
+        expiresAt: request ? answerBy : orderHoldExpiresAt(now, settings, provider.checkoutSessionSeconds),
       })
       .where(inArray(dayClaims.id, idsOf(running)));
     return { ok: true, orderId: order!.id, closed };
   });
+}
+
+/** What the booker chose besides the days: their details, add-ons, and for a request its own words. */
+export interface BookingChoice {
+  details?: BookerDetails;
+  addOns?: AddOnSelection;
+  request?: { guests: number; purpose: string; message: string };
+}
+
+/** The instant some whole days after another (an answer due in three days, say). */
+export const addDaysTo = (instant: Date, days: number) => new Date(instant.getTime() + days * 24 * 60 * 60 * 1000);
+
+/**
+ * Writes an order's payment plan (`paymentPlan`) by the admin's terms as they are now: at checkout, or when an
+ * offer is accepted. The plan is of the order's lines and first day.
+ */
+export async function planOrderPayments(
+  db: Database,
+  orderId: string,
+  settings: Parameters<typeof paymentTermsOf>[0],
+  now: Date,
+) {
+  const [order] = await db
+    .select({ totalOere: orders.totalOere, days: orders.days })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const amounts = { rentOere: order!.totalOere, securityDepositOere: 0, firstDay: [...order!.days].sort()[0]! };
+  await planPayments(db, orderId, paymentPlan(amounts, paymentTermsOf(settings), todayInCopenhagen(now)));
 }
 
 export type ConfirmResult =

@@ -259,6 +259,10 @@ describe("what a hold is now", () => {
     ["a hold on an order waiting for payment, after", after, { orderStatus: "pending" }, "lapsed"],
     ["a hold on an order replaced by a newer one, after", after, { orderStatus: "cancelled" }, "expired"],
     ["a hold on a failed order, after", after, { orderStatus: "failed" }, "expired"],
+    ["a day of a request, before its answer is due", before, { orderStatus: "requested" }, "requested"],
+    ["a day of an offer, before it runs out", before, { orderStatus: "offered" }, "requested"],
+    ["a day of a request, after", after, { orderStatus: "requested" }, "expired"],
+    ["a day of an offer, after", after, { orderStatus: "offered" }, "expired"],
     ["a hold whose day was blocked since", before, { orderStatus: null, blockedTitle: "Lukket" }, "closed"],
     ["a hold on an order whose day was blocked", before, { orderStatus: "pending", blockedTitle: "Lukket" }, "closed"],
     ["a hold whose day was blocked, after", after, { orderStatus: null, blockedTitle: "Lukket" }, "expired"],
@@ -281,6 +285,7 @@ describe("whether a hold keeps others from its day, or gives way to a new claim"
 
   it.each<[HoldStatus, boolean]>([
     ["running", false],
+    ["requested", false],
     ["closed", false],
     ["lapsed", true],
     ["expired", true],

@@ -1,4 +1,4 @@
-import type { customerTypeTerms, reservationSettings } from "~/db/schema";
+import type { customerTypeTerms, orders, reservationSettings } from "~/db/schema";
 import { weekdayIndex } from "~/lib/format";
 import { addDays, daysBetween, holidayOf } from "./days";
 
@@ -132,12 +132,15 @@ export function orderHoldExpiresAt(
 export interface HoldFacts {
   expiresAt: Date;
   /** The status of the hold's order, or null for a hold in a basket that has not gone to payment. */
-  orderStatus: "pending" | "paid" | "failed" | "cancelled" | null;
+  orderStatus: (typeof orders.$inferSelect)["status"] | null;
   /** Set when the admin has blocked the day since it was held. */
   blockedTitle?: string | null;
 }
 
-export type HoldStatus = "running" | "closed" | "lapsed" | "expired";
+export type HoldStatus = "running" | "requested" | "closed" | "lapsed" | "expired";
+
+/** An order that holds its days while the admin answers it or the booker answers the offer (issue 35). */
+export const isRequestOrOffer = (status: HoldFacts["orderStatus"]) => status === "requested" || status === "offered";
 
 /** Whether a hold still keeps everyone else from its day: until it runs out, whatever else is true of it. */
 export function holdKeepsDay(hold: Pick<HoldFacts, "expiresAt">, now: Date) {
@@ -148,13 +151,17 @@ export function holdKeepsDay(hold: Pick<HoldFacts, "expiresAt">, now: Date) {
  * What a hold is now. The same answer for every reader (basket, calendar, checkout, payment, cleanup job), so
  * which page anyone opened changes nothing.
  * - running: in the basket; the day is the holder's until the hold runs out.
+ * - requested: a day of a request or an offer, out of the basket; the day is kept until the answer is due.
  * - closed: the admin has blocked the day since; it leaves the basket, and the holder is told the admin's title.
  * - lapsed: ran out while its order waits for payment. It keeps nobody from the day, but a payment that arrives
  *   late (a provider may confirm long after its checkout closed) still books the day if nobody has claimed it.
  * - expired: ran out with no order waiting for payment; it is nothing any more and may be deleted.
  */
 export function holdStatus(hold: HoldFacts, now: Date): HoldStatus {
-  if (holdKeepsDay(hold, now)) return hold.blockedTitle == null ? "running" : "closed";
+  if (holdKeepsDay(hold, now)) {
+    if (hold.blockedTitle != null) return "closed";
+    return isRequestOrOffer(hold.orderStatus) ? "requested" : "running";
+  }
   return hold.orderStatus === "pending" ? "lapsed" : "expired";
 }
 

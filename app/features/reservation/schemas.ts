@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { REQUIRED } from "~/features/accounts/schemas";
 import { moneyRule, numberRule } from "~/features/content/schemas";
-import { CUSTOMER_TYPES, OFFERED_BOOKING_MODES, type CustomerType } from "~/features/rental/customer-types";
+import { CUSTOMER_TYPES, BOOKING_MODES, type CustomerType } from "~/features/rental/customer-types";
 import { addDays } from "./days";
 import type { ReservationRules } from "./rules";
 import type { CustomerTerms } from "./settings.server";
@@ -14,7 +14,7 @@ const whole = (min: number, max: number) => numberRule({ min, max, whole: true }
 export const termsFieldNames = (type: CustomerType) =>
   ({ weekday: `weekdayPrice_${type}`, weekend: `weekendPrice_${type}`, mode: `bookingMode_${type}` }) as const;
 
-const bookingModeRule = z.enum(OFFERED_BOOKING_MODES, { error: "Vælg, hvordan kundetypen kan booke" });
+const bookingModeRule = z.enum(BOOKING_MODES, { error: "Vælg, hvordan kundetypen kan booke" });
 type TermsShape = Record<`${"weekdayPrice" | "weekendPrice"}_${CustomerType}`, typeof kroner> &
   Record<`bookingMode_${CustomerType}`, typeof bookingModeRule>;
 const termsShape = Object.fromEntries(
@@ -42,6 +42,8 @@ export const settingsSchema = z
     depositumKind: z.enum(DEPOSITUM_KINDS, { error: "Vælg, hvordan depositum beregnes" }),
     depositumValue: z.string().trim().max(20).default(""),
     balanceDaysBefore: whole(0, 365),
+    requestDays: whole(1, 60),
+    offerDays: whole(1, 60),
   })
   .transform((parsed, context) => {
     const { depositumKind, depositumValue, ...rest } = parsed;
@@ -65,7 +67,7 @@ export function settingsOf(parsed: z.output<typeof settingsSchema>): {
   terms: CustomerTerms[];
 } {
   const { holdMinutes, horizonDays, maxDaysPerOrder, cancellationDays } = parsed;
-  const { depositumPercent, depositumFixedOere, balanceDaysBefore } = parsed;
+  const { depositumPercent, depositumFixedOere, balanceDaysBefore, requestDays, offerDays } = parsed;
   return {
     rules: {
       holidaysAtWeekendPrice: parsed.holidaysAtWeekendPrice === "on",
@@ -76,6 +78,8 @@ export function settingsOf(parsed: z.output<typeof settingsSchema>): {
       depositumPercent,
       depositumFixedOere,
       balanceDaysBefore,
+      requestDays,
+      offerDays,
     },
     terms: CUSTOMER_TYPES.map((customerType) => ({
       customerType,

@@ -39,6 +39,7 @@ const adminPages: [place: number, code: string, label: string][] = [
   // The media library (decision 020); the gallery's list is "Galleriet".
   [30, "medier", "Mine Billeder"],
   [90, "reservationer", "Reservationer"],
+  [95, "forespoergsler", "Forespørgsler"],
   [100, "blokerede-datoer", "Blokerede datoer"],
   [110, "reservationsindstillinger", "Priser og regler"],
   [120, "alle-brugere", "Brugere"],

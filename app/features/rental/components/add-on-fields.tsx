@@ -24,16 +24,19 @@ const inputClass =
  */
 export function AddOnFields({
   addOns,
+  askGuests = true,
   errors,
   values,
 }: {
   addOns: AddOnView[];
+  /** False where the form asks for the guests anyway (a request). */
+  askGuests?: boolean;
   errors?: FieldErrors;
   /** What was sent, to tick and fill the fields again after a refusal (`tilvalg`: the ticked ids, by commas). */
   values?: Record<string, string>;
 }) {
   const id = useId();
-  const byGuest = addOns.some((addOn) => addOn.unit === "guest");
+  const byGuest = askGuests && addOns.some((addOn) => addOn.unit === "guest");
   return (
     <fieldset className="grid gap-4 rounded-2xl border border-border p-5" aria-describedby={`${id}-hint`}>
       <legend className="px-1 font-display text-xl font-bold">Tilvalg</legend>

@@ -1,0 +1,101 @@
+import { message } from "./messages";
+
+/** A request or an offer as its mails name it. */
+export interface RequestMailView {
+  siteName: string;
+  name: string;
+  days: string;
+  total: string;
+  /** When the answer is due, in words. */
+  answerBy: string;
+}
+
+/** To the booker: the request arrived, and when they will hear. */
+export function requestReceivedMessage(to: string, view: RequestMailView, url: string) {
+  return message(
+    view.siteName,
+    to,
+    "Vi har modtaget din forespørgsel",
+    [
+      `Hej ${view.name}`,
+      `Tak for din forespørgsel på leje af salen, ${view.days}. Dagene er holdt til dig, til vi har svaret, senest ${view.answerBy}.`,
+      `Efter de nuværende priser koster lejen ${view.total}. Du får et tilbud eller et svar på e-mail.`,
+    ],
+    [{ url, label: "Se dine reservationer" }],
+  );
+}
+
+/** To the venue: a request waits for its answer. */
+export function newRequestMessage(
+  to: string,
+  view: RequestMailView & { booker: string; purpose: string },
+  url: string,
+) {
+  return message(
+    view.siteName,
+    to,
+    `Ny forespørgsel: ${view.days}`,
+    [
+      `${view.booker} spørger om leje af salen, ${view.days}, til ${view.purpose}.`,
+      `Svar senest ${view.answerBy}; ellers bliver dagene ledige igen af sig selv.`,
+    ],
+    [{ url, label: "Besvar forespørgslen" }],
+  );
+}
+
+/** To the booker: the venue's offer, with its link. */
+export function offerMessage(to: string, view: RequestMailView & { note: string | null }, url: string) {
+  return message(
+    view.siteName,
+    to,
+    "Dit tilbud på leje af salen",
+    [
+      `Hej ${view.name}`,
+      `Vi kan tilbyde dig salen ${view.days} for i alt ${view.total}.`,
+      ...(view.note ? [view.note] : []),
+      `Tilbuddet gælder til ${view.answerBy}. Accepterer du det, betaler du depositum med det samme.`,
+    ],
+    [{ url, label: "Se og accepter tilbuddet" }],
+  );
+}
+
+/** To the booker: the request was declined, with the venue's reason (and other days it proposes). */
+export function requestDeclinedMessage(
+  to: string,
+  view: Omit<RequestMailView, "answerBy">,
+  reason: string,
+  url: string,
+) {
+  return message(
+    view.siteName,
+    to,
+    "Svar på din forespørgsel",
+    [
+      `Hej ${view.name}`,
+      `Vi kan desværre ikke tilbyde dig salen ${view.days}.`,
+      reason,
+      "Dagene er ledige for andre igen.",
+    ],
+    [{ url, label: "Find andre dage" }],
+  );
+}
+
+/** To the booker and to the venue: a request or an offer was not answered in time, and its days are free. */
+export function requestExpiredMessage(
+  to: string,
+  view: Omit<RequestMailView, "answerBy">,
+  offer: boolean,
+  url: string,
+) {
+  const what = offer ? "Tilbuddet" : "Forespørgslen";
+  return message(
+    view.siteName,
+    to,
+    `${what} på leje af salen er udløbet`,
+    [
+      `${what} på leje af salen ${view.days} (${view.name}) blev ikke besvaret i tide og er udløbet.`,
+      "Dagene er ledige igen.",
+    ],
+    [{ url, label: "Se kalenderen" }],
+  );
+}

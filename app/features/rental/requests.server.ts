@@ -1,0 +1,305 @@
+import { and, asc, eq, gt, inArray, isNull, lte } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { dayClaims, orderLines, orders } from "~/db/schema";
+import type { Mailer } from "~/features/email/mailer.server";
+import type { MailOutbox } from "~/features/email/outbox.server";
+import {
+  newRequestMessage,
+  offerMessage,
+  requestDeclinedMessage,
+  requestExpiredMessage,
+  requestReceivedMessage,
+} from "~/features/email/rental-messages";
+import { orderTotals, pricedLine } from "~/features/orders/money";
+import type { PaymentProvider } from "~/features/payment/provider.server";
+import { daysSummary } from "~/features/reservation/days";
+import {
+  addDaysTo,
+  createOrder,
+  planOrderPayments,
+  type BookingChoice,
+  type OrderResult,
+} from "~/features/reservation/orders.server";
+import { orderHoldExpiresAt } from "~/features/reservation/rules";
+import { getReservationSettings } from "~/features/reservation/settings.server";
+import { getSiteSettings } from "~/features/site/settings.server";
+import { formatDateTime, formatMoney } from "~/lib/format";
+
+/**
+ * Requests (forespørgsler) and offers (tilbud), issue 35: a customer type that books by request sends its days,
+ * add-ons and words; the days are held, out of the basket, until the admin's answer is due. The admin approves (an
+ * offer, its lines adjusted or added to), declines with a reason, or lets it run out; the booker accepts the offer
+ * and pays, or declines it. Each step is one conditional update of the order's status, so two answers at once make
+ * one; a request or an offer not answered in time expires by the job, and its days are free again.
+ */
+
+type Deps = { db: Database; mailer: Mailer; publicUrl: string };
+
+type Order = typeof orders.$inferSelect;
+
+async function mailView(db: Database, order: Order) {
+  const { siteName, email } = await getSiteSettings(db);
+  return {
+    venueEmail: email,
+    view: {
+      siteName,
+      name: order.bookerName,
+      days: daysSummary(order.days),
+      total: formatMoney(order.totalOere),
+      answerBy: order.answerBy ? formatDateTime(order.answerBy) : "",
+    },
+  };
+}
+
+/** Sends the basket as a request: the order, then a mail to the booker and one to the venue. */
+export async function sendRequest(
+  { db, mailer, publicUrl, provider }: Deps & { provider: Pick<PaymentProvider, "name"> | null },
+  userId: string,
+  choice: BookingChoice,
+  now = new Date(),
+): Promise<OrderResult> {
+  const result = await createOrder(
+    db,
+    userId,
+    { name: provider?.name ?? "demo", checkoutSessionSeconds: 0 },
+    now,
+    choice,
+  );
+  if (!result.ok) return result;
+  const [order] = await db.select().from(orders).where(eq(orders.id, result.orderId));
+  const { venueEmail, view } = await mailView(db, order!);
+  await mailer.send(requestReceivedMessage(order!.bookerEmail, view, `${publicUrl}/alle-reservationer`));
+  const booker = order!.bookerOrganisation ? `${order!.bookerOrganisation} (${order!.bookerName})` : order!.bookerName;
+  await mailer.send(
+    newRequestMessage(venueEmail, { ...view, booker, purpose: order!.purpose ?? "" }, `${publicUrl}/forespoergsler`),
+  );
+  return result;
+}
+
+/** The requests and offers still open, the soonest due first, each with its lines: the admin's list. */
+export async function openRequests(db: Database) {
+  const open = await db
+    .select()
+    .from(orders)
+    .where(inArray(orders.status, ["requested", "offered"]))
+    .orderBy(asc(orders.answerBy));
+  const lines = open.length
+    ? await db
+        .select()
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.orderId,
+            open.map((order) => order.id),
+          ),
+        )
+        .orderBy(asc(orderLines.position))
+    : [];
+  return open.map((order) => ({ ...order, lines: lines.filter((line) => line.orderId === order.id) }));
+}
+
+/** Sets the days of an order held until `until` (a request's answer, an offer's, a checkout's). */
+function holdDaysUntil(db: Database, orderId: string, until: Date) {
+  return db
+    .update(dayClaims)
+    .set({ expiresAt: until })
+    .where(and(eq(dayClaims.orderId, orderId), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)));
+}
+
+/** Frees the days an order holds. */
+function releaseDays(db: Database, orderId: string) {
+  return db
+    .delete(dayClaims)
+    .where(and(eq(dayClaims.orderId, orderId), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)));
+}
+
+/** What the admin's approval may change: lines' prices (by id, with moms), one line of their own, a note. */
+export interface OfferChanges {
+  prices: Record<string, number>;
+  custom: { description: string; amountOere: number } | null;
+  note: string | null;
+}
+
+export type AnswerResult = { ok: true } | { ok: false; reason: "already-answered" };
+
+/**
+ * Approves a request as an offer the booker has `offerDays` to accept, with the admin's changes; its days are
+ * held as long. Only a request still open and not run out: two admins approving at once make one offer.
+ */
+export async function approveRequest(
+  { db, mailer, publicUrl }: Deps,
+  orderId: string,
+  changes: OfferChanges,
+  now = new Date(),
+): Promise<AnswerResult> {
+  const settings = await getReservationSettings(db);
+  const answerBy = addDaysTo(now, settings.offerDays);
+  const offered = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ status: "offered", answer: changes.note, answeredAt: now, answerBy })
+      .where(and(eq(orders.id, orderId), eq(orders.status, "requested"), gt(orders.answerBy, now)))
+      .returning();
+    if (!order) return null;
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    for (const line of lines) {
+      const price = changes.prices[line.id];
+      if (price === undefined || price === line.unitPriceOere) continue;
+      const priced = pricedLine({ ...line, unitPriceOere: price, withVat: line.kind !== "security-deposit" });
+      await tx
+        .update(orderLines)
+        .set({ unitPriceOere: price, totalOere: priced.totalOere, vatOere: priced.vatOere })
+        .where(eq(orderLines.id, line.id));
+    }
+    if (changes.custom) {
+      const { description, amountOere } = changes.custom;
+      const priced = pricedLine({ description, quantity: 1, unitPriceOere: amountOere, withVat: true });
+      const position = Math.max(-1, ...lines.map((line) => line.position)) + 1;
+      await tx.insert(orderLines).values({
+        orderId,
+        position,
+        kind: "custom",
+        description,
+        quantity: 1,
+        unitPriceOere: amountOere,
+        totalOere: priced.totalOere,
+        vatOere: priced.vatOere,
+      });
+    }
+    const all = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    const { totalOere, vatOere } = orderTotals(all.map((line) => ({ ...line, withVat: line.vatOere > 0 })));
+    const [updated] = await tx.update(orders).set({ totalOere, vatOere }).where(eq(orders.id, orderId)).returning();
+    await holdDaysUntil(tx, orderId, answerBy);
+    return updated!;
+  });
+  if (!offered) return { ok: false, reason: "already-answered" };
+  const { view } = await mailView(db, offered);
+  await mailer.send(
+    offerMessage(offered.bookerEmail, { ...view, note: changes.note }, `${publicUrl}/tilbud/${offered.id}`),
+  );
+  return { ok: true };
+}
+
+/** Declines an open request (or withdraws an offer) with a reason the booker reads; its days are free at once. */
+export async function declineRequest(
+  { db, mailer, publicUrl }: Deps,
+  orderId: string,
+  reason: string,
+  now = new Date(),
+): Promise<AnswerResult> {
+  const declined = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ status: "declined", answer: reason, answeredAt: now })
+      .where(and(eq(orders.id, orderId), inArray(orders.status, ["requested", "offered"])))
+      .returning();
+    if (order) await releaseDays(tx, orderId);
+    return order;
+  });
+  if (!declined) return { ok: false, reason: "already-answered" };
+  const { view } = await mailView(db, declined);
+  await mailer.send(requestDeclinedMessage(declined.bookerEmail, view, reason, `${publicUrl}/reservation`));
+  return { ok: true };
+}
+
+export type OfferAnswer = { ok: true } | { ok: false; reason: "not-found" | "expired" | "not-offered" };
+
+/**
+ * The booker accepts the offer: it becomes an order waiting for its first payment (the payment plan made now, by
+ * the admin's terms), its days held for the checkout. Only their own offer, still open.
+ */
+export async function acceptOffer(
+  db: Database,
+  userId: string,
+  orderId: string,
+  provider: Pick<PaymentProvider, "name" | "checkoutSessionSeconds">,
+  now = new Date(),
+): Promise<OfferAnswer> {
+  const settings = await getReservationSettings(db);
+  return db.transaction(async (tx): Promise<OfferAnswer> => {
+    const [order] = await tx
+      .update(orders)
+      .set({ status: "pending", provider: provider.name })
+      .where(and(offerOf(orderId, userId), gt(orders.answerBy, now)))
+      .returning({ id: orders.id });
+    if (!order) return { ok: false, reason: await whyNot(tx, userId, orderId, now) };
+    await planOrderPayments(tx, orderId, settings, now);
+    await holdDaysUntil(tx, orderId, orderHoldExpiresAt(now, settings, provider.checkoutSessionSeconds));
+    return { ok: true };
+  });
+}
+
+/** The booker declines the offer: its days are free at once. */
+export async function declineOffer(db: Database, userId: string, orderId: string, now = new Date()) {
+  return db.transaction(async (tx): Promise<OfferAnswer> => {
+    const [order] = await tx
+      .update(orders)
+      .set({ status: "declined", answer: "Afslået af lejeren.", answeredAt: now })
+      .where(offerOf(orderId, userId))
+      .returning({ id: orders.id });
+    if (!order) return { ok: false, reason: await whyNot(tx, userId, orderId, now) };
+    await releaseDays(tx, orderId);
+    return { ok: true };
+  });
+}
+
+const offerOf = (orderId: string, userId: string) =>
+  and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, "offered"));
+
+/** Why an answer to an offer was refused: another's or no offer (not found), run out, or no longer open. */
+async function whyNot(db: Database, userId: string, orderId: string, now: Date) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.userId !== userId) return "not-found" as const;
+  if (order.status === "expired" || (order.status === "offered" && order.answerBy! <= now)) return "expired" as const;
+  return "not-offered" as const;
+}
+
+/**
+ * Expires the requests and offers whose answer is overdue (background job): the order is marked expired and its
+ * days freed, and the booker and the venue are told, in one transaction per order with the mails queued in it, so
+ * that two instances expire and tell each once.
+ */
+export async function expireRequests(
+  { db, outbox, publicUrl }: { db: Database; outbox: MailOutbox; publicUrl: string },
+  now = new Date(),
+) {
+  const due = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(and(inArray(orders.status, ["requested", "offered"]), lte(orders.answerBy, now)));
+  let expired = 0;
+  for (const candidate of due) {
+    const done = await db.transaction(async (tx) => {
+      const [order] = await tx
+        .update(orders)
+        .set({ status: "expired" })
+        .where(and(eq(orders.id, candidate.id), eq(orders.status, candidate.status)))
+        .returning();
+      if (!order) return false;
+      await releaseDays(tx, order.id);
+      const { venueEmail, view } = await mailView(tx, order);
+      const offer = candidate.status === "offered";
+      const url = `${publicUrl}/reservation`;
+      await outbox.enqueue(requestExpiredMessage(order.bookerEmail, view, offer, url), now, tx);
+      await outbox.enqueue(requestExpiredMessage(venueEmail, view, offer, `${publicUrl}/forespoergsler`), now, tx);
+      return true;
+    });
+    if (done) expired += 1;
+  }
+  return expired;
+}
+
+/** A user's requests and offers still open, for Mine reservationer. */
+export function openRequestsOf(db: Database, userId: string) {
+  return db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      days: orders.days,
+      answerBy: orders.answerBy,
+      total: orders.totalOere,
+    })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, ["requested", "offered"])))
+    .orderBy(asc(orders.answerBy));
+}

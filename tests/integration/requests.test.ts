@@ -1,0 +1,234 @@
+import { and, eq, inArray } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dayClaims, mailOutbox, orderLines, orderPayments, orders } from "~/db/schema";
+import { MailOutbox } from "~/features/email/outbox.server";
+import { chooseCustomerType } from "~/features/rental/basket.server";
+import { acceptOffer, approveRequest, expireRequests, openRequests } from "~/features/rental/requests.server";
+import { updateReservationSettings } from "~/features/reservation/admin.server";
+import { calendarDays } from "~/features/reservation/calendar.server";
+import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { getBasket, holdDay } from "~/features/reservation/holds.server";
+import { demoProvider } from "~/features/payment/provider.server";
+import { setCollaborators } from "~/lib/collaborators.server";
+import { action as answerAction } from "~/routes/admin.forespoergsler";
+import { action as basketAction } from "~/routes/kurv";
+import { action as offerAction, loader as offerLoader } from "~/routes/tilbud";
+import { recordingMailer, testCollaborators, testFreshness, type TestCollaborators } from "../support/collaborators";
+import { createSession, createUser } from "../support/factories";
+import { routeArgs } from "../support/route-args";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+
+describe.each(databaseKinds)("requests and offers on %s", (kind) => {
+  let database: TestDatabase;
+  let collaborators: TestCollaborators;
+  const cookies: Record<string, string> = {};
+  const now = new Date();
+  const day = (offset: number) => addDays(todayInCopenhagen(now), offset);
+
+  /** Calls a route as a form would, as `who`; answers its status, where it sends, and its body. */
+  const call = async <Params extends Record<string, string>>(
+    route: (args: ReturnType<typeof routeArgs<Params>>) => Promise<unknown>,
+    path: string,
+    who: string,
+    fields: Record<string, string> = {},
+    method = "POST",
+  ) => {
+    try {
+      const body = method === "POST" ? new URLSearchParams(fields) : undefined;
+      // The offer's page takes its order from the path.
+      const params = (path.startsWith("/tilbud/") ? { ordre: path.split("/")[2]! } : {}) as Params;
+      const args = routeArgs<Params>(path, { method, body, headers: { Cookie: cookies[who]! }, params });
+      const result = (await route(args)) as { data?: { fieldErrors?: Record<string, string[]> }; init?: ResponseInit };
+      return { status: result?.init?.status ?? 200, location: null, body: result?.data ?? result };
+    } catch (thrown) {
+      if (thrown instanceof Response) {
+        return { status: thrown.status, location: thrown.headers.get("Location"), body: null };
+      }
+      if (thrown && typeof thrown === "object" && "init" in thrown) {
+        return { status: (thrown as { init: ResponseInit }).init.status ?? 500, location: null, body: null };
+      }
+      throw thrown;
+    }
+  };
+
+  const ordersOf = (userId: string) => database.db.select().from(orders).where(eq(orders.userId, userId));
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    collaborators = testCollaborators(database);
+    setCollaborators(collaborators);
+    for (const [id, role] of [
+      ["klub", "user"],
+      ["anden", "user"],
+      ["admin", "admin"],
+    ] as const) {
+      await createUser(database.db, {
+        id,
+        role,
+        name: `Bruger ${id}`,
+        profile: { address: `${id}vej 1, 8000 Aarhus C` },
+      });
+      cookies[id] = await createSession(collaborators.auth, id);
+    }
+    await updateReservationSettings(
+      { db: database.db, freshness: testFreshness(database.db) },
+      { depositumPercent: 25, depositumFixedOere: null, balanceDaysBefore: 30, requestDays: 3, offerDays: 7 },
+      [{ customerType: "forening", bookingMode: "request", weekdayPriceOere: 250_000, weekendPriceOere: 350_000 }],
+    );
+    await chooseCustomerType(database.db, "klub", "forening");
+  });
+
+  afterAll(async () => {
+    setCollaborators(undefined);
+    await database?.destroy();
+  });
+
+  const requestFields = { intent: "request", organisation: "Vesterbro Jazzklub", gaester: "80", formaal: "Jubilæum" };
+
+  it("refuses a request without its purpose in Danish and changes nothing", async () => {
+    expect((await holdDay(database.db, "klub", day(70), now)).ok).toBe(true);
+    const refused = await call(basketAction, "/kurv", "klub", { ...requestFields, formaal: " " });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { formaal: ["Skriv, hvad salen skal bruges til"] } },
+    });
+    expect(await ordersOf("klub")).toEqual([]);
+    expect((await getBasket(database.db, "klub")).items).toHaveLength(1);
+    // A type that books by request cannot check out directly.
+    expect(await call(basketAction, "/kurv", "klub", { ...requestFields, intent: "checkout" })).toMatchObject({
+      status: 409,
+    });
+  });
+
+  it("sends a request: its days held out of the basket, taken for others, both sides told", async () => {
+    expect((await holdDay(database.db, "klub", day(71), now)).ok).toBe(true);
+    expect(await call(basketAction, "/kurv", "klub", requestFields)).toMatchObject({
+      status: 302,
+      location: "/alle-reservationer",
+    });
+    const [request] = await ordersOf("klub");
+    expect(request).toMatchObject({
+      status: "requested",
+      guests: 80,
+      purpose: "Jubilæum",
+      bookerOrganisation: "Vesterbro Jazzklub",
+    });
+    expect(request!.answerBy!.getTime() - Date.now()).toBeGreaterThan(3 * 24 * 3600_000 - 60_000);
+    expect((await getBasket(database.db, "klub")).items).toEqual([]);
+    const [seen] = await calendarDays(database.db, { from: day(70), to: day(70) }, "anden");
+    expect(seen?.state).toBe("held-by-others");
+    expect((await holdDay(database.db, "anden", day(70))).ok).toBe(false);
+    const subjects = collaborators.mailer.sent.map((mail) => mail.subject);
+    expect(subjects).toContain("Vi har modtaget din forespørgsel");
+    expect(subjects.some((subject) => subject.startsWith("Ny forespørgsel: "))).toBe(true);
+  });
+
+  it("makes one offer of two approvals at once, with a line adjusted and one added", async () => {
+    const [request] = await openRequests(database.db);
+    const [firstDay] = request!.lines;
+    const fields = {
+      intent: "approve",
+      ordre: request!.id,
+      [`pris_${firstDay!.id}`]: "2.000",
+      ekstra_tekst: "Ekstra opstilling",
+      ekstra_beloeb: "500",
+      note: "Velkommen!",
+    };
+    const answers = await Promise.all([
+      call(answerAction, "/forespoergsler", "admin", fields),
+      call(answerAction, "/forespoergsler", "admin", fields),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const [offer] = await ordersOf("klub");
+    const lines = await database.db.select().from(orderLines).where(eq(orderLines.orderId, offer!.id));
+    const secondDay = request!.lines[1]!;
+    expect(lines.map((line) => [line.kind, line.totalOere])).toEqual(
+      expect.arrayContaining([
+        ["day", 200_000],
+        ["day", secondDay.totalOere],
+        ["custom", 50_000],
+      ]),
+    );
+    const total = 200_000 + secondDay.totalOere + 50_000;
+    expect(offer).toMatchObject({ status: "offered", totalOere: total, vatOere: total / 5, answer: "Velkommen!" });
+    expect(collaborators.mailer.sent.filter((mail) => mail.subject === "Dit tilbud på leje af salen")).toHaveLength(1);
+  });
+
+  it("refuses bad prices in Danish and another account's use of the offer link", async () => {
+    const [offer] = await ordersOf("klub");
+    expect(await call(offerLoader, `/tilbud/${offer!.id}`, "anden", {}, "GET")).toMatchObject({ status: 404 });
+    expect(await call(offerAction, `/tilbud/${offer!.id}`, "anden", { intent: "accept" })).toMatchObject({
+      status: 404,
+    });
+    expect((await ordersOf("klub"))[0]).toMatchObject({ status: "offered" });
+  });
+
+  it("turns the accepted offer into an order with its payment plan, to be paid", async () => {
+    const [offer] = await ordersOf("klub");
+    const accepted = await call(offerAction, `/tilbud/${offer!.id}`, "klub", { intent: "accept" });
+    expect(accepted).toMatchObject({ status: 302, location: `/betaling?ordre=${offer!.id}` });
+    const payments = await database.db.select().from(orderPayments).where(eq(orderPayments.orderId, offer!.id));
+    const depositum = Math.round(offer!.totalOere / 4);
+    expect(payments.map((payment) => [payment.kind, payment.amountOere]).sort()).toEqual([
+      ["balance", offer!.totalOere - depositum],
+      ["depositum", depositum],
+    ]);
+    expect((await ordersOf("klub"))[0]).toMatchObject({ status: "pending" });
+  });
+
+  it("expires a request not answered and an offer not accepted, freeing the days and telling both sides", async () => {
+    for (const offset of [80, 81]) {
+      expect((await holdDay(database.db, "klub", day(offset), now)).ok).toBe(true);
+      expect(await call(basketAction, "/kurv", "klub", requestFields)).toMatchObject({ status: 302 });
+    }
+    const open = await database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, "klub"), eq(orders.status, "requested")));
+    expect(open).toHaveLength(2);
+    const offered = open.find((order) => order.days.includes(day(81)))!;
+    expect(
+      await approveRequest({ ...collaborators, publicUrl: "https://scene.test" }, offered.id, {
+        prices: {},
+        custom: null,
+        note: null,
+      }),
+    ).toEqual({ ok: true });
+
+    const later = new Date(now.getTime() + 8 * 24 * 3600_000);
+    expect(await acceptOffer(database.db, "klub", offered.id, demoProvider, later)).toEqual({
+      ok: false,
+      reason: "expired",
+    });
+    const outbox = new MailOutbox(database.db, recordingMailer(), pino({ level: "silent" }));
+    const deps = { db: database.db, outbox, publicUrl: "https://scene.test" };
+    const [first, again] = await Promise.all([expireRequests(deps, later), expireRequests(deps, later)]);
+    expect(first + again).toBe(2);
+    const expired = await database.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.id,
+          open.map((order) => order.id),
+        ),
+      );
+    expect(expired.map((order) => order.status)).toEqual(["expired", "expired"]);
+    const held = await database.db
+      .select()
+      .from(dayClaims)
+      .where(inArray(dayClaims.day, [day(80), day(81)]));
+    expect(held).toEqual([]);
+    const mails = await database.db.select().from(mailOutbox);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      "Forespørgslen på leje af salen er udløbet",
+      "Forespørgslen på leje af salen er udløbet",
+      "Tilbuddet på leje af salen er udløbet",
+      "Tilbuddet på leje af salen er udløbet",
+    ]);
+    expect(await call(offerAction, `/tilbud/${offered.id}`, "klub", { intent: "accept" })).toMatchObject({
+      status: 409,
+    });
+  });
+});
