@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { simpleParser } from "mailparser";
 import { shiftMonth, todayInCopenhagen } from "../../app/features/reservation/days";
 import { waitUntilLiveAfterNavigations } from "../support/live";
@@ -88,6 +89,8 @@ test("an association requests two days with an add-on; the admin offers them wit
   const bookerContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
   const page = waitUntilLiveAfterNavigations(await bookerContext.newPage());
   const { email } = await plantSession(bookerContext, { name: "Frida Forening" });
+  // Its own name, so that the admin finds this request among the demo's and earlier runs'.
+  const association = `Nørrebro Blæseorkester ${randomBytes(3).toString("hex")}`;
   await visit(page, "/bruger/update");
   await page.getByLabel("Adresse").fill("Foreningsvej 3, 8000 Aarhus C");
   await page.getByLabel("Telefon").fill("20 12 34 56");
@@ -116,7 +119,7 @@ test("an association requests two days with an add-on; the admin offers them wit
   await page.getByRole("listitem").filter({ hasText: "Lydtekniker" }).getByLabel("Timer").fill("4");
   await page.getByLabel("Forventet antal gæster").fill("80");
   await page.getByLabel("Formål").fill("Jubilæumskoncert");
-  await page.getByLabel("Foreningens navn").fill("Vesterbro Jazzklub");
+  await page.getByLabel("Foreningens navn").fill(association);
   await page.getByRole("button", { name: "Send forespørgsel" }).click();
   await expect(page).toHaveURL(/\/alle-reservationer$/);
   await expect(page.getByRole("region", { name: "Forespørgsler og tilbud" })).toContainText("Forespørgsel sendt");
@@ -128,7 +131,7 @@ test("an association requests two days with an add-on; the admin offers them wit
   const admin = waitUntilLiveAfterNavigations(await adminContext.newPage());
   await plantSession(adminContext, { role: "admin" });
   await visit(admin, "/forespoergsler");
-  const card = admin.getByRole("article", { name: "Vesterbro Jazzklub" });
+  const card = admin.getByRole("article", { name: association });
   await expect(card).toContainText("80 · Jubilæumskoncert");
   await card.getByRole("textbox").first().fill("2.000");
   await card.getByLabel("Ekstra linjes tekst").fill("Ekstra opstilling af scene");

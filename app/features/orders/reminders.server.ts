@@ -58,11 +58,9 @@ export async function sendBalanceReminders(
         days: daysSummary(payment.days),
         onDueDay: reminder === "due-day",
       };
-      await outbox.enqueue(
-        balanceReminderMessage(siteName, payment.email, view, `${publicUrl}/alle-reservationer`),
-        now,
-        tx,
-      );
+      // Sent at once by the outbox's own clock, whatever time the job judged the reminder by.
+      const mail = balanceReminderMessage(siteName, payment.email, view, `${publicUrl}/alle-reservationer`);
+      await outbox.enqueue(mail, new Date(), tx);
       return true;
     });
     if (claimed) sent += 1;

@@ -280,8 +280,13 @@ export async function expireRequests(
       const { venueEmail, view } = await mailView(tx, order);
       const offer = candidate.status === "offered";
       const url = `${publicUrl}/reservation`;
-      await outbox.enqueue(requestExpiredMessage(order.bookerEmail, view, offer, url), now, tx);
-      await outbox.enqueue(requestExpiredMessage(venueEmail, view, offer, `${publicUrl}/forespoergsler`), now, tx);
+      // Sent at once by the outbox's own clock, whatever time the job judged the expiry by.
+      await outbox.enqueue(requestExpiredMessage(order.bookerEmail, view, offer, url), new Date(), tx);
+      await outbox.enqueue(
+        requestExpiredMessage(venueEmail, view, offer, `${publicUrl}/forespoergsler`),
+        new Date(),
+        tx,
+      );
       return true;
     });
     if (done) expired += 1;
