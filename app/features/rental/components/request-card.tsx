@@ -84,7 +84,9 @@ export function RequestCard({
         <Form method="post" className="mt-4 grid gap-4" noValidate>
           <input type="hidden" name="ordre" value={request.id} />
           <fieldset className="grid min-w-0 gap-2">
-            <legend className="text-sm font-semibold">Linjer (pris pr. stk. inkl. moms, kan rettes)</legend>
+            <legend className="text-sm font-semibold">
+              Linjer (pris pr. stk. inkl. moms, kan rettes) · i alt nu {request.total}
+            </legend>
             {request.lines.map((line) => (
               <div key={line.id} className="grid grid-cols-[1fr_8rem] items-center gap-3">
                 <label htmlFor={line.field} className="min-w-0 first-letter:uppercase">
