@@ -161,7 +161,9 @@ describe.each(databaseKinds)("renting as a customer type on %s", (kind) => {
       mode: "closed",
     });
     // Details checked for one type while the basket changed to another are refused, not booked at the wrong prices.
-    expect(await createOrder(database.db, renter.id, demoProvider, new Date(), { details: { customerType: "privat" } })).toEqual({
+    expect(
+      await createOrder(database.db, renter.id, demoProvider, new Date(), { details: { customerType: "privat" } }),
+    ).toEqual({
       ok: false,
       reason: "customer-type-changed",
     });
