@@ -32,6 +32,8 @@ export default [
   route("success", "routes/success.tsx"),
   route("alle-reservationer", "routes/alle-reservationer.tsx"),
   route("tilbud/:ordre", "routes/tilbud.tsx"),
+  route("faktura/:id", "routes/faktura.ts"),
+  route("faktura/:id/oioubl", "routes/faktura.oioubl.ts"),
   route("kalender/:feed", "routes/kalender.feed.ts"),
 
   route("login", "routes/login.tsx"),
@@ -51,6 +53,7 @@ export default [
   route("medier/upload", "routes/admin.medier.upload.ts"),
   route("reservationer", "routes/admin.reservationer.tsx"),
   route("forespoergsler", "routes/admin.forespoergsler.tsx"),
+  route("fakturaer", "routes/admin.fakturaer.tsx"),
   route("reservationer/eksport", "routes/admin.reservationer.eksport.ts"),
   route("blokerede-datoer", "routes/admin.blokerede-datoer.tsx"),
   route("reservationsindstillinger", "routes/admin.reservationsindstillinger.tsx"),

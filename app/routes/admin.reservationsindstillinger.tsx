@@ -48,8 +48,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     balanceDaysBefore: String(settings.balanceDaysBefore),
     requestDays: String(settings.requestDays),
     offerDays: String(settings.offerDays),
+    invoiceDays: String(settings.invoiceDays),
+    bankRegNumber: settings.bankRegNumber,
+    bankAccountNumber: settings.bankAccountNumber,
   };
-  return { values, holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice };
+  return {
+    values,
+    holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice,
+    invoiceAllowed: settings.invoiceAllowed,
+  };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
@@ -134,6 +141,27 @@ export default function ReservationSettings({ loaderData, actionData }: Route.Co
             inputMode="numeric"
             hint="Så længe har lejeren til at acceptere og betale."
             {...field("offerDays")}
+          />
+        </fieldset>
+        <fieldset className="grid min-w-0 gap-5 rounded-2xl border border-border p-5 sm:grid-cols-2">
+          <legend className="px-1 font-display text-xl font-bold">Faktura</legend>
+          <label className="flex items-center gap-3 sm:col-span-2">
+            <input
+              type="checkbox"
+              name="invoiceAllowed"
+              defaultChecked={loaderData.invoiceAllowed}
+              className="size-5 accent-accent"
+            />
+            Erhverv og offentlige institutioner må betale på faktura
+          </label>
+          <Field label="Betalingsfrist (dage)" inputMode="numeric" {...field("invoiceDays")} />
+          <Field label="Reg.nr." inputMode="numeric" autoComplete="off" {...field("bankRegNumber")} />
+          <Field
+            label="Kontonummer"
+            inputMode="numeric"
+            autoComplete="off"
+            hint="Står på fakturaen som betalingsoplysning."
+            {...field("bankAccountNumber")}
           />
         </fieldset>
         <fieldset className="grid min-w-0 gap-5 rounded-2xl border border-border p-5 sm:grid-cols-2">

@@ -25,6 +25,9 @@ import { BookerDetailsFields } from "~/features/rental/components/booker-details
 import { CustomerTypeChooser } from "~/features/rental/components/customer-type-chooser";
 import { AddOnFields } from "~/features/rental/components/add-on-fields";
 import { RequestFields } from "~/features/rental/components/request-fields";
+import { PaymentMethodField } from "~/features/invoices/components/payment-method-field";
+import { mayPayOnInvoice } from "~/features/invoices/invoices";
+import { sendInvoice } from "~/features/invoices/invoice-mail.server";
 import { addOnUnitLabels } from "~/features/rental/add-ons";
 import { offeredAddOns } from "~/features/rental/add-ons.server";
 import { bookerFieldLabel, bookerFieldsOf } from "~/features/rental/booker-details";
@@ -69,6 +72,8 @@ function orderRefusal(refused: Extract<OrderResult, { ok: false }>): Toast {
       return infoToast("Tilføj din adresse og dit telefonnummer før betaling");
     case "empty":
       return refused.closed.length > 0 ? closedDaysToast(refused.closed) : errorToast("Kurven er tom");
+    case "invoice-not-allowed":
+      return errorToast("Betaling på faktura er ikke muligt", "Betal med kort i stedet.");
   }
 }
 
@@ -92,6 +97,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       required: addOn.requiredFor.includes(customerType),
     })),
     mode: settings.customerTerms[customerType].bookingMode,
+    invoice: mayPayOnInvoice(settings, customerType),
     requestDays: settings.requestDays,
     bookerFields: bookerFieldsOf(customerType).map((name) => ({
       name,
@@ -121,7 +127,7 @@ const basketForms = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const { db, auth, config, mailer, payments: provider } = collaborators();
+  const { db, auth, config, mailer, logger, payments: provider } = collaborators();
   const user = await requireUser(auth, request, url);
   const formData = await readFormData(request);
   const submission = parseSubmission(formData, basketForms);
@@ -154,6 +160,10 @@ export async function action({ request, url }: Route.ActionArgs) {
   const order = await createOrder(db, user.id, provider, new Date(), read.choice);
   if (!order.ok && order.reason === "no-address") throw addressFirst();
   if (!order.ok) return answer({ toast: orderRefusal(order) }, 409);
+  if (read.choice.onInvoice) {
+    await sendInvoice({ db, mailer, config, logger }, order.orderId);
+    throw redirectWithToast(`/success?ordre=${order.orderId}`, successToast("Bookingen er bekræftet"));
+  }
   const created = (await getOrder(db, order.orderId))!;
   const redirectTo = await startNextPayment({ db, provider, publicUrl: config.PUBLIC_URL }, created, "/kurv");
   throw redirect(
@@ -267,6 +277,7 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
               <AddOnFields addOns={addOns} errors={checkoutErrors} values={actionData?.values} />
             )}
             {mode === "request" && <RequestFields errors={checkoutErrors} values={actionData?.values} />}
+            {mode === "direct" && loaderData.invoice && <PaymentMethodField values={actionData?.values} />}
             {bookable && bookerFields.length > 0 && (
               <BookerDetailsFields fields={bookerFields} errors={checkoutErrors} values={actionData?.values} />
             )}

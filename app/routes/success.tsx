@@ -6,6 +6,9 @@ import { receiptOf } from "~/features/reservation/checkout.server";
 import { Amounts } from "~/features/reservation/components/amounts";
 import { PaymentPlan } from "~/features/orders/components/payment-plan";
 import { nextDuePayment } from "~/features/orders/payments.server";
+import { invoiceOfOrder } from "~/features/invoices/invoices.server";
+import { InvoicedBooking } from "~/features/invoices/components/invoiced-booking";
+import { formatDay } from "~/features/reservation/days";
 import { getOrder, requireOwnOrder } from "~/features/reservation/orders.server";
 import { collaborators } from "~/lib/collaborators.server";
 import { privatePageMeta } from "~/lib/private-page";
@@ -25,12 +28,23 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     await reconcileCheckout({ db, mailer, config, metrics, logger }, stripe, order.id, sessionId);
   }
   const current = (await getOrder(db, order.id))!;
-  if (current.status !== "paid") throw redirect(`/betaling?ordre=${order.id}`);
-  return { receipt: await receiptOf(db, current), email: current.bookerEmail };
+  if (current.status !== "paid" && current.status !== "invoiced") throw redirect(`/betaling?ordre=${order.id}`);
+  const invoice = await invoiceOfOrder(db, current.id);
+  return {
+    receipt: await receiptOf(db, current),
+    email: current.bookerEmail,
+    invoice: invoice && {
+      id: invoice.id,
+      number: invoice.number,
+      due: formatDay(invoice.dueOn),
+      paid: !!invoice.paidAt,
+    },
+  };
 }
 
 export default function Success({ loaderData }: Route.ComponentProps) {
-  const { receipt, email } = loaderData;
+  const { receipt, email, invoice } = loaderData;
+  if (invoice && !invoice.paid) return <InvoicedBooking {...loaderData} invoice={invoice} />;
   return (
     <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Tak for din reservation</h1>

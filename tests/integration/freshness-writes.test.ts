@@ -78,6 +78,7 @@ describe.each(databaseKinds)("what a write says it changed, on %s", (kind) => {
       balanceDaysBefore: "30",
       requestDays: "3",
       offerDays: "7",
+      invoiceDays: "14",
       holdMinutes: "20",
       horizonDays: "365",
       maxDaysPerOrder: String(kept.maxDaysPerOrder + 1),

@@ -40,6 +40,15 @@ export const reservationSettings = pgTable(
     /** How long a request holds its days for the admin's answer, and an offer for the booker's. */
     requestDays: smallint("request_days").notNull().default(3),
     offerDays: smallint("offer_days").notNull().default(7),
+    /**
+     * Companies and public institutions may pay on invoice (issue 35), due `invoiceDays` after it is issued, to the
+     * account below; invoices are numbered in their own series, never reused (`lastInvoiceNumber`, as receipts).
+     */
+    invoiceAllowed: boolean("invoice_allowed").notNull().default(false),
+    invoiceDays: smallint("invoice_days").notNull().default(14),
+    bankRegNumber: text("bank_reg_number").notNull().default(""),
+    bankAccountNumber: text("bank_account_number").notNull().default(""),
+    lastInvoiceNumber: integer("last_invoice_number").notNull().default(0),
     /** The last receipt number given; the next order paid gets this + 1, in the same transaction (no gaps). */
     lastReceiptNumber: integer("last_receipt_number").notNull().default(0),
     updatedAt: updatedAt(),
@@ -57,6 +66,7 @@ export const reservationSettings = pgTable(
         and coalesce(${table.depositumFixedOere}, 0) between 0 and 100000000`,
     ),
     check("reservation_settings_balance_days", sql`${table.balanceDaysBefore} between 0 and 365`),
+    check("reservation_settings_invoice_days", sql`${table.invoiceDays} between 0 and 90`),
     check(
       "reservation_settings_answer_days",
       sql`${table.requestDays} between 1 and 60 and ${table.offerDays} between 1 and 60`,
@@ -88,6 +98,7 @@ export const orderStatus = pgEnum("order_status", [
   "offered",
   "declined",
   "expired",
+  "invoiced",
 ]);
 
 /** An order: the days of a basket on their way to payment, then the paid purchase with its receipt. */
@@ -204,6 +215,35 @@ export const orderPayments = pgTable(
     uniqueIndex("order_payments_one_of_each_kind").on(table.orderId, table.kind),
     check("order_payments_amount", sql`${table.amountOere} >= 0`),
     check("order_payments_paid_has_receipt", sql`(${table.paidAt} is null) = (${table.receiptNumber} is null)`),
+  ],
+);
+
+export const invoiceKind = pgEnum("invoice_kind", ["invoice", "credit-note"]);
+
+/**
+ * An invoice of an order paid on invoice, or a credit note cancelling one (issue 35). Numbered in one series with
+ * no gaps; its lines are its order's, and its amounts are kept as issued, as the bookkeeping law asks.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuidId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    number: integer("number").notNull().unique(),
+    kind: invoiceKind("kind").notNull().default("invoice"),
+    issuedOn: date("issued_on", { mode: "string" }).notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    totalOere: integer("total_oere").notNull(),
+    vatOere: integer("vat_oere").notNull(),
+    paidAt: instant("paid_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("invoices_order_idx").on(table.orderId),
+    check("invoices_amounts", sql`${table.vatOere} between 0 and ${table.totalOere}`),
+    check("invoices_due", sql`${table.dueOn} >= ${table.issuedOn}`),
   ],
 );
 

@@ -12,5 +12,16 @@ export const demoCustomerTerms: CustomerTerms[] = [
   { customerType: "offentlig", bookingMode: "direct", weekdayPriceOere: 550_000, weekendPriceOere: 750_000 },
 ];
 
-/** The demo venue's payment terms: a quarter at booking, the rest 30 days before the first day. */
-export const demoPaymentTerms = { depositumPercent: 25, depositumFixedOere: null, balanceDaysBefore: 30 };
+/**
+ * The demo venue's payment terms: a quarter at booking, the rest 30 days before the first day; companies and
+ * public institutions may pay on invoice, 14 days net, to the venue's account.
+ */
+export const demoPaymentTerms = {
+  depositumPercent: 25,
+  depositumFixedOere: null,
+  balanceDaysBefore: 30,
+  invoiceAllowed: true,
+  invoiceDays: 14,
+  bankRegNumber: "1551",
+  bankAccountNumber: "3456789012",
+};

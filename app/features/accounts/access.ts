@@ -56,6 +56,9 @@ export const routeRules: Record<string, RouteRule> = {
   "/alle-reservationer": userPage,
   // The booker's own offer; another account's is not found.
   "/tilbud/:ordre": userPage,
+  // The booker's own invoice, or any for the admin (the loader tells them apart); its e-invoice for the admin.
+  "/faktura/:id": userPage,
+  "/faktura/:id/oioubl": adminPage,
   // The feed's secret token is its access.
   "/kalender/:feed": publicPage,
 
@@ -84,6 +87,7 @@ export const routeRules: Record<string, RouteRule> = {
   "/medier/upload": { access: "admin", body: "image" },
   "/reservationer": adminPage,
   "/forespoergsler": adminPage,
+  "/fakturaer": adminPage,
   "/reservationer/eksport": adminPage,
   "/blokerede-datoer": adminPage,
   "/reservationsindstillinger": adminPage,

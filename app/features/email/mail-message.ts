@@ -3,5 +3,6 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  attachments?: { filename: string; content: string; contentType: string }[];
+  /** Text as it is; a binary file (an invoice's PDF) as base64 with `encoding: "base64"`. */
+  attachments?: { filename: string; content: string; contentType: string; encoding?: "base64" }[];
 }

@@ -6,7 +6,7 @@ import { sendBalanceReminders } from "~/features/orders/reminders.server";
 import { expireRequests } from "~/features/rental/requests.server";
 import type { Job } from "./jobs.server";
 
-/** The site's background jobs (docs/operations.md lists them). */
+/** The site's background jobs; Systemstatus (/test) shows each with its last run. */
 export function siteJobs(options: {
   db: Database;
   outbox: MailOutbox;

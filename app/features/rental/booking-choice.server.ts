@@ -7,6 +7,7 @@ import { GUESTS_FIELD } from "./add-ons";
 import { offeredAddOns } from "./add-ons.server";
 import { bookerDetailsSchema } from "./booker-details";
 import type { CustomerType } from "./customer-types";
+import { PAYMENT_METHOD_FIELD } from "~/features/invoices/invoices";
 
 /** A request's own words (forespørgsel): the expected guests, what the hall is for, and a message. */
 export const requestSchema = z.object({
@@ -46,7 +47,9 @@ export async function readBookingChoice(
     const asked = words?.ok
       ? { guests: words.value[GUESTS_FIELD], purpose: words.value.formaal, message: words.value.besked }
       : undefined;
-    return { ok: true, choice: { details: details.value, addOns: addOns.selection, request: asked } };
+    // Paying on invoice is a choice of the form; whether the type may is the order's to decide (`createOrder`).
+    const onInvoice = !request && formData.get(PAYMENT_METHOD_FIELD) === "faktura";
+    return { ok: true, choice: { details: details.value, addOns: addOns.selection, request: asked, onInvoice } };
   }
   const fieldErrors = {
     ...(details.ok ? {} : details.answer.fieldErrors),

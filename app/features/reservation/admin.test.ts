@@ -54,6 +54,7 @@ describe("reservation settings form", () => {
     balanceDaysBefore: "30",
     requestDays: "3",
     offerDays: "7",
+    invoiceDays: "14",
   };
 
   it("takes kroner with a decimal comma and stores øre, for each customer type", () => {
@@ -76,6 +77,10 @@ describe("reservation settings form", () => {
       balanceDaysBefore: 30,
       requestDays: 3,
       offerDays: 7,
+      invoiceAllowed: false,
+      invoiceDays: 14,
+      bankRegNumber: "",
+      bankAccountNumber: "",
     });
     expect(typeTerms).toEqual([
       { customerType: "privat", weekdayPriceOere: 450_000, weekendPriceOere: 650_050, bookingMode: "direct" },
@@ -104,6 +109,7 @@ describe("reservation settings form", () => {
       balanceDaysBefore: "30",
       requestDays: "3",
       offerDays: "7",
+      invoiceDays: "14",
     });
     expect(result.success).toBe(false);
     const errors = result.error!.flatten().fieldErrors;

@@ -6,6 +6,8 @@ import { baskets, blockedDates, dayClaims, orderLines, orders, profiles, users }
 import type { BookerDetails } from "~/features/rental/booker-details";
 import { addOnLines, chosenAddOns, noAddOns, type AddOnSelection } from "~/features/rental/add-ons";
 import { offeredAddOns } from "~/features/rental/add-ons.server";
+import { bookOnInvoice } from "~/features/invoices/invoices.server";
+import { mayPayOnInvoice } from "~/features/invoices/invoices";
 import type { BookingMode, CustomerType } from "~/features/rental/customer-types";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { asHold, dropClosedHolds, holdsOf, idsOf, selectJudgedClaims, type ClosedDay } from "./holds.server";
@@ -29,7 +31,7 @@ function dayRentLine(priceOere: number) {
 
 export type OrderResult =
   | { ok: true; orderId: string; closed: ClosedDay[] }
-  | { ok: false; reason: "no-address" | "not-verified" | "customer-type-changed" }
+  | { ok: false; reason: "no-address" | "not-verified" | "customer-type-changed" | "invoice-not-allowed" }
   | { ok: false; reason: "not-bookable"; customerType: CustomerType; mode: BookingMode }
   | { ok: false; reason: "empty"; closed: ClosedDay[] };
 
@@ -49,12 +51,13 @@ export async function createOrder(
   userId: string,
   provider: Pick<PaymentProvider, "name" | "checkoutSessionSeconds">,
   now = new Date(),
-  { details = { customerType: "privat" }, addOns = noAddOns, request }: BookingChoice = {},
+  { details = { customerType: "privat" }, addOns = noAddOns, request, onInvoice = false }: BookingChoice = {},
 ): Promise<OrderResult> {
   const [settings, offered] = await Promise.all([getReservationSettings(db), offeredAddOns(db)]);
   const { customerType } = details;
   const mode = settings.customerTerms[customerType].bookingMode;
   if (mode !== (request ? "request" : "direct")) return { ok: false, reason: "not-bookable", customerType, mode };
+  if (onInvoice && !mayPayOnInvoice(settings, customerType)) return { ok: false, reason: "invoice-not-allowed" };
   const [person] = await db
     .select({
       name: users.name,
@@ -118,7 +121,6 @@ export async function createOrder(
     await tx
       .insert(orderLines)
       .values(lines.map(({ withVat: _withVat, ...line }, position) => ({ ...line, orderId: order!.id, position })));
-    if (!request) await planOrderPayments(tx, order!.id, settings, now);
     await tx
       .update(dayClaims)
       .set({
@@ -127,15 +129,21 @@ export async function createOrder(
         expiresAt: request ? answerBy : orderHoldExpiresAt(now, settings, provider.checkoutSessionSeconds),
       })
       .where(inArray(dayClaims.id, idsOf(running)));
+    if (onInvoice) await bookOnInvoice(tx, order!.id, settings, now);
+    else if (!request) await planOrderPayments(tx, order!.id, settings, now);
     return { ok: true, orderId: order!.id, closed };
   });
 }
 
-/** What the booker chose besides the days: their details, add-ons, and for a request its own words. */
+/**
+ * What the booker chose besides the days: their details, add-ons, for a request its own words, and whether a
+ * company or an institution pays on invoice (booked at once, paid by the invoice's due day).
+ */
 export interface BookingChoice {
   details?: BookerDetails;
   addOns?: AddOnSelection;
   request?: { guests: number; purpose: string; message: string };
+  onInvoice?: boolean;
 }
 
 /** The instant some whole days after another (an answer due in three days, say). */

@@ -10,8 +10,11 @@ import { addDays, daysBetween, holidayOf } from "./days";
  * Europe/Copenhagen (`todayInCopenhagen` in days.ts gives today's).
  */
 
-/** The admin's settings the rules depend on: the reservation_settings row less its key, counter and time stamp. */
-export type ReservationRules = Omit<typeof reservationSettings.$inferSelect, "id" | "lastReceiptNumber" | "updatedAt">;
+/** The admin's settings the rules depend on: the reservation_settings row less its key, counters and time stamp. */
+export type ReservationRules = Omit<
+  typeof reservationSettings.$inferSelect,
+  "id" | "lastReceiptNumber" | "lastInvoiceNumber" | "updatedAt"
+>;
 
 /** A customer type's day prices (`customer_type_terms`) with the settings' word on holidays. */
 export type Prices = Pick<typeof customerTypeTerms.$inferSelect, "weekdayPriceOere" | "weekendPriceOere"> &

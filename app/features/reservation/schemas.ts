@@ -44,9 +44,31 @@ export const settingsSchema = z
     balanceDaysBefore: whole(0, 365),
     requestDays: whole(1, 60),
     offerDays: whole(1, 60),
+    invoiceAllowed: z.enum(["on"]).optional(),
+    invoiceDays: whole(0, 90),
+    bankRegNumber: z
+      .string()
+      .transform((value) => value.replace(/\s/g, ""))
+      .refine((value) => value === "" || /^\d{4}$/.test(value), "Et registreringsnummer har 4 cifre")
+      .default(""),
+    bankAccountNumber: z
+      .string()
+      .transform((value) => value.replace(/[\s-]/g, ""))
+      .refine((value) => value === "" || /^\d{1,10}$/.test(value), "Et kontonummer har højst 10 cifre")
+      .default(""),
+  })
+  .superRefine((parsed, context) => {
+    if (parsed.invoiceAllowed === "on" && (!parsed.bankRegNumber || !parsed.bankAccountNumber)) {
+      const message = "Skriv reg.- og kontonummer, før I tillader betaling på faktura";
+      context.addIssue({
+        code: "custom",
+        path: [parsed.bankRegNumber ? "bankAccountNumber" : "bankRegNumber"],
+        message,
+      });
+    }
   })
   .transform((parsed, context) => {
-    const { depositumKind, depositumValue, ...rest } = parsed;
+    const { depositumKind, depositumValue, invoiceAllowed, ...rest } = parsed;
     const rule = depositumKind === "percent" ? whole(1, 100) : depositumKind === "fixed" ? kroner : null;
     const value = rule?.safeParse(depositumValue);
     if (value && !value.success) {
@@ -56,6 +78,7 @@ export const settingsSchema = z
     const amount = value?.data ?? null;
     return {
       ...rest,
+      invoiceAllowed: invoiceAllowed === "on",
       depositumPercent: depositumKind === "percent" ? amount : null,
       depositumFixedOere: depositumKind === "fixed" ? amount : null,
     };
@@ -68,6 +91,7 @@ export function settingsOf(parsed: z.output<typeof settingsSchema>): {
 } {
   const { holdMinutes, horizonDays, maxDaysPerOrder, cancellationDays } = parsed;
   const { depositumPercent, depositumFixedOere, balanceDaysBefore, requestDays, offerDays } = parsed;
+  const { invoiceAllowed, invoiceDays, bankRegNumber, bankAccountNumber } = parsed;
   return {
     rules: {
       holidaysAtWeekendPrice: parsed.holidaysAtWeekendPrice === "on",
@@ -80,6 +104,10 @@ export function settingsOf(parsed: z.output<typeof settingsSchema>): {
       balanceDaysBefore,
       requestDays,
       offerDays,
+      invoiceAllowed,
+      invoiceDays,
+      bankRegNumber,
+      bankAccountNumber,
     },
     terms: CUSTOMER_TYPES.map((customerType) => ({
       customerType,

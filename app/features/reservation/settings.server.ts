@@ -11,9 +11,13 @@ export type CustomerTerms = Omit<typeof customerTypeTerms.$inferSelect, "updated
 export type ReservationSettings = ReservationRules & { customerTerms: Record<CustomerType, CustomerTerms> };
 
 /** The settings row's columns that the rules take (`ReservationRules`); a hold reads them with its facts. */
-export const rulesColumns = (({ id: _id, lastReceiptNumber: _counter, updatedAt: _updatedAt, ...columns }) => columns)(
-  getTableColumns(reservationSettings),
-);
+export const rulesColumns = (({
+  id: _id,
+  lastReceiptNumber: _receipts,
+  lastInvoiceNumber: _invoices,
+  updatedAt: _updatedAt,
+  ...columns
+}) => columns)(getTableColumns(reservationSettings));
 
 const { updatedAt: _termsUpdatedAt, ...termsColumns } = getTableColumns(customerTypeTerms);
 

@@ -40,6 +40,7 @@ const adminPages: [place: number, code: string, label: string][] = [
   [30, "medier", "Mine Billeder"],
   [90, "reservationer", "Reservationer"],
   [95, "forespoergsler", "Forespørgsler"],
+  [97, "fakturaer", "Fakturaer"],
   [100, "blokerede-datoer", "Blokerede datoer"],
   [110, "reservationsindstillinger", "Priser og regler"],
   [120, "alle-brugere", "Brugere"],

@@ -1,0 +1,43 @@
+import { Link } from "react-router";
+import { buttonStyles } from "~/components/ui/button-link";
+import type { ReceiptView } from "~/features/email/messages";
+
+/** The confirmation of a booking on invoice: booked, the invoice sent, to be paid by its due day. */
+export function InvoicedBooking({
+  receipt,
+  email,
+  invoice,
+}: {
+  receipt: ReceiptView;
+  email: string;
+  invoice: { id: string; number: number; due: string };
+}) {
+  return (
+    <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
+      <h1 className="font-display text-4xl font-bold tracking-tight">Bookingen er bekræftet</h1>
+      <p className="mt-3 text-lg text-muted">
+        Dagene er jeres. Faktura nr. {invoice.number} på {receipt.total} er sendt til {email} og betales senest{" "}
+        {invoice.due}.
+      </p>
+      <ul
+        aria-label="Det har I bestilt"
+        className="mt-8 divide-y divide-border rounded-2xl border border-border bg-surface-raised"
+      >
+        {receipt.lines.map((line) => (
+          <li key={line.label} className="flex justify-between gap-4 px-4 py-3">
+            <span>{line.label}</span>
+            <span className="whitespace-nowrap tabular-nums">{line.price}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <a href={`/faktura/${invoice.id}`} className={buttonStyles.primary}>
+          Hent fakturaen (PDF)
+        </a>
+        <Link to="/alle-reservationer" className={buttonStyles.secondary}>
+          Mine reservationer
+        </Link>
+      </div>
+    </section>
+  );
+}

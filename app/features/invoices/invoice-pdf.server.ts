@@ -1,0 +1,122 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { formatMoney } from "~/lib/format";
+import { formatDay } from "~/features/reservation/days";
+import { invoiceTotals, netLine } from "./invoices";
+import type { InvoiceDocument } from "./oioubl";
+
+// pdf-lib (decision 034): the standard fonts need no file, and write Danish letters in their WinAnsi encoding.
+const WIN_ANSI_EXTRA = new Set([..."–—‘’“”€•…×"]);
+
+/** What the standard fonts cannot write (an emoji in a name, say) becomes "?", instead of failing the invoice. */
+const printable = (text: string) =>
+  [...text].map((char) => (char.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRA.has(char) ? char : "?")).join("");
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 56;
+
+interface Pen {
+  page: PDFPage;
+  regular: PDFFont;
+  bold: PDFFont;
+  y: number;
+}
+
+function write(pen: Pen, text: string, x: number, options: { bold?: boolean; size?: number; right?: boolean } = {}) {
+  const font = options.bold ? pen.bold : pen.regular;
+  const size = options.size ?? 10;
+  const safe = printable(text);
+  const left = options.right ? x - font.widthOfTextAtSize(safe, size) : x;
+  pen.page.drawText(safe, { x: left, y: pen.y, size, font, color: rgb(0.1, 0.1, 0.12) });
+}
+
+const line = (pen: Pen, height = 14) => {
+  pen.y -= height;
+};
+
+/**
+ * The invoice as a PDF, with what a Danish invoice must state: its number and date, seller with CVR, buyer, the
+ * lines without moms, the moms at 25 %, the total, the due date and where to pay.
+ */
+export async function invoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Faktura ${invoice.number}`);
+  pdf.setAuthor(invoice.seller.name);
+  pdf.setLanguage("da-DK");
+  const pen: Pen = {
+    page: pdf.addPage([A4.width, A4.height]),
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+    y: A4.height - MARGIN,
+  };
+  const right = A4.width - MARGIN;
+  const { seller, buyer } = invoice;
+
+  write(pen, seller.name, MARGIN, { bold: true, size: 14 });
+  write(pen, `Faktura nr. ${invoice.number}`, right, { bold: true, size: 14, right: true });
+  line(pen, 18);
+  for (const text of [seller.street, `${seller.postalCode} ${seller.city}`, `CVR ${seller.cvr}`, seller.email]) {
+    write(pen, text, MARGIN);
+    line(pen);
+  }
+  pen.y += 14 * 4;
+  write(pen, `Fakturadato: ${formatDay(invoice.issuedOn)}`, right, { right: true });
+  line(pen);
+  write(pen, `Betales senest: ${formatDay(invoice.dueOn)}`, right, { right: true, bold: true });
+  line(pen, 14 * 4 + 10);
+
+  write(pen, "Faktureres til", MARGIN, { bold: true });
+  line(pen);
+  const buyerLines = [
+    buyer.name,
+    `Att.: ${buyer.contact}`,
+    buyer.address,
+    ...(buyer.cvr ? [`CVR ${buyer.cvr}`] : []),
+    ...(buyer.ean ? [`EAN ${buyer.ean}`] : []),
+    ...(buyer.reference ? [`Jeres reference: ${buyer.reference}`] : []),
+  ];
+  for (const text of buyerLines) {
+    write(pen, text, MARGIN);
+    line(pen);
+  }
+  line(pen, 16);
+
+  const columns = { quantity: 360, unit: 450, amount: right };
+  write(pen, "Beskrivelse", MARGIN, { bold: true });
+  write(pen, "Antal", columns.quantity, { bold: true, right: true });
+  write(pen, "Stk. ekskl. moms", columns.unit, { bold: true, right: true });
+  write(pen, "Beløb ekskl. moms", columns.amount, { bold: true, right: true });
+  line(pen, 6);
+  pen.page.drawLine({ start: { x: MARGIN, y: pen.y }, end: { x: right, y: pen.y }, thickness: 0.5 });
+  line(pen, 14);
+  for (const item of invoice.lines.map(netLine)) {
+    write(pen, item.description.length > 52 ? `${item.description.slice(0, 51)}…` : item.description, MARGIN);
+    write(pen, String(item.quantity), columns.quantity, { right: true });
+    write(pen, formatMoney(item.netUnitOere), columns.unit, { right: true });
+    write(pen, formatMoney(item.netOere), columns.amount, { right: true });
+    line(pen);
+  }
+  line(pen, 4);
+  pen.page.drawLine({ start: { x: 330, y: pen.y + 10 }, end: { x: right, y: pen.y + 10 }, thickness: 0.5 });
+  const totals = invoiceTotals(invoice.lines);
+  for (const [label, amount, bold] of [
+    ["I alt ekskl. moms", totals.netOere, false],
+    ["Moms 25 %", totals.vatOere, false],
+    ["I alt DKK inkl. moms", totals.totalOere, true],
+  ] as const) {
+    write(pen, label, columns.unit, { right: true, bold });
+    write(pen, formatMoney(amount), columns.amount, { right: true, bold });
+    line(pen);
+  }
+  line(pen, 24);
+  write(pen, "Betaling", MARGIN, { bold: true });
+  line(pen);
+  write(
+    pen,
+    `Beløbet betales senest ${formatDay(invoice.dueOn)} til reg.nr. ${invoice.payment.regNumber}, ` +
+      `konto ${invoice.payment.accountNumber}.`,
+    MARGIN,
+  );
+  line(pen);
+  write(pen, `Angiv fakturanummer ${invoice.number} ved betalingen.`, MARGIN);
+  return pdf.save();
+}

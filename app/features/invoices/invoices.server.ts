@@ -1,0 +1,163 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { dayClaims, invoices, orderLines, orderPayments, orders, reservationSettings } from "~/db/schema";
+import { markPaid, takeReceiptNumber } from "~/features/orders/payments.server";
+import { daysSummary, formatDay, todayInCopenhagen } from "~/features/reservation/days";
+import type { ReservationSettings } from "~/features/reservation/settings.server";
+import { getSiteSettings } from "~/features/site/settings.server";
+import { invoiceDueDay } from "./invoices";
+import type { InvoiceDocument } from "./oioubl";
+
+export type Invoice = typeof invoices.$inferSelect;
+
+/** The next invoice number of its own series, taken in the invoice's transaction (no gaps, never reused). */
+async function takeInvoiceNumber(db: Database) {
+  const [counter] = await db
+    .update(reservationSettings)
+    .set({ lastInvoiceNumber: sql`${reservationSettings.lastInvoiceNumber} + 1` })
+    .where(eq(reservationSettings.id, 1))
+    .returning({ number: reservationSettings.lastInvoiceNumber });
+  return counter!.number;
+}
+
+/**
+ * Books an order paid on invoice, in the transaction that made it: its holds become bookings, it is `invoiced`
+ * (booked, awaiting payment), its one payment falls due with the invoice, and the invoice is issued with the next
+ * number. Answers the invoice.
+ */
+export async function bookOnInvoice(db: Database, orderId: string, settings: ReservationSettings, now: Date) {
+  const [order] = await db
+    .update(orders)
+    .set({ status: "invoiced" })
+    .where(eq(orders.id, orderId))
+    .returning({ totalOere: orders.totalOere, vatOere: orders.vatOere, days: orders.days });
+  const today = todayInCopenhagen(now);
+  const dueOn = invoiceDueDay(today, [...order!.days].sort()[0]!, settings.invoiceDays);
+  await db
+    .update(dayClaims)
+    .set({ kind: "booking", expiresAt: null })
+    .where(and(eq(dayClaims.orderId, orderId), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)));
+  await db.insert(orderPayments).values({ orderId, kind: "everything", amountOere: order!.totalOere, dueDay: dueOn });
+  const [invoice] = await db
+    .insert(invoices)
+    .values({
+      orderId,
+      number: await takeInvoiceNumber(db),
+      issuedOn: today,
+      dueOn,
+      totalOere: order!.totalOere,
+      vatOere: order!.vatOere,
+    })
+    .returning();
+  return invoice!;
+}
+
+export async function getInvoice(db: Database, invoiceId: string) {
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+  return invoice ?? null;
+}
+
+export async function invoiceOfOrder(db: Database, orderId: string) {
+  const [invoice] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+  return invoice ?? null;
+}
+
+/** What an invoice says, for its PDF and its OIOUBL: the order's lines and booker, the seller, the bank account. */
+export async function invoiceDocument(db: Database, invoice: Invoice): Promise<InvoiceDocument> {
+  const [[order], lines, site, [bank]] = await Promise.all([
+    db.select().from(orders).where(eq(orders.id, invoice.orderId)),
+    db.select().from(orderLines).where(eq(orderLines.orderId, invoice.orderId)).orderBy(asc(orderLines.position)),
+    getSiteSettings(db),
+    db
+      .select({ regNumber: reservationSettings.bankRegNumber, accountNumber: reservationSettings.bankAccountNumber })
+      .from(reservationSettings)
+      .where(eq(reservationSettings.id, 1)),
+  ]);
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    issuedOn: invoice.issuedOn,
+    dueOn: invoice.dueOn,
+    seller: {
+      name: site.businessName,
+      street: site.streetAddress,
+      postalCode: site.postalCode,
+      city: site.city,
+      cvr: site.cvr,
+      email: site.email,
+    },
+    buyer: {
+      name: order!.bookerOrganisation ?? order!.bookerName,
+      contact: order!.bookerName,
+      email: order!.bookerEmail,
+      address: order!.bookerAddress,
+      cvr: order!.bookerCvr,
+      ean: order!.bookerEan,
+      reference: order!.bookerReference,
+    },
+    lines: lines.map((line) => ({
+      description: line.day ? `${line.description}, ${formatDay(line.day)}` : line.description,
+      quantity: line.quantity,
+      unitPriceOere: line.unitPriceOere,
+      totalOere: line.totalOere,
+      vatOere: line.vatOere,
+    })),
+    payment: bank!,
+  };
+}
+
+export type MarkPaidResult = { ok: true; receiptNumber: number } | { ok: false; reason: "not-found" | "already-paid" };
+
+/**
+ * Marks an invoice paid (the admin saw the money arrive): the invoice, its order's payment (with the next receipt
+ * number) and the order (paid), in one transaction; twice is once.
+ */
+export async function markInvoicePaid(db: Database, invoiceId: string, now = new Date()): Promise<MarkPaidResult> {
+  return db.transaction(async (tx): Promise<MarkPaidResult> => {
+    const [invoice] = await tx
+      .update(invoices)
+      .set({ paidAt: now })
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.kind, "invoice"), isNull(invoices.paidAt)))
+      .returning();
+    if (!invoice) return { ok: false, reason: (await getInvoice(tx, invoiceId)) ? "already-paid" : "not-found" };
+    const receiptNumber = await takeReceiptNumber(tx);
+    const [payment] = await tx
+      .select({ id: orderPayments.id })
+      .from(orderPayments)
+      .where(and(eq(orderPayments.orderId, invoice.orderId), isNull(orderPayments.paidAt)));
+    if (payment) await markPaid(tx, payment.id, receiptNumber, now);
+    await tx
+      .update(orders)
+      .set({ status: "paid", paidAt: now, receiptNumber })
+      .where(and(eq(orders.id, invoice.orderId), eq(orders.status, "invoiced")));
+    return { ok: true, receiptNumber };
+  });
+}
+
+/** Invoices not yet paid, the soonest due first, with their buyers: the admin's "Fakturaer". */
+export async function openInvoices(db: Database) {
+  const open = await db
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      dueOn: invoices.dueOn,
+      totalOere: invoices.totalOere,
+      buyer: sql<string>`coalesce(${orders.bookerOrganisation}, ${orders.bookerName})`,
+      ean: orders.bookerEan,
+      days: orders.days,
+    })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(and(eq(invoices.kind, "invoice"), isNull(invoices.paidAt)))
+    .orderBy(asc(invoices.dueOn));
+  return open.map((invoice) => ({ ...invoice, days: daysSummary(invoice.days) }));
+}
+
+/** The user's invoices, for their own orders' pages. */
+export function invoicesOfOrders(db: Database, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.select().from(invoices).where(inArray(invoices.orderId, orderIds));
+}

@@ -1,0 +1,61 @@
+import { addDays } from "~/features/reservation/days";
+import { VAT_PERCENT } from "~/features/orders/money";
+import type { CustomerType } from "~/features/rental/customer-types";
+
+/**
+ * Invoices (issue 35): what a Danish invoice must say (momsbekendtgørelsen § 58: number, date, seller and buyer,
+ * lines without moms, the moms, the total) and when it is due. Days are "YYYY-MM-DD" keys in Copenhagen.
+ */
+
+/** Who may pay on invoice, when the admin allows it: companies and public institutions. */
+export const INVOICE_CUSTOMER_TYPES: readonly CustomerType[] = ["erhverv", "offentlig"];
+
+/** The basket's choice of card ("kort") or invoice ("faktura"). */
+export const PAYMENT_METHOD_FIELD = "betaling";
+
+/** Whether a customer type may pay on invoice now. */
+export function mayPayOnInvoice(settings: { invoiceAllowed: boolean }, customerType: CustomerType) {
+  return settings.invoiceAllowed && INVOICE_CUSTOMER_TYPES.includes(customerType);
+}
+
+/**
+ * When an invoice issued `today` falls due: `invoiceDays` later, but the day before the first booked day at the
+ * latest, and never before it is issued.
+ */
+export function invoiceDueDay(today: string, firstDay: string, invoiceDays: number) {
+  const net = addDays(today, invoiceDays);
+  const beforeTheDay = addDays(firstDay, -1);
+  const due = net < beforeTheDay ? net : beforeTheDay;
+  return due < today ? today : due;
+}
+
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  /** With moms, as the order holds it. */
+  unitPriceOere: number;
+  totalOere: number;
+  vatOere: number;
+}
+
+/** A line as the invoice shows it, without moms: its net total and net unit price (the unit's share, rounded). */
+export function netLine(line: InvoiceLine) {
+  const netOere = line.totalOere - line.vatOere;
+  return {
+    ...line,
+    netOere,
+    netUnitOere: Math.round(netOere / line.quantity),
+    vatPercent: line.vatOere > 0 ? VAT_PERCENT : 0,
+  };
+}
+
+/** An invoice's amounts from its lines: without moms, the moms (the lines' own, decision 031), and the total. */
+export function invoiceTotals(lines: InvoiceLine[]) {
+  const totalOere = lines.reduce((sum, line) => sum + line.totalOere, 0);
+  const vatOere = lines.reduce((sum, line) => sum + line.vatOere, 0);
+  return { netOere: totalOere - vatOere, vatOere, totalOere };
+}
+
+/** Øre as an XML or a bank's decimal amount: "1234.50". */
+export const decimalAmount = (oere: number) =>
+  `${oere < 0 ? "-" : ""}${Math.floor(Math.abs(oere) / 100)}.${String(Math.abs(oere) % 100).padStart(2, "0")}`;

@@ -1,0 +1,93 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import { oioublInvoice, splitAddress, type InvoiceDocument } from "./oioubl";
+
+const invoice: InvoiceDocument = {
+  id: "5f0c6f1e-1d2b-4c8e-9b1a-7a9d1c2e3f40",
+  number: 1042,
+  issuedOn: "2027-03-01",
+  dueOn: "2027-03-15",
+  seller: {
+    name: "Havnescenen ApS",
+    street: "Havnegade 12",
+    postalCode: "8000",
+    city: "Aarhus C",
+    cvr: "12345678",
+    email: "booking@havnescenen.dk",
+  },
+  buyer: {
+    name: "Aarhus Kommune, Kultur & Borgerservice",
+    contact: "Ole Olsen",
+    email: "ole@aarhus.dk",
+    address: "Rådhuspladsen 2, 8000 Aarhus C",
+    cvr: "55133018",
+    ean: "5798000416604",
+    reference: "PO-2027-118",
+  },
+  lines: [
+    {
+      description: "Leje af salen, mandag den 12. april 2027",
+      quantity: 1,
+      unitPriceOere: 550_000,
+      totalOere: 550_000,
+      vatOere: 110_000,
+    },
+    { description: "Lydtekniker", quantity: 3, unitPriceOere: 45_000, totalOere: 135_000, vatOere: 27_000 },
+  ],
+  payment: { regNumber: "1234", accountNumber: "0012345678" },
+};
+
+const parsed = () => {
+  const xml = oioublInvoice(invoice);
+  expect(XMLValidator.validate(xml)).toBe(true);
+  return new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, parseTagValue: false }).parse(xml).Invoice;
+};
+
+describe("an invoice as OIOUBL 2.1", () => {
+  it("is well-formed XML with the OIOUBL customisation, the number and the dates", () => {
+    const document = parsed();
+    expect(document.CustomizationID).toBe("OIOUBL-2.1");
+    expect(document.ID).toBe("1042");
+    expect(document.IssueDate).toBe("2027-03-01");
+    expect(document.PaymentMeans.PaymentDueDate).toBe("2027-03-15");
+    expect(document.OrderReference.ID).toBe("PO-2027-118");
+  });
+
+  it("addresses the buyer by its EAN (GLN) and names its CVR; the seller by its CVR", () => {
+    const { AccountingCustomerParty, AccountingSupplierParty } = parsed();
+    expect(AccountingCustomerParty.Party.EndpointID).toMatchObject({ "#text": "5798000416604", "@_schemeID": "GLN" });
+    expect(AccountingCustomerParty.Party.PartyLegalEntity.CompanyID["#text"]).toBe("DK55133018");
+    expect(AccountingCustomerParty.Party.PartyName.Name).toBe("Aarhus Kommune, Kultur & Borgerservice");
+    expect(AccountingSupplierParty.Party.EndpointID["#text"]).toBe("DK12345678");
+  });
+
+  it("has lines without moms, moms at 25 % and totals that add up", () => {
+    const document = parsed();
+    const amount = (value: { "#text": string }) => Number(value["#text"]);
+    const lines = document.InvoiceLine as { LineExtensionAmount: { "#text": string } }[];
+    expect(lines.map((line) => amount(line.LineExtensionAmount))).toEqual([4400, 1080]);
+    const net = lines.reduce((sum, line) => sum + amount(line.LineExtensionAmount), 0);
+    const vat = amount(document.TaxTotal.TaxAmount);
+    expect(document.TaxTotal.TaxSubtotal.TaxCategory.Percent).toBe("25");
+    expect(vat).toBe(1370);
+    expect(amount(document.LegalMonetaryTotal.LineExtensionAmount)).toBe(net);
+    expect(amount(document.LegalMonetaryTotal.PayableAmount)).toBe(net + vat);
+    expect(amount(document.LegalMonetaryTotal.PayableAmount)).toBe(6850);
+  });
+
+  it("escapes what the booker typed", () => {
+    const xml = oioublInvoice({ ...invoice, buyer: { ...invoice.buyer, reference: "<PO & 1>" } });
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain("&lt;PO &amp; 1&gt;");
+  });
+});
+
+describe("a one-line address", () => {
+  it.each([
+    ["Rådhuspladsen 2, 8000 Aarhus C", { street: "Rådhuspladsen 2", postalCode: "8000", city: "Aarhus C" }],
+    ["Vej 1, 2. th., 2100 København Ø", { street: "Vej 1, 2. th.", postalCode: "2100", city: "København Ø" }],
+    ["Postboks 7", { street: "Postboks 7", postalCode: "", city: "" }],
+  ])("%s", (address, parts) => {
+    expect(splitAddress(address)).toEqual(parts);
+  });
+});

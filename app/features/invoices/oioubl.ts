@@ -1,0 +1,220 @@
+import { decimalAmount, invoiceTotals, netLine, type InvoiceLine } from "./invoices";
+
+/** What an invoice document says, whatever its form (the PDF, the OIOUBL XML). */
+export interface InvoiceDocument {
+  id: string;
+  number: number;
+  issuedOn: string;
+  dueOn: string;
+  seller: { name: string; street: string; postalCode: string; city: string; cvr: string; email: string };
+  buyer: {
+    /** The organisation (or the person) invoiced, and the person who booked. */
+    name: string;
+    contact: string;
+    email: string;
+    /** One line, as the booker wrote it: "Rådhuspladsen 2, 8000 Aarhus C". */
+    address: string;
+    cvr: string | null;
+    ean: string | null;
+    /** The buyer's order or reference number. */
+    reference: string | null;
+  };
+  lines: InvoiceLine[];
+  payment: { regNumber: string; accountNumber: string };
+}
+
+const escapeXml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[char]!,
+  );
+
+const element = (name: string, value: string | number, attributes = "") =>
+  `<${name}${attributes ? ` ${attributes}` : ""}>${escapeXml(String(value))}</${name}>`;
+
+const money = (name: string, oere: number) => element(name, decimalAmount(oere), 'currencyID="DKK"');
+
+/** "Rådhuspladsen 2, 8000 Aarhus C" as UBL's street, postal zone and city (all of it the street if it is not so). */
+export function splitAddress(address: string) {
+  const match = /^(.*?),\s*(\d{4})\s+(.+)$/.exec(address.trim());
+  return match
+    ? { street: match[1]!, postalCode: match[2]!, city: match[3]! }
+    : { street: address, postalCode: "", city: "" };
+}
+
+function postalAddress(address: { street: string; postalCode: string; city: string }) {
+  return [
+    "<cac:PostalAddress>",
+    element("cbc:StreetName", address.street),
+    ...(address.city ? [element("cbc:CityName", address.city)] : []),
+    ...(address.postalCode ? [element("cbc:PostalZone", address.postalCode)] : []),
+    "<cac:Country>",
+    element("cbc:IdentificationCode", "DK"),
+    "</cac:Country>",
+    "</cac:PostalAddress>",
+  ].join("");
+}
+
+const taxScheme = [
+  "<cac:TaxScheme>",
+  element("cbc:ID", 63, 'schemeAgencyID="320" schemeID="urn:oioubl:id:taxschemeid-1.5"'),
+  element("cbc:Name", "Moms"),
+  "</cac:TaxScheme>",
+].join("");
+
+function taxCategory(percent: number) {
+  return [
+    "<cac:TaxCategory>",
+    element(
+      "cbc:ID",
+      percent > 0 ? "StandardRated" : "ZeroRated",
+      'schemeAgencyID="320" schemeID="urn:oioubl:id:taxcategoryid-1.1"',
+    ),
+    element("cbc:Percent", percent),
+    taxScheme,
+    "</cac:TaxCategory>",
+  ].join("");
+}
+
+function taxTotal(taxable: { netOere: number; vatOere: number; percent: number }[]) {
+  const vat = taxable.reduce((sum, part) => sum + part.vatOere, 0);
+  return [
+    "<cac:TaxTotal>",
+    money("cbc:TaxAmount", vat),
+    ...taxable.map((part) =>
+      [
+        "<cac:TaxSubtotal>",
+        money("cbc:TaxableAmount", part.netOere),
+        money("cbc:TaxAmount", part.vatOere),
+        taxCategory(part.percent),
+        "</cac:TaxSubtotal>",
+      ].join(""),
+    ),
+    "</cac:TaxTotal>",
+  ].join("");
+}
+
+/**
+ * The invoice as OIOUBL 2.1 (UBL 2.1 with the Danish customisation, NES profile 5), for the buyer's NemHandel
+ * access point: the buyer's endpoint is its EAN location number (GLN) where it has one, else its CVR; amounts in
+ * DKK without moms on the lines, the moms per rate, and the totals (in OIOUBL, TaxExclusiveAmount is the moms).
+ */
+export function oioublInvoice(invoice: InvoiceDocument): string {
+  const lines = invoice.lines.map(netLine);
+  const totals = invoiceTotals(invoice.lines);
+  const byRate = [...new Set(lines.map((line) => line.vatPercent))].map((percent) => {
+    const rated = lines.filter((line) => line.vatPercent === percent);
+    return {
+      percent,
+      netOere: rated.reduce((sum, line) => sum + line.netOere, 0),
+      vatOere: rated.reduce((sum, line) => sum + line.vatOere, 0),
+    };
+  });
+  const { seller, buyer } = invoice;
+  const sellerCvr = `DK${seller.cvr}`;
+  const buyerEndpoint = buyer.ean
+    ? element("cbc:EndpointID", buyer.ean, 'schemeAgencyID="9" schemeID="GLN"')
+    : element("cbc:EndpointID", `DK${buyer.cvr ?? ""}`, 'schemeID="DK:CVR"');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"',
+    ' xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"',
+    ' xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">',
+    element("cbc:UBLVersionID", "2.1"),
+    element("cbc:CustomizationID", "OIOUBL-2.1"),
+    element(
+      "cbc:ProfileID",
+      "urn:www.nesubl.eu:profiles:profile5:ver2.0",
+      'schemeAgencyID="320" schemeID="urn:oioubl:id:profileid-1.2"',
+    ),
+    element("cbc:ID", invoice.number),
+    element("cbc:CopyIndicator", "false"),
+    element("cbc:UUID", invoice.id),
+    element("cbc:IssueDate", invoice.issuedOn),
+    element("cbc:InvoiceTypeCode", 380, 'listAgencyID="320" listID="urn:oioubl:codelist:invoicetypecode-1.1"'),
+    element("cbc:DocumentCurrencyCode", "DKK"),
+    ...(buyer.reference ? ["<cac:OrderReference>", element("cbc:ID", buyer.reference), "</cac:OrderReference>"] : []),
+    "<cac:AccountingSupplierParty><cac:Party>",
+    element("cbc:EndpointID", sellerCvr, 'schemeID="DK:CVR"'),
+    "<cac:PartyName>",
+    element("cbc:Name", seller.name),
+    "</cac:PartyName>",
+    postalAddress({ street: seller.street, postalCode: seller.postalCode, city: seller.city }),
+    "<cac:PartyTaxScheme>",
+    element("cbc:CompanyID", sellerCvr, 'schemeID="DK:SE"'),
+    taxScheme,
+    "</cac:PartyTaxScheme>",
+    "<cac:PartyLegalEntity>",
+    element("cbc:RegistrationName", seller.name),
+    element("cbc:CompanyID", sellerCvr, 'schemeID="DK:CVR"'),
+    "</cac:PartyLegalEntity>",
+    "<cac:Contact>",
+    element("cbc:ElectronicMail", seller.email),
+    "</cac:Contact>",
+    "</cac:Party></cac:AccountingSupplierParty>",
+    "<cac:AccountingCustomerParty><cac:Party>",
+    buyerEndpoint,
+    ...(buyer.cvr
+      ? [
+          "<cac:PartyIdentification>",
+          element("cbc:ID", `DK${buyer.cvr}`, 'schemeID="DK:CVR"'),
+          "</cac:PartyIdentification>",
+        ]
+      : []),
+    "<cac:PartyName>",
+    element("cbc:Name", buyer.name),
+    "</cac:PartyName>",
+    postalAddress(splitAddress(buyer.address)),
+    "<cac:PartyLegalEntity>",
+    element("cbc:RegistrationName", buyer.name),
+    ...(buyer.cvr ? [element("cbc:CompanyID", `DK${buyer.cvr}`, 'schemeID="DK:CVR"')] : []),
+    "</cac:PartyLegalEntity>",
+    "<cac:Contact>",
+    element("cbc:Name", buyer.contact),
+    element("cbc:ElectronicMail", buyer.email),
+    "</cac:Contact>",
+    "</cac:Party></cac:AccountingCustomerParty>",
+    "<cac:PaymentMeans>",
+    element("cbc:ID", 1),
+    element("cbc:PaymentMeansCode", 42),
+    element("cbc:PaymentDueDate", invoice.dueOn),
+    element(
+      "cbc:PaymentChannelCode",
+      "DK:BANK",
+      'listAgencyID="320" listID="urn:oioubl:codelist:paymentchannelcode-1.1"',
+    ),
+    "<cac:PayeeFinancialAccount>",
+    element("cbc:ID", invoice.payment.accountNumber),
+    "<cac:FinancialInstitutionBranch>",
+    element("cbc:ID", invoice.payment.regNumber),
+    "</cac:FinancialInstitutionBranch>",
+    "</cac:PayeeFinancialAccount>",
+    "</cac:PaymentMeans>",
+    taxTotal(byRate),
+    "<cac:LegalMonetaryTotal>",
+    money("cbc:LineExtensionAmount", totals.netOere),
+    money("cbc:TaxExclusiveAmount", totals.vatOere),
+    money("cbc:TaxInclusiveAmount", totals.totalOere),
+    money("cbc:PayableAmount", totals.totalOere),
+    "</cac:LegalMonetaryTotal>",
+    ...lines.map((line, index) =>
+      [
+        "<cac:InvoiceLine>",
+        element("cbc:ID", index + 1),
+        element("cbc:InvoicedQuantity", line.quantity, 'unitCode="EA"'),
+        money("cbc:LineExtensionAmount", line.netOere),
+        taxTotal([{ netOere: line.netOere, vatOere: line.vatOere, percent: line.vatPercent }]),
+        "<cac:Item>",
+        element("cbc:Description", line.description),
+        element("cbc:Name", line.description.slice(0, 40)),
+        "</cac:Item>",
+        "<cac:Price>",
+        money("cbc:PriceAmount", line.netUnitOere),
+        element("cbc:BaseQuantity", 1, 'unitCode="EA"'),
+        "</cac:Price>",
+        "</cac:InvoiceLine>",
+      ].join(""),
+    ),
+    "</Invoice>",
+  ].join("\n");
+}

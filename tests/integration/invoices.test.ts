@@ -1,0 +1,145 @@
+import { eq } from "drizzle-orm";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dayClaims, invoices, orderPayments, orders } from "~/db/schema";
+import { chooseCustomerType } from "~/features/rental/basket.server";
+import { updateReservationSettings } from "~/features/reservation/admin.server";
+import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { holdDay } from "~/features/reservation/holds.server";
+import { setCollaborators } from "~/lib/collaborators.server";
+import { action as invoicesAction } from "~/routes/admin.fakturaer";
+import { loader as pdfLoader } from "~/routes/faktura";
+import { loader as oioublLoader } from "~/routes/faktura.oioubl";
+import { action as basketAction } from "~/routes/kurv";
+import { testCollaborators, testFreshness, type TestCollaborators } from "../support/collaborators";
+import { createSession, createUser } from "../support/factories";
+import { routeArgs } from "../support/route-args";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+
+describe.each(databaseKinds)("booking on invoice on %s", (kind) => {
+  let database: TestDatabase;
+  let collaborators: TestCollaborators;
+  const cookies: Record<string, string> = {};
+  const day = (offset: number) => addDays(todayInCopenhagen(), offset);
+
+  const call = async <Params extends Record<string, string>>(
+    route: (args: ReturnType<typeof routeArgs<Params>>) => Promise<unknown>,
+    path: string,
+    who: string,
+    fields?: Record<string, string>,
+  ) => {
+    try {
+      const params = (path.startsWith("/faktura/") ? { id: path.split("/")[2]! } : {}) as Params;
+      const init = fields ? { method: "POST", body: new URLSearchParams(fields) } : { method: "GET" };
+      const result = await route(routeArgs<Params>(path, { ...init, headers: { Cookie: cookies[who]! }, params }));
+      if (result instanceof Response) return { status: result.status, response: result, body: null };
+      const answer = result as { data?: { fieldErrors?: Record<string, string[]> }; init?: ResponseInit };
+      return { status: answer.init?.status ?? 200, response: null, body: answer.data ?? null };
+    } catch (thrown) {
+      if (thrown instanceof Response) return { status: thrown.status, response: thrown, body: null };
+      if (thrown && typeof thrown === "object" && "init" in thrown) {
+        return { status: (thrown as { init: ResponseInit }).init.status ?? 500, response: null, body: null };
+      }
+      throw thrown;
+    }
+  };
+
+  const institution = {
+    intent: "checkout",
+    betaling: "faktura",
+    organisation: "Aarhus Kommune, Kultur",
+    cvr: "55133018",
+    ean: "5798000416604",
+    reference: "PO-2027-118",
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    collaborators = testCollaborators(database);
+    setCollaborators(collaborators);
+    for (const [id, role] of [
+      ["kommune", "user"],
+      ["privat", "user"],
+      ["admin", "admin"],
+    ] as const) {
+      await createUser(database.db, {
+        id,
+        role,
+        name: `Bruger ${id}`,
+        profile: { address: "Rådhuspladsen 2, 8000 Aarhus C" },
+      });
+      cookies[id] = await createSession(collaborators.auth, id);
+    }
+    await updateReservationSettings(
+      { db: database.db, freshness: testFreshness(database.db) },
+      { invoiceAllowed: true, invoiceDays: 14, bankRegNumber: "1551", bankAccountNumber: "3456789012" },
+    );
+    await chooseCustomerType(database.db, "kommune", "offentlig");
+  });
+
+  afterAll(async () => {
+    setCollaborators(undefined);
+    await database?.destroy();
+  });
+
+  it("refuses a wrong EAN in Danish, and invoice for a private person, changing nothing", async () => {
+    expect((await holdDay(database.db, "kommune", day(60))).ok).toBe(true);
+    const refused = await call(basketAction, "/kurv", "kommune", { ...institution, ean: "5798000416605" });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { ean: ["EAN-nummeret er ikke gyldigt: tjek de 13 cifre"] } },
+    });
+    expect((await holdDay(database.db, "privat", day(61))).ok).toBe(true);
+    expect(await call(basketAction, "/kurv", "privat", { intent: "checkout", betaling: "faktura" })).toMatchObject({
+      status: 409,
+    });
+    expect(await database.db.select().from(orders)).toEqual([]);
+  });
+
+  it("books at once, issues invoice number 1 due 14 days on, and mails it as a PDF", async () => {
+    expect(await call(basketAction, "/kurv", "kommune", institution)).toMatchObject({ status: 302 });
+    const [order] = await database.db.select().from(orders).where(eq(orders.userId, "kommune"));
+    expect(order).toMatchObject({ status: "invoiced", bookerEan: "5798000416604", bookerReference: "PO-2027-118" });
+    const [booked] = await database.db
+      .select()
+      .from(dayClaims)
+      .where(eq(dayClaims.day, day(60)));
+    expect(booked).toMatchObject({ kind: "booking", orderId: order!.id });
+    const [invoice] = await database.db.select().from(invoices);
+    expect(invoice).toMatchObject({ number: 1, issuedOn: day(0), dueOn: day(14), totalOere: order!.totalOere });
+    const mail = collaborators.mailer.sent.find((sent) => sent.subject.startsWith("Faktura nr. 1:"));
+    const pdf = mail?.attachments?.find((attachment) => attachment.contentType === "application/pdf");
+    expect(Buffer.from(pdf!.content, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("gives the PDF to its booker and the admin, and the OIOUBL XML to the admin only", async () => {
+    const [invoice] = await database.db.select().from(invoices);
+    const path = `/faktura/${invoice!.id}`;
+    expect((await call(pdfLoader, path, "kommune")).response?.headers.get("Content-Type")).toBe("application/pdf");
+    expect((await call(pdfLoader, path, "admin")).status).toBe(200);
+    expect((await call(pdfLoader, path, "privat")).status).toBe(404);
+    expect((await call(oioublLoader, `${path}/oioubl`, "kommune")).status).toBe(403);
+    const xml = await (await call(oioublLoader, `${path}/oioubl`, "admin")).response!.text();
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const document = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true }).parse(xml).Invoice;
+    expect(document.AccountingCustomerParty.Party.EndpointID["#text"]).toBe(5798000416604);
+    expect(String(document.ID)).toBe("1");
+    expect(Number(document.LegalMonetaryTotal.PayableAmount["#text"]) * 100).toBe(invoice!.totalOere);
+  });
+
+  it("marks the invoice paid once: the payment gets its receipt, the order is paid", async () => {
+    const [invoice] = await database.db.select().from(invoices);
+    const answers = await Promise.all([
+      call(invoicesAction, "/fakturaer", "admin", { faktura: invoice!.id }),
+      call(invoicesAction, "/fakturaer", "admin", { faktura: invoice!.id }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, invoice!.orderId));
+    const [payment] = await database.db.select().from(orderPayments).where(eq(orderPayments.orderId, order!.id));
+    expect(order).toMatchObject({ status: "paid" });
+    expect(payment!.receiptNumber).toBe(order!.receiptNumber);
+    expect(await call(invoicesAction, "/fakturaer", "kommune", { faktura: invoice!.id })).toMatchObject({
+      status: 403,
+    });
+  });
+});
