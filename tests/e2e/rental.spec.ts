@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { simpleParser } from "mailparser";
 import { shiftMonth, todayInCopenhagen } from "../../app/features/reservation/days";
 import { waitUntilLiveAfterNavigations } from "../support/live";
@@ -177,4 +178,85 @@ test("an association requests two days with an add-on; the admin offers them wit
   await waitForMail(email, /restbeløbet er betalt$/);
   await adminContext.close();
   await bookerContext.close();
+});
+
+test("a public institution books directly on invoice; it gets the PDF, the admin the OIOUBL XML, and marks it paid", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
+  const page = waitUntilLiveAfterNavigations(await context.newPage());
+  const { email } = await plantSession(context, { name: "Ole Offentlig" });
+  await visit(page, "/bruger/update");
+  await page.getByLabel("Adresse").fill("Rådhuspladsen 2, 8000 Aarhus C");
+  await page.getByLabel("Telefon").fill("20 12 34 56");
+  await page.getByRole("button", { name: "Gem", exact: true }).click();
+  await expect(page).toHaveURL(/\/bruger$/);
+  const institution = `Aarhus Kommune, Kultur ${randomBytes(3).toString("hex")}`;
+
+  // A Tuesday of month 12, which no other spec books.
+  const month = shiftMonth(todayInCopenhagen().slice(0, 7), 12);
+  await visit(page, `/reservation?maaned=${month}`);
+  await page.getByText(/^Priser for privat/).click();
+  await page.getByLabel("Jeg lejer som").selectOption("offentlig");
+  await page.getByRole("button", { name: "Skift" }).click();
+  await expect(page.getByText(/^Priser for offentlig institution/)).toBeVisible();
+  const free = page.locator(`[data-day^="${month}-"]:not([aria-disabled])`);
+  const tuesday = (await free.evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-day")!))).filter(
+    (day) => new Date(`${day}T12:00:00Z`).getUTCDay() === 2,
+  )[1]!;
+  await page.locator(`[data-day="${tuesday}"]`).click();
+  await expect(page.locator(`[data-day="${tuesday}"]`)).toHaveAccessibleName(/i din kurv/);
+
+  await visit(page, "/kurv");
+  await page.getByLabel("Institutionens navn").fill(institution);
+  await page.getByLabel("CVR-nummer").fill("55133018");
+  await page.getByLabel("EAN-nummer", { exact: true }).fill("5798000416605");
+  await page.getByLabel("Ordre- eller referencenummer").fill("PO-2027-118");
+  await page.getByRole("radio", { name: /Betal på faktura/ }).check();
+  await page.getByRole("button", { name: "Gå til betaling" }).click();
+  await expect(page.getByText("EAN-nummeret er ikke gyldigt: tjek de 13 cifre")).toBeVisible();
+  await page.getByLabel("EAN-nummer", { exact: true }).fill("5798 0004 16604");
+  await page.getByRole("radio", { name: /Betal på faktura/ }).check();
+  await page.getByRole("button", { name: "Gå til betaling" }).click();
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bookingen er bekræftet");
+  const mail = await waitForMail(email, /^Faktura nr\. \d+: din booking/);
+  const attachments = (await simpleParser(mail.raw)).attachments;
+  expect(
+    attachments
+      .find((file) => file.contentType === "application/pdf")
+      ?.content.subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
+  const pdfLink = page.getByRole("link", { name: "Hent fakturaen (PDF)" });
+  const pdf = await page.request.get((await pdfLink.getAttribute("href"))!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+
+  // The admin fetches the OIOUBL XML for NemHandel, checks it, and marks the invoice paid when the money comes.
+  const adminContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
+  const admin = waitUntilLiveAfterNavigations(await adminContext.newPage());
+  await plantSession(adminContext, { role: "admin" });
+  await visit(admin, "/fakturaer");
+  const row = admin.getByRole("listitem").filter({ hasText: institution });
+  const xmlResponse = await admin.request.get((await row.getByRole("link", { name: /OIOUBL/ }).getAttribute("href"))!);
+  const xml = await xmlResponse.text();
+  expect(XMLValidator.validate(xml)).toBe(true);
+  const invoice = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, parseTagValue: false }).parse(
+    xml,
+  ).Invoice;
+  expect(invoice.AccountingCustomerParty.Party.EndpointID).toMatchObject({
+    "#text": "5798000416604",
+    "@_schemeID": "GLN",
+  });
+  expect(invoice.AccountingCustomerParty.Party.PartyLegalEntity.CompanyID["#text"]).toBe("DK55133018");
+  expect(mail.subject).toContain(`Faktura nr. ${invoice.ID}:`);
+  const net = Number(invoice.LegalMonetaryTotal.LineExtensionAmount["#text"]);
+  const vat = Number(invoice.TaxTotal.TaxAmount["#text"]);
+  expect(vat).toBe(net / 4);
+  expect(Number(invoice.LegalMonetaryTotal.PayableAmount["#text"])).toBe(net + vat);
+  await row.getByRole("button", { name: "Markér som betalt" }).click();
+  await expect(admin.getByText("Fakturaen er markeret som betalt")).toBeVisible();
+  await expect(admin.getByRole("listitem").filter({ hasText: institution })).toHaveCount(0);
+  await adminContext.close();
+  await context.close();
 });

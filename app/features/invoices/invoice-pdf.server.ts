@@ -80,7 +80,7 @@ export async function invoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> 
   }
   line(pen, 16);
 
-  const columns = { quantity: 360, unit: 450, amount: right };
+  const columns = { quantity: 320, unit: 430, amount: right };
   write(pen, "Beskrivelse", MARGIN, { bold: true });
   write(pen, "Antal", columns.quantity, { bold: true, right: true });
   write(pen, "Stk. ekskl. moms", columns.unit, { bold: true, right: true });
@@ -96,7 +96,7 @@ export async function invoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> 
     line(pen);
   }
   line(pen, 4);
-  pen.page.drawLine({ start: { x: 330, y: pen.y + 10 }, end: { x: right, y: pen.y + 10 }, thickness: 0.5 });
+  pen.page.drawLine({ start: { x: 300, y: pen.y + 10 }, end: { x: right, y: pen.y + 10 }, thickness: 0.5 });
   const totals = invoiceTotals(invoice.lines);
   for (const [label, amount, bold] of [
     ["I alt ekskl. moms", totals.netOere, false],
