@@ -54,6 +54,7 @@ export default [
   route("reservationer", "routes/admin.reservationer.tsx"),
   route("forespoergsler", "routes/admin.forespoergsler.tsx"),
   route("fakturaer", "routes/admin.fakturaer.tsx"),
+  route("fakturaer/bogfoering", "routes/admin.fakturaer.bogfoering.ts"),
   route("reservationer/eksport", "routes/admin.reservationer.eksport.ts"),
   route("blokerede-datoer", "routes/admin.blokerede-datoer.tsx"),
   route("reservationsindstillinger", "routes/admin.reservationsindstillinger.tsx"),

@@ -21,6 +21,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(auth, request, url);
   const today = todayInCopenhagen();
   return {
+    period: { from: `${today.slice(0, 7)}-01`, to: today },
     invoices: (await openInvoices(db)).map((invoice) => ({
       id: invoice.id,
       number: invoice.number,
@@ -58,6 +59,36 @@ export default function AdminInvoices({ loaderData, actionData }: Route.Componen
         Ubetalte fakturaer for bookinger på faktura{overdue > 0 ? `, heraf ${overdue} forfaldne` : ""}. Offentlige
         institutioner får fakturaen som OIOUBL-fil, som I sender gennem jeres NemHandel-adgang.
       </p>
+      <form
+        method="get"
+        action="/fakturaer/bogfoering"
+        className="mt-6 flex flex-wrap items-end gap-3 rounded-2xl border border-border p-4"
+      >
+        <label className="grid gap-1.5 text-sm font-semibold">
+          Fra
+          <input
+            type="date"
+            name="fra"
+            defaultValue={loaderData.period.from}
+            className="rounded-xl border border-control-border bg-surface-raised px-3 py-2 text-base font-normal text-ink"
+          />
+        </label>
+        <label className="grid gap-1.5 text-sm font-semibold">
+          Til
+          <input
+            type="date"
+            name="til"
+            defaultValue={loaderData.period.to}
+            className="rounded-xl border border-control-border bg-surface-raised px-3 py-2 text-base font-normal text-ink"
+          />
+        </label>
+        <button type="submit" className={buttonStyles.secondary}>
+          Hent bogføringsfil (CSV)
+        </button>
+        <p className="basis-full text-sm text-muted">
+          Betalinger, fakturaer og kreditnotaer i perioden, med moms, til jeres revisor.
+        </p>
+      </form>
       {invoices.length === 0 ? (
         <p className="mt-8 rounded-2xl border border-dashed border-border p-8 text-center text-muted">
           Ingen ubetalte fakturaer.

@@ -119,6 +119,8 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
         lines: [expect.objectContaining({ description: "Leje af salen", day: "2026-12-24", totalOere: 450000 })],
       }),
     ]);
+    // What is kept when the account goes, and why.
+    expect(exported.ordersNote).toMatch(/fem år .* bogføringsloven/);
     expect(exported.calendarFeed).toEqual({
       url: "https://havnescenen.dk/kalender/feed-token-of-mette-0123456789.ics",
     });

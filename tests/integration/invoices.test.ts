@@ -8,6 +8,7 @@ import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { holdDay } from "~/features/reservation/holds.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as invoicesAction } from "~/routes/admin.fakturaer";
+import { loader as bookkeepingLoader } from "~/routes/admin.fakturaer.bogfoering";
 import { loader as pdfLoader } from "~/routes/faktura";
 import { loader as oioublLoader } from "~/routes/faktura.oioubl";
 import { action as basketAction } from "~/routes/kurv";
@@ -141,5 +142,23 @@ describe.each(databaseKinds)("booking on invoice on %s", (kind) => {
     expect(await call(invoicesAction, "/fakturaer", "kommune", { faktura: invoice!.id })).toMatchObject({
       status: 403,
     });
+  });
+
+  it("gives the accountant the invoice and its payment, with moms, for the period", async () => {
+    const today = todayInCopenhagen();
+    const csv = await (
+      await call(bookkeepingLoader, `/fakturaer/bogfoering?fra=${today}&til=${today}`, "admin")
+    ).response!.text();
+    const [invoice] = await database.db.select().from(invoices);
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, invoice!.orderId));
+    const kroner = (oere: number) => (oere / 100).toFixed(2).replace(".", ",");
+    const amounts = `${kroner(invoice!.totalOere)};${kroner(invoice!.vatOere)};${kroner(invoice!.totalOere - invoice!.vatOere)}`;
+    expect(csv.trim().split("\r\n").slice(1)).toEqual([
+      `${today};Faktura;1;Aarhus Kommune, Kultur;55133018;5798000416604;${amounts}`,
+      `${today};Betaling;${order!.receiptNumber};Aarhus Kommune, Kultur;55133018;5798000416604;${amounts}`,
+    ]);
+    expect((await call(bookkeepingLoader, `/fakturaer/bogfoering?fra=${today}&til=2020-01-01`, "admin")).status).toBe(
+      400,
+    );
   });
 });

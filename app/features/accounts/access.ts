@@ -88,6 +88,7 @@ export const routeRules: Record<string, RouteRule> = {
   "/reservationer": adminPage,
   "/forespoergsler": adminPage,
   "/fakturaer": adminPage,
+  "/fakturaer/bogfoering": adminPage,
   "/reservationer/eksport": adminPage,
   "/blokerede-datoer": adminPage,
   "/reservationsindstillinger": adminPage,

@@ -8,6 +8,7 @@ import {
   mediaImages,
   orderLines,
   orderPayments,
+  invoices,
   orders,
   sessions,
   twoFactors,
@@ -33,6 +34,8 @@ export const exportedTables = {
   order_lines: "orders",
   // … and its payments: what was due when, and what was paid with which receipt.
   order_payments: "orders",
+  // … and its invoices, kept five years by the bookkeeping law, even after the account is deleted.
+  invoices: "orders",
   day_claims: "days",
   // How many days the user has put in a basket: what lets two holds at once take turns (decision 030).
   baskets: "basket",
@@ -147,6 +150,20 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
     .from(orderPayments)
     .where(inArray(orderPayments.orderId, ordersOfUser))
     .orderBy(orderPayments.orderId, orderPayments.dueDay);
+  const orderInvoices = await db
+    .select({
+      orderId: invoices.orderId,
+      number: invoices.number,
+      kind: invoices.kind,
+      issuedOn: invoices.issuedOn,
+      dueOn: invoices.dueOn,
+      totalOere: invoices.totalOere,
+      vatOere: invoices.vatOere,
+      paidAt: invoices.paidAt,
+    })
+    .from(invoices)
+    .where(inArray(invoices.orderId, ordersOfUser))
+    .orderBy(invoices.number);
   const [feed] = await db
     .select({ token: calendarFeeds.token })
     .from(calendarFeeds)
@@ -183,7 +200,12 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
       payments: payments
         .filter((payment) => payment.orderId === order.id)
         .map(({ orderId: _orderId, ...payment }) => payment),
+      invoices: orderInvoices
+        .filter((invoice) => invoice.orderId === order.id)
+        .map(({ orderId: _orderId, ...invoice }) => invoice),
     })),
+    ordersNote:
+      "Ordrer, betalinger og fakturaer opbevares i fem år efter regnskabsårets udløb, som bogføringsloven kræver, også hvis du sletter din konto.",
     [exportedTables.day_claims]: days,
     [exportedTables.baskets]: basket ?? null,
     [exportedTables.calendar_feeds]: feed ? { url: `${publicUrl}/kalender/${feed.token}.ics` } : null,

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blockedDates, customerTypeTerms, dayClaims, orders, reservationSettings } from "~/db/schema";
+import { csvDocument, csvKroner } from "~/lib/csv";
 import type { Freshness } from "~/lib/freshness";
 import { addDays } from "./days";
 import type { ReservationRules } from "./rules";
@@ -31,30 +32,22 @@ export async function listBookings(db: Database, range: { from: string; to: stri
 
 export type BookingRow = Awaited<ReturnType<typeof listBookings>>[number];
 
-/** A CSV cell: quoted when it holds a separator, a quote or a line break; formulas are defused for spreadsheets. */
-function cell(value: string) {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The bookings as CSV the Danish way (semicolons, decimal comma, BOM so Excel reads UTF-8). */
+/** The bookings as CSV the Danish way (`csvDocument`). */
 export function bookingsCsv(rows: BookingRow[]) {
   const header = ["Dato", "Navn", "E-mail", "Adresse", "Telefon", "Beløb (kr.)", "Kvittering", "Status"];
-  const lines = rows.map((row) =>
-    [
+  return csvDocument(
+    header,
+    rows.map((row) => [
       row.day,
       row.bookerName,
       row.bookerEmail,
       row.bookerAddress,
       row.bookerPhone,
-      (row.priceOere / 100).toFixed(2).replace(".", ","),
+      csvKroner(row.priceOere),
       row.receiptNumber ? String(row.receiptNumber) : "",
       row.cancelledAt ? `Afbestilt: ${row.cancelReason ?? ""}` : "Reserveret",
-    ]
-      .map(cell)
-      .join(";"),
+    ]),
   );
-  return `\uFEFF${[header.join(";"), ...lines].join("\r\n")}\r\n`;
 }
 
 export async function updateReservationSettings(

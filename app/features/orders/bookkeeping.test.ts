@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { bookkeepingCsv, vatShares } from "./bookkeeping";
+
+describe("each payment's share of its order's moms", () => {
+  it.each([
+    ["everything at once", { totalOere: 1_300_000, vatOere: 260_000 }, [1_300_000], [260_000]],
+    ["a quarter and the rest", { totalOere: 1_300_000, vatOere: 260_000 }, [325_000, 975_000], [65_000, 195_000]],
+    [
+      "an odd total: the last takes the rounding",
+      { totalOere: 1_000_001, vatOere: 200_000 },
+      [250_000, 750_001],
+      [50_000, 150_000],
+    ],
+    ["thirds", { totalOere: 300, vatOere: 61 }, [100, 100, 100], [20, 20, 21]],
+    ["nothing to pay", { totalOere: 0, vatOere: 0 }, [0], [0]],
+  ])("%s", (_name, order, amounts, shares) => {
+    expect(vatShares(order, amounts)).toEqual(shares);
+    expect(vatShares(order, amounts).reduce((sum, share) => sum + share, 0)).toBe(order.vatOere);
+  });
+});
+
+describe("the accountant's CSV", () => {
+  it("lists by date and number, in kroner with moms and without, the Danish way", () => {
+    const csv = bookkeepingCsv([
+      {
+        date: "2027-03-02",
+        kind: "invoice",
+        number: 4,
+        booker: "Aarhus Kommune",
+        cvr: "55133018",
+        ean: "5798000416604",
+        totalOere: 685_000,
+        vatOere: 137_000,
+      },
+      {
+        date: "2027-03-01",
+        kind: "payment",
+        number: 12,
+        booker: "=Lydhuset ApS",
+        cvr: "12345678",
+        ean: null,
+        totalOere: 420_000,
+        vatOere: 84_000,
+      },
+    ]);
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    expect(csv.trim().split("\r\n").slice(1)).toEqual([
+      "2027-03-01;Betaling;12;'=Lydhuset ApS;12345678;;4200,00;840,00;3360,00",
+      "2027-03-02;Faktura;4;Aarhus Kommune;55133018;5798000416604;6850,00;1370,00;5480,00",
+    ]);
+  });
+});

@@ -1,0 +1,62 @@
+import { csvDocument, csvKroner } from "~/lib/csv";
+
+/**
+ * The accountant's CSV (issue 35): every payment received (with its receipt), every invoice and credit note
+ * issued, in a period, with moms. A payment of part of an order (a depositum, a balance) carries its share of the
+ * order's moms; the shares of an order's payments add up to the order's moms exactly.
+ */
+
+/** Each payment's share of its order's moms, in proportion to its amount; the last takes what rounding left. */
+export function vatShares(order: { totalOere: number; vatOere: number }, amounts: number[]) {
+  let left = order.vatOere;
+  return amounts.map((amount, index) => {
+    if (index === amounts.length - 1) return left;
+    const share = order.totalOere === 0 ? 0 : Math.round((amount * order.vatOere) / order.totalOere);
+    left -= share;
+    return share;
+  });
+}
+
+export interface BookkeepingEntry {
+  /** "YYYY-MM-DD": the day paid, or issued. */
+  date: string;
+  kind: "payment" | "invoice" | "credit-note";
+  /** The receipt's number for a payment, the invoice's or credit note's own. */
+  number: number;
+  booker: string;
+  cvr: string | null;
+  ean: string | null;
+  /** Moms included; negative for a credit note. */
+  totalOere: number;
+  vatOere: number;
+}
+
+const kindLabels: Record<BookkeepingEntry["kind"], string> = {
+  payment: "Betaling",
+  invoice: "Faktura",
+  "credit-note": "Kreditnota",
+};
+
+const kindOrder: BookkeepingEntry["kind"][] = ["invoice", "credit-note", "payment"];
+
+/** The entries as CSV, by date, then what was issued before what was paid, then number. */
+export function bookkeepingCsv(entries: BookkeepingEntry[]) {
+  const sorted = [...entries].sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) || kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind) || a.number - b.number,
+  );
+  return csvDocument(
+    ["Dato", "Type", "Nummer", "Lejer", "CVR", "EAN", "Beløb inkl. moms", "Moms", "Beløb ekskl. moms"],
+    sorted.map((entry) => [
+      entry.date,
+      kindLabels[entry.kind],
+      String(entry.number),
+      entry.booker,
+      entry.cvr ?? "",
+      entry.ean ?? "",
+      csvKroner(entry.totalOere),
+      csvKroner(entry.vatOere),
+      csvKroner(entry.totalOere - entry.vatOere),
+    ]),
+  );
+}
