@@ -21,6 +21,7 @@ export default [
   route("praktisk-info", contentPage, { id: "page-practical" }),
   route("vilkaar", contentPage, { id: "page-terms" }),
   route("privatlivspolitik", contentPage, { id: "page-privacy" }),
+  route("husorden", contentPage, { id: "page-house-rules" }),
   route("koncerter", "routes/koncerter.tsx"),
   route("koncerter/arkiv", "routes/koncerter.arkiv.tsx"),
   route("koncerter/:eventId", "routes/koncerter.event.tsx"),
@@ -33,6 +34,7 @@ export default [
   route("alle-reservationer", "routes/alle-reservationer.tsx"),
   route("tilbud/:ordre", "routes/tilbud.tsx"),
   route("faktura/:id", "routes/faktura.ts"),
+  route("kontrakt/:ordre", "routes/kontrakt.ts"),
   route("faktura/:id/oioubl", "routes/faktura.oioubl.ts"),
   route("kalender/:feed", "routes/kalender.feed.ts"),
 

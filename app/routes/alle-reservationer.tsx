@@ -13,6 +13,7 @@ import { duePaymentsOf, paymentLabels } from "~/features/orders/payments.server"
 import { DuePayments } from "~/features/orders/components/due-payments";
 import { MyRequests } from "~/features/rental/components/my-requests";
 import { openRequestsOf } from "~/features/rental/requests.server";
+import { ordersWithContract } from "~/features/rental/contract.server";
 import { isOverdue } from "~/features/rental/payment-plan";
 import { getReservationSettings } from "~/features/reservation/settings.server";
 import { cancellationRefusal, hasBegun } from "~/features/reservation/rules";
@@ -37,6 +38,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     openRequestsOf(db, user.id),
   ]);
   const today = todayInCopenhagen();
+  const withContract = await ordersWithContract(
+    db,
+    bookings.flatMap((booking) => (booking.orderId ? [booking.orderId] : [])),
+  );
   const duePayments = due.map((payment) => ({
     orderId: payment.orderId,
     label: paymentLabels[payment.kind],
@@ -50,6 +55,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     label: formatDay(booking.day),
     price: formatMoney(booking.priceOere),
     receiptNumber: booking.receiptNumber,
+    contractUrl: booking.orderId && withContract.has(booking.orderId) ? `/kontrakt/${booking.orderId}` : null,
     cancelled: booking.releasedAt !== null,
     upcoming: !hasBegun(booking.day, today),
     cancellable:
@@ -132,6 +138,14 @@ export default function MyReservations({ loaderData, actionData }: Route.Compone
                 {booking.receiptNumber ? (
                   <p className="text-sm text-muted">Kvittering nr. {booking.receiptNumber}</p>
                 ) : null}
+                {booking.contractUrl && (
+                  <a
+                    href={booking.contractUrl}
+                    className="text-sm font-semibold text-accent underline-offset-4 hover:underline"
+                  >
+                    Lejekontrakt (PDF)
+                  </a>
+                )}
               </div>
               <span className="tabular-nums">{booking.price}</span>
               {booking.cancellable && (

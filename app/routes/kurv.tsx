@@ -25,6 +25,8 @@ import { BookerDetailsFields } from "~/features/rental/components/booker-details
 import { CustomerTypeChooser } from "~/features/rental/components/customer-type-chooser";
 import { AddOnFields } from "~/features/rental/components/add-on-fields";
 import { RequestFields } from "~/features/rental/components/request-fields";
+import { ContractField } from "~/features/rental/components/contract-field";
+import { CONTRACT_FIELD } from "~/features/rental/contract";
 import { PaymentMethodField } from "~/features/invoices/components/payment-method-field";
 import { mayPayOnInvoice } from "~/features/invoices/invoices";
 import { sendInvoice } from "~/features/invoices/invoice-mail.server";
@@ -278,6 +280,7 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
             )}
             {mode === "request" && <RequestFields errors={checkoutErrors} values={actionData?.values} />}
             {mode === "direct" && loaderData.invoice && <PaymentMethodField values={actionData?.values} />}
+            {mode === "direct" && <ContractField errors={checkoutErrors?.[CONTRACT_FIELD]} />}
             {bookable && bookerFields.length > 0 && (
               <BookerDetailsFields fields={bookerFields} errors={checkoutErrors} values={actionData?.values} />
             )}

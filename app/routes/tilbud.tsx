@@ -6,6 +6,9 @@ import { requireUser } from "~/features/accounts/session.server";
 import { paymentLabels } from "~/features/orders/payments.server";
 import { paymentPlan, paymentTermsOf } from "~/features/rental/payment-plan";
 import { acceptOffer, declineOffer } from "~/features/rental/requests.server";
+import { ContractField } from "~/features/rental/components/contract-field";
+import { CONTRACT_FIELD, CONTRACT_REQUIRED, contractText } from "~/features/rental/contract";
+import { contractOf } from "~/features/rental/contract.server";
 import { receiptOf, startNextPayment } from "~/features/reservation/checkout.server";
 import { Amounts } from "~/features/reservation/components/amounts";
 import { formatDay, todayInCopenhagen } from "~/features/reservation/days";
@@ -41,6 +44,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     lines: receipt.lines,
     total: receipt.total,
     vat: receipt.vat,
+    contract: open ? contractText(await contractOf(db, order.id)) : null,
     plan: plan.map((payment) => ({
       label: paymentLabels[payment.kind],
       amount: formatMoney(payment.amountOere),
@@ -49,13 +53,16 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   };
 }
 
-const offerAnswers = z.object({ intent: z.enum(["accept", "decline"]) });
+const offerAnswers = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("accept"), [CONTRACT_FIELD]: z.literal("ja", { error: CONTRACT_REQUIRED }) }),
+  z.object({ intent: z.literal("decline") }),
+]);
 
 export async function action({ request, url, params }: Route.ActionArgs) {
   const { db, auth, config, payments: provider } = collaborators();
   const user = await requireUser(auth, request, url);
   const submission = parseSubmission(await readFormData(request), offerAnswers);
-  if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
+  if (!submission.ok) return answer({ ...withErrorToast(submission.answer), intent: "accept" }, 400);
   const orderId = z.uuid().safeParse(params.ordre);
   if (!orderId.success) throw data(null, { status: 404 });
   if (submission.value.intent === "decline") {
@@ -136,10 +143,15 @@ export default function Offer({ loaderData, actionData }: Route.ComponentProps) 
               ))}
             </ul>
           </section>
-          <Form method="post" className="mt-8 flex flex-wrap gap-3">
-            <button type="submit" name="intent" value="accept" className={buttonStyles.primary}>
-              Accepter og betal
-            </button>
+          <Form method="post" className="mt-8 grid gap-5">
+            <ContractField text={loaderData.contract ?? undefined} errors={actionData?.fieldErrors?.[CONTRACT_FIELD]} />
+            <div className="flex flex-wrap gap-3">
+              <button type="submit" name="intent" value="accept" className={buttonStyles.primary}>
+                Accepter og betal
+              </button>
+            </div>
+          </Form>
+          <Form method="post" className="mt-3">
             <button type="submit" name="intent" value="decline" className={buttonStyles.secondary}>
               Afslå tilbuddet
             </button>

@@ -94,6 +94,7 @@ test("a month's bookings are cards on a phone, and cancelling one opens inside i
   await day.click();
   await expect(day).toHaveAccessibleName(/i din kurv/);
   await page.goto("/kurv");
+  await page.getByLabel("Jeg har læst og accepterer lejekontrakten").check();
   await page.getByRole("button", { name: "Gå til betaling" }).click();
   await page.getByRole("button", { name: "Betal", exact: true }).click();
   await expect(page).toHaveURL(/\/success\?ordre=/);

@@ -46,6 +46,7 @@ test("a company rents two days at its own price with an add-on, pays the deposit
   // The company's name and CVR are asked for; the sound technician needs hours; cleaning is the company's choice.
   await expect(page.getByRole("checkbox", { name: /Slutrengøring/ })).not.toBeChecked();
   await page.getByRole("checkbox", { name: /Lydtekniker/ }).check();
+  await page.getByLabel("Jeg har læst og accepterer lejekontrakten").check();
   await page.getByRole("button", { name: "Gå til betaling" }).click();
   await expect(page.getByText("Skriv firmaets navn")).toBeVisible();
   await expect(page.getByText("Skriv, hvor mange timer lydtekniker skal bruges")).toBeVisible();
@@ -53,6 +54,7 @@ test("a company rents two days at its own price with an add-on, pays the deposit
   await page.getByLabel("Firmaets navn").fill("Lydhuset ApS");
   await page.getByLabel("CVR-nummer").fill("12 34 56 78");
   await page.getByRole("listitem").filter({ hasText: "Lydtekniker" }).getByLabel("Timer").fill("4");
+  await page.getByLabel("Jeg har læst og accepterer lejekontrakten").check();
   await page.getByRole("button", { name: "Gå til betaling" }).click();
 
   // 2 × 7.500 kr. and 4 × 450 kr.: 16.800 kr., a quarter now.
@@ -151,6 +153,7 @@ test("an association requests two days with an add-on; the admin offers them wit
   await expect(offerLines).toContainText("Ekstra opstilling af scene");
   await expect(offerLines).toContainText("Lydtekniker, 4 × 450,00 kr.");
   await expect(page.getByText("Vi glæder os til jubilæet!")).toBeVisible();
+  await page.getByLabel("Jeg har læst og accepterer lejekontrakten").check();
   await page.getByRole("button", { name: "Accepter og betal" }).click();
   await expect(page.getByText("At betale nu: depositum")).toBeVisible();
   await page.getByRole("button", { name: "Betal", exact: true }).click();
@@ -167,7 +170,8 @@ test("an association requests two days with an add-on; the admin offers them wit
   const ran = await request.post("/_test/job", {
     form: { navn: "balance-reminders", tidspunkt: weekBefore.toISOString() },
   });
-  expect(await ran.json()).toEqual({ done: 1 });
+  // At least this balance: other journeys' balances may fall due the same week.
+  expect((await ran.json()).done).toBeGreaterThanOrEqual(1);
   await waitForMail(email, /^Restbeløbet for din leje forfalder /);
 
   // 5. The association pays the balance.
@@ -213,10 +217,12 @@ test("a public institution books directly on invoice; it gets the PDF, the admin
   await page.getByLabel("EAN-nummer", { exact: true }).fill("5798000416605");
   await page.getByLabel("Ordre- eller referencenummer").fill("PO-2027-118");
   await page.getByRole("radio", { name: /Betal på faktura/ }).check();
+  await page.getByLabel("Jeg har læst og accepterer lejekontrakten").check();
   await page.getByRole("button", { name: "Gå til betaling" }).click();
   await expect(page.getByText("EAN-nummeret er ikke gyldigt: tjek de 13 cifre")).toBeVisible();
   await page.getByLabel("EAN-nummer", { exact: true }).fill("5798 0004 16604");
   await page.getByRole("radio", { name: /Betal på faktura/ }).check();
+  await page.getByLabel("Jeg har læst og accepterer lejekontrakten").check();
   await page.getByRole("button", { name: "Gå til betaling" }).click();
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bookingen er bekræftet");

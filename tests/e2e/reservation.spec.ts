@@ -71,6 +71,7 @@ test("a user books two days with the demo payment; the second user sees them as 
 
   await visit(page, "/kurv");
   await expect(page.getByRole("list", { name: "Dage i kurven" }).getByRole("listitem")).toHaveCount(2);
+  await page.getByLabel("Jeg har læst og accepterer lejekontrakten").check();
   await page.getByRole("button", { name: "Gå til betaling" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betaling");
   await expect(page.getByText("Testbetaling")).toBeVisible();
@@ -127,6 +128,7 @@ test("checkout without an address leads to the details form and, once saved, bac
   await visit(page, "/kurv");
   const basket = page.getByRole("list", { name: "Dage i kurven" }).getByRole("listitem");
   await expect(basket).toHaveCount(1);
+  await page.getByLabel("Jeg har læst og accepterer lejekontrakten").check();
   await page.getByRole("button", { name: "Gå til betaling" }).click();
   await expect(page).toHaveURL(/\/bruger\/update\?redirectTo=%2Fkurv$/);
   await expect(toasts(page).getByText("Tilføj din adresse og dit telefonnummer før betaling")).toBeVisible();
@@ -138,6 +140,7 @@ test("checkout without an address leads to the details form and, once saved, bac
   await expect(basket).toHaveCount(1);
   await expect(basket).toContainText(/\d+:\d{2} tilbage/);
 
+  await page.getByLabel("Jeg har læst og accepterer lejekontrakten").check();
   await page.getByRole("button", { name: "Gå til betaling" }).click();
   await expect(page.getByText("Testbetaling")).toBeVisible();
   await page.getByRole("button", { name: "Betal", exact: true }).click();
@@ -235,6 +238,7 @@ async function bookAndPay(page: Page, month: string, days: string[]) {
     await expect(page.locator(`[data-day="${day}"]`)).toHaveAccessibleName(/i din kurv/);
   }
   await page.goto("/kurv");
+  await page.getByLabel("Jeg har læst og accepterer lejekontrakten").check();
   await page.getByRole("button", { name: "Gå til betaling" }).click();
   await page.getByRole("button", { name: "Betal", exact: true }).click();
   await expect(page).toHaveURL(/\/success\?ordre=/);

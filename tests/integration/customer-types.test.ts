@@ -133,7 +133,7 @@ describe.each(databaseKinds)("renting as a customer type on %s", (kind) => {
     expect(refused).toMatchObject({ status: 400, fieldErrors: { cvr: ["Et CVR-nummer har 8 cifre"] } });
     expect(await database.db.select().from(orders).where(eq(orders.userId, renter.id))).toEqual([]);
 
-    const accepted = await post({ intent: "checkout", organisation: "Lyd ApS", cvr: "12 34 56 78" });
+    const accepted = await post({ intent: "checkout", organisation: "Lyd ApS", cvr: "12 34 56 78", kontrakt: "ja" });
     expect(accepted).toMatchObject({ status: 302 });
     const [order] = await database.db.select().from(orders).where(eq(orders.userId, renter.id));
     expect(order).toMatchObject({

@@ -1,6 +1,16 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baskets, calendarFeeds, dayClaims, mediaImages, orderLines, orders, twoFactors, userFiles } from "~/db/schema";
+import {
+  baskets,
+  calendarFeeds,
+  dayClaims,
+  mediaImages,
+  orderLines,
+  orders,
+  twoFactors,
+  userFiles,
+  contractAcceptances,
+} from "~/db/schema";
 import { exportedTables, exportUserData } from "~/features/accounts/data-export.server";
 import { dayBounds } from "~/lib/format";
 import { signUpUser } from "../support/accounts";
@@ -84,6 +94,13 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
       unitPriceOere: 450000,
       totalOere: 450000,
       vatOere: 90000,
+    });
+    await database.db.insert(contractAcceptances).values({
+      orderId: order!.id,
+      userId,
+      acceptedAt: new Date(),
+      text: "LEJEKONTRAKT\n\nUdlejer: Havnescenen ApS",
+      sha256: "a".repeat(64),
     });
     await database.db.insert(baskets).values({ userId, version: 1 });
     await database.db.insert(calendarFeeds).values({ userId, token: "feed-token-of-mette-0123456789" });

@@ -47,6 +47,7 @@ describe.each(databaseKinds)("booking on invoice on %s", (kind) => {
 
   const institution = {
     intent: "checkout",
+    kontrakt: "ja",
     betaling: "faktura",
     organisation: "Aarhus Kommune, Kultur",
     cvr: "55133018",
@@ -91,7 +92,9 @@ describe.each(databaseKinds)("booking on invoice on %s", (kind) => {
       body: { fieldErrors: { ean: ["EAN-nummeret er ikke gyldigt: tjek de 13 cifre"] } },
     });
     expect((await holdDay(database.db, "privat", day(61))).ok).toBe(true);
-    expect(await call(basketAction, "/kurv", "privat", { intent: "checkout", betaling: "faktura" })).toMatchObject({
+    expect(
+      await call(basketAction, "/kurv", "privat", { intent: "checkout", betaling: "faktura", kontrakt: "ja" }),
+    ).toMatchObject({
       status: 409,
     });
     expect(await database.db.select().from(orders)).toEqual([]);

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dayClaims, mailOutbox, orderLines, orderPayments, orders } from "~/db/schema";
+import { createHash } from "node:crypto";
+import { contractAcceptances, dayClaims, mailOutbox, orderLines, orderPayments, orders } from "~/db/schema";
 import { MailOutbox } from "~/features/email/outbox.server";
 import { chooseCustomerType } from "~/features/rental/basket.server";
 import { acceptOffer, approveRequest, expireRequests, openRequests } from "~/features/rental/requests.server";
@@ -96,7 +97,9 @@ describe.each(databaseKinds)("requests and offers on %s", (kind) => {
     expect(await ordersOf("klub")).toEqual([]);
     expect((await getBasket(database.db, "klub")).items).toHaveLength(1);
     // A type that books by request cannot check out directly.
-    expect(await call(basketAction, "/kurv", "klub", { ...requestFields, intent: "checkout" })).toMatchObject({
+    expect(
+      await call(basketAction, "/kurv", "klub", { ...requestFields, intent: "checkout", kontrakt: "ja" }),
+    ).toMatchObject({
       status: 409,
     });
   });
@@ -158,7 +161,9 @@ describe.each(databaseKinds)("requests and offers on %s", (kind) => {
   it("refuses bad prices in Danish and another account's use of the offer link", async () => {
     const [offer] = await ordersOf("klub");
     expect(await call(offerLoader, `/tilbud/${offer!.id}`, "anden", {}, "GET")).toMatchObject({ status: 404 });
-    expect(await call(offerAction, `/tilbud/${offer!.id}`, "anden", { intent: "accept" })).toMatchObject({
+    expect(
+      await call(offerAction, `/tilbud/${offer!.id}`, "anden", { intent: "accept", kontrakt: "ja" }),
+    ).toMatchObject({
       status: 404,
     });
     expect((await ordersOf("klub"))[0]).toMatchObject({ status: "offered" });
@@ -166,7 +171,11 @@ describe.each(databaseKinds)("requests and offers on %s", (kind) => {
 
   it("turns the accepted offer into an order with its payment plan, to be paid", async () => {
     const [offer] = await ordersOf("klub");
-    const accepted = await call(offerAction, `/tilbud/${offer!.id}`, "klub", { intent: "accept" });
+    expect(await call(offerAction, `/tilbud/${offer!.id}`, "klub", { intent: "accept" })).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { kontrakt: ["Sæt kryds for at acceptere lejekontrakten"] } },
+    });
+    const accepted = await call(offerAction, `/tilbud/${offer!.id}`, "klub", { intent: "accept", kontrakt: "ja" });
     expect(accepted).toMatchObject({ status: 302, location: `/betaling?ordre=${offer!.id}` });
     const payments = await database.db.select().from(orderPayments).where(eq(orderPayments.orderId, offer!.id));
     const depositum = Math.round(offer!.totalOere / 4);
@@ -175,6 +184,15 @@ describe.each(databaseKinds)("requests and offers on %s", (kind) => {
       ["depositum", depositum],
     ]);
     expect((await ordersOf("klub"))[0]).toMatchObject({ status: "pending" });
+    // The contract accepted: its exact text, with the offer's lines, the terms and the house rules, and its hash.
+    const [acceptance] = await database.db
+      .select()
+      .from(contractAcceptances)
+      .where(eq(contractAcceptances.orderId, offer!.id));
+    expect(acceptance).toMatchObject({ userId: "klub" });
+    expect(acceptance!.text).toContain("Ekstra opstilling: 500,00 kr.");
+    expect(acceptance!.text).toContain("Lejer: Vesterbro Jazzklub (v/ Bruger klub)");
+    expect(acceptance!.sha256).toBe(createHash("sha256").update(acceptance!.text).digest("hex"));
   });
 
   it("expires a request not answered and an offer not accepted, freeing the days and telling both sides", async () => {
@@ -227,7 +245,9 @@ describe.each(databaseKinds)("requests and offers on %s", (kind) => {
       "Tilbuddet på leje af salen er udløbet",
       "Tilbuddet på leje af salen er udløbet",
     ]);
-    expect(await call(offerAction, `/tilbud/${offered.id}`, "klub", { intent: "accept" })).toMatchObject({
+    expect(
+      await call(offerAction, `/tilbud/${offered.id}`, "klub", { intent: "accept", kontrakt: "ja" }),
+    ).toMatchObject({
       status: 409,
     });
   });

@@ -59,7 +59,7 @@ describe.each(databaseKinds)("holds that run out or whose day is closed, on %s",
     basketAction(
       routeArgs("/kurv", {
         method: "POST",
-        body: new URLSearchParams({ intent: "checkout" }),
+        body: new URLSearchParams({ intent: "checkout", kontrakt: "ja" }),
         headers: { Cookie: member.cookie },
       }),
     ).catch((thrown: unknown) => thrown);

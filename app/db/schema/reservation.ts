@@ -247,6 +247,26 @@ export const invoices = pgTable(
   ],
 );
 
+/**
+ * A booker's acceptance of the lejekontrakt (issue 35): the exact text accepted, its SHA-256 fingerprint, when and
+ * by which account. One per order; kept with the order, as its terms.
+ */
+export const contractAcceptances = pgTable(
+  "contract_acceptances",
+  {
+    id: uuidId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    acceptedAt: instant("accepted_at").notNull(),
+    text: text("text").notNull(),
+    sha256: text("sha256").notNull(),
+  },
+  (table) => [check("contract_acceptances_sha256", sql`${table.sha256} ~ '^[0-9a-f]{64}$'`)],
+);
+
 export const claimKind = pgEnum("claim_kind", ["hold", "booking"]);
 
 /**

@@ -132,11 +132,23 @@ const pageSources: Record<PageName, DemoPageSource> = {
       Reservation:
         "En reservation gælder en hel kalenderdag. Reservationen er bindende, når betalingen er gennemført, og du har modtaget en bekræftelse på e-mail.",
       Betaling:
-        "Lejen betales fuldt ved bestilling. Alle priser er i danske kroner inklusive moms. Du modtager en kvittering med kvitteringsnummer og momsbeløb.",
+        "Ved bestilling betales et depositum på 25 % af lejen; resten betales senest 30 dage før den første dag. Erhverv og offentlige institutioner kan betale på faktura. Alle priser er i danske kroner inklusive moms. Du modtager en kvittering med kvitteringsnummer og momsbeløb for hver betaling.",
       Afbestilling:
         "Afbestilling senest 30 dage før lejedagen: hele beløbet refunderes.\nAfbestilling 14–29 dage før: halvdelen refunderes.\nAfbestilling under 14 dage før: intet refunderes.",
       "Ansvar og husorden":
         "Lejer har ansvaret for gæsterne og for, at salen afleveres i samme stand som ved modtagelsen. Musik skal slutte senest kl. 01 af hensyn til naboerne.",
+    },
+  },
+  "house-rules": {
+    header: "Husorden",
+    sections: {
+      "Musik og naboer":
+        "Musikken skal være skruet ned kl. 24 og slukket senest kl. 01. Dørene mod havnen holdes lukkede efter kl. 22.",
+      "Rygning og levende lys":
+        "Der må ikke ryges i huset. Levende lys kun i de lysestager, der står i salen, og aldrig uden opsyn.",
+      "Aflevering af salen":
+        "Salen afleveres ryddet, med borde og stole på plads og affaldet i containerne i gården. Slutrengøring kan tilvælges.",
+      Ansvar: "Lejer er ansvarlig for gæsterne og for skader på salen og inventaret. Skader meldes til os samme dag.",
     },
   },
   privacy: {
@@ -145,13 +157,13 @@ const pageSources: Record<PageName, DemoPageSource> = {
       Dataansvarlig:
         "Havnescenen ApS, Havnegade 12, 8000 Aarhus C, CVR 12345678, er dataansvarlig for de oplysninger, vi behandler om dig. Du kan kontakte os på booking@havnescenen.dk.",
       "Hvilke oplysninger vi behandler":
-        "Når du opretter en konto, behandler vi dit navn, din e-mailadresse, og hvis du reserverer, din adresse og dit telefonnummer. Lejer du for en forening, en virksomhed eller en offentlig institution, behandler vi også dens navn, CVR-nummer og, for offentlige institutioner, EAN-nummer og ordre- eller referencenummer. Vi gemmer dine reservationer, de tilvalg, du har valgt, og dine betalinger med deres forfaldsdage og de påmindelser, vi har sendt.",
+        "Når du opretter en konto, behandler vi dit navn, din e-mailadresse, og hvis du reserverer, din adresse og dit telefonnummer. Lejer du for en forening, en virksomhed eller en offentlig institution, behandler vi også dens navn, CVR-nummer og, for offentlige institutioner, EAN-nummer og ordre- eller referencenummer. Vi gemmer dine reservationer, de tilvalg, du har valgt, dine betalinger med deres forfaldsdage og de påmindelser, vi har sendt, og din accept af lejekontrakten: den præcise tekst, tidspunktet og din konto.",
       "Formål og retsgrundlag":
         "Vi bruger oplysningerne til at håndtere din konto, dine reservationer og betalinger (opfyldelse af aftale) og til at overholde bogføringsloven (retlig forpligtelse).",
       "Hvem kan se din adresse":
         "Når du har reserveret og betalt en dag, kan andre brugere, der er logget ind, se din adresse, når de vælger dagen i reservationskalenderen. Dit navn, din e-mailadresse og dit telefonnummer bliver ikke vist. En dag, der kun ligger i din kurv, står blot som optaget, uden oplysninger om dig.",
       Opbevaring:
-        "Oplysninger om køb, betalinger og kvitteringer gemmes i fem år efter regnskabsårets udløb, som bogføringsloven kræver; det gælder også, når du sletter din konto. Din konto og dine øvrige oplysninger slettes, når du beder om det.",
+        "Oplysninger om køb, betalinger, kvitteringer og fakturaer gemmes i fem år efter regnskabsårets udløb, som bogføringsloven kræver, og lejekontrakter lige så længe som bookingen, de hører til; det gælder også, når du sletter din konto. Din konto og dine øvrige oplysninger slettes, når du beder om det.",
       "Dine rettigheder":
         "Du har ret til indsigt i, berigtigelse og sletning af dine oplysninger, og du kan klage til Datatilsynet.",
       Cookies:

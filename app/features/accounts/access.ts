@@ -43,6 +43,7 @@ export const routeRules: Record<string, RouteRule> = {
   "/praktisk-info": publicPage,
   "/vilkaar": publicPage,
   "/privatlivspolitik": publicPage,
+  "/husorden": publicPage,
   "/koncerter": publicPage,
   "/koncerter/arkiv": publicPage,
   "/koncerter/:eventId": publicPage,
@@ -59,6 +60,8 @@ export const routeRules: Record<string, RouteRule> = {
   // The booker's own invoice, or any for the admin (the loader tells them apart); its e-invoice for the admin.
   "/faktura/:id": userPage,
   "/faktura/:id/oioubl": adminPage,
+  // The booker's own contract, or any for the admin (the loader tells them apart).
+  "/kontrakt/:ordre": userPage,
   // The feed's secret token is its access.
   "/kalender/:feed": publicPage,
 

@@ -9,6 +9,7 @@ import {
   orderLines,
   orderPayments,
   invoices,
+  contractAcceptances,
   orders,
   sessions,
   twoFactors,
@@ -36,6 +37,8 @@ export const exportedTables = {
   order_payments: "orders",
   // … and its invoices, kept five years by the bookkeeping law, even after the account is deleted.
   invoices: "orders",
+  // The lejekontrakter the user accepted: the exact text, when, and its fingerprint.
+  contract_acceptances: "contracts",
   day_claims: "days",
   // How many days the user has put in a basket: what lets two holds at once take turns (decision 030).
   baskets: "basket",
@@ -164,6 +167,15 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
     .from(invoices)
     .where(inArray(invoices.orderId, ordersOfUser))
     .orderBy(invoices.number);
+  const contracts = await db
+    .select({
+      orderId: contractAcceptances.orderId,
+      acceptedAt: contractAcceptances.acceptedAt,
+      sha256: contractAcceptances.sha256,
+      text: contractAcceptances.text,
+    })
+    .from(contractAcceptances)
+    .where(eq(contractAcceptances.userId, userId));
   const [feed] = await db
     .select({ token: calendarFeeds.token })
     .from(calendarFeeds)
@@ -206,6 +218,7 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
     })),
     ordersNote:
       "Ordrer, betalinger og fakturaer opbevares i fem år efter regnskabsårets udløb, som bogføringsloven kræver, også hvis du sletter din konto.",
+    [exportedTables.contract_acceptances]: contracts,
     [exportedTables.day_claims]: days,
     [exportedTables.baskets]: basket ?? null,
     [exportedTables.calendar_feeds]: feed ? { url: `${publicUrl}/kalender/${feed.token}.ics` } : null,

@@ -1,5 +1,15 @@
 /** The public pages whose texts the admin edits; the first four are the spec's page_page choices. */
-export const pageNames = ["frontpage", "music", "videos", "images", "prices", "practical", "terms", "privacy"] as const;
+export const pageNames = [
+  "frontpage",
+  "music",
+  "videos",
+  "images",
+  "prices",
+  "practical",
+  "terms",
+  "privacy",
+  "house-rules",
+] as const;
 export type PageName = (typeof pageNames)[number];
 
 /** How the admin sees each choice of the page_page dropdown. */
@@ -12,6 +22,7 @@ export const pageNameLabels: Record<PageName, string> = {
   practical: "Praktisk info",
   terms: "Vilkår",
   privacy: "Privatlivspolitik",
+  "house-rules": "Husorden",
 };
 
 /** Where each page is shown. */
@@ -24,4 +35,5 @@ export const pagePaths: Record<PageName, string> = {
   practical: "/praktisk-info",
   terms: "/vilkaar",
   privacy: "/privatlivspolitik",
+  "house-rules": "/husorden",
 };

@@ -6,6 +6,7 @@ import { daysSummary, formatDay } from "~/features/reservation/days";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import { formatMoney } from "~/lib/format";
+import { contractAttachment } from "~/features/rental/contract.server";
 import { invoicePdf } from "./invoice-pdf.server";
 import { invoiceDocument, invoiceOfOrder } from "./invoices.server";
 
@@ -51,6 +52,7 @@ export async function sendInvoice(
           contentType: "application/pdf",
         },
         { filename: "reservation.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" },
+        ...(await contractAttachment(db, orderId)),
       ],
     });
   } catch (error) {

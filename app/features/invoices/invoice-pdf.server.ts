@@ -1,15 +1,9 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatMoney } from "~/lib/format";
+import { printable } from "~/lib/pdf.server";
 import { formatDay } from "~/features/reservation/days";
 import { invoiceTotals, netLine } from "./invoices";
 import type { InvoiceDocument } from "./oioubl";
-
-// pdf-lib (decision 034): the standard fonts need no file, and write Danish letters in their WinAnsi encoding.
-const WIN_ANSI_EXTRA = new Set([..."–—‘’“”€•…×"]);
-
-/** What the standard fonts cannot write (an emoji in a name, say) becomes "?", instead of failing the invoice. */
-const printable = (text: string) =>
-  [...text].map((char) => (char.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRA.has(char) ? char : "?")).join("");
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;

@@ -7,6 +7,7 @@ import { GUESTS_FIELD } from "./add-ons";
 import { offeredAddOns } from "./add-ons.server";
 import { bookerDetailsSchema } from "./booker-details";
 import type { CustomerType } from "./customer-types";
+import { CONTRACT_FIELD, CONTRACT_REQUIRED } from "./contract";
 import { PAYMENT_METHOD_FIELD } from "~/features/invoices/invoices";
 
 /** A request's own words (forespørgsel): the expected guests, what the hall is for, and a message. */
@@ -43,18 +44,22 @@ export async function readBookingChoice(
   const details = parseSubmission(formData, bookerDetailsSchema);
   const addOns = readAddOnSelection(formData, await offeredAddOns(db), customerType);
   const words = request ? parseSubmission(formData, requestSchema) : null;
-  if (details.ok && addOns.ok && (!words || words.ok)) {
+  // A request is no agreement yet: its contract is accepted with the offer.
+  const contractMissing = !request && formData.get(CONTRACT_FIELD) !== "ja";
+  if (details.ok && addOns.ok && (!words || words.ok) && !contractMissing) {
     const asked = words?.ok
       ? { guests: words.value[GUESTS_FIELD], purpose: words.value.formaal, message: words.value.besked }
       : undefined;
     // Paying on invoice is a choice of the form; whether the type may is the order's to decide (`createOrder`).
     const onInvoice = !request && formData.get(PAYMENT_METHOD_FIELD) === "faktura";
-    return { ok: true, choice: { details: details.value, addOns: addOns.selection, request: asked, onInvoice } };
+    const choice = { details: details.value, addOns: addOns.selection, request: asked, onInvoice };
+    return { ok: true, choice: { ...choice, contractAccepted: !request } };
   }
   const fieldErrors = {
     ...(details.ok ? {} : details.answer.fieldErrors),
     ...(addOns.ok ? {} : addOns.fieldErrors),
     ...(words && !words.ok ? words.answer.fieldErrors : {}),
+    ...(contractMissing && { [CONTRACT_FIELD]: [CONTRACT_REQUIRED] }),
   };
   const values = Object.fromEntries(
     [...formData].flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),

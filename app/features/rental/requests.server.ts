@@ -23,6 +23,7 @@ import {
 import { orderHoldExpiresAt } from "~/features/reservation/rules";
 import { getReservationSettings } from "~/features/reservation/settings.server";
 import { getSiteSettings } from "~/features/site/settings.server";
+import { recordContractAcceptance } from "./contract.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
 
 /**
@@ -205,8 +206,9 @@ export async function declineRequest(
 export type OfferAnswer = { ok: true } | { ok: false; reason: "not-found" | "expired" | "not-offered" };
 
 /**
- * The booker accepts the offer: it becomes an order waiting for its first payment (the payment plan made now, by
- * the admin's terms), its days held for the checkout. Only their own offer, still open.
+ * The booker accepts the offer and its contract: it becomes an order waiting for its first payment (the payment
+ * plan made now, by the admin's terms), its days held for the checkout, the contract recorded. Only their own
+ * offer, still open.
  */
 export async function acceptOffer(
   db: Database,
@@ -225,6 +227,7 @@ export async function acceptOffer(
     if (!order) return { ok: false, reason: await whyNot(tx, userId, orderId, now) };
     await planOrderPayments(tx, orderId, settings, now);
     await holdDaysUntil(tx, orderId, orderHoldExpiresAt(now, settings, provider.checkoutSessionSeconds));
+    await recordContractAcceptance(tx, orderId, userId, now);
     return { ok: true };
   });
 }

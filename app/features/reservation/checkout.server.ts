@@ -15,6 +15,7 @@ import {
   type OrderPayment,
 } from "~/features/orders/payments.server";
 import type { CheckoutRequest, PaymentProvider } from "~/features/payment/provider.server";
+import { contractAttachment } from "~/features/rental/contract.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
@@ -172,9 +173,14 @@ export async function completePaidOrder(
       config.PUBLIC_URL,
       claims.map((claim) => ({ ...claim, receiptNumber: order.receiptNumber })),
     );
-    await mailer.send(
-      bookingConfirmationMessage(order.bookerEmail, receipt, ics, `${config.PUBLIC_URL}/alle-reservationer`),
+    const confirmation = bookingConfirmationMessage(
+      order.bookerEmail,
+      receipt,
+      ics,
+      `${config.PUBLIC_URL}/alle-reservationer`,
     );
+    const contract = await contractAttachment(db, order.id);
+    await mailer.send({ ...confirmation, attachments: [...(confirmation.attachments ?? []), ...contract] });
   } catch (error) {
     logger.error({ err: error, orderId }, "the booking confirmation could not be sent");
   }

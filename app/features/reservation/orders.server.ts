@@ -8,6 +8,7 @@ import { addOnLines, chosenAddOns, noAddOns, type AddOnSelection } from "~/featu
 import { offeredAddOns } from "~/features/rental/add-ons.server";
 import { bookOnInvoice } from "~/features/invoices/invoices.server";
 import { mayPayOnInvoice } from "~/features/invoices/invoices";
+import { recordContractAcceptance } from "~/features/rental/contract.server";
 import type { BookingMode, CustomerType } from "~/features/rental/customer-types";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { asHold, dropClosedHolds, holdsOf, idsOf, selectJudgedClaims, type ClosedDay } from "./holds.server";
@@ -51,7 +52,13 @@ export async function createOrder(
   userId: string,
   provider: Pick<PaymentProvider, "name" | "checkoutSessionSeconds">,
   now = new Date(),
-  { details = { customerType: "privat" }, addOns = noAddOns, request, onInvoice = false }: BookingChoice = {},
+  {
+    details = { customerType: "privat" },
+    addOns = noAddOns,
+    request,
+    onInvoice = false,
+    contractAccepted,
+  }: BookingChoice = {},
 ): Promise<OrderResult> {
   const [settings, offered] = await Promise.all([getReservationSettings(db), offeredAddOns(db)]);
   const { customerType } = details;
@@ -131,6 +138,7 @@ export async function createOrder(
       .where(inArray(dayClaims.id, idsOf(running)));
     if (onInvoice) await bookOnInvoice(tx, order!.id, settings, now);
     else if (!request) await planOrderPayments(tx, order!.id, settings, now);
+    if (contractAccepted) await recordContractAcceptance(tx, order!.id, userId, now);
     return { ok: true, orderId: order!.id, closed };
   });
 }
@@ -144,6 +152,8 @@ export interface BookingChoice {
   addOns?: AddOnSelection;
   request?: { guests: number; purpose: string; message: string };
   onInvoice?: boolean;
+  /** The booker ticked "Jeg har læst og accepterer lejekontrakten": the contract is recorded with the order. */
+  contractAccepted?: boolean;
 }
 
 /** The instant some whole days after another (an answer due in three days, say). */
