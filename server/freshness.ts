@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { forgetReservationSettings } from "~/features/reservation/settings.server";
+import { forgetOfferedAddOns } from "~/features/rental/add-ons.server";
 import { forgetSiteSettings } from "~/features/site/settings.server";
 import type { Change } from "~/lib/freshness";
 import { listenToChannels } from "./notice-listener";
@@ -39,6 +40,7 @@ export function createFreshness(options: {
       forgetSiteSettings();
       forgetReservationSettings();
     }
+    if (change !== "settings") forgetOfferedAddOns();
     options.pageCache?.clear();
   }
 

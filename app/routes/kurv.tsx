@@ -82,12 +82,12 @@ function orderRefusal(refused: Extract<OrderResult, { ok: false }>): Toast {
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
   const user = await requireUser(auth, request, url);
-  const [basket, customerType, settings, offered] = await Promise.all([
+  const [basket, settings, offered] = await Promise.all([
     getBasket(db, user.id),
-    basketCustomerType(db, user.id),
     getReservationSettings(db),
     offeredAddOns(db),
   ]);
+  const { customerType } = basket;
   return {
     customerType,
     addOns: offered.map((addOn) => ({

@@ -302,21 +302,24 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     ).rejects.toThrow();
   });
 
-  it("keeps the settings in memory, forgets them on the admin's change, and a hold reads its own", async () => {
+  it("keeps the settings in memory, forgets them on the admin's change; a hold reads its rules itself, its price as shown", async () => {
     const first = await getReservationSettings(database.db);
     expect(await getReservationSettings(database.db)).toBe(first);
     await setHoldSeconds({ db: database.db, freshness: testFreshness(database.db) }, 600);
     expect((await getReservationSettings(database.db)).holdSeconds).toBe(600);
 
     // A change made around the app is not seen by the copy until it is forgotten (at the latest after a minute)…
+    await database.db.update(reservationSettings).set({ holdSeconds: 700 });
     await database.db.update(customerTypeTerms).set({ weekdayPriceOere: 123_400, weekendPriceOere: 123_400 });
     expect((await getReservationSettings(database.db)).customerTerms.privat.weekdayPriceOere).not.toBe(123_400);
-    // …but a hold reads the settings in its own statement: price and hold time are the database's now.
+    // …a hold reads the rules in its own statement (the hold time is the database's now), and prices the day as
+    // the calendar showed it, from the kept copy (decision 032).
     const day = addDays(today, 95);
     const held = await holdDay(database.db, userIds[19]!, day, now);
     const [claim] = await database.db.select().from(dayClaims).where(eq(dayClaims.day, day));
     expect(held).toEqual({ ok: true, claimId: claim?.id });
-    expect(claim).toMatchObject({ priceOere: 123_400, expiresAt: new Date(now.getTime() + 600_000) });
+    expect(claim).toMatchObject({ expiresAt: new Date(now.getTime() + 700_000) });
+    expect(claim!.priceOere).not.toBe(123_400);
     forgetReservationSettings();
     expect((await getReservationSettings(database.db)).customerTerms.privat.weekdayPriceOere).toBe(123_400);
     // The header's one query counts the basket as getBasket does.

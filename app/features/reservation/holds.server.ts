@@ -2,16 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql, type Placeholder, type SQL } fr
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { rowsOf, preparedPerDatabase } from "~/db/database";
-import {
-  baskets,
-  blockedDates,
-  customerTypeTerms,
-  dayClaims,
-  orders,
-  profiles,
-  reservationSettings,
-  users,
-} from "~/db/schema";
+import { baskets, blockedDates, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import { dayBounds } from "~/lib/format";
 import { todayInCopenhagen } from "./days";
 import {
@@ -20,31 +11,34 @@ import {
   holdGivesWay,
   holdRefusal,
   holdStatus,
-  priceOfDay,
   type HoldFacts,
   type HoldRefusal,
 } from "./rules";
-import { rulesColumns } from "./settings.server";
+import { getReservationSettings, rulesColumns } from "./settings.server";
+import { dayPriceFor } from "~/features/rental/prices";
+import { basketCustomerType } from "~/features/rental/basket.server";
 
 /** Unreleased claims with what the rules judge them by: their order's status and their day's blocked title. */
 export function selectJudgedClaims(db: Database, where: SQL | undefined) {
   return db
-    .select({
-      id: dayClaims.id,
-      day: dayClaims.day,
-      kind: dayClaims.kind,
-      userId: dayClaims.userId,
-      title: dayClaims.title,
-      priceOere: dayClaims.priceOere,
-      expiresAt: dayClaims.expiresAt,
-      orderStatus: orders.status,
-      blockedTitle: blockedDates.title,
-    })
+    .select(judgedClaimColumns)
     .from(dayClaims)
     .leftJoin(orders, eq(orders.id, dayClaims.orderId))
     .leftJoin(blockedDates, eq(blockedDates.day, dayClaims.day))
     .where(and(isNull(dayClaims.releasedAt), where));
 }
+
+const judgedClaimColumns = {
+  id: dayClaims.id,
+  day: dayClaims.day,
+  kind: dayClaims.kind,
+  userId: dayClaims.userId,
+  title: dayClaims.title,
+  priceOere: dayClaims.priceOere,
+  expiresAt: dayClaims.expiresAt,
+  orderStatus: orders.status,
+  blockedTitle: blockedDates.title,
+};
 
 /** The ids of some claims, to say which rows a statement changes. */
 export const idsOf = (claims: { id: string }[]) => claims.map((claim) => claim.id);
@@ -70,7 +64,7 @@ const claimedDayBlocked = alias(blockedDates, "claimed_day_blocked");
 
 /**
  * What a hold is decided by, in one statement: the rules, the user's address, the asked day's blocked title, the
- * basket's version and the day prices of its customer type, with one row per unreleased claim on the day or hold of the user (none: one row without
+ * basket's version and the customer type it rents as, with one row per unreleased claim on the day or hold of the user (none: one row without
  * a claim). Read in one snapshot, so the claims are the basket as it was at that version.
  */
 const holdFacts = preparedPerDatabase((db) => {
@@ -82,8 +76,7 @@ const holdFacts = preparedPerDatabase((db) => {
       address: profiles.address,
       dayBlockedTitle: blockedDates.title,
       basketVersion: baskets.version,
-      weekdayPriceOere: customerTypeTerms.weekdayPriceOere,
-      weekendPriceOere: customerTypeTerms.weekendPriceOere,
+      customerType: baskets.customerType,
       id: dayClaims.id,
       day: dayClaims.day,
       kind: dayClaims.kind,
@@ -97,7 +90,6 @@ const holdFacts = preparedPerDatabase((db) => {
     .leftJoin(profiles, eq(profiles.userId, userId))
     .leftJoin(blockedDates, eq(blockedDates.day, day))
     .leftJoin(baskets, eq(baskets.userId, userId))
-    .innerJoin(customerTypeTerms, eq(customerTypeTerms.customerType, sql`coalesce(${baskets.customerType}, 'privat')`))
     .leftJoin(
       dayClaims,
       and(
@@ -117,11 +109,12 @@ const holdFacts = preparedPerDatabase((db) => {
  * basket's version is still the one read with the facts, and raising it. So two holds of one user at once cannot
  * both take the basket's last place: the second finds a new version, reads the basket again and is judged by it.
  * The partial unique index on unreleased claims lets one hold on a day through; the others find the day held. A
- * hold on the day that ran out gives way first.
+ * hold on the day that ran out gives way first. The day's price is its basket's type's, from the kept settings the
+ * calendar showed it by (decision 032).
  */
 export async function holdDay(db: Database, userId: string, day: string, now = new Date()): Promise<HoldResult> {
   for (;;) {
-    const rows = await holdFacts(db).execute({ userId, day });
+    const [rows, settings] = await Promise.all([holdFacts(db).execute({ userId, day }), getReservationSettings(db)]);
     const [facts] = rows;
     if (!facts) throw new Error("reservation_settings has no row; the migrations insert it");
     const claims = rows.flatMap(({ id, day, kind, userId, title, expiresAt, orderStatus, blockedTitle }) =>
@@ -156,7 +149,7 @@ export async function holdDay(db: Database, userId: string, day: string, now = n
         ), hold as (
           insert into ${dayClaims} (day, kind, user_id, start_at, end_at, title, price_oere, expires_at)
           select ${day}::date, 'hold', ${userId}, ${start.toISOString()}::timestamptz,
-            ${end.toISOString()}::timestamptz, ${facts.address ?? ""}, ${priceOfDay(day, facts)}::integer,
+            ${end.toISOString()}::timestamptz, ${facts.address ?? ""}, ${dayPriceFor(day, facts.customerType ?? "privat", settings)}::integer,
             ${holdExpiresAt(now, facts).toISOString()}::timestamptz
           from turn
           on conflict (day) where released_at is null do nothing
@@ -190,8 +183,23 @@ export async function removeExpiredHolds(db: Database, now = new Date()) {
   return (await deleteHolds(db, inArray(dayClaims.id, idsOf(expired)))).length;
 }
 
-/** The basket's holds (`getBasket`); prepared, like `releaseHold`, for the basket is opened after every hold. */
-const basketHolds = preparedPerDatabase((db) => holdsOf(db, sql.placeholder("userId")).prepare("basket_holds"));
+/**
+ * The basket's holds with the customer type the basket rents as (`getBasket`); prepared, like `releaseHold`, for the
+ * basket is opened after every hold. A hold always has its basket's row (`holdDay` makes it).
+ */
+const basketHolds = preparedPerDatabase((db) =>
+  db
+    .select({ ...judgedClaimColumns, customerType: baskets.customerType })
+    .from(dayClaims)
+    .leftJoin(orders, eq(orders.id, dayClaims.orderId))
+    .leftJoin(blockedDates, eq(blockedDates.day, dayClaims.day))
+    .leftJoin(baskets, eq(baskets.userId, dayClaims.userId))
+    .where(
+      and(isNull(dayClaims.releasedAt), eq(dayClaims.userId, sql.placeholder("userId")), eq(dayClaims.kind, "hold")),
+    )
+    .orderBy(asc(dayClaims.day))
+    .prepare("basket_holds"),
+);
 
 const releasedHold = preparedPerDatabase((db) =>
   deleteHolds(
@@ -261,10 +269,13 @@ export async function dropClosedHolds(
  * changed by looking: a hold that ran out is judged by the same rules whether or not anyone opens the basket.
  */
 export async function getBasket(db: Database, userId: string, now = new Date()) {
-  const holds = (await basketHolds(db).execute({ userId })).map(asHold);
+  const rows = await basketHolds(db).execute({ userId });
+  const holds = rows.map(asHold);
+  // Without holds there is no row to read the type from; then it is asked on its own.
+  const customerType = rows[0]?.customerType ?? (await basketCustomerType(db, userId));
   const closed = await dropClosedHolds(db, holds, now);
   const items = holds
     .filter((hold) => countsTowardBasket(hold, now))
     .map((hold) => ({ claimId: hold.id, day: hold.day, priceOere: hold.priceOere, expiresAt: hold.expiresAt }));
-  return { items, totalOere: items.reduce((sum, item) => sum + item.priceOere, 0), closed };
+  return { items, totalOere: items.reduce((sum, item) => sum + item.priceOere, 0), closed, customerType };
 }
