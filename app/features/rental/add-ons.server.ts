@@ -1,5 +1,4 @@
 import { asc, eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { addOns } from "~/db/schema";
 import { keptPerDatabase } from "~/lib/kept-per-database.server";
 import type { AddOn } from "./add-ons";
