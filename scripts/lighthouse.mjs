@@ -26,6 +26,7 @@ const publicPages = [
   "/praktisk-info",
   "/vilkaar",
   "/privatlivspolitik",
+  "/husorden",
   "/reservation",
 ];
 // `npm run lighthouse -- /musik /billeder` audits only those.

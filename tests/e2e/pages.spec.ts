@@ -13,6 +13,7 @@ const seededHeadings: [path: string, heading: string][] = [
   ["/praktisk-info", "Praktisk info"],
   ["/vilkaar", "Vilkår"],
   ["/privatlivspolitik", "Privatlivspolitik"],
+  ["/husorden", "Husorden"],
   ["/reservation", "Reservation"],
 ];
 
