@@ -279,11 +279,11 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
               <AddOnFields addOns={addOns} errors={checkoutErrors} values={actionData?.values} />
             )}
             {mode === "request" && <RequestFields errors={checkoutErrors} values={actionData?.values} />}
-            {mode === "direct" && loaderData.invoice && <PaymentMethodField values={actionData?.values} />}
-            {mode === "direct" && <ContractField errors={checkoutErrors?.[CONTRACT_FIELD]} />}
             {bookable && bookerFields.length > 0 && (
               <BookerDetailsFields fields={bookerFields} errors={checkoutErrors} values={actionData?.values} />
             )}
+            {mode === "direct" && loaderData.invoice && <PaymentMethodField values={actionData?.values} />}
+            {mode === "direct" && <ContractField errors={checkoutErrors?.[CONTRACT_FIELD]} />}
             <div className="flex flex-wrap justify-end gap-3">
               <Link to="/reservation" className={buttonStyles.secondary}>
                 Vælg flere dage

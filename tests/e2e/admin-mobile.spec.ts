@@ -19,6 +19,8 @@ const adminPages = [
   "/alle-reservationer",
   "/blokerede-datoer",
   "/reservationsindstillinger",
+  "/forespoergsler",
+  "/fakturaer",
   "/test",
 ];
 
