@@ -44,8 +44,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   );
   const duePayments = due.map((payment) => ({
     orderId: payment.orderId,
-    label: paymentLabels[payment.kind],
+    label: payment.invoiceNumber ? `Faktura nr. ${payment.invoiceNumber}` : paymentLabels[payment.kind],
     days: daysSummary(payment.days),
+    invoiceUrl: payment.invoiceId ? `/faktura/${payment.invoiceId}` : null,
     amount: formatMoney(payment.amountOere),
     due: formatDay(payment.dueDay),
     overdue: isOverdue(payment, today),
@@ -89,6 +90,12 @@ export async function action({ request, url }: Route.ActionArgs) {
   const submission = parseSubmission(await readFormData(request), myReservationForms);
   if (submission.ok && submission.value.intent === "pay") {
     const order = await requireOwnOrder(db, user.id, submission.value.ordre);
+    if (order.status === "invoiced") {
+      return answer(
+        { toast: errorToast("Fakturaen betales ved bankoverførsel", "Oplysningerne står på fakturaen.") },
+        409,
+      );
+    }
     if (!provider) {
       return answer({ toast: errorToast("Betaling er ikke sat op endnu", "Kontakt os for at betale.") }, 503);
     }

@@ -24,7 +24,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(auth, request, url);
   const order = await requireOwnOrder(db, user.id, url.searchParams.get("ordre"));
   const next = await nextDuePayment(db, order.id);
-  if (order.status === "paid" && !next) throw redirect(`/success?ordre=${order.id}`);
+  // Booked and nothing to pay here: paid, or on invoice (paid by bank transfer).
+  if ((order.status === "paid" && !next) || order.status === "invoiced") throw redirect(`/success?ordre=${order.id}`);
   const receipt = await receiptOf(db, order);
   return {
     orderId: order.id,

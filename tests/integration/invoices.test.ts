@@ -12,6 +12,8 @@ import { loader as bookkeepingLoader } from "~/routes/admin.fakturaer.bogfoering
 import { loader as pdfLoader } from "~/routes/faktura";
 import { loader as oioublLoader } from "~/routes/faktura.oioubl";
 import { action as basketAction } from "~/routes/kurv";
+import { loader as paymentLoader } from "~/routes/betaling";
+import { action as myReservationsAction, loader as myReservationsLoader } from "~/routes/alle-reservationer";
 import { testCollaborators, testFreshness, type TestCollaborators } from "../support/collaborators";
 import { createSession, createUser } from "../support/factories";
 import { routeArgs } from "../support/route-args";
@@ -114,6 +116,15 @@ describe.each(databaseKinds)("booking on invoice on %s", (kind) => {
     const mail = collaborators.mailer.sent.find((sent) => sent.subject.startsWith("Faktura nr. 1:"));
     const pdf = mail?.attachments?.find((attachment) => attachment.contentType === "application/pdf");
     expect(Buffer.from(pdf!.content, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("sends the booker of an invoiced order from the payment page to its confirmation: nothing to pay by card", async () => {
+    const [order] = await database.db.select().from(orders).where(eq(orders.userId, "kommune"));
+    const path = `/betaling?ordre=${order!.id}`;
+    expect(await call(paymentLoader, path, "kommune")).toMatchObject({ status: 302 });
+    expect((await call(paymentLoader, path, "kommune")).response?.headers.get("Location")).toBe(
+      `/success?ordre=${order!.id}`,
+    );
   });
 
   it("gives the PDF to its booker and the admin, and the OIOUBL XML to the admin only", async () => {

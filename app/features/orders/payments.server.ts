@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orderPayments, orders, reservationSettings } from "~/db/schema";
+import { invoices, orderPayments, orders, reservationSettings } from "~/db/schema";
 import type { Installment } from "~/features/rental/payment-plan";
 
 export type OrderPayment = typeof orderPayments.$inferSelect;
@@ -83,7 +83,10 @@ export async function confirmLaterPayment(db: Database, paymentId: string, now =
   });
 }
 
-/** A user's payments still due on booked orders (the balances), soonest first, with their orders' days. */
+/**
+ * A user's payments still due on booked orders (the balances, and what is due on an invoice), soonest first, with
+ * their orders' days and, for an order on invoice, its invoice.
+ */
 export function duePaymentsOf(db: Database, userId: string) {
   return db
     .select({
@@ -93,10 +96,13 @@ export function duePaymentsOf(db: Database, userId: string) {
       amountOere: orderPayments.amountOere,
       dueDay: orderPayments.dueDay,
       days: orders.days,
+      invoiceId: invoices.id,
+      invoiceNumber: invoices.number,
     })
     .from(orderPayments)
     .innerJoin(orders, eq(orders.id, orderPayments.orderId))
-    .where(and(eq(orders.userId, userId), eq(orders.status, "paid"), isNull(orderPayments.paidAt)))
+    .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
+    .where(and(eq(orders.userId, userId), inArray(orders.status, ["paid", "invoiced"]), isNull(orderPayments.paidAt)))
     .orderBy(asc(orderPayments.dueDay));
 }
 

@@ -9,6 +9,8 @@ export interface DuePaymentView {
   amount: string;
   due: string;
   overdue: boolean;
+  /** An invoice is paid by bank transfer: its PDF, not a checkout. */
+  invoiceUrl: string | null;
 }
 
 /** "Mine reservationer"'s payments still due (the balances), each with "Betal". */
@@ -33,12 +35,18 @@ export function DuePayments({ payments }: { payments: DuePaymentView[] }) {
               </p>
             </div>
             <span className="ml-auto font-semibold whitespace-nowrap tabular-nums sm:ml-0">{payment.amount}</span>
-            <Form method="post">
-              <input type="hidden" name="ordre" value={payment.orderId} />
-              <button type="submit" name="intent" value="pay" className={buttonStyles.primary}>
-                Betal
-              </button>
-            </Form>
+            {payment.invoiceUrl ? (
+              <a href={payment.invoiceUrl} className={buttonStyles.secondary}>
+                Hent fakturaen
+              </a>
+            ) : (
+              <Form method="post">
+                <input type="hidden" name="ordre" value={payment.orderId} />
+                <button type="submit" name="intent" value="pay" className={buttonStyles.primary}>
+                  Betal
+                </button>
+              </Form>
+            )}
           </li>
         ))}
       </ul>
