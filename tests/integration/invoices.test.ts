@@ -125,6 +125,17 @@ describe.each(databaseKinds)("booking on invoice on %s", (kind) => {
     expect((await call(paymentLoader, path, "kommune")).response?.headers.get("Location")).toBe(
       `/success?ordre=${order!.id}`,
     );
+    // Mine reservationer shows the invoice as due, with its PDF, and refuses to take it by card.
+    const mine = (await myReservationsLoader(
+      routeArgs("/alle-reservationer", { headers: { Cookie: cookies.kommune! } }),
+    )) as { duePayments: { label: string; invoiceUrl: string | null }[] };
+    const [invoice] = await database.db.select().from(invoices);
+    expect(mine.duePayments).toEqual([
+      expect.objectContaining({ label: "Faktura nr. 1", invoiceUrl: `/faktura/${invoice!.id}` }),
+    ]);
+    expect(
+      await call(myReservationsAction, "/alle-reservationer", "kommune", { intent: "pay", ordre: order!.id }),
+    ).toMatchObject({ status: 409 });
   });
 
   it("gives the PDF to its booker and the admin, and the OIOUBL XML to the admin only", async () => {
