@@ -16,6 +16,7 @@ import { loader as paymentLoader } from "~/routes/betaling";
 import { action as myReservationsAction, loader as myReservationsLoader } from "~/routes/alle-reservationer";
 import { testCollaborators, testFreshness, type TestCollaborators } from "../support/collaborators";
 import { createSession, createUser } from "../support/factories";
+import { callRoute } from "../support/route-call";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -25,26 +26,15 @@ describe.each(databaseKinds)("booking on invoice on %s", (kind) => {
   const cookies: Record<string, string> = {};
   const day = (offset: number) => addDays(todayInCopenhagen(), offset);
 
-  const call = async <Params extends Record<string, string>>(
-    route: (args: ReturnType<typeof routeArgs<Params>>) => Promise<unknown>,
+  /** Calls a route as `who`; an invoice's routes take its id from the path. */
+  const call = <Params extends Record<string, string>>(
+    route: Parameters<typeof callRoute<Params>>[0],
     path: string,
     who: string,
     fields?: Record<string, string>,
   ) => {
-    try {
-      const params = (path.startsWith("/faktura/") ? { id: path.split("/")[2]! } : {}) as Params;
-      const init = fields ? { method: "POST", body: new URLSearchParams(fields) } : { method: "GET" };
-      const result = await route(routeArgs<Params>(path, { ...init, headers: { Cookie: cookies[who]! }, params }));
-      if (result instanceof Response) return { status: result.status, response: result, body: null };
-      const answer = result as { data?: { fieldErrors?: Record<string, string[]> }; init?: ResponseInit };
-      return { status: answer.init?.status ?? 200, response: null, body: answer.data ?? null };
-    } catch (thrown) {
-      if (thrown instanceof Response) return { status: thrown.status, response: thrown, body: null };
-      if (thrown && typeof thrown === "object" && "init" in thrown) {
-        return { status: (thrown as { init: ResponseInit }).init.status ?? 500, response: null, body: null };
-      }
-      throw thrown;
-    }
+    const params = (path.startsWith("/faktura/") ? { id: path.split("/")[2]! } : {}) as Params;
+    return callRoute(route, path, { cookie: cookies[who]!, fields, params });
   };
 
   const institution = {

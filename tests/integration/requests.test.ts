@@ -17,7 +17,7 @@ import { action as basketAction } from "~/routes/kurv";
 import { action as offerAction, loader as offerLoader } from "~/routes/tilbud";
 import { recordingMailer, testCollaborators, testFreshness, type TestCollaborators } from "../support/collaborators";
 import { createSession, createUser } from "../support/factories";
-import { routeArgs } from "../support/route-args";
+import { callRoute } from "../support/route-call";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
 describe.each(databaseKinds)("requests and offers on %s", (kind) => {
@@ -27,30 +27,16 @@ describe.each(databaseKinds)("requests and offers on %s", (kind) => {
   const now = new Date();
   const day = (offset: number) => addDays(todayInCopenhagen(now), offset);
 
-  /** Calls a route as a form would, as `who`; answers its status, where it sends, and its body. */
-  const call = async <Params extends Record<string, string>>(
-    route: (args: ReturnType<typeof routeArgs<Params>>) => Promise<unknown>,
+  /** Calls a route as a form would (a loader with "GET"), as `who`; the offer's page takes its order from the path. */
+  const call = <Params extends Record<string, string>>(
+    route: Parameters<typeof callRoute<Params>>[0],
     path: string,
     who: string,
     fields: Record<string, string> = {},
     method = "POST",
   ) => {
-    try {
-      const body = method === "POST" ? new URLSearchParams(fields) : undefined;
-      // The offer's page takes its order from the path.
-      const params = (path.startsWith("/tilbud/") ? { ordre: path.split("/")[2]! } : {}) as Params;
-      const args = routeArgs<Params>(path, { method, body, headers: { Cookie: cookies[who]! }, params });
-      const result = (await route(args)) as { data?: { fieldErrors?: Record<string, string[]> }; init?: ResponseInit };
-      return { status: result?.init?.status ?? 200, location: null, body: result?.data ?? result };
-    } catch (thrown) {
-      if (thrown instanceof Response) {
-        return { status: thrown.status, location: thrown.headers.get("Location"), body: null };
-      }
-      if (thrown && typeof thrown === "object" && "init" in thrown) {
-        return { status: (thrown as { init: ResponseInit }).init.status ?? 500, location: null, body: null };
-      }
-      throw thrown;
-    }
+    const params = (path.startsWith("/tilbud/") ? { ordre: path.split("/")[2]! } : {}) as Params;
+    return callRoute(route, path, { cookie: cookies[who]!, fields: method === "POST" ? fields : undefined, params });
   };
 
   const ordersOf = (userId: string) => database.db.select().from(orders).where(eq(orders.userId, userId));

@@ -5,6 +5,7 @@ import { contractAcceptances, orderLines, orders } from "~/db/schema";
 import { getPagesByName } from "~/features/content/pages.server";
 import type { PageName } from "~/features/content/page-names";
 import { richTextPlain } from "~/features/content/rich-text.server";
+import { documentLineLabel } from "~/features/orders/line-labels";
 import { paymentLabels, paymentsOf } from "~/features/orders/payments.server";
 import { formatDay } from "~/features/reservation/days";
 import { getReservationSettings } from "~/features/reservation/settings.server";
@@ -46,11 +47,7 @@ export async function contractOf(db: Database, orderId: string): Promise<Contrac
     },
     days: [...order!.days].sort().map(formatDay),
     lines: lines.map((line) => ({
-      label: line.day
-        ? `${line.description}, ${formatDay(line.day)}`
-        : line.quantity > 1
-          ? `${line.description}, ${line.quantity} × ${formatMoney(line.unitPriceOere)}`
-          : line.description,
+      label: documentLineLabel(line),
       amount: formatMoney(line.totalOere),
     })),
     total: formatMoney(order!.totalOere),

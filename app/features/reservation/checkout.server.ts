@@ -16,6 +16,7 @@ import {
 } from "~/features/orders/payments.server";
 import type { CheckoutRequest, PaymentProvider } from "~/features/payment/provider.server";
 import { contractAttachment } from "~/features/rental/contract.server";
+import { documentLineLabel, receiptLineLabel } from "~/features/orders/line-labels";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
@@ -43,7 +44,7 @@ export async function receiptOf(db: Database, order: Order): Promise<ReceiptView
     paidAt: order.paidAt ? formatDateTime(order.paidAt) : "",
     bookerName: order.bookerName,
     bookerAddress: order.bookerAddress,
-    lines: lines.map((line) => ({ label: lineLabel(line), price: formatMoney(line.totalOere) })),
+    lines: lines.map((line) => ({ label: receiptLineLabel(line), price: formatMoney(line.totalOere) })),
     total: formatMoney(order.totalOere),
     vat: formatMoney(order.vatOere),
     payments: payments.map(paymentView),
@@ -62,14 +63,6 @@ function linesOf(db: Database, orderId: string) {
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.position));
-}
-
-/** A line as documents name it: a day's rent by its day, anything else by its description and quantity. */
-function lineLabel(line: { day: string | null; description: string; quantity: number; unitPriceOere: number }) {
-  if (line.day) return formatDay(line.day).replace(/^./, (first) => first.toUpperCase());
-  return line.quantity === 1
-    ? line.description
-    : `${line.description}, ${line.quantity} × ${formatMoney(line.unitPriceOere)}`;
 }
 
 /** A payment of the plan as pages and mails show it. */
@@ -91,7 +84,7 @@ export async function checkoutOf(db: Database, order: Order, payment: OrderPayme
   const lines =
     payment.kind === "everything"
       ? (await linesOf(db, order.id)).map((line) => ({
-          name: line.day ? `${line.description}, ${formatDay(line.day)}` : lineLabel(line),
+          name: documentLineLabel(line),
           amountOere: line.totalOere,
         }))
       : [
