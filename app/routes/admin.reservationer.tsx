@@ -8,17 +8,7 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { listBookings } from "~/features/reservation/admin.server";
 import { WeekdayHead } from "~/features/reservation/components/day-calendar";
 import { askedMonth } from "~/features/reservation/admin-month";
-import {
-  daysSummary,
-  formatDay,
-  formatMonth,
-  monthGrid,
-  shiftMonth,
-  todayInCopenhagen,
-} from "~/features/reservation/days";
-import { openPayments, paymentLabels } from "~/features/orders/payments.server";
-import { OpenPayments } from "~/features/orders/components/open-payments";
-import { isOverdue } from "~/features/rental/payment-plan";
+import { formatMonth, monthGrid, shiftMonth } from "~/features/reservation/days";
 import { cancelBookingAndNotify } from "~/features/reservation/cancellation.server";
 import { cancelSchema } from "~/features/reservation/schemas";
 import { errorToast, successToast } from "~/features/toast/toast";
@@ -43,20 +33,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     when: booking.cancelledAt ? formatDateTime(booking.cancelledAt) : "",
   }));
   const bookings = all.filter((booking) => !booking.cancelledAt);
-  const today = todayInCopenhagen();
-  const payments = (await openPayments(db)).map((payment) => ({
-    id: payment.id,
-    label: paymentLabels[payment.kind],
-    booker: payment.bookerName,
-    email: payment.bookerEmail,
-    days: daysSummary(payment.days),
-    amount: formatMoney(payment.amountOere),
-    due: formatDay(payment.dueDay),
-    overdue: isOverdue(payment, today),
-    reminded: payment.remindedOn && formatDay(payment.remindedOn),
-  }));
   return {
-    payments,
     cancelled: all.filter((booking) => booking.cancelledAt),
     month,
     weeks: monthGrid(month).weeks,
@@ -89,6 +66,9 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-4xl font-bold tracking-tight">Reservationer</h1>
         <div className="flex flex-wrap gap-2">
+          <Link to="/udlejning" className={buttonStyles.secondary}>
+            Udlejning
+          </Link>
           <Link to="/blokerede-datoer" className={buttonStyles.secondary}>
             Blokerede datoer
           </Link>
@@ -97,7 +77,6 @@ export default function AdminReservations({ loaderData, actionData }: Route.Comp
           </Link>
         </div>
       </div>
-      <OpenPayments payments={loaderData.payments} />
       <nav aria-label="Måned" className="mt-6 flex flex-wrap items-center gap-3">
         <Link
           to={`?maaned=${loaderData.previousMonth}`}

@@ -46,6 +46,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
           ? kronerForInput(settings.depositumFixedOere)
           : "",
     balanceDaysBefore: String(settings.balanceDaysBefore),
+    securityDeposit: settings.securityDepositOere ? kronerForInput(settings.securityDepositOere) : "",
     requestDays: String(settings.requestDays),
     offerDays: String(settings.offerDays),
     invoiceDays: String(settings.invoiceDays),
@@ -129,6 +130,12 @@ export default function ReservationSettings({ loaderData, actionData }: Route.Co
             inputMode="numeric"
             hint="Bookes der senere, betales alt med det samme."
             {...field("balanceDaysBefore")}
+          />
+          <Field
+            label="Sikkerhedsdepositum (kr.)"
+            inputMode="decimal"
+            hint="Betales med restbeløbet og betales tilbage efter lejen, evt. med fradrag. Tomt: intet."
+            {...field("securityDeposit")}
           />
           <Field
             label="Forespørgsler holder dagene (dage)"

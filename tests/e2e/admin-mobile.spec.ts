@@ -16,6 +16,7 @@ const adminPages = [
   "/medier",
   "/alle-brugere",
   "/reservationer",
+  "/udlejning",
   "/alle-reservationer",
   "/blokerede-datoer",
   "/reservationsindstillinger",

@@ -57,7 +57,7 @@ test("a company rents two days at its own price with an add-on, pays the deposit
   await page.getByLabel("Jeg har læst og accepterer lejekontrakten").check();
   await page.getByRole("button", { name: "Gå til betaling" }).click();
 
-  // 2 × 7.500 kr. and 4 × 450 kr.: 16.800 kr., a quarter now.
+  // 2 × 7.500 kr. and 4 × 450 kr.: 16.800 kr., a quarter now; the rest later with the 2.000 kr. security deposit.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betaling");
   await expect(page.getByText("Lydtekniker, 4 × 450,00 kr.")).toBeVisible();
   await expect(page.getByText("At betale nu: depositum")).toBeVisible();
@@ -68,24 +68,24 @@ test("a company rents two days at its own price with an add-on, pays the deposit
   await expect(payments.getByText(/Betalt · kvittering nr\. \d+/)).toBeVisible();
   await expect(payments.getByText(/^Forfalder /)).toBeVisible();
   const confirmation = await waitForMail(email, /^Kvittering nr\. \d+/);
-  expect((await simpleParser(confirmation.raw)).text).toContain("Restbeløb: 12.600,00 kr., forfalder");
+  expect((await simpleParser(confirmation.raw)).text).toContain("Restbeløb: 14.600,00 kr., forfalder");
 
   await visit(page, "/alle-reservationer");
   const due = page.getByRole("region", { name: "Til betaling" });
-  await expect(due.getByText("12.600,00 kr.")).toBeVisible();
+  await expect(due.getByText("14.600,00 kr.")).toBeVisible();
   await due.getByRole("button", { name: "Betal" }).click();
   await expect(page.getByText("At betale nu: restbeløb")).toBeVisible();
   await page.getByRole("button", { name: "Betal", exact: true }).click();
   await expect(page).toHaveURL(/\/success\?ordre=/);
   await expect(page.getByRole("region", { name: "Betalinger" }).getByText(/^Forfalder /)).toHaveCount(0);
   const receipt = await waitForMail(email, /restbeløbet er betalt$/);
-  expect((await simpleParser(receipt.raw)).text).toContain("Tak for betalingen af restbeløbet, 12.600,00 kr.");
+  expect((await simpleParser(receipt.raw)).text).toContain("Tak for betalingen af restbeløbet, 14.600,00 kr.");
   await visit(page, "/alle-reservationer");
   await expect(page.getByRole("region", { name: "Til betaling" })).toHaveCount(0);
   await context.close();
 });
 
-test("an association requests two days with an add-on; the admin offers them with a line adjusted; the association accepts and pays", async ({
+test("an association requests two days with an add-on; the admin offers them with a line adjusted; the association accepts and pays; the admin settles its deposit", async ({
   browser,
   request,
 }) => {
@@ -180,6 +180,28 @@ test("an association requests two days with an add-on; the admin offers them wit
   await page.getByRole("button", { name: "Betal", exact: true }).click();
   await expect(page).toHaveURL(/\/success\?ordre=/);
   await waitForMail(email, /restbeløbet er betalt$/);
+
+  // 6. After the event, the admin returns the security deposit, less 500 kr. with a reason.
+  const orderId = new URL(page.url()).searchParams.get("ordre")!;
+  expect((await request.post("/_test/forbi", { form: { ordre: orderId } })).ok()).toBe(true);
+  await visit(admin, "/udlejning");
+  const toSettle = admin
+    .getByRole("region", { name: /^5\. Depositum at afregne/ })
+    .getByRole("listitem")
+    .filter({
+      hasText: association,
+    });
+  await toSettle.getByText("Historik").click();
+  await expect(toSettle.getByRole("list").last()).toContainText("Tilbud accepteret");
+  await expect(toSettle.getByRole("list").last()).toContainText("Påmindelse sendt");
+  await toSettle.getByLabel("Beholdes (kr.)").fill("500");
+  await toSettle.getByLabel("Begrundelse (sendes til lejeren)").fill("Ekstra rengøring af køkkenet");
+  await toSettle.getByRole("button", { name: "Afregn depositum" }).click();
+  await expect(admin.getByText("Depositummet er afregnet")).toBeVisible();
+  await expect(toSettle).toHaveCount(0);
+  const settlement = (await simpleParser((await waitForMail(email, /^Dit depositum er afregnet$/)).raw)).text!;
+  expect(settlement).toContain("Vi beholder 500,00 kr.: Ekstra rengøring af køkkenet");
+  expect(settlement).toContain("Du får 1.500,00 kr. tilbage");
   await adminContext.close();
   await bookerContext.close();
 });

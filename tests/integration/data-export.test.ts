@@ -10,6 +10,7 @@ import {
   twoFactors,
   userFiles,
   contractAcceptances,
+  depositSettlements,
 } from "~/db/schema";
 import { exportedTables, exportUserData } from "~/features/accounts/data-export.server";
 import { dayBounds } from "~/lib/format";
@@ -102,6 +103,13 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
       text: "LEJEKONTRAKT\n\nUdlejer: Havnescenen ApS",
       sha256: "a".repeat(64),
     });
+    await database.db.insert(depositSettlements).values({
+      orderId: order!.id,
+      keptOere: 50000,
+      reason: "Ekstra rengøring",
+      refundedOere: 150000,
+      settledAt: new Date(),
+    });
     await database.db.insert(baskets).values({ userId, version: 1 });
     await database.db.insert(calendarFeeds).values({ userId, token: "feed-token-of-mette-0123456789" });
     await database.db.insert(userFiles).values({ userId, key: "users/1795460000000-abc.webp" });
@@ -134,6 +142,7 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
         bookerPhone: "+4520123456",
         receiptNumber: 1,
         lines: [expect.objectContaining({ description: "Leje af salen", day: "2026-12-24", totalOere: 450000 })],
+        depositSettlement: expect.objectContaining({ keptOere: 50000, reason: "Ekstra rengøring" }),
       }),
     ]);
     // What is kept when the account goes, and why.

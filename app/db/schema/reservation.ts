@@ -49,6 +49,11 @@ export const reservationSettings = pgTable(
     bankRegNumber: text("bank_reg_number").notNull().default(""),
     bankAccountNumber: text("bank_account_number").notNull().default(""),
     lastInvoiceNumber: integer("last_invoice_number").notNull().default(0),
+    /**
+     * A refundable security deposit (sikkerhedsdepositum) each booking pays with its balance, in øre without moms;
+     * 0 asks none. After the event the admin returns it, whole or less what is kept for a stated reason.
+     */
+    securityDepositOere: integer("security_deposit_oere").notNull().default(0),
     /** The last receipt number given; the next order paid gets this + 1, in the same transaction (no gaps). */
     lastReceiptNumber: integer("last_receipt_number").notNull().default(0),
     updatedAt: updatedAt(),
@@ -65,6 +70,7 @@ export const reservationSettings = pgTable(
         and coalesce(${table.depositumPercent}, 0) between 0 and 100
         and coalesce(${table.depositumFixedOere}, 0) between 0 and 100000000`,
     ),
+    check("reservation_settings_security_deposit", sql`${table.securityDepositOere} between 0 and 100000000`),
     check("reservation_settings_balance_days", sql`${table.balanceDaysBefore} between 0 and 365`),
     check("reservation_settings_invoice_days", sql`${table.invoiceDays} between 0 and 90`),
     check(
@@ -265,6 +271,30 @@ export const contractAcceptances = pgTable(
     sha256: text("sha256").notNull(),
   },
   (table) => [check("contract_acceptances_sha256", sql`${table.sha256} ~ '^[0-9a-f]{64}$'`)],
+);
+
+/**
+ * How an order's security deposit was settled after the event (issue 35): what the admin kept and why, and what
+ * went back to the booker (a Stripe refund's id; the demo provider only marks it). One per order, so two admins
+ * settling at once settle once.
+ */
+export const depositSettlements = pgTable(
+  "deposit_settlements",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id),
+    keptOere: integer("kept_oere").notNull(),
+    reason: text("reason"),
+    refundedOere: integer("refunded_oere").notNull(),
+    refundReference: text("refund_reference"),
+    settledAt: instant("settled_at").notNull(),
+    settledBy: text("settled_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    check("deposit_settlements_amounts", sql`${table.keptOere} >= 0 and ${table.refundedOere} >= 0`),
+    check("deposit_settlements_reason", sql`${table.keptOere} = 0 or length(btrim(coalesce(${table.reason}, ''))) > 0`),
+  ],
 );
 
 export const claimKind = pgEnum("claim_kind", ["hold", "booking"]);

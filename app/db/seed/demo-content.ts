@@ -157,7 +157,7 @@ const pageSources: Record<PageName, DemoPageSource> = {
       Dataansvarlig:
         "Havnescenen ApS, Havnegade 12, 8000 Aarhus C, CVR 12345678, er dataansvarlig for de oplysninger, vi behandler om dig. Du kan kontakte os på booking@havnescenen.dk.",
       "Hvilke oplysninger vi behandler":
-        "Når du opretter en konto, behandler vi dit navn, din e-mailadresse, og hvis du reserverer, din adresse og dit telefonnummer. Lejer du for en forening, en virksomhed eller en offentlig institution, behandler vi også dens navn, CVR-nummer og, for offentlige institutioner, EAN-nummer og ordre- eller referencenummer. Vi gemmer dine reservationer, de tilvalg, du har valgt, dine betalinger med deres forfaldsdage og de påmindelser, vi har sendt, og din accept af lejekontrakten: den præcise tekst, tidspunktet og din konto.",
+        "Når du opretter en konto, behandler vi dit navn, din e-mailadresse, og hvis du reserverer, din adresse og dit telefonnummer. Lejer du for en forening, en virksomhed eller en offentlig institution, behandler vi også dens navn, CVR-nummer og, for offentlige institutioner, EAN-nummer og ordre- eller referencenummer. Vi gemmer dine reservationer, de tilvalg, du har valgt, dine betalinger med deres forfaldsdage og de påmindelser, vi har sendt, afregningen af dit sikkerhedsdepositum (hvad vi beholdt og hvorfor), og din accept af lejekontrakten: den præcise tekst, tidspunktet og din konto.",
       "Formål og retsgrundlag":
         "Vi bruger oplysningerne til at håndtere din konto, dine reservationer og betalinger (opfyldelse af aftale) og til at overholde bogføringsloven (retlig forpligtelse).",
       "Hvem kan se din adresse":

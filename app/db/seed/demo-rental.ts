@@ -13,13 +13,15 @@ export const demoCustomerTerms: CustomerTerms[] = [
 ];
 
 /**
- * The demo venue's payment terms: a quarter at booking, the rest 30 days before the first day; companies and
- * public institutions may pay on invoice, 14 days net, to the venue's account.
+ * The demo venue's payment terms: a quarter at booking, the rest 30 days before the first day with a security
+ * deposit of 2.000 kr., paid back after the event; companies and public institutions may pay on invoice, 14 days
+ * net, to the venue's account.
  */
 export const demoPaymentTerms = {
   depositumPercent: 25,
   depositumFixedOere: null,
   balanceDaysBefore: 30,
+  securityDepositOere: 200_000,
   invoiceAllowed: true,
   invoiceDays: 14,
   bankRegNumber: "1551",

@@ -10,6 +10,7 @@ import {
   orderPayments,
   invoices,
   contractAcceptances,
+  depositSettlements,
   orders,
   sessions,
   twoFactors,
@@ -37,6 +38,8 @@ export const exportedTables = {
   order_payments: "orders",
   // … and its invoices, kept five years by the bookkeeping law, even after the account is deleted.
   invoices: "orders",
+  // … and how its security deposit was settled: what was kept, why, and what was paid back.
+  deposit_settlements: "orders",
   // The lejekontrakter the user accepted: the exact text, when, and its fingerprint.
   contract_acceptances: "contracts",
   day_claims: "days",
@@ -167,6 +170,16 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
     .from(invoices)
     .where(inArray(invoices.orderId, ordersOfUser))
     .orderBy(invoices.number);
+  const settlements = await db
+    .select({
+      orderId: depositSettlements.orderId,
+      keptOere: depositSettlements.keptOere,
+      reason: depositSettlements.reason,
+      refundedOere: depositSettlements.refundedOere,
+      settledAt: depositSettlements.settledAt,
+    })
+    .from(depositSettlements)
+    .where(inArray(depositSettlements.orderId, ordersOfUser));
   const contracts = await db
     .select({
       orderId: contractAcceptances.orderId,
@@ -215,6 +228,10 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
       invoices: orderInvoices
         .filter((invoice) => invoice.orderId === order.id)
         .map(({ orderId: _orderId, ...invoice }) => invoice),
+      depositSettlement:
+        settlements
+          .filter((settlement) => settlement.orderId === order.id)
+          .map(({ orderId: _orderId, ...settlement }) => settlement)[0] ?? null,
     })),
     ordersNote:
       "Ordrer, betalinger og fakturaer opbevares i fem år efter regnskabsårets udløb, som bogføringsloven kræver, også hvis du sletter din konto.",

@@ -99,3 +99,30 @@ export function requestExpiredMessage(
     [{ url, label: "Se kalenderen" }],
   );
 }
+
+/** To the booker: how the security deposit was settled after the event. */
+export function depositSettledMessage(
+  to: string,
+  view: {
+    siteName: string;
+    name: string;
+    days: string;
+    deposit: string;
+    kept: { amount: string; reason: string } | null;
+    refunded: string;
+  },
+  url: string,
+) {
+  return message(
+    view.siteName,
+    to,
+    "Dit depositum er afregnet",
+    [
+      `Hej ${view.name}`,
+      `Tak for lejen af salen, ${view.days}. Dit sikkerhedsdepositum på ${view.deposit} er nu afregnet.`,
+      ...(view.kept ? [`Vi beholder ${view.kept.amount}: ${view.kept.reason}`] : ["Vi beholder intet af det."]),
+      `Du får ${view.refunded} tilbage på den måde, du betalte.`,
+    ],
+    [{ url, label: "Se dine reservationer" }],
+  );
+}

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { invoices, orderPayments, orders } from "~/db/schema";
+import { invoices, orderLines, orderPayments, orders } from "~/db/schema";
 import { copenhagenDateKey, dayBounds } from "~/lib/format";
 import { vatShares, type BookkeepingEntry } from "./bookkeeping";
 
@@ -11,7 +11,7 @@ export async function bookkeepingEntries(db: Database, { from, to }: { from: str
     .from(orderPayments)
     .where(and(gte(orderPayments.paidAt, dayBounds(from).start), lt(orderPayments.paidAt, dayBounds(to).end)));
   const orderIds = [...new Set(paid.map((payment) => payment.orderId))];
-  const [paidOrders, theirPayments, issued] = await Promise.all([
+  const [paidOrders, theirPayments, issued, deposits] = await Promise.all([
     orderIds.length ? db.select().from(orders).where(inArray(orders.id, orderIds)) : [],
     orderIds.length
       ? db
@@ -25,14 +25,22 @@ export async function bookkeepingEntries(db: Database, { from, to }: { from: str
       .from(invoices)
       .innerJoin(orders, eq(orders.id, invoices.orderId))
       .where(and(gte(invoices.issuedOn, from), lte(invoices.issuedOn, to))),
+    orderIds.length
+      ? db
+          .select({ orderId: orderLines.orderId, totalOere: orderLines.totalOere })
+          .from(orderLines)
+          .where(and(inArray(orderLines.orderId, orderIds), eq(orderLines.kind, "security-deposit")))
+      : [],
   ]);
   const paidIds = new Set(paid.map((payment) => payment.id));
   const entries: BookkeepingEntry[] = [];
   for (const order of paidOrders) {
     const payments = theirPayments.filter((payment) => payment.orderId === order.id);
+    const deposit = deposits.filter((line) => line.orderId === order.id).reduce((sum, l) => sum + l.totalOere, 0);
     const shares = vatShares(
       order,
       payments.map((payment) => payment.amountOere),
+      deposit,
     );
     payments.forEach((payment, index) => {
       if (!paidIds.has(payment.id)) return;

@@ -17,6 +17,12 @@ describe("each payment's share of its order's moms", () => {
     expect(vatShares(order, amounts)).toEqual(shares);
     expect(vatShares(order, amounts).reduce((sum, share) => sum + share, 0)).toBe(order.vatOere);
   });
+
+  it("leaves a security deposit, carried by the last payment, out of the sale", () => {
+    // 13.000 kr. of rent (2.600 kr. moms) and a 2.000 kr. deposit: a quarter of the rent, then the rest with it.
+    const order = { totalOere: 1_500_000, vatOere: 260_000 };
+    expect(vatShares(order, [325_000, 1_175_000], 200_000)).toEqual([65_000, 195_000]);
+  });
 });
 
 describe("the accountant's CSV", () => {

@@ -6,12 +6,16 @@ import { csvDocument, csvKroner } from "~/lib/csv";
  * order's moms; the shares of an order's payments add up to the order's moms exactly.
  */
 
-/** Each payment's share of its order's moms, in proportion to its amount; the last takes what rounding left. */
-export function vatShares(order: { totalOere: number; vatOere: number }, amounts: number[]) {
+/**
+ * Each payment's share of its order's moms, in proportion to what it pays of the sale; the last takes what
+ * rounding left. A security deposit is no sale: the last payment carries it (decision 032), and it has no moms.
+ */
+export function vatShares(order: { totalOere: number; vatOere: number }, amounts: number[], securityDepositOere = 0) {
+  const saleOere = order.totalOere - securityDepositOere;
   let left = order.vatOere;
   return amounts.map((amount, index) => {
     if (index === amounts.length - 1) return left;
-    const share = order.totalOere === 0 ? 0 : Math.round((amount * order.vatOere) / order.totalOere);
+    const share = saleOere === 0 ? 0 : Math.round((amount * order.vatOere) / saleOere);
     left -= share;
     return share;
   });

@@ -8,6 +8,19 @@ export interface PaymentProvider {
   readonly checkoutSessionSeconds: number;
   /** Starts paying one payment of an order's plan; answers where to send the buyer. */
   startCheckout(payment: CheckoutRequest, urls: { success: string; cancel: string }): Promise<{ redirectTo: string }>;
+  /**
+   * Pays part of a paid payment back (a security deposit, a cancellation's refund); answers the provider's id of
+   * the refund, or null where no money moves through it (the demo, a payment on invoice): then it is only marked.
+   * The same `idempotencyKey` refunds once, however often it is asked.
+   */
+  refund(request: RefundRequest): Promise<string | null>;
+}
+
+export interface RefundRequest {
+  /** The provider's reference of the paid payment (`order_payments.provider_reference`), if it went through it. */
+  providerReference: string | null;
+  amountOere: number;
+  idempotencyKey: string;
 }
 
 /** One payment to take: everything, the depositum or the balance of an order (`order_payments`). */
@@ -26,5 +39,8 @@ export const demoProvider: PaymentProvider = {
   checkoutSessionSeconds: 0,
   async startCheckout(payment) {
     return { redirectTo: `/betaling?ordre=${payment.orderId}` };
+  },
+  async refund() {
+    return null;
   },
 };

@@ -55,6 +55,18 @@ export function stripeProvider(db: Database, settings: StripeSettings): PaymentP
       if (!session.url) throw new Error(`Stripe answered no Checkout address for payment ${payment.paymentId}`);
       return { redirectTo: session.url };
     },
+    async refund({ providerReference, amountOere, idempotencyKey }) {
+      // A payment that never went through Stripe (on invoice, or made before Stripe was set up) is paid back by hand.
+      if (!providerReference?.startsWith("cs_") || amountOere === 0) return null;
+      const session = await stripe.checkout.sessions.retrieve(providerReference);
+      if (typeof session.payment_intent !== "string")
+        throw new Error(`Stripe session ${providerReference} has no payment intent to refund`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: session.payment_intent, amount: amountOere },
+        { idempotencyKey },
+      );
+      return refund.id;
+    },
   };
 }
 

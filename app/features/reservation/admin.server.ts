@@ -70,6 +70,23 @@ export async function updateReservationSettings(
 export const setHoldSeconds = (deps: { db: Database; freshness: Freshness }, holdSeconds: number) =>
   updateReservationSettings(deps, { holdSeconds });
 
+/**
+ * The end-to-end tests' shortcut to a booking whose event is over (`/_test/forbi`): its days move `days` back,
+ * weekdays kept, so the admin settles its deposit by the real clock. Days that far back are nobody else's.
+ */
+export async function moveBookingBack(db: Database, orderId: string, days: number) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(dayClaims)
+      .set({ day: sql`${dayClaims.day} - ${days}::int` })
+      .where(eq(dayClaims.orderId, orderId));
+    await tx
+      .update(orders)
+      .set({ days: sql`(select array_agg(day - ${days}::int order by day) from unnest(${orders.days}) as day)` })
+      .where(eq(orders.id, orderId));
+  });
+}
+
 export async function getBlockedDates(db: Database, from: string) {
   return db.select().from(blockedDates).where(gte(blockedDates.day, from)).orderBy(asc(blockedDates.day));
 }

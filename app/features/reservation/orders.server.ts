@@ -30,6 +30,19 @@ function dayRentLine(priceOere: number) {
   });
 }
 
+/** The security deposit the admin asks, as the order's last line: no sale, so no moms (decision 032). */
+function securityDepositLines(amountOere: number) {
+  if (amountOere === 0) return [];
+  const line = pricedLine({
+    kind: "security-deposit" as const,
+    description: "Sikkerhedsdepositum, betales tilbage efter lejen",
+    quantity: 1,
+    unitPriceOere: amountOere,
+    withVat: false,
+  });
+  return [{ ...line, day: null }];
+}
+
 export type OrderResult =
   | { ok: true; orderId: string; closed: ClosedDay[] }
   | { ok: false; reason: "no-address" | "not-verified" | "customer-type-changed" | "invoice-not-allowed" }
@@ -103,6 +116,8 @@ export async function createOrder(
         ...pricedLine(line),
         day: null,
       })),
+      // An invoice is its payer's guarantee: a company or an institution paying on invoice pays no deposit.
+      ...(onInvoice ? [] : securityDepositLines(settings.securityDepositOere)),
     ];
     const { totalOere, vatOere } = orderTotals(lines);
     const [order] = await tx
@@ -173,7 +188,16 @@ export async function planOrderPayments(
     .select({ totalOere: orders.totalOere, days: orders.days })
     .from(orders)
     .where(eq(orders.id, orderId));
-  const amounts = { rentOere: order!.totalOere, securityDepositOere: 0, firstDay: [...order!.days].sort()[0]! };
+  const deposits = await db
+    .select({ totalOere: orderLines.totalOere })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), eq(orderLines.kind, "security-deposit")));
+  const securityDepositOere = deposits.reduce((sum, line) => sum + line.totalOere, 0);
+  const amounts = {
+    rentOere: order!.totalOere - securityDepositOere,
+    securityDepositOere,
+    firstDay: [...order!.days].sort()[0]!,
+  };
   await planPayments(db, orderId, paymentPlan(amounts, paymentTermsOf(settings), todayInCopenhagen(now)));
 }
 

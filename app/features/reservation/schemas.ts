@@ -42,6 +42,13 @@ export const settingsSchema = z
     depositumKind: z.enum(DEPOSITUM_KINDS, { error: "Vælg, hvordan depositum beregnes" }),
     depositumValue: z.string().trim().max(20).default(""),
     balanceDaysBefore: whole(0, 365),
+    securityDeposit: z
+      .string()
+      .trim()
+      .max(20)
+      .default("")
+      .transform((value) => value || "0")
+      .pipe(kroner),
     requestDays: whole(1, 60),
     offerDays: whole(1, 60),
     invoiceAllowed: z.enum(["on"]).optional(),
@@ -90,7 +97,7 @@ export function settingsOf(parsed: z.output<typeof settingsSchema>): {
   terms: CustomerTerms[];
 } {
   const { holdMinutes, horizonDays, maxDaysPerOrder, cancellationDays } = parsed;
-  const { depositumPercent, depositumFixedOere, balanceDaysBefore, requestDays, offerDays } = parsed;
+  const { depositumPercent, depositumFixedOere, balanceDaysBefore, securityDeposit, requestDays, offerDays } = parsed;
   const { invoiceAllowed, invoiceDays, bankRegNumber, bankAccountNumber } = parsed;
   return {
     rules: {
@@ -102,6 +109,7 @@ export function settingsOf(parsed: z.output<typeof settingsSchema>): {
       depositumPercent,
       depositumFixedOere,
       balanceDaysBefore,
+      securityDepositOere: securityDeposit,
       requestDays,
       offerDays,
       invoiceAllowed,

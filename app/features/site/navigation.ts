@@ -39,6 +39,7 @@ const adminPages: [place: number, code: string, label: string][] = [
   // The media library (decision 020); the gallery's list is "Galleriet".
   [30, "medier", "Mine Billeder"],
   [90, "reservationer", "Reservationer"],
+  [92, "udlejning", "Udlejning"],
   [95, "forespoergsler", "Forespørgsler"],
   [97, "fakturaer", "Fakturaer"],
   [100, "blokerede-datoer", "Blokerede datoer"],

@@ -11,16 +11,17 @@ export interface OpenPaymentView {
 }
 
 /** The admin's payments still due on booked orders; the overdue ones stand out. */
-export function OpenPayments({ payments }: { payments: OpenPaymentView[] }) {
-  if (payments.length === 0) return null;
+export function OpenPayments({ payments, title }: { payments: OpenPaymentView[]; title: string }) {
   const overdue = payments.filter((payment) => payment.overdue).length;
   return (
     <section aria-labelledby="betalinger" className="mt-8 rounded-2xl border border-border p-5">
       <h2 id="betalinger" className="font-display text-2xl font-bold">
-        Betalinger, der venter
+        {title}
       </h2>
       <p className="mt-1 text-sm text-muted">
-        {payments.length} i alt{overdue > 0 ? `, heraf ${overdue} forfaldne` : ""}.
+        {payments.length === 0
+          ? "Ingen betalinger venter."
+          : `${payments.length} i alt${overdue > 0 ? `, heraf ${overdue} forfaldne` : ""}.`}
       </p>
       <ul className="mt-3 divide-y divide-border">
         {payments.map((payment) => (

@@ -1,0 +1,123 @@
+import { and, asc, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { contractAcceptances, depositSettlements, invoices, orderPayments, orders } from "~/db/schema";
+import { todayInCopenhagen } from "~/features/reservation/days";
+import { bookingHistory, type BookingFacts, type HistoryStep } from "./booking-history";
+import { depositsToSettle } from "./security-deposit.server";
+
+const lastDay = sql<string>`(select max(day)::text from unnest(${orders.days}) as day)`;
+
+const bookingColumns = {
+  id: orders.id,
+  status: orders.status,
+  bookerName: orders.bookerName,
+  bookerOrganisation: orders.bookerOrganisation,
+  bookerEmail: orders.bookerEmail,
+  customerType: orders.customerType,
+  days: orders.days,
+  totalOere: orders.totalOere,
+  answerBy: orders.answerBy,
+  createdAt: orders.createdAt,
+  purpose: orders.purpose,
+  answeredAt: orders.answeredAt,
+};
+
+/**
+ * The admin's one place to follow every hall booking through its stages (issue 35): requests to answer, offers
+ * waiting for the booker, upcoming bookings, and past ones with a security deposit to settle; each with its
+ * history. Payments due are the payments' own list (`openPayments`).
+ */
+export async function rentalOverview(db: Database, now = new Date()) {
+  const today = todayInCopenhagen(now);
+  const [waiting, upcoming, toSettle] = await Promise.all([
+    db
+      .select(bookingColumns)
+      .from(orders)
+      .where(inArray(orders.status, ["requested", "offered"]))
+      .orderBy(asc(orders.answerBy)),
+    db
+      .select(bookingColumns)
+      .from(orders)
+      .where(and(inArray(orders.status, ["paid", "invoiced"]), sql`${lastDay} >= ${today}`))
+      .orderBy(lastDay),
+    depositsToSettle(db, now),
+  ]);
+  const histories = await historiesOf(db, [
+    ...[...waiting, ...upcoming].map((order) => order.id),
+    ...toSettle.map((order) => order.orderId),
+  ]);
+  const withHistory = <Order extends { id: string }>(order: Order) => ({
+    ...order,
+    history: histories.get(order.id) ?? [],
+  });
+  return {
+    requests: waiting.filter((order) => order.status === "requested").map(withHistory),
+    offers: waiting.filter((order) => order.status === "offered").map(withHistory),
+    upcoming: upcoming.map(withHistory),
+    toSettle: toSettle.map((order) => withHistory({ ...order, id: order.orderId })),
+  };
+}
+
+/** Each order's history (`bookingHistory`), read in five queries for all of them. */
+async function historiesOf(db: Database, orderIds: string[]): Promise<Map<string, HistoryStep[]>> {
+  if (orderIds.length === 0) return new Map();
+  const [facts, payments, issued, accepted, settled] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        createdAt: orders.createdAt,
+        purpose: orders.purpose,
+        answeredAt: orders.answeredAt,
+        status: orders.status,
+      })
+      .from(orders)
+      .where(inArray(orders.id, orderIds)),
+    db
+      .select({
+        orderId: orderPayments.orderId,
+        kind: orderPayments.kind,
+        paidAt: orderPayments.paidAt,
+        remindedOn: orderPayments.remindedOn,
+      })
+      .from(orderPayments)
+      .where(inArray(orderPayments.orderId, orderIds)),
+    db
+      .select({
+        orderId: invoices.orderId,
+        kind: invoices.kind,
+        number: invoices.number,
+        issuedOn: invoices.issuedOn,
+        paidAt: invoices.paidAt,
+      })
+      .from(invoices)
+      .where(inArray(invoices.orderId, orderIds)),
+    db
+      .select({ orderId: contractAcceptances.orderId, acceptedAt: contractAcceptances.acceptedAt })
+      .from(contractAcceptances)
+      .where(inArray(contractAcceptances.orderId, orderIds)),
+    db
+      .select({
+        orderId: depositSettlements.orderId,
+        settledAt: depositSettlements.settledAt,
+        keptOere: depositSettlements.keptOere,
+      })
+      .from(depositSettlements)
+      .where(inArray(depositSettlements.orderId, orderIds)),
+  ]);
+  const of = <Row extends { orderId: string }>(rows: Row[], orderId: string) =>
+    rows.filter((row) => row.orderId === orderId);
+  return new Map(
+    facts.map((order) => {
+      const booking: BookingFacts = {
+        ...order,
+        contractAcceptedAt: of(accepted, order.id)[0]?.acceptedAt ?? null,
+        payments: of(payments, order.id),
+        invoices: of(issued, order.id),
+        settlement: of(settled, order.id)[0] ?? null,
+      };
+      return [order.id, bookingHistory(booking)];
+    }),
+  );
+}
+
+export type RentalOverview = Awaited<ReturnType<typeof rentalOverview>>;
