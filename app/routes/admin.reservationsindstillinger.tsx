@@ -6,7 +6,8 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { updateReservationSettings } from "~/features/reservation/admin.server";
 import { getReservationSettings } from "~/features/reservation/settings.server";
 import { holdMinutes } from "~/features/reservation/rules";
-import { settingsOf, settingsSchema, termsFieldNames } from "~/features/reservation/schemas";
+import { settingsOf, settingsSchema, termsFieldNames, tierFieldNames } from "~/features/reservation/schemas";
+import { CancellationTierFields } from "~/features/rental/components/cancellation-tier-fields";
 import { bookingModeLabels, CUSTOMER_TYPES, customerTypeLabels, BOOKING_MODES } from "~/features/rental/customer-types";
 import { successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
@@ -52,6 +53,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     invoiceDays: String(settings.invoiceDays),
     bankRegNumber: settings.bankRegNumber,
     bankAccountNumber: settings.bankAccountNumber,
+    ...Object.fromEntries(
+      [...settings.cancellationTiers]
+        .sort((a, b) => b.minDaysBefore - a.minDaysBefore)
+        .flatMap((tier, row) => [
+          [tierFieldNames(row).days, String(tier.minDaysBefore)],
+          [tierFieldNames(row).percent, String(tier.chargePercent)],
+        ]),
+    ),
   };
   return {
     values,
@@ -150,6 +159,7 @@ export default function ReservationSettings({ loaderData, actionData }: Route.Co
             {...field("offerDays")}
           />
         </fieldset>
+        <CancellationTierFields field={field} />
         <fieldset className="grid min-w-0 gap-5 rounded-2xl border border-border p-5 sm:grid-cols-2">
           <legend className="px-1 font-display text-xl font-bold">Faktura</legend>
           <label className="flex items-center gap-3 sm:col-span-2">

@@ -1,11 +1,23 @@
 import { Link } from "react-router";
+import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { OpenPayments } from "~/features/orders/components/open-payments";
 import { openPayments, paymentLabels } from "~/features/orders/payments.server";
 import type { HistoryStep } from "~/features/rental/booking-history";
-import { DepositSettlementForm, OverviewStage } from "~/features/rental/components/overview-stage";
+import {
+  AdminCancellationForm,
+  DepositSettlementForm,
+  OverviewStage,
+} from "~/features/rental/components/overview-stage";
+import { cancellationWords } from "~/features/rental/cancellation-words";
+import {
+  cancelOrderAndNotify,
+  cancellationRefusalMessage,
+  quoteCancellation,
+} from "~/features/rental/order-cancellation.server";
+import { getReservationSettings } from "~/features/reservation/settings.server";
 import { rentalOverview } from "~/features/rental/overview.server";
 import { isOverdue } from "~/features/rental/payment-plan";
 import { settlementRefusalMessages, settlementSchema } from "~/features/rental/security-deposit";
@@ -45,7 +57,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   });
   const answerBy = (order: (typeof overview.requests)[number]) =>
     order.answerBy ? formatDateTime(order.answerBy) : "";
+  const quotes = await Promise.all(overview.upcoming.map((order) => quoteCancellation(db, null, order.id)));
   return {
+    cancellations: Object.fromEntries(
+      overview.upcoming.flatMap((order, index) => {
+        const quoted = quotes[index];
+        return quoted && !quoted.refusal ? [[order.id, cancellationWords(quoted.quote)]] : [];
+      }),
+    ),
     requests: overview.requests.map((order) => bookingView(order, `Svar senest ${answerBy(order)}`)),
     offers: overview.offers.map((order) => bookingView(order, `Tilbuddet gælder til ${answerBy(order)}`)),
     payments: payments.map((payment) => ({
@@ -72,10 +91,36 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
+const cancellationSchema = z.object({
+  ordre: z.uuid(),
+  begrundelse: z
+    .string({ error: "Skriv en begrundelse til lejeren" })
+    .trim()
+    .min(1, "Skriv en begrundelse til lejeren")
+    .max(1000, "Højst 1000 tegn"),
+});
+
 export async function action({ request, url }: Route.ActionArgs) {
-  const { db, auth, mailer, config, payments } = collaborators();
+  const { db, auth, mailer, config, payments, logger } = collaborators();
   const admin = await requireAdmin(auth, request, url);
-  const submission = parseSubmission(await readFormData(request), settlementSchema);
+  const formData = await readFormData(request);
+  if (formData.get("intent") === "aflys") {
+    const cancellation = parseSubmission(formData, cancellationSchema);
+    if (!cancellation.ok) return answer({ ...withErrorToast(cancellation.answer), ordre: formData.get("ordre") }, 400);
+    if (!payments) return answer({ toast: errorToast("Der er ingen betalingsudbyder sat op") }, 409);
+    const { ordre, begrundelse } = cancellation.value;
+    const cancelled = await cancelOrderAndNotify(
+      { db, provider: payments, mailer, logger, publicUrl: config.PUBLIC_URL },
+      ordre,
+      { userId: admin.id, byAdmin: true, reason: begrundelse },
+    );
+    if (!cancelled.ok) {
+      const { cancellationDays } = await getReservationSettings(db);
+      return answer({ toast: errorToast(cancellationRefusalMessage(cancelled.reason, cancellationDays)) }, 409);
+    }
+    return answer({ toast: successToast("Bookingen er aflyst", "Lejeren har fået besked på e-mail.") });
+  }
+  const submission = parseSubmission(formData, settlementSchema);
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
   const { ordre, beholdes, begrundelse } = submission.value;
   if (!payments) return answer({ toast: errorToast("Der er ingen betalingsudbyder sat op") }, 409);
@@ -143,6 +188,12 @@ export default function AdminRental({ loaderData, actionData }: Route.ComponentP
         title="4. Kommende bookinger"
         empty="Ingen kommende bookinger."
         bookings={loaderData.upcoming}
+        action={(booking) => {
+          const words = loaderData.cancellations[booking.id];
+          return words ? (
+            <AdminCancellationForm orderId={booking.id} words={words} errors={errorsOf(booking.id)} />
+          ) : null;
+        }}
       />
       <OverviewStage
         id="depositum"

@@ -1,22 +1,28 @@
-import { ConfirmButton, ConfirmStep } from "~/components/ui/confirm-step";
-import { Form, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireUser } from "~/features/accounts/session.server";
 import { daysSummary, formatDay, todayInCopenhagen } from "~/features/reservation/days";
-import { cancelBooking } from "~/features/reservation/cancellation.server";
+import {
+  cancelOrderAndNotify,
+  cancellationRefusalMessage,
+  quoteCancellation,
+} from "~/features/rental/order-cancellation.server";
+import { cancellationWords } from "~/features/rental/cancellation-words";
+import { tierDescriptions } from "~/features/rental/cancellation-tiers";
 import { feedTokenOf } from "~/features/reservation/feeds.server";
 import { getUserBookings, requireOwnOrder } from "~/features/reservation/orders.server";
 import { startNextPayment } from "~/features/reservation/checkout.server";
 import { duePaymentsOf, paymentLabels } from "~/features/orders/payments.server";
 import { DuePayments } from "~/features/orders/components/due-payments";
 import { MyRequests } from "~/features/rental/components/my-requests";
+import { MyCancellations } from "~/features/rental/components/my-cancellations";
 import { openRequestsOf } from "~/features/rental/requests.server";
 import { ordersWithContract } from "~/features/rental/contract.server";
 import { isOverdue } from "~/features/rental/payment-plan";
 import { getReservationSettings } from "~/features/reservation/settings.server";
-import { cancellationRefusal, hasBegun } from "~/features/reservation/rules";
+import { hasBegun } from "~/features/reservation/rules";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission } from "~/lib/form";
 import { formatDateTime, formatMoney } from "~/lib/format";
@@ -51,6 +57,26 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     due: formatDay(payment.dueDay),
     overdue: isOverdue(payment, today),
   }));
+  const upcomingOrders = [
+    ...new Set(
+      bookings.flatMap((booking) =>
+        booking.orderId && booking.releasedAt === null && !hasBegun(booking.day, today) ? [booking.orderId] : [],
+      ),
+    ),
+  ];
+  const quotes = await Promise.all(upcomingOrders.map((orderId) => quoteCancellation(db, user.id, orderId)));
+  const cancellations = upcomingOrders.flatMap((orderId, index) => {
+    const quoted = quotes[index];
+    if (!quoted) return [];
+    return [
+      {
+        orderId,
+        days: daysSummary(quoted.days),
+        words: cancellationWords(quoted.quote),
+        refusal: quoted.refusal && cancellationRefusalMessage(quoted.refusal, quoted.cancellationDays),
+      },
+    ];
+  });
   const view = bookings.map((booking) => ({
     claimId: booking.claimId,
     label: formatDay(booking.day),
@@ -59,9 +85,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     contractUrl: booking.orderId && withContract.has(booking.orderId) ? `/kontrakt/${booking.orderId}` : null,
     cancelled: booking.releasedAt !== null,
     upcoming: !hasBegun(booking.day, today),
-    cancellable:
-      booking.releasedAt === null &&
-      cancellationRefusal(booking.day, { today, cancellationDays: settings.cancellationDays, byAdmin: false }) === null,
   }));
   return {
     requests: requests.map((request) => ({
@@ -74,6 +97,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     duePayments,
     upcoming: view.filter((booking) => booking.upcoming && !booking.cancelled).reverse(),
     past: view.filter((booking) => !booking.upcoming || booking.cancelled),
+    cancellations,
+    tiers: tierDescriptions(settings.cancellationTiers),
     cancellationDays: settings.cancellationDays,
     feedUrl: `${config.PUBLIC_URL}/kalender/${token}.ics`,
   };
@@ -81,11 +106,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 const myReservationForms = z.union([
   z.object({ intent: z.literal("pay"), ordre: z.uuid() }),
-  z.object({ intent: z.literal("cancel").default("cancel"), claimId: z.uuid() }),
+  z.object({ intent: z.literal("cancel"), ordre: z.uuid() }),
 ]);
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const { db, auth, config, payments: provider } = collaborators();
+  const { db, auth, config, payments: provider, mailer, logger } = collaborators();
   const user = await requireUser(auth, request, url);
   const submission = parseSubmission(await readFormData(request), myReservationForms);
   if (submission.ok && submission.value.intent === "pay") {
@@ -107,22 +132,28 @@ export async function action({ request, url }: Route.ActionArgs) {
     if (!redirectTo) return answer({ toast: successToast("Der er ikke mere at betale") });
     throw redirect(redirectTo);
   }
-  const result =
-    submission.ok && submission.value.intent === "cancel"
-      ? await cancelBooking(db, submission.value.claimId, { userId: user.id, reason: "Afbestilt af lejeren" })
-      : ({ ok: false, reason: "not-found" } as const);
-  if (result.ok) return answer({ toast: successToast("Dagen er afbestilt", "Beløbet refunderes efter vilkårene.") });
-  const settings = await getReservationSettings(db);
-  const message =
-    result.reason === "too-late"
-      ? `Dagen kan kun afbestilles indtil ${settings.cancellationDays} dage før`
-      : "Reservationen kunne ikke afbestilles";
-  return answer({ toast: errorToast(message) }, 409);
+  if (!submission.ok) return answer({ toast: errorToast("Bookingen kunne ikke afbestilles") }, 400);
+  if (!provider) {
+    return answer({ toast: errorToast("Betaling er ikke sat op endnu", "Kontakt os for at afbestille.") }, 503);
+  }
+  const result = await cancelOrderAndNotify(
+    { db, provider, mailer, logger, publicUrl: config.PUBLIC_URL },
+    submission.value.ordre,
+    { userId: user.id, byAdmin: false, reason: "Afbestilt af lejeren" },
+  );
+  if (result.ok) {
+    return answer({ toast: successToast("Bookingen er afbestilt", "Du har fået en bekræftelse på e-mail.") });
+  }
+  const { cancellationDays } = await getReservationSettings(db);
+  return answer(
+    { toast: errorToast(cancellationRefusalMessage(result.reason, cancellationDays)) },
+    result.reason === "not-found" ? 404 : 409,
+  );
 }
 
 export default function MyReservations({ loaderData, actionData }: Route.ComponentProps) {
   useToastFrom(actionData?.toast);
-  const { upcoming, past, cancellationDays, feedUrl, duePayments } = loaderData;
+  const { upcoming, past, feedUrl, duePayments } = loaderData;
   return (
     <section className="mx-auto max-w-3xl px-4 pt-12 pb-16 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Mine reservationer</h1>
@@ -155,30 +186,11 @@ export default function MyReservations({ loaderData, actionData }: Route.Compone
                 )}
               </div>
               <span className="tabular-nums">{booking.price}</span>
-              {booking.cancellable && (
-                <ConfirmStep
-                  summary="Afbestil"
-                  summaryClassName="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent"
-                  label={`Bekræft afbestilling af ${booking.label}`}
-                  question={`Vil du afbestille ${booking.label}?`}
-                >
-                  <Form method="post">
-                    <input type="hidden" name="claimId" value={booking.claimId} />
-                    <ConfirmButton>Ja, afbestil</ConfirmButton>
-                  </Form>
-                </ConfirmStep>
-              )}
             </li>
           ))}
         </ul>
       )}
-      <p className="mt-3 text-sm text-muted">
-        Du kan afbestille en dag indtil {cancellationDays} dage før. Se{" "}
-        <Link to="/vilkaar" className="underline underline-offset-2">
-          vilkårene
-        </Link>
-        .
-      </p>
+      <MyCancellations cancellations={loaderData.cancellations} tiers={loaderData.tiers} />
 
       {past.length > 0 && (
         <>

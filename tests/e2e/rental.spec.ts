@@ -10,7 +10,7 @@ import { visit } from "../support/visit";
 // Visits the calendar, the basket and the payment pages, each checked by axe in two colour modes.
 test.describe.configure({ timeout: 90_000 });
 
-test("a company rents two days at its own price with an add-on, pays the depositum, then the balance", async ({
+test("a company rents two days at its own price with an add-on, pays the depositum, then the balance, and cancels by the tiers", async ({
   browser,
 }) => {
   const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
@@ -82,6 +82,18 @@ test("a company rents two days at its own price with an add-on, pays the deposit
   expect((await simpleParser(receipt.raw)).text).toContain("Tak for betalingen af restbeløbet, 14.600,00 kr.");
   await visit(page, "/alle-reservationer");
   await expect(page.getByRole("region", { name: "Til betaling" })).toHaveCount(0);
+
+  // Months ahead, the company cancels: the depositum is kept, the balance and the security deposit come back.
+  const cancelling = page.getByRole("region", { name: "Afbestilling" });
+  await cancelling.getByText("Afbestil bookingen", { exact: true }).click();
+  const quote = cancelling.getByRole("group", { name: /^Bekræft afbestilling/ });
+  await expect(quote).toContainText("Vi beholder depositummet på 4.200,00 kr.");
+  await expect(quote).toContainText("Du får 14.600,00 kr. tilbage, heraf sikkerhedsdepositum 2.000,00 kr.");
+  await quote.getByRole("button", { name: "Ja, afbestil bookingen" }).click();
+  await expect(page.getByText("Bookingen er afbestilt")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Afbestilling" })).toHaveCount(0);
+  const cancelled = await waitForMail(email, /^Din booking er afbestilt$/);
+  expect((await simpleParser(cancelled.raw)).text).toContain("Du får 14.600,00 kr. tilbage");
   await context.close();
 });
 

@@ -83,10 +83,12 @@ test("a user books two days with the demo payment; the second user sees them as 
   const receipt = page.getByRole("article", { name: /Kvittering nr\./ });
   await expect(receipt.getByText("CVR 12345678")).toBeVisible();
   await expect(receipt.getByText(/Heraf moms/)).toBeVisible();
-  // The two days, and the cleaning the demo venue's private renters always have.
+  // The two days, the cleaning the demo venue's private renters always have, and the security deposit: days this
+  // near pay everything at once.
   const bought = receipt.getByRole("list", { name: "Det har du købt" }).getByRole("listitem");
-  await expect(bought).toHaveCount(3);
-  await expect(bought.last()).toContainText("Slutrengøring");
+  await expect(bought).toHaveCount(4);
+  await expect(bought.nth(2)).toContainText("Slutrengøring");
+  await expect(bought.last()).toContainText("Sikkerhedsdepositum, betales tilbage efter lejen");
 
   const mail = await waitForMail(booker.email, /^Kvittering nr\. \d+/);
   const parsed = await simpleParser(mail.raw);

@@ -11,6 +11,7 @@ import {
   userFiles,
   contractAcceptances,
   depositSettlements,
+  orderCancellations,
 } from "~/db/schema";
 import { exportedTables, exportUserData } from "~/features/accounts/data-export.server";
 import { dayBounds } from "~/lib/format";
@@ -110,6 +111,18 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
       refundedOere: 150000,
       settledAt: new Date(),
     });
+    await database.db.insert(orderCancellations).values({
+      orderId: order!.id,
+      cancelledAt: new Date(),
+      cancelledBy: userId,
+      byAdmin: false,
+      reason: "Afbestilt af lejeren",
+      daysBefore: 40,
+      chargePercent: 0,
+      chargeOere: 112500,
+      refundOere: 0,
+      owedOere: 0,
+    });
     await database.db.insert(baskets).values({ userId, version: 1 });
     await database.db.insert(calendarFeeds).values({ userId, token: "feed-token-of-mette-0123456789" });
     await database.db.insert(userFiles).values({ userId, key: "users/1795460000000-abc.webp" });
@@ -143,6 +156,7 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
         receiptNumber: 1,
         lines: [expect.objectContaining({ description: "Leje af salen", day: "2026-12-24", totalOere: 450000 })],
         depositSettlement: expect.objectContaining({ keptOere: 50000, reason: "Ekstra rengøring" }),
+        cancellation: expect.objectContaining({ daysBefore: 40, chargeOere: 112500 }),
       }),
     ]);
     // What is kept when the account goes, and why.

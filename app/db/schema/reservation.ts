@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   smallint,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { CancellationTier } from "~/features/rental/cancellation-tiers";
 import { ownedBy, users } from "./accounts";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
 import { customerType } from "./rental";
@@ -28,8 +30,20 @@ export const reservationSettings = pgTable(
     /** How many days ahead can be booked. */
     horizonDays: integer("horizon_days").notNull().default(365),
     maxDaysPerOrder: integer("max_days_per_order").notNull().default(14),
-    /** A user may cancel a booking until this many days before the day. */
+    /** A booker may cancel a booking online until this many days before its first day; later, they call. */
     cancellationDays: integer("cancellation_days").notNull().default(14),
+    /**
+     * What a cancellation costs, by the days left before the first day (issue 35): each tier's share of the rent,
+     * at least the depositum (`cancellationSettlement`). The default is the issue's example.
+     */
+    cancellationTiers: jsonb("cancellation_tiers")
+      .$type<CancellationTier[]>()
+      .notNull()
+      .default([
+        { minDaysBefore: 30, chargePercent: 0 },
+        { minDaysBefore: 14, chargePercent: 50 },
+        { minDaysBefore: 0, chargePercent: 100 },
+      ]),
     /**
      * The depositum paid at booking (issue 35): a share of the rent, or a fixed amount in øre; neither, and
      * everything is paid at booking. The rest is due `balanceDaysBefore` days before the first day.
@@ -294,6 +308,38 @@ export const depositSettlements = pgTable(
   (table) => [
     check("deposit_settlements_amounts", sql`${table.keptOere} >= 0 and ${table.refundedOere} >= 0`),
     check("deposit_settlements_reason", sql`${table.keptOere} = 0 or length(btrim(coalesce(${table.reason}, ''))) > 0`),
+  ],
+);
+
+/**
+ * A booked order cancelled by its tiers (issue 35), by the booker or the admin: how many days before, the tier's
+ * share, what was charged, paid back (the provider's refund id; a credit note for an order on invoice) and still
+ * owed. One per order, so two cancellations at once cancel once.
+ */
+export const orderCancellations = pgTable(
+  "order_cancellations",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id),
+    cancelledAt: instant("cancelled_at").notNull(),
+    cancelledBy: text("cancelled_by").references(() => users.id, { onDelete: "set null" }),
+    byAdmin: boolean("by_admin").notNull(),
+    reason: text("reason").notNull(),
+    daysBefore: integer("days_before").notNull(),
+    chargePercent: smallint("charge_percent").notNull(),
+    chargeOere: integer("charge_oere").notNull(),
+    refundOere: integer("refund_oere").notNull(),
+    owedOere: integer("owed_oere").notNull(),
+    refundReference: text("refund_reference"),
+    creditNoteId: uuid("credit_note_id").references(() => invoices.id),
+  },
+  (table) => [
+    check(
+      "order_cancellations_amounts",
+      sql`${table.chargeOere} >= 0 and ${table.refundOere} >= 0 and ${table.owedOere} >= 0
+        and ${table.chargePercent} between 0 and 100`,
+    ),
   ],
 );
 

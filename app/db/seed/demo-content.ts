@@ -134,7 +134,7 @@ const pageSources: Record<PageName, DemoPageSource> = {
       Betaling:
         "Ved bestilling betales et depositum på 25 % af lejen; resten betales senest 30 dage før den første dag. Erhverv og offentlige institutioner kan betale på faktura. Alle priser er i danske kroner inklusive moms. Du modtager en kvittering med kvitteringsnummer og momsbeløb for hver betaling.",
       Afbestilling:
-        "Afbestilling senest 30 dage før lejedagen: hele beløbet refunderes.\nAfbestilling 14–29 dage før: halvdelen refunderes.\nAfbestilling under 14 dage før: intet refunderes.",
+        "Afbestilling 30 dage eller mere før den første lejedag: lejen refunderes, dog ikke depositum.\nAfbestilling 14–29 dage før: halvdelen af lejen refunderes.\nAfbestilling under 14 dage før: intet af lejen refunderes.\nEt sikkerhedsdepositum betales altid tilbage. Du afbestiller selv under Mine reservationer indtil 14 dage før; derefter kontakter du os.",
       "Ansvar og husorden":
         "Lejer har ansvaret for gæsterne og for, at salen afleveres i samme stand som ved modtagelsen. Musik skal slutte senest kl. 01 af hensyn til naboerne.",
     },
@@ -157,7 +157,7 @@ const pageSources: Record<PageName, DemoPageSource> = {
       Dataansvarlig:
         "Havnescenen ApS, Havnegade 12, 8000 Aarhus C, CVR 12345678, er dataansvarlig for de oplysninger, vi behandler om dig. Du kan kontakte os på booking@havnescenen.dk.",
       "Hvilke oplysninger vi behandler":
-        "Når du opretter en konto, behandler vi dit navn, din e-mailadresse, og hvis du reserverer, din adresse og dit telefonnummer. Lejer du for en forening, en virksomhed eller en offentlig institution, behandler vi også dens navn, CVR-nummer og, for offentlige institutioner, EAN-nummer og ordre- eller referencenummer. Vi gemmer dine reservationer, de tilvalg, du har valgt, dine betalinger med deres forfaldsdage og de påmindelser, vi har sendt, afregningen af dit sikkerhedsdepositum (hvad vi beholdt og hvorfor), og din accept af lejekontrakten: den præcise tekst, tidspunktet og din konto.",
+        "Når du opretter en konto, behandler vi dit navn, din e-mailadresse, og hvis du reserverer, din adresse og dit telefonnummer. Lejer du for en forening, en virksomhed eller en offentlig institution, behandler vi også dens navn, CVR-nummer og, for offentlige institutioner, EAN-nummer og ordre- eller referencenummer. Vi gemmer dine reservationer, de tilvalg, du har valgt, dine betalinger med deres forfaldsdage og de påmindelser, vi har sendt, afregningen af dit sikkerhedsdepositum (hvad vi beholdt og hvorfor), en eventuel afbestilling (hvornår, og hvad den kostede), og din accept af lejekontrakten: den præcise tekst, tidspunktet og din konto.",
       "Formål og retsgrundlag":
         "Vi bruger oplysningerne til at håndtere din konto, dine reservationer og betalinger (opfyldelse af aftale) og til at overholde bogføringsloven (retlig forpligtelse).",
       "Hvem kan se din adresse":

@@ -11,6 +11,7 @@ import {
   invoices,
   contractAcceptances,
   depositSettlements,
+  orderCancellations,
   orders,
   sessions,
   twoFactors,
@@ -40,6 +41,8 @@ export const exportedTables = {
   invoices: "orders",
   // … and how its security deposit was settled: what was kept, why, and what was paid back.
   deposit_settlements: "orders",
+  // … and, if it was cancelled, by whom, how many days before, and what was charged and paid back.
+  order_cancellations: "orders",
   // The lejekontrakter the user accepted: the exact text, when, and its fingerprint.
   contract_acceptances: "contracts",
   day_claims: "days",
@@ -180,6 +183,20 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
     })
     .from(depositSettlements)
     .where(inArray(depositSettlements.orderId, ordersOfUser));
+  const cancellations = await db
+    .select({
+      orderId: orderCancellations.orderId,
+      cancelledAt: orderCancellations.cancelledAt,
+      byAdmin: orderCancellations.byAdmin,
+      reason: orderCancellations.reason,
+      daysBefore: orderCancellations.daysBefore,
+      chargePercent: orderCancellations.chargePercent,
+      chargeOere: orderCancellations.chargeOere,
+      refundOere: orderCancellations.refundOere,
+      owedOere: orderCancellations.owedOere,
+    })
+    .from(orderCancellations)
+    .where(inArray(orderCancellations.orderId, ordersOfUser));
   const contracts = await db
     .select({
       orderId: contractAcceptances.orderId,
@@ -232,6 +249,10 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
         settlements
           .filter((settlement) => settlement.orderId === order.id)
           .map(({ orderId: _orderId, ...settlement }) => settlement)[0] ?? null,
+      cancellation:
+        cancellations
+          .filter((cancellation) => cancellation.orderId === order.id)
+          .map(({ orderId: _orderId, ...cancellation }) => cancellation)[0] ?? null,
     })),
     ordersNote:
       "Ordrer, betalinger og fakturaer opbevares i fem år efter regnskabsårets udløb, som bogføringsloven kræver, også hvis du sletter din konto.",

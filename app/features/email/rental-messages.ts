@@ -126,3 +126,24 @@ export function depositSettledMessage(
     [{ url, label: "Se dine reservationer" }],
   );
 }
+
+/** To the booker: the booking is cancelled, by them or the venue, and what it came to. */
+export function bookingCancelledByTiersMessage(
+  to: string,
+  view: { siteName: string; name: string; days: string; reason: string; byAdmin: boolean; words: string[] },
+  url: string,
+) {
+  return message(
+    view.siteName,
+    to,
+    "Din booking er afbestilt",
+    [
+      `Hej ${view.name}`,
+      view.byAdmin
+        ? `Vi har aflyst din booking af salen, ${view.days}: ${view.reason}`
+        : `Din booking af salen, ${view.days}, er afbestilt, og dagene er ledige igen.`,
+      ...view.words,
+    ],
+    [{ url, label: "Se dine reservationer" }],
+  );
+}

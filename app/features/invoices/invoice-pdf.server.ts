@@ -32,8 +32,10 @@ const line = (pen: Pen, height = 14) => {
  * lines without moms, the moms at 25 %, the total, the due date and where to pay.
  */
 export async function invoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
+  const credit = invoice.kind === "credit-note";
+  const name = credit ? "Kreditnota" : "Faktura";
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Faktura ${invoice.number}`);
+  pdf.setTitle(`${name} ${invoice.number}`);
   pdf.setAuthor(invoice.seller.name);
   pdf.setLanguage("da-DK");
   const pen: Pen = {
@@ -46,16 +48,17 @@ export async function invoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> 
   const { seller, buyer } = invoice;
 
   write(pen, seller.name, MARGIN, { bold: true, size: 14 });
-  write(pen, `Faktura nr. ${invoice.number}`, right, { bold: true, size: 14, right: true });
+  write(pen, `${name} nr. ${invoice.number}`, right, { bold: true, size: 14, right: true });
   line(pen, 18);
   for (const text of [seller.street, `${seller.postalCode} ${seller.city}`, `CVR ${seller.cvr}`, seller.email]) {
     write(pen, text, MARGIN);
     line(pen);
   }
   pen.y += 14 * 4;
-  write(pen, `Fakturadato: ${formatDay(invoice.issuedOn)}`, right, { right: true });
+  write(pen, `${name}dato: ${formatDay(invoice.issuedOn)}`, right, { right: true });
   line(pen);
-  write(pen, `Betales senest: ${formatDay(invoice.dueOn)}`, right, { right: true, bold: true });
+  if (credit) write(pen, `Krediterer faktura nr. ${invoice.credits}`, right, { right: true, bold: true });
+  else write(pen, `Betales senest: ${formatDay(invoice.dueOn)}`, right, { right: true, bold: true });
   line(pen, 14 * 4 + 10);
 
   write(pen, "Faktureres til", MARGIN, { bold: true });
@@ -102,6 +105,16 @@ export async function invoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> 
     line(pen);
   }
   line(pen, 24);
+  if (credit) {
+    write(pen, "Kreditering", MARGIN, { bold: true });
+    line(pen);
+    write(
+      pen,
+      `Beløbet modregnes i faktura nr. ${invoice.credits}; er den betalt, betaler vi beløbet tilbage.`,
+      MARGIN,
+    );
+    return pdf.save();
+  }
   write(pen, "Betaling", MARGIN, { bold: true });
   line(pen);
   write(

@@ -52,6 +52,28 @@ export async function bookOnInvoice(db: Database, orderId: string, settings: Res
   return invoice!;
 }
 
+/**
+ * A credit note of `creditOere` (moms included) against an invoice, in the cancellation's transaction: the next
+ * number of the invoices' series, issued today, its moms the invoice's share. None for nothing to credit.
+ */
+export async function issueCreditNote(db: Database, invoice: Invoice, creditOere: number, now: Date) {
+  if (creditOere <= 0) return null;
+  const today = todayInCopenhagen(now);
+  const [creditNote] = await db
+    .insert(invoices)
+    .values({
+      orderId: invoice.orderId,
+      kind: "credit-note",
+      number: await takeInvoiceNumber(db),
+      issuedOn: today,
+      dueOn: today,
+      totalOere: creditOere,
+      vatOere: Math.round((creditOere * invoice.vatOere) / invoice.totalOere),
+    })
+    .returning();
+  return creditNote!;
+}
+
 export async function getInvoice(db: Database, invoiceId: string) {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
   return invoice ?? null;
@@ -76,8 +98,11 @@ export async function invoiceDocument(db: Database, invoice: Invoice): Promise<I
       .from(reservationSettings)
       .where(eq(reservationSettings.id, 1)),
   ]);
+  const credited = invoice.kind === "credit-note" ? await invoiceOfOrder(db, invoice.orderId) : null;
   return {
     id: invoice.id,
+    kind: invoice.kind,
+    credits: credited?.number ?? null,
     number: invoice.number,
     issuedOn: invoice.issuedOn,
     dueOn: invoice.dueOn,
@@ -98,13 +123,23 @@ export async function invoiceDocument(db: Database, invoice: Invoice): Promise<I
       ean: order!.bookerEan,
       reference: order!.bookerReference,
     },
-    lines: lines.map((line) => ({
-      description: line.day ? `${line.description}, ${formatDay(line.day)}` : line.description,
-      quantity: line.quantity,
-      unitPriceOere: line.unitPriceOere,
-      totalOere: line.totalOere,
-      vatOere: line.vatOere,
-    })),
+    lines: credited
+      ? [
+          {
+            description: `Kreditering af faktura nr. ${credited.number} ved afbestilling`,
+            quantity: 1,
+            unitPriceOere: invoice.totalOere,
+            totalOere: invoice.totalOere,
+            vatOere: invoice.vatOere,
+          },
+        ]
+      : lines.map((line) => ({
+          description: line.day ? `${line.description}, ${formatDay(line.day)}` : line.description,
+          quantity: line.quantity,
+          unitPriceOere: line.unitPriceOere,
+          totalOere: line.totalOere,
+          vatOere: line.vatOere,
+        })),
     payment: bank!,
   };
 }
@@ -137,14 +172,21 @@ export async function markInvoicePaid(db: Database, invoiceId: string, now = new
   });
 }
 
-/** Invoices not yet paid, the soonest due first, with their buyers: the admin's "Fakturaer". */
+/** What credit notes of the same order took off an invoice (a cancellation's). */
+const creditedOere = sql<number>`coalesce((select sum(credit.total_oere) from ${invoices} as credit
+  where credit.order_id = ${invoices.orderId} and credit.kind = 'credit-note'), 0)::int`;
+
+/**
+ * Invoices not yet paid, the soonest due first, with their buyers and what is left to pay after credit notes: the
+ * admin's "Fakturaer". One credited in full is settled.
+ */
 export async function openInvoices(db: Database) {
   const open = await db
     .select({
       id: invoices.id,
       number: invoices.number,
       dueOn: invoices.dueOn,
-      totalOere: invoices.totalOere,
+      totalOere: sql<number>`${invoices.totalOere} - ${creditedOere}`,
       buyer: sql<string>`coalesce(${orders.bookerOrganisation}, ${orders.bookerName})`,
       ean: orders.bookerEan,
       days: orders.days,
@@ -153,7 +195,9 @@ export async function openInvoices(db: Database) {
     .innerJoin(orders, eq(orders.id, invoices.orderId))
     .where(and(eq(invoices.kind, "invoice"), isNull(invoices.paidAt)))
     .orderBy(asc(invoices.dueOn));
-  return open.map((invoice) => ({ ...invoice, days: daysSummary(invoice.days) }));
+  return open
+    .filter((invoice) => invoice.totalOere > 0)
+    .map((invoice) => ({ ...invoice, days: daysSummary(invoice.days) }));
 }
 
 /** The user's invoices, for their own orders' pages. */

@@ -4,6 +4,8 @@ import { oioublInvoice, splitAddress, type InvoiceDocument } from "./oioubl";
 
 const invoice: InvoiceDocument = {
   id: "5f0c6f1e-1d2b-4c8e-9b1a-7a9d1c2e3f40",
+  kind: "invoice",
+  credits: null,
   number: 1042,
   issuedOn: "2027-03-01",
   dueOn: "2027-03-15",
@@ -79,6 +81,37 @@ describe("an invoice as OIOUBL 2.1", () => {
     const xml = oioublInvoice({ ...invoice, buyer: { ...invoice.buyer, reference: "<PO & 1>" } });
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(xml).toContain("&lt;PO &amp; 1&gt;");
+  });
+});
+
+describe("a credit note as OIOUBL 2.1", () => {
+  it("is a CreditNote naming the invoice it credits, with credited lines and no means of payment", () => {
+    const creditNote: InvoiceDocument = {
+      ...invoice,
+      kind: "credit-note",
+      credits: 1042,
+      number: 1043,
+      lines: [
+        {
+          description: "Kreditering af faktura nr. 1042 ved afbestilling",
+          quantity: 1,
+          unitPriceOere: 342_500,
+          totalOere: 342_500,
+          vatOere: 68_500,
+        },
+      ],
+    };
+    const xml = oioublInvoice(creditNote);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const parser = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, parseTagValue: false });
+    const document = parser.parse(xml).CreditNote;
+    expect(document.ID).toBe("1043");
+    expect(document.BillingReference.InvoiceDocumentReference.ID).toBe("1042");
+    expect(document.InvoiceTypeCode).toBeUndefined();
+    expect(document.PaymentMeans).toBeUndefined();
+    expect(document.CreditNoteLine.CreditedQuantity["#text"]).toBe("1");
+    expect(document.LegalMonetaryTotal.PayableAmount["#text"]).toBe("3425.00");
+    expect(document.TaxTotal.TaxAmount["#text"]).toBe("685.00");
   });
 });
 

@@ -3,6 +3,9 @@ import { decimalAmount, invoiceTotals, netLine, type InvoiceLine } from "./invoi
 /** What an invoice document says, whatever its form (the PDF, the OIOUBL XML). */
 export interface InvoiceDocument {
   id: string;
+  /** A credit note credits (part of) an earlier invoice of the same order, whose number it names. */
+  kind: "invoice" | "credit-note";
+  credits: number | null;
   number: number;
   issuedOn: string;
   dueOn: string;
@@ -98,6 +101,7 @@ function taxTotal(taxable: { netOere: number; vatOere: number; percent: number }
  * The invoice as OIOUBL 2.1 (UBL 2.1 with the Danish customisation, NES profile 5), for the buyer's NemHandel
  * access point: the buyer's endpoint is its EAN location number (GLN) where it has one, else its CVR; amounts in
  * DKK without moms on the lines, the moms per rate, and the totals (in OIOUBL, TaxExclusiveAmount is the moms).
+ * A credit note is the same document as a `CreditNote`, naming the invoice it credits and no means of payment.
  */
 export function oioublInvoice(invoice: InvoiceDocument): string {
   const lines = invoice.lines.map(netLine);
@@ -115,9 +119,11 @@ export function oioublInvoice(invoice: InvoiceDocument): string {
   const buyerEndpoint = buyer.ean
     ? element("cbc:EndpointID", buyer.ean, 'schemeAgencyID="9" schemeID="GLN"')
     : element("cbc:EndpointID", `DK${buyer.cvr ?? ""}`, 'schemeID="DK:CVR"');
+  const credit = invoice.kind === "credit-note";
+  const root = credit ? "CreditNote" : "Invoice";
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"',
+    `<${root} xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2"`,
     ' xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"',
     ' xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">',
     element("cbc:UBLVersionID", "2.1"),
@@ -131,9 +137,18 @@ export function oioublInvoice(invoice: InvoiceDocument): string {
     element("cbc:CopyIndicator", "false"),
     element("cbc:UUID", invoice.id),
     element("cbc:IssueDate", invoice.issuedOn),
-    element("cbc:InvoiceTypeCode", 380, 'listAgencyID="320" listID="urn:oioubl:codelist:invoicetypecode-1.1"'),
+    ...(credit
+      ? []
+      : [element("cbc:InvoiceTypeCode", 380, 'listAgencyID="320" listID="urn:oioubl:codelist:invoicetypecode-1.1"')]),
     element("cbc:DocumentCurrencyCode", "DKK"),
     ...(buyer.reference ? ["<cac:OrderReference>", element("cbc:ID", buyer.reference), "</cac:OrderReference>"] : []),
+    ...(credit && invoice.credits !== null
+      ? [
+          "<cac:BillingReference><cac:InvoiceDocumentReference>",
+          element("cbc:ID", invoice.credits),
+          "</cac:InvoiceDocumentReference></cac:BillingReference>",
+        ]
+      : []),
     "<cac:AccountingSupplierParty><cac:Party>",
     element("cbc:EndpointID", sellerCvr, 'schemeID="DK:CVR"'),
     "<cac:PartyName>",
@@ -174,6 +189,40 @@ export function oioublInvoice(invoice: InvoiceDocument): string {
     element("cbc:ElectronicMail", buyer.email),
     "</cac:Contact>",
     "</cac:Party></cac:AccountingCustomerParty>",
+    // A credit note is settled against its invoice, or paid back: no means of payment to state.
+    ...(credit ? [] : paymentMeans(invoice)),
+    taxTotal(byRate),
+    "<cac:LegalMonetaryTotal>",
+    money("cbc:LineExtensionAmount", totals.netOere),
+    money("cbc:TaxExclusiveAmount", totals.vatOere),
+    money("cbc:TaxInclusiveAmount", totals.totalOere),
+    money("cbc:PayableAmount", totals.totalOere),
+    "</cac:LegalMonetaryTotal>",
+    ...lines.map((line, index) =>
+      [
+        `<cac:${root}Line>`,
+        element("cbc:ID", index + 1),
+        element(credit ? "cbc:CreditedQuantity" : "cbc:InvoicedQuantity", line.quantity, 'unitCode="EA"'),
+        money("cbc:LineExtensionAmount", line.netOere),
+        taxTotal([{ netOere: line.netOere, vatOere: line.vatOere, percent: line.vatPercent }]),
+        "<cac:Item>",
+        element("cbc:Description", line.description),
+        element("cbc:Name", line.description.slice(0, 40)),
+        "</cac:Item>",
+        "<cac:Price>",
+        money("cbc:PriceAmount", line.netUnitOere),
+        element("cbc:BaseQuantity", 1, 'unitCode="EA"'),
+        "</cac:Price>",
+        `</cac:${root}Line>`,
+      ].join(""),
+    ),
+    `</${root}>`,
+  ].join("\n");
+}
+
+/** Where and by when the invoice is paid: a bank transfer to the venue's account. */
+function paymentMeans(invoice: InvoiceDocument) {
+  return [
     "<cac:PaymentMeans>",
     element("cbc:ID", 1),
     element("cbc:PaymentMeansCode", 42),
@@ -190,31 +239,5 @@ export function oioublInvoice(invoice: InvoiceDocument): string {
     "</cac:FinancialInstitutionBranch>",
     "</cac:PayeeFinancialAccount>",
     "</cac:PaymentMeans>",
-    taxTotal(byRate),
-    "<cac:LegalMonetaryTotal>",
-    money("cbc:LineExtensionAmount", totals.netOere),
-    money("cbc:TaxExclusiveAmount", totals.vatOere),
-    money("cbc:TaxInclusiveAmount", totals.totalOere),
-    money("cbc:PayableAmount", totals.totalOere),
-    "</cac:LegalMonetaryTotal>",
-    ...lines.map((line, index) =>
-      [
-        "<cac:InvoiceLine>",
-        element("cbc:ID", index + 1),
-        element("cbc:InvoicedQuantity", line.quantity, 'unitCode="EA"'),
-        money("cbc:LineExtensionAmount", line.netOere),
-        taxTotal([{ netOere: line.netOere, vatOere: line.vatOere, percent: line.vatPercent }]),
-        "<cac:Item>",
-        element("cbc:Description", line.description),
-        element("cbc:Name", line.description.slice(0, 40)),
-        "</cac:Item>",
-        "<cac:Price>",
-        money("cbc:PriceAmount", line.netUnitOere),
-        element("cbc:BaseQuantity", 1, 'unitCode="EA"'),
-        "</cac:Price>",
-        "</cac:InvoiceLine>",
-      ].join(""),
-    ),
-    "</Invoice>",
-  ].join("\n");
+  ];
 }

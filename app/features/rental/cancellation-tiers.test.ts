@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { cancellationSettlement, cancellationTiersSchema, chargePercentAt } from "./cancellation-tiers";
+import {
+  cancellationSettlement,
+  cancellationTiersSchema,
+  chargePercentAt,
+  tierDescriptions,
+} from "./cancellation-tiers";
 
 // The example of issue 35: 30 days or more free but for the depositum; 14–29 days half; under 14 days all.
 const tiers = [
@@ -90,5 +95,27 @@ describe("the admin's tiers", () => {
   ])("refuses %s in Danish", (_name, input, message) => {
     const result = cancellationTiersSchema.safeParse(input);
     expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toContain(message);
+  });
+});
+
+describe("the tiers in words", () => {
+  it.each<[string, { minDaysBefore: number; chargePercent: number }[], string[]]>([
+    [
+      "the issue's example",
+      tiers,
+      [
+        "30 dage eller mere før: intet ud over depositum",
+        "14–29 dage før: 50 % af lejen",
+        "Under 14 dage før: 100 % af lejen",
+      ],
+    ],
+    [
+      "no tier down to the day: everything after the last",
+      [{ minDaysBefore: 60, chargePercent: 25 }],
+      ["60 dage eller mere før: 25 % af lejen", "Under 60 dage før: 100 % af lejen"],
+    ],
+    ["free to the day", [{ minDaysBefore: 0, chargePercent: 0 }], ["Indtil dagen: intet ud over depositum"]],
+  ])("%s", (_name, given, words) => {
+    expect(tierDescriptions(given)).toEqual(words);
   });
 });

@@ -69,3 +69,27 @@ export function cancellationSettlement(booking: PaidBooking, tiers: Cancellation
     owedOere: Math.max(0, chargeOere - booking.rentPaidOere),
   };
 }
+
+/**
+ * The tiers in words, from the earliest: "30 dage eller mere før: intet ud over depositum", "14–29 dage før: 50 % af
+ * lejen", "Under 14 dage før: 100 % af lejen". For the contract, Priser and Mine reservationer.
+ */
+export function tierDescriptions(tiers: CancellationTier[]): string[] {
+  const sorted = [...tiers].sort((a, b) => b.minDaysBefore - a.minDaysBefore);
+  const charge = (percent: number) => (percent === 0 ? "intet ud over depositum" : `${percent} % af lejen`);
+  const lines = sorted.map((tier, index) => {
+    const until = sorted[index - 1]?.minDaysBefore;
+    const span =
+      until === undefined
+        ? tier.minDaysBefore === 0
+          ? "Indtil dagen"
+          : `${tier.minDaysBefore} dage eller mere før`
+        : tier.minDaysBefore === 0
+          ? `Under ${until} dage før`
+          : `${tier.minDaysBefore}–${until - 1} dage før`;
+    return `${span}: ${charge(tier.chargePercent)}`;
+  });
+  const last = sorted.at(-1);
+  if (!last || last.minDaysBefore > 0) lines.push(`Under ${last?.minDaysBefore ?? 0} dage før: 100 % af lejen`);
+  return lines.filter((line) => !line.startsWith("Under 0 dage"));
+}

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { tierDescriptions } from "./cancellation-tiers";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { contractAcceptances, orderLines, orders } from "~/db/schema";
@@ -57,7 +58,11 @@ export async function contractOf(db: Database, orderId: string): Promise<Contrac
       amount: formatMoney(payment.amountOere),
       due: formatDay(payment.dueDay),
     })),
-    cancellation: `Lejer kan afbestille en dag indtil ${settings.cancellationDays} dage før dagen, som beskrevet i vilkårene; et betalt depositum refunderes ikke.`,
+    cancellation: [
+      `Afbestilling koster efter, hvor mange dage der er til den første dag: ${tierDescriptions(settings.cancellationTiers).join("; ")}.`,
+      "Depositum betales ikke tilbage; et sikkerhedsdepositum betales altid tilbage.",
+      `Lejer kan selv afbestille under Mine reservationer indtil ${settings.cancellationDays} dage før den første dag.`,
+    ].join(" "),
     terms,
     houseRules,
   };

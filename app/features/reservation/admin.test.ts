@@ -53,6 +53,10 @@ describe("reservation settings form", () => {
     depositumValue: "25",
     balanceDaysBefore: "30",
     securityDeposit: "2.000",
+    tierDays_0: "30",
+    tierPercent_0: "0",
+    tierDays_2: "14",
+    tierPercent_2: "50",
     requestDays: "3",
     offerDays: "7",
     invoiceDays: "14",
@@ -73,6 +77,10 @@ describe("reservation settings form", () => {
       horizonDays: 365,
       maxDaysPerOrder: 14,
       cancellationDays: 14,
+      cancellationTiers: [
+        { minDaysBefore: 30, chargePercent: 0 },
+        { minDaysBefore: 14, chargePercent: 50 },
+      ],
       depositumPercent: 25,
       depositumFixedOere: null,
       balanceDaysBefore: 30,
@@ -90,6 +98,17 @@ describe("reservation settings form", () => {
       { customerType: "erhverv", weekdayPriceOere: 450_000, weekendPriceOere: 650_050, bookingMode: "direct" },
       { customerType: "offentlig", weekdayPriceOere: 450_000, weekendPriceOere: 650_050, bookingMode: "closed" },
     ]);
+  });
+
+  it.each([
+    [{ tierDays_1: "7", tierPercent_1: "" }, "tierPercent_1", "Skriv en procentsats"],
+    [{ tierDays_1: "", tierPercent_1: "80" }, "tierDays_1", "Skriv et antal dage"],
+    [{ tierDays_1: "7", tierPercent_1: "120" }, "tierPercent_1", "Procentsatsen skal være mellem 0 og 100"],
+    [{ tierDays_1: "30", tierPercent_1: "10" }, "tierDays_0", "To trin kan ikke begynde samme antal dage før"],
+  ])("refuses the cancellation tier rows %j in Danish, at their fields", (rows, field, message) => {
+    const result = settingsSchema.safeParse({ ...terms("4500", "6500"), ...rules, ...rows });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([expect.objectContaining({ path: [field], message })]);
   });
 
   it("still reads a dot before fewer than three digits as decimals", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REQUIRED } from "~/features/accounts/schemas";
 import { moneyRule, numberRule } from "~/features/content/schemas";
+import { cancellationTiersSchema } from "~/features/rental/cancellation-tiers";
 import { CUSTOMER_TYPES, BOOKING_MODES, type CustomerType } from "~/features/rental/customer-types";
 import { addDays } from "./days";
 import type { ReservationRules } from "./rules";
@@ -28,12 +29,45 @@ const termsShape = Object.fromEntries(
   }),
 ) as TermsShape;
 
+/** The form's rows of cancellation tiers: days before the first day and the share charged; empty rows are none. */
+export const TIER_ROWS = 5;
+export const tierFieldNames = (row: number) => ({ days: `tierDays_${row}`, percent: `tierPercent_${row}` }) as const;
+const tierCell = z.string().trim().max(10).default("");
+const tierShape = Object.fromEntries(
+  Array.from({ length: TIER_ROWS }, (_, row) => [
+    [tierFieldNames(row).days, tierCell],
+    [tierFieldNames(row).percent, tierCell],
+  ]).flat(),
+) as Record<`tier${"Days" | "Percent"}_${number}`, typeof tierCell>;
+
+/** The tiers the rows give, or the Danish problems keyed by the rows' fields. */
+function tiersOf(form: Partial<Record<string, unknown>>, context: z.RefinementCtx) {
+  const rows = Array.from({ length: TIER_ROWS }, (_, row) => tierFieldNames(row))
+    .map((names) => ({ names, days: String(form[names.days] ?? ""), percent: String(form[names.percent] ?? "") }))
+    .filter((row) => row.days !== "" || row.percent !== "");
+  const parsed = cancellationTiersSchema.safeParse(
+    rows.map((row) => ({ minDaysBefore: row.days || undefined, chargePercent: row.percent || undefined })),
+  );
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    const [row, field] = issue.path as [number | undefined, string | undefined];
+    const names = rows[row ?? 0]?.names ?? tierFieldNames(0);
+    context.addIssue({
+      code: "custom",
+      path: [field === "chargePercent" ? names.percent : names.days],
+      message: issue.message,
+    });
+  }
+  return null;
+}
+
 /** How the depositum is given: none (everything at booking), a percentage of the rent, or a fixed amount. */
 export const DEPOSITUM_KINDS = ["none", "percent", "fixed"] as const;
 
 export const settingsSchema = z
   .object({
     ...termsShape,
+    ...tierShape,
     holidaysAtWeekendPrice: z.enum(["on"]).optional(),
     holdMinutes: whole(1, 1440),
     horizonDays: whole(1, 1095),
@@ -75,7 +109,13 @@ export const settingsSchema = z
     }
   })
   .transform((parsed, context) => {
-    const { depositumKind, depositumValue, invoiceAllowed, ...rest } = parsed;
+    const cancellationTiers = tiersOf(parsed, context);
+    if (!cancellationTiers) return z.NEVER;
+    const { depositumKind, depositumValue, invoiceAllowed, ...form } = parsed;
+    const rest = Object.fromEntries(Object.entries(form).filter(([name]) => !name.startsWith("tier"))) as Omit<
+      typeof form,
+      keyof typeof tierShape
+    >;
     const rule = depositumKind === "percent" ? whole(1, 100) : depositumKind === "fixed" ? kroner : null;
     const value = rule?.safeParse(depositumValue);
     if (value && !value.success) {
@@ -85,6 +125,7 @@ export const settingsSchema = z
     const amount = value?.data ?? null;
     return {
       ...rest,
+      cancellationTiers,
       invoiceAllowed: invoiceAllowed === "on",
       depositumPercent: depositumKind === "percent" ? amount : null,
       depositumFixedOere: depositumKind === "fixed" ? amount : null,
@@ -96,7 +137,7 @@ export function settingsOf(parsed: z.output<typeof settingsSchema>): {
   rules: ReservationRules;
   terms: CustomerTerms[];
 } {
-  const { holdMinutes, horizonDays, maxDaysPerOrder, cancellationDays } = parsed;
+  const { holdMinutes, horizonDays, maxDaysPerOrder, cancellationDays, cancellationTiers } = parsed;
   const { depositumPercent, depositumFixedOere, balanceDaysBefore, securityDeposit, requestDays, offerDays } = parsed;
   const { invoiceAllowed, invoiceDays, bankRegNumber, bankAccountNumber } = parsed;
   return {
@@ -106,6 +147,7 @@ export function settingsOf(parsed: z.output<typeof settingsSchema>): {
       horizonDays,
       maxDaysPerOrder,
       cancellationDays,
+      cancellationTiers,
       depositumPercent,
       depositumFixedOere,
       balanceDaysBefore,

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
+import { ConfirmButton } from "~/components/ui/confirm-step";
 import { Field } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/form";
 
@@ -108,5 +109,36 @@ export function DepositSettlementForm({
         Afregn depositum
       </button>
     </Form>
+  );
+}
+
+/** The admin cancels a booking by the tiers (an overdue balance, say): what it comes to, and the reason to send. */
+export function AdminCancellationForm({
+  orderId,
+  words,
+  errors,
+}: {
+  orderId: string;
+  words: string[];
+  errors?: FieldErrors;
+}) {
+  return (
+    <details className="mt-1">
+      <summary className="cursor-pointer text-sm font-semibold text-red-700 dark:text-red-300">
+        Aflys efter vilkårene
+      </summary>
+      <Form method="post" className="mt-2 grid gap-3 rounded-xl bg-surface-raised p-4">
+        <input type="hidden" name="intent" value="aflys" />
+        <input type="hidden" name="ordre" value={orderId} />
+        <p className="text-sm">{words.join(" ")}</p>
+        <Field
+          label="Begrundelse (sendes til lejeren)"
+          name="begrundelse"
+          maxLength={1000}
+          errors={errors?.begrundelse}
+        />
+        <ConfirmButton className="justify-self-start">Aflys bookingen</ConfirmButton>
+      </Form>
+    </details>
   );
 }

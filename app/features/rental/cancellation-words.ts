@@ -1,0 +1,40 @@
+import { formatMoney } from "~/lib/format";
+
+/** A cancellation's quote as its booker reads it, before confirming and in the mail after. */
+export interface QuoteFigures {
+  daysBefore: number;
+  chargePercent: number;
+  chargeOere: number;
+  refundOere: number;
+  owedOere: number;
+  securityDepositOere: number;
+  creditOere: number | null;
+}
+
+/**
+ * What a cancellation comes to, in Danish sentences: what is kept, what comes back, and how. A sentence that ends
+ * in an amount ends with its "kr.".
+ */
+export function cancellationWords(quote: QuoteFigures): string[] {
+  const when = quote.daysBefore === 1 ? "1 dag før" : `${quote.daysBefore} dage før`;
+  const kept =
+    quote.chargeOere === 0
+      ? "Afbestillingen er gratis."
+      : quote.chargePercent === 0
+        ? `Vi beholder depositummet på ${formatMoney(quote.chargeOere)}`
+        : `Vi beholder ${formatMoney(quote.chargeOere)}, ${quote.chargePercent} % af lejen.`;
+  const lines = [`Afbestilling ${when} den første dag.`, kept];
+  if (quote.creditOere !== null) {
+    if (quote.creditOere > 0) lines.push(`Du får en kreditnota på ${formatMoney(quote.creditOere)}`);
+    if (quote.owedOere > 0) lines.push(`Fakturaen skal betales med ${formatMoney(quote.owedOere)}`);
+    else if (quote.refundOere > 0) lines.push(`Vi betaler ${formatMoney(quote.refundOere)} tilbage til jeres konto.`);
+    return lines;
+  }
+  if (quote.refundOere > 0) {
+    const deposit =
+      quote.securityDepositOere > 0 ? `, heraf sikkerhedsdepositum ${formatMoney(quote.securityDepositOere)}` : "";
+    lines.push(`Du får ${formatMoney(quote.refundOere)} tilbage${deposit}, på den måde du betalte.`);
+  }
+  if (quote.owedOere > 0) lines.push(`Du mangler at betale ${formatMoney(quote.owedOere)}`);
+  return lines;
+}
