@@ -38,6 +38,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     horizonDays: String(settings.horizonDays),
     maxDaysPerOrder: String(settings.maxDaysPerOrder),
     cancellationDays: String(settings.cancellationDays),
+    bufferDays: String(settings.bufferDays),
     depositumKind:
       settings.depositumPercent !== null ? "percent" : settings.depositumFixedOere !== null ? "fixed" : "none",
     depositumValue:
@@ -84,6 +85,7 @@ const ruleFields = [
   ["horizonDays", "Kan reserveres dage frem"],
   ["maxDaysPerOrder", "Flest dage pr. bestilling"],
   ["cancellationDays", "Afbestilling senest (dage før)"],
+  ["bufferDays", "Dage fri før og efter en booking"],
 ] as const;
 
 export default function ReservationSettings({ loaderData, actionData }: Route.ComponentProps) {

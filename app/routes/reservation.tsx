@@ -45,6 +45,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     customerType,
     priceList: priceListOf(settings),
     holdMinutes: holdMinutes(settings),
+    bufferDays: settings.bufferDays,
   };
 }
 
@@ -82,6 +83,8 @@ function refusal(held: Extract<HoldResult, { ok: false }>): Toast {
       return infoToast("Dagen kan ikke længere reserveres");
     case "beyond-horizon":
       return infoToast("Dagen kan ikke reserveres endnu");
+    case "buffer":
+      return infoToast("Dagen er ikke ledig", "Den holdes fri til forberedelse omkring en anden booking.");
     case "basket-full":
       return errorToast(
         `Du kan højst reservere ${held.maxDaysPerOrder} ${held.maxDaysPerOrder === 1 ? "dag" : "dage"} ad gangen`,

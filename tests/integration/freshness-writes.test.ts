@@ -83,6 +83,7 @@ describe.each(databaseKinds)("what a write says it changed, on %s", (kind) => {
       horizonDays: "365",
       maxDaysPerOrder: String(kept.maxDaysPerOrder + 1),
       cancellationDays: "14",
+      bufferDays: "0",
     };
     expect(statusOf(await settingsAction(post("/reservationsindstillinger", fields)))).toBe(200);
     expect(pageCache.size).toBe(0);

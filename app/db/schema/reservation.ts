@@ -30,6 +30,11 @@ export const reservationSettings = pgTable(
     /** How many days ahead can be booked. */
     horizonDays: integer("horizon_days").notNull().default(365),
     maxDaysPerOrder: integer("max_days_per_order").notNull().default(14),
+    /**
+     * Days kept free before and after each booking for preparation (issue 35): others cannot take a day this near
+     * someone else's claim, and see it as unavailable. 0 by default.
+     */
+    bufferDays: smallint("buffer_days").notNull().default(0),
     /** A booker may cancel a booking online until this many days before its first day; later, they call. */
     cancellationDays: integer("cancellation_days").notNull().default(14),
     /**
@@ -84,6 +89,7 @@ export const reservationSettings = pgTable(
         and coalesce(${table.depositumPercent}, 0) between 0 and 100
         and coalesce(${table.depositumFixedOere}, 0) between 0 and 100000000`,
     ),
+    check("reservation_settings_buffer_days", sql`${table.bufferDays} between 0 and 14`),
     check("reservation_settings_security_deposit", sql`${table.securityDepositOere} between 0 and 100000000`),
     check("reservation_settings_balance_days", sql`${table.balanceDaysBefore} between 0 and 365`),
     check("reservation_settings_invoice_days", sql`${table.invoiceDays} between 0 and 90`),

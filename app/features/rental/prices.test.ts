@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bufferDays, dayPriceFor } from "./prices";
+import { dayPriceFor } from "./prices";
 
 const prices = {
   holidaysAtWeekendPrice: true,
@@ -29,22 +29,5 @@ describe("a day's rent by customer type", () => {
     ["privat", 450_000],
   ] as const)("a holiday at the weekday price when the settings say so: %s %i øre", (customerType, expected) => {
     expect(dayPriceFor("2027-05-06", customerType, { ...prices, holidaysAtWeekendPrice: false })).toBe(expected);
-  });
-});
-
-describe("the days kept free around bookings", () => {
-  it.each([
-    ["none", ["2027-06-12"], 0, []],
-    ["one day each side", ["2027-06-12"], 1, ["2027-06-11", "2027-06-13"]],
-    ["around a run of days, not inside it", ["2027-06-12", "2027-06-13"], 1, ["2027-06-11", "2027-06-14"]],
-    [
-      "two bookings whose buffers meet",
-      ["2027-06-10", "2027-06-13"],
-      1,
-      ["2027-06-09", "2027-06-11", "2027-06-12", "2027-06-14"],
-    ],
-    ["across a month's end", ["2027-06-30"], 2, ["2027-06-28", "2027-06-29", "2027-07-01", "2027-07-02"]],
-  ])("%s", (_name, booked, buffer, expected) => {
-    expect(bufferDays(booked, buffer)).toEqual(expected);
   });
 });

@@ -1,4 +1,3 @@
-import { addDays } from "~/features/reservation/days";
 import { priceOfDay, type Prices } from "~/features/reservation/rules";
 import type { CustomerType } from "./customer-types";
 
@@ -17,19 +16,4 @@ export function pricesFor(customerType: CustomerType, settings: PriceSettings): 
 /** A day's rent for a customer type: that type's own weekday and weekend prices, holidays as the settings say. */
 export function dayPriceFor(day: string, customerType: CustomerType, settings: PriceSettings) {
   return priceOfDay(day, pricesFor(customerType, settings));
-}
-
-/**
- * The days kept free around bookings for the preparation (buffer days): `buffer` days before and after each booked
- * day, other than booked days themselves, in order.
- */
-export function bufferDays(bookedDays: string[], buffer: number): string[] {
-  const booked = new Set(bookedDays);
-  const around = new Set<string>();
-  for (const day of bookedDays) {
-    for (let offset = 1; offset <= buffer; offset++) {
-      for (const near of [addDays(day, -offset), addDays(day, offset)]) if (!booked.has(near)) around.add(near);
-    }
-  }
-  return [...around].sort();
 }

@@ -3,7 +3,7 @@ import { unionAll } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { blockedDates, dayClaims } from "~/db/schema";
 import { addDays, todayInCopenhagen } from "./days";
-import { dayState, holdKeepsDay, priceOfDay, type CalendarDay, type DayState } from "./rules";
+import { dayState, daysNearOthers, holdKeepsDay, priceOfDay, type CalendarDay, type DayState } from "./rules";
 import { getReservationSettings } from "./settings.server";
 import { basketCustomerType } from "~/features/rental/basket.server";
 import { pricesFor } from "~/features/rental/prices";
@@ -46,9 +46,11 @@ function calendarRows(db: Database, { from, to }: { from: string; to: string }) 
 
 /** The calendar's days, and for a held day when its hold runs out: the live calendar's to know, no one else's. */
 async function calendarFacts(db: Database, range: { from: string; to: string }, userId: string | null, now: Date) {
-  const [rows, settings, customerType] = await Promise.all([
-    calendarRows(db, range),
-    getReservationSettings(db),
+  const settings = await getReservationSettings(db);
+  // Claims up to the buffer days beyond the range keep days inside it free (decision 037).
+  const buffer = settings.bufferDays;
+  const [rows, customerType] = await Promise.all([
+    calendarRows(db, { from: addDays(range.from, -buffer), to: addDays(range.to, buffer) }),
     userId ? basketCustomerType(db, userId) : ("privat" as const),
   ]);
   const prices = pricesFor(customerType, settings);
@@ -59,6 +61,12 @@ async function calendarFacts(db: Database, range: { from: string; to: string }, 
       : [],
   );
   const claimByDay = new Map(standing.map((claim) => [claim.day, claim]));
+  const mine = (claim: { userId: string | null }) => userId !== null && claim.userId === userId;
+  const kept = daysNearOthers(
+    standing.map((claim) => ({ day: claim.day, mine: mine(claim) })),
+    buffer,
+    range,
+  );
   const today = todayInCopenhagen(now);
   const days: (CalendarDay & { heldUntil?: Date })[] = [];
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
@@ -68,7 +76,8 @@ async function calendarFacts(db: Database, range: { from: string; to: string }, 
       today,
       horizonDays: settings.horizonDays,
       blockedTitle,
-      claim: claim ? { kind: claim.kind, mine: userId !== null && claim.userId === userId } : undefined,
+      claim: claim ? { kind: claim.kind, mine: mine(claim) } : undefined,
+      nearOthers: kept.has(day),
     });
     days.push({
       day,
@@ -92,7 +101,12 @@ export interface DayNews {
  * calendar tells its listeners again then.
  */
 export async function dayNews(db: Database, days: string[], now = new Date()) {
-  const sorted = [...new Set(days)].sort();
+  // A claim that comes or goes changes the days kept free around it too (buffer days, decision 037).
+  const { bufferDays } = await getReservationSettings(db);
+  const around = days.flatMap((day) =>
+    Array.from({ length: 2 * bufferDays + 1 }, (_, index) => addDays(day, index - bufferDays)),
+  );
+  const sorted = [...new Set(around)].sort();
   if (sorted.length === 0) return { news: [] as DayNews[], nextChangeAt: null };
   const wanted = new Set(sorted);
   const views = (await calendarFacts(db, { from: sorted[0]!, to: sorted.at(-1)! }, null, now)).filter((view) =>

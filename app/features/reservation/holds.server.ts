@@ -1,13 +1,15 @@
-import { and, asc, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, between, eq, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { rowsOf, preparedPerDatabase } from "~/db/database";
 import { baskets, blockedDates, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import { dayBounds } from "~/lib/format";
-import { todayInCopenhagen } from "./days";
+import { addDays, todayInCopenhagen } from "./days";
 import {
   countsTowardBasket,
+  daysNearOthers,
   holdExpiresAt,
+  holdKeepsDay,
   holdGivesWay,
   holdRefusal,
   holdStatus,
@@ -67,9 +69,7 @@ const claimedDayBlocked = alias(blockedDates, "claimed_day_blocked");
  * basket's version and the customer type it rents as, with one row per unreleased claim on the day or hold of the user (none: one row without
  * a claim). Read in one snapshot, so the claims are the basket as it was at that version.
  */
-const holdFacts = preparedPerDatabase((db) => {
-  const userId = sql.placeholder("userId");
-  const day = sql.placeholder("day");
+function holdFactsQuery(db: Database, userId: Placeholder | string, day: Placeholder | string) {
   return db
     .select({
       ...rulesColumns,
@@ -99,9 +99,35 @@ const holdFacts = preparedPerDatabase((db) => {
     )
     .leftJoin(orders, eq(orders.id, dayClaims.orderId))
     .leftJoin(claimedDayBlocked, eq(claimedDayBlocked.day, dayClaims.day))
-    .where(eq(reservationSettings.id, 1))
-    .prepare("hold_facts");
-});
+    .where(eq(reservationSettings.id, 1));
+}
+
+const holdFacts = preparedPerDatabase((db) =>
+  holdFactsQuery(db, sql.placeholder("userId"), sql.placeholder("day")).prepare("hold_facts"),
+);
+
+/** Any constant: serialises the holds while buffer days are kept, so two holds cannot each miss the other. */
+const BUFFER_LOCK_ID = 727_274_002;
+
+/**
+ * Whether someone else's standing claim (a booking, or a hold that keeps its day) is within `buffer` days of `day`:
+ * then the day is kept free for their preparation (`daysNearOthers`).
+ */
+async function nearOthers(db: Database, userId: string, day: string, buffer: number, now: Date) {
+  const near = await selectJudgedClaims(
+    db,
+    and(
+      between(dayClaims.day, addDays(day, -buffer), addDays(day, buffer)),
+      or(isNull(dayClaims.userId), ne(dayClaims.userId, userId)),
+    ),
+  );
+  const standing = near.filter((claim) => claim.kind === "booking" || holdKeepsDay(asHold(claim), now));
+  return daysNearOthers(
+    standing.map((claim) => ({ day: claim.day, mine: false })),
+    buffer,
+    { from: day, to: day },
+  ).has(day);
+}
 
 /**
  * Puts a day in the user's basket with a hold that expires, if the rules allow it (`holdRefusal`), and answers
@@ -113,8 +139,27 @@ const holdFacts = preparedPerDatabase((db) => {
  * calendar showed it by (decision 032).
  */
 export async function holdDay(db: Database, userId: string, day: string, now = new Date()): Promise<HoldResult> {
+  const { bufferDays } = await getReservationSettings(db);
+  if (bufferDays === 0) return takeHold(db, () => holdFacts(db).execute({ userId, day }), userId, day, now);
+  // Buffer days (decision 037): a day near another's claim is kept free. The check and the hold are one turn of
+  // a lock all holds take, so two holds near each other at once cannot both see the other's day free.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BUFFER_LOCK_ID})`);
+    if (await nearOthers(tx, userId, day, bufferDays, now)) return { ok: false, reason: "buffer" } as const;
+    return takeHold(tx, () => holdFactsQuery(tx, userId, day), userId, day, now);
+  });
+}
+
+/** The hold itself, judged by the facts `readFacts` reads (see `holdDay`). */
+async function takeHold(
+  db: Database,
+  readFacts: () => Promise<Awaited<ReturnType<ReturnType<typeof holdFacts>["execute"]>>>,
+  userId: string,
+  day: string,
+  now: Date,
+): Promise<HoldResult> {
   for (;;) {
-    const [rows, settings] = await Promise.all([holdFacts(db).execute({ userId, day }), getReservationSettings(db)]);
+    const [rows, settings] = await Promise.all([readFacts(), getReservationSettings(db)]);
     const [facts] = rows;
     if (!facts) throw new Error("reservation_settings has no row; the migrations insert it");
     const claims = rows.flatMap(({ id, day, kind, userId, title, expiresAt, orderStatus, blockedTitle }) =>

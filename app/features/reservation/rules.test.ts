@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, todayInCopenhagen } from "./days";
 import {
   cancellationRefusal,
+  daysNearOthers,
   dayState,
   hasBegun,
   holdExpiresAt,
@@ -98,8 +99,18 @@ describe("a day after news of it (the live calendar)", () => {
     ["in-basket", "free", "free", "the viewer's hold ran out"],
     ["in-basket", "blocked", "blocked", "the admin blocked the viewer's held day"],
     ["mine", "free", "free", "the viewer's booking was cancelled"],
+    ["free", "buffer", "buffer", "someone claimed a day nearby"],
+    ["buffer", "free", "free", "the claim nearby was released"],
   ] as const)("%s + news %s → %s: %s", (known, news, shown, _why) => {
     expect(liveDayState(known, news)).toBe(shown);
+  });
+
+  it.each([
+    ["free", "buffer", true, "free", "the claim nearby may be the viewer's own: the page's own view stands"],
+    ["free", "buffer", false, "buffer", "no claim of the viewer's nearby: someone else's"],
+    ["in-basket", "buffer", true, "buffer", "the viewer's hold gave way to news of the day as kept free"],
+  ] as const)("%s + news %s, own claim nearby %s → %s: %s", (known, news, ownNearby, shown, _why) => {
+    expect(liveDayState(known, news, ownNearby)).toBe(shown);
   });
 });
 
@@ -139,6 +150,10 @@ describe("the state of a day", () => {
       "free",
     ],
     ["2027-01-02", "the day after it", { today: "2026-12-31", horizonDays: 1 }, "beyond-horizon"],
+    ["2026-12-02", "kept free beside another's booking", { nearOthers: true }, "buffer"],
+    ["2026-12-02", "kept free, but in my basket already", { nearOthers: true, claim: mineHold }, "in-basket"],
+    ["2026-12-02", "kept free and blocked", { nearOthers: true, blockedTitle: "Maling" }, "blocked"],
+    ["2027-11-24", "kept free beyond the horizon", { nearOthers: true }, "beyond-horizon"],
   ])("%s, %s, is %s", (day, _what, facts, state) => {
     expect(dayState(day, { ...base, ...facts })).toBe(state);
   });
@@ -179,6 +194,7 @@ describe("whether a day may go into the basket", () => {
     ["2026-12-01", "an earlier day, even blocked", { blockedTitle: "Lukket" }, { reason: "past" }],
     ["2027-12-31", "the day after the horizon", {}, { reason: "beyond-horizon" }],
     ["2027-12-30", "the last day of the horizon", {}, null],
+    ["2027-01-09", "a day kept free beside another's claim", { nearOthers: true }, { reason: "buffer" }],
     [
       "2027-01-08",
       "a blocked day",
@@ -369,4 +385,35 @@ describe("whether a booking may be cancelled", () => {
       expect(cancellationRefusal(day, { today, cancellationDays, byAdmin })).toBe(refusal);
     },
   );
+});
+
+describe("the days kept free around bookings", () => {
+  it.each([
+    ["none", ["2027-06-12"], 0, []],
+    ["one day each side", ["2027-06-12"], 1, ["2027-06-11", "2027-06-13"]],
+    ["around a run of days, not inside it", ["2027-06-12", "2027-06-13"], 1, ["2027-06-11", "2027-06-14"]],
+    [
+      "two bookings whose buffers meet",
+      ["2027-06-10", "2027-06-13"],
+      1,
+      ["2027-06-09", "2027-06-11", "2027-06-12", "2027-06-14"],
+    ],
+    ["across a month's end", ["2027-06-30"], 2, ["2027-06-28", "2027-06-29", "2027-07-01", "2027-07-02"]],
+    ["my own claims keep nothing from me", [], 1, []],
+  ])("%s", (_name, booked, buffer, expected) => {
+    const claims = booked.map((day) => ({ day, mine: false }));
+    const range = { from: "2027-05-01", to: "2027-07-31" };
+    expect([...daysNearOthers(claims, buffer, range)].sort()).toEqual(expected);
+  });
+
+  it("keeps nothing free around the looker's own claims, and nothing outside the range", () => {
+    const claims = [
+      { day: "2027-06-12", mine: true },
+      { day: "2027-06-20", mine: false },
+    ];
+    expect([...daysNearOthers(claims, 2, { from: "2027-06-01", to: "2027-06-20" })].sort()).toEqual([
+      "2027-06-18",
+      "2027-06-19",
+    ]);
+  });
 });

@@ -43,7 +43,7 @@ export function lastBookableDay(today: string, horizonDays: number) {
 }
 
 export type DayState =
-  "past" | "beyond-horizon" | "blocked" | "in-basket" | "mine" | "held-by-others" | "others" | "free";
+  "past" | "beyond-horizon" | "blocked" | "in-basket" | "mine" | "held-by-others" | "others" | "buffer" | "free";
 
 /** A day as the calendar shows it: its state for the one looking, its price, and the admin's title if blocked. */
 export interface CalendarDay {
@@ -61,6 +61,11 @@ export interface DayFacts {
   blockedTitle?: string;
   /** The claim that keeps others from the day, if any: a hold that has not run out, or a booking. */
   claim?: { kind: "hold" | "booking"; mine: boolean };
+  /**
+   * Whether someone else's claim is within the admin's buffer days of this day (`buffer_days`): the day is kept free
+   * for their preparation. The looker's own claims keep nothing from them.
+   */
+  nearOthers?: boolean;
 }
 
 /**
@@ -75,7 +80,30 @@ export function dayState(day: string, facts: DayFacts): DayState {
   if (facts.blockedTitle !== undefined) return "blocked";
   if (facts.claim) return facts.claim.mine ? "in-basket" : "held-by-others";
   if (day > lastBookableDay(facts.today, facts.horizonDays)) return "beyond-horizon";
+  if (facts.nearOthers) return "buffer";
   return "free";
+}
+
+/**
+ * Which days near claims are kept free (buffer days): each unclaimed day of `range` within `buffer` days of a
+ * claim that is not the looker's own. Claims are the standing ones (bookings, holds that keep their day).
+ */
+export function daysNearOthers(
+  claims: { day: string; mine: boolean }[],
+  buffer: number,
+  range: { from: string; to: string },
+): Set<string> {
+  const near = new Set<string>();
+  if (buffer === 0) return near;
+  const claimed = new Set(claims.map((claim) => claim.day));
+  for (const claim of claims) {
+    if (claim.mine) continue;
+    for (let offset = -buffer; offset <= buffer; offset++) {
+      const day = addDays(claim.day, offset);
+      if (!claimed.has(day) && day >= range.from && day <= range.to) near.add(day);
+    }
+  }
+  return near;
 }
 
 /**
@@ -83,9 +111,11 @@ export function dayState(day: string, facts: DayFacts): DayState {
  * it cannot tell the viewer's own claim from anyone else's: a day the viewer has, still claimed, stays theirs;
  * anything else is as the news says.
  */
-export function liveDayState(known: DayState, news: DayState): DayState {
+export function liveDayState(known: DayState, news: DayState, ownClaimNearby = false): DayState {
   const stillClaimed = news === "held-by-others" || news === "others";
   if (stillClaimed && (known === "in-basket" || known === "mine")) return known;
+  // A day kept free for a claim nearby that may be the viewer's own: what the viewer's page loaded with stands.
+  if (news === "buffer" && ownClaimNearby && known === "free") return known;
   return news;
 }
 

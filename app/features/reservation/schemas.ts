@@ -73,6 +73,7 @@ export const settingsSchema = z
     horizonDays: whole(1, 1095),
     maxDaysPerOrder: whole(1, 366),
     cancellationDays: whole(0, 365),
+    bufferDays: whole(0, 14),
     depositumKind: z.enum(DEPOSITUM_KINDS, { error: "Vælg, hvordan depositum beregnes" }),
     depositumValue: z.string().trim().max(20).default(""),
     balanceDaysBefore: whole(0, 365),
@@ -137,7 +138,7 @@ export function settingsOf(parsed: z.output<typeof settingsSchema>): {
   rules: ReservationRules;
   terms: CustomerTerms[];
 } {
-  const { holdMinutes, horizonDays, maxDaysPerOrder, cancellationDays, cancellationTiers } = parsed;
+  const { holdMinutes, horizonDays, maxDaysPerOrder, cancellationDays, cancellationTiers, bufferDays } = parsed;
   const { depositumPercent, depositumFixedOere, balanceDaysBefore, securityDeposit, requestDays, offerDays } = parsed;
   const { invoiceAllowed, invoiceDays, bankRegNumber, bankAccountNumber } = parsed;
   return {
@@ -148,6 +149,7 @@ export function settingsOf(parsed: z.output<typeof settingsSchema>): {
       maxDaysPerOrder,
       cancellationDays,
       cancellationTiers,
+      bufferDays,
       depositumPercent,
       depositumFixedOere,
       balanceDaysBefore,

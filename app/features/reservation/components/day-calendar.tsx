@@ -1,7 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { formatMoney, weekdayIndex } from "~/lib/format";
-import { addDays, formatDay, formatMonth, holidayOf } from "../days";
+import { addDays, daysBetween, formatDay, formatMonth, holidayOf } from "../days";
 import { liveDayState, type CalendarDay, type DayState } from "../rules";
 
 const weekdays = ["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"];
@@ -12,6 +12,7 @@ const stateText: Record<DayState, string> = {
   mine: "Din reservation",
   "held-by-others": "Optaget lige nu",
   others: "Optaget",
+  buffer: "Ikke ledig",
   blocked: "Lukket",
   past: "Passeret",
   "beyond-horizon": "Ikke åben endnu",
@@ -23,6 +24,7 @@ const stateStyle: Record<DayState, string> = {
   mine: "border-violet-700 bg-violet-100 text-violet-950 dark:bg-violet-900 dark:text-violet-50",
   "held-by-others": "border-dashed border-border bg-surface-sunken text-muted",
   others: "border-border bg-surface-sunken text-muted line-through decoration-1",
+  buffer: "border-border bg-surface-sunken text-muted",
   blocked: "border-border bg-surface-sunken text-muted",
   past: "border-transparent bg-transparent text-muted opacity-60",
   "beyond-horizon": "border-transparent bg-transparent text-muted opacity-60",
@@ -85,7 +87,7 @@ export function dayLabel(view: CalendarDay) {
  * over the loaded days until the next load. Without a stream (an old browser, or the server refused one), the
  * calendar loads again on returning to the tab and every 30 seconds while visible.
  */
-function useLiveDays(days: CalendarDay[]) {
+function useLiveDays(days: CalendarDay[], bufferDays: number) {
   const { revalidate, state } = useRevalidator();
   const [news, setNews] = useState<{ for: CalendarDay[]; states: Map<string, DayState> }>({
     for: days,
@@ -129,11 +131,14 @@ function useLiveDays(days: CalendarDay[]) {
   // News older than the loaded days is already in them.
   const states = news.for === days ? news.states : null;
   if (news.for !== days) setNews({ for: days, states: new Map() });
+  // The viewer's own days, as loaded: a day kept free beside one of them may be kept free for the viewer alone.
+  const own = days.filter((view) => view.state === "in-basket" || view.state === "mine").map((view) => view.day);
+  const ownNearby = (day: string) => own.some((mine) => Math.abs(daysBetween(mine, day)) <= bufferDays);
   const shown =
     states && states.size > 0
       ? days.map((view) => {
           const told = states.get(view.day);
-          return told ? { ...view, state: liveDayState(view.state, told) } : view;
+          return told ? { ...view, state: liveDayState(view.state, told, ownNearby(view.day)) } : view;
         })
       : days;
   return { days: shown, streaming };
@@ -182,14 +187,17 @@ export function DayCalendar({
   days: loadedDays,
   previousMonth,
   nextMonth,
+  bufferDays,
 }: {
   month: string;
   weeks: string[][];
   days: CalendarDay[];
   previousMonth: string | null;
   nextMonth: string | null;
+  /** The days kept free around bookings (decision 037), for the live calendar's news. */
+  bufferDays: number;
 }) {
-  const { days, streaming } = useLiveDays(loadedDays);
+  const { days, streaming } = useLiveDays(loadedDays, bufferDays);
   const navigation = useNavigation();
   // Another month is on its way: the days shown are the old month's, so a click on one would land on the wrong day.
   const leavingMonth =
