@@ -27,7 +27,7 @@ export function createMetrics() {
     }),
     holds: counter(
       "scene_holds_total",
-      "Attempts to put a day in a basket, by result (held, or the refusal: past, beyond-horizon, blocked, others, held-by-others, mine, in-basket, basket-full)",
+      "Attempts to put a day in a basket, by result (held, or the refusal: past, beyond-horizon, blocked, others, held-by-others, mine, in-basket, requested, buffer, basket-full)",
       ["result"],
     ),
     bookings: counter("scene_bookings_total", "Orders paid and booked"),

@@ -73,6 +73,8 @@ function refusal(held: Extract<HoldResult, { ok: false }>): Toast {
       return infoToast("Du har denne reservation i din indkøbskurv");
     case "mine":
       return infoToast("Du har selv reserveret dagen");
+    case "requested":
+      return infoToast("Du har forespurgt dagen", "Se forespørgslen under Mine reservationer.");
     case "held-by-others":
       return infoToast("Dagen er optaget lige nu", "En anden har dagen i sin kurv. Prøv igen senere.");
     case "others":

@@ -140,6 +140,8 @@ test("an association requests two days with an add-on; the admin offers them wit
   await expect(page.getByRole("region", { name: "Forespørgsler og tilbud" })).toContainText("Forespørgsel sendt");
   await waitForMail(email, /^Vi har modtaget din forespørgsel$/);
   await waitForMail("booking@havnescenen.dk", /^Ny forespørgsel: 2 dage fra /);
+  await visit(page, `/reservation?maaned=${month}`);
+  await expect(page.locator(`[data-day="${wednesday}"]`)).toHaveAccessibleName(/din forespørgsel/);
 
   // 2. The admin approves it with the first day at a lower price, and a line of their own.
   const adminContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });

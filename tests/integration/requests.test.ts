@@ -108,6 +108,10 @@ describe.each(databaseKinds)("requests and offers on %s", (kind) => {
     const [seen] = await calendarDays(database.db, { from: day(70), to: day(70) }, "anden");
     expect(seen?.state).toBe("held-by-others");
     expect((await holdDay(database.db, "anden", day(70))).ok).toBe(false);
+    // The requester sees the days as their request, not as in their basket.
+    const [own] = await calendarDays(database.db, { from: day(70), to: day(70) }, "klub");
+    expect(own?.state).toBe("requested");
+    expect(await holdDay(database.db, "klub", day(70))).toEqual({ ok: false, reason: "requested" });
     const subjects = collaborators.mailer.sent.map((mail) => mail.subject);
     expect(subjects).toContain("Vi har modtaget din forespørgsel");
     expect(subjects.some((subject) => subject.startsWith("Ny forespørgsel: "))).toBe(true);

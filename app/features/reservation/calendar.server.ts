@@ -1,7 +1,7 @@
-import { and, gte, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { blockedDates, dayClaims } from "~/db/schema";
+import { blockedDates, dayClaims, orders } from "~/db/schema";
 import { addDays, todayInCopenhagen } from "./days";
 import { dayState, daysNearOthers, holdKeepsDay, priceOfDay, type CalendarDay, type DayState } from "./rules";
 import { getReservationSettings } from "./settings.server";
@@ -28,8 +28,10 @@ function calendarRows(db: Database, { from, to }: { from: string; to: string }) 
         userId: dayClaims.userId,
         expiresAt: dayClaims.expiresAt,
         blockedTitle: sql<string | null>`null`.as("blocked_title"),
+        requested: sql<boolean>`${orders.status} in ('requested', 'offered')`.as("requested"),
       })
       .from(dayClaims)
+      .leftJoin(orders, eq(orders.id, dayClaims.orderId))
       .where(and(gte(dayClaims.day, from), lte(dayClaims.day, to), isNull(dayClaims.releasedAt))),
     db
       .select({
@@ -38,6 +40,7 @@ function calendarRows(db: Database, { from, to }: { from: string; to: string }) 
         userId: sql<string | null>`null`.as("user_id"),
         expiresAt: sql<Date | null>`null`.as("expires_at"),
         blockedTitle: blockedDates.title,
+        requested: sql<boolean>`false`.as("requested"),
       })
       .from(blockedDates)
       .where(and(gte(blockedDates.day, from), lte(blockedDates.day, to))),
@@ -76,7 +79,7 @@ async function calendarFacts(db: Database, range: { from: string; to: string }, 
       today,
       horizonDays: settings.horizonDays,
       blockedTitle,
-      claim: claim ? { kind: claim.kind, mine: mine(claim) } : undefined,
+      claim: claim ? { kind: claim.kind, mine: mine(claim), requested: claim.requested === true } : undefined,
       nearOthers: kept.has(day),
     });
     days.push({

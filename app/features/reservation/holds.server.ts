@@ -177,7 +177,11 @@ async function takeHold(
       blockedTitle: facts.dayBlockedTitle ?? undefined,
       basketSize: basket.length,
       maxDaysPerOrder: facts.maxDaysPerOrder,
-      claim: standing && { kind: standing.kind, mine: standing.userId === userId },
+      claim: standing && {
+        kind: standing.kind,
+        mine: standing.userId === userId,
+        requested: standing.orderStatus === "requested" || standing.orderStatus === "offered",
+      },
     });
     if (refusal?.reason === "others") return { ok: false, ...refusal, address: standing!.title };
     if (refusal) return { ok: false, ...refusal };

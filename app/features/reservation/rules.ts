@@ -43,7 +43,16 @@ export function lastBookableDay(today: string, horizonDays: number) {
 }
 
 export type DayState =
-  "past" | "beyond-horizon" | "blocked" | "in-basket" | "mine" | "held-by-others" | "others" | "buffer" | "free";
+  | "past"
+  | "beyond-horizon"
+  | "blocked"
+  | "in-basket"
+  | "requested"
+  | "mine"
+  | "held-by-others"
+  | "others"
+  | "buffer"
+  | "free";
 
 /** A day as the calendar shows it: its state for the one looking, its price, and the admin's title if blocked. */
 export interface CalendarDay {
@@ -60,7 +69,7 @@ export interface DayFacts {
   /** Set when the admin has blocked the day (Blokerede datoer). */
   blockedTitle?: string;
   /** The claim that keeps others from the day, if any: a hold that has not run out, or a booking. */
-  claim?: { kind: "hold" | "booking"; mine: boolean };
+  claim?: { kind: "hold" | "booking"; mine: boolean; requested?: boolean };
   /**
    * Whether someone else's claim is within the admin's buffer days of this day (`buffer_days`): the day is kept free
    * for their preparation. The looker's own claims keep nothing from them.
@@ -78,7 +87,8 @@ export function dayState(day: string, facts: DayFacts): DayState {
   if (hasBegun(day, facts.today)) return "past";
   if (facts.claim?.kind === "booking") return facts.claim.mine ? "mine" : "others";
   if (facts.blockedTitle !== undefined) return "blocked";
-  if (facts.claim) return facts.claim.mine ? "in-basket" : "held-by-others";
+  // A hold of a request or an offer (decision 033) is the requester's "forespurgt", no part of a basket.
+  if (facts.claim) return facts.claim.mine ? (facts.claim.requested ? "requested" : "in-basket") : "held-by-others";
   if (day > lastBookableDay(facts.today, facts.horizonDays)) return "beyond-horizon";
   if (facts.nearOthers) return "buffer";
   return "free";
@@ -113,7 +123,7 @@ export function daysNearOthers(
  */
 export function liveDayState(known: DayState, news: DayState, ownClaimNearby = false): DayState {
   const stillClaimed = news === "held-by-others" || news === "others";
-  if (stillClaimed && (known === "in-basket" || known === "mine")) return known;
+  if (stillClaimed && (known === "in-basket" || known === "requested" || known === "mine")) return known;
   // A day kept free for a claim nearby that may be the viewer's own: what the viewer's page loaded with stands.
   if (news === "buffer" && ownClaimNearby && known === "free") return known;
   return news;

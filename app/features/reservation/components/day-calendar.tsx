@@ -9,6 +9,7 @@ const weekdays = ["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag",
 const stateText: Record<DayState, string> = {
   free: "Ledig",
   "in-basket": "I din kurv",
+  requested: "Din forespørgsel",
   mine: "Din reservation",
   "held-by-others": "Optaget lige nu",
   others: "Optaget",
@@ -21,6 +22,7 @@ const stateText: Record<DayState, string> = {
 const stateStyle: Record<DayState, string> = {
   free: "border-emerald-700/40 bg-emerald-50 text-emerald-950 hover:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50",
   "in-basket": "border-sky-700 bg-sky-100 text-sky-950 dark:bg-sky-900 dark:text-sky-50",
+  requested: "border-dashed border-sky-700 bg-sky-50 text-sky-950 dark:bg-sky-950 dark:text-sky-50",
   mine: "border-violet-700 bg-violet-100 text-violet-950 dark:bg-violet-900 dark:text-violet-50",
   "held-by-others": "border-dashed border-border bg-surface-sunken text-muted",
   others: "border-border bg-surface-sunken text-muted line-through decoration-1",
@@ -33,6 +35,7 @@ const stateStyle: Record<DayState, string> = {
 function StateIcon({ state }: { state: DayState }) {
   const path: Partial<Record<DayState, string>> = {
     "in-basket": "M3 4h2l2 11h11l2-8H7 M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z M18 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z",
+    requested: "M4 6h16v12H4z M4 7l8 6 8-6",
     mine: "M5 12l4 4 10-10",
     "held-by-others": "M12 7v5l3 2 M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z",
     others: "M6 6l12 12M18 6L6 18",
