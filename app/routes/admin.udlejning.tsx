@@ -124,11 +124,15 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
   const { ordre, beholdes, begrundelse } = submission.value;
   if (!payments) return answer({ toast: errorToast("Der er ingen betalingsudbyder sat op") }, 409);
-  const result = await settleSecurityDeposit({ db, mailer, provider: payments, publicUrl: config.PUBLIC_URL }, ordre, {
-    keptOere: beholdes,
-    reason: begrundelse,
-    adminId: admin.id,
-  });
+  const result = await settleSecurityDeposit(
+    { db, mailer, logger, provider: payments, publicUrl: config.PUBLIC_URL },
+    ordre,
+    {
+      keptOere: beholdes,
+      reason: begrundelse,
+      adminId: admin.id,
+    },
+  );
   if (!result.ok) {
     if (result.reason === "too-much") {
       const fieldErrors = { beholdes: [settlementRefusalMessages["too-much"]] };
@@ -143,7 +147,9 @@ export async function action({ request, url }: Route.ActionArgs) {
     return answer({ toast: errorToast(message) }, result.reason === "not-found" ? 404 : 409);
   }
   const refunded = formatMoney(result.refundedOere);
-  return answer({ toast: successToast("Depositummet er afregnet", `${refunded} betales tilbage til lejeren.`) });
+  return answer({
+    toast: successToast("Sikkerhedsdepositummet er afregnet", `${refunded} betales tilbage til lejeren.`),
+  });
 }
 
 export default function AdminRental({ loaderData, actionData }: Route.ComponentProps) {
@@ -163,7 +169,9 @@ export default function AdminRental({ loaderData, actionData }: Route.ComponentP
           </Link>
         </div>
       </div>
-      <p className="mt-2 text-muted">Hver booking gennem dens trin, fra forespørgsel til afregnet depositum.</p>
+      <p className="mt-2 text-muted">
+        Hver booking gennem dens trin, fra forespørgsel til afregnet sikkerhedsdepositum.
+      </p>
       <OverviewStage
         id="at-besvare"
         title="1. Forespørgsler at besvare"
@@ -197,7 +205,7 @@ export default function AdminRental({ loaderData, actionData }: Route.ComponentP
       />
       <OverviewStage
         id="depositum"
-        title="5. Depositum at afregne"
+        title="5. Sikkerhedsdepositum at afregne"
         empty="Intet sikkerhedsdepositum venter på afregning."
         bookings={loaderData.toSettle}
         action={(booking) => (

@@ -200,7 +200,7 @@ test("an association requests two days with an add-on; the admin offers them wit
   expect((await request.post("/_test/forbi", { form: { ordre: orderId } })).ok()).toBe(true);
   await visit(admin, "/udlejning");
   const toSettle = admin
-    .getByRole("region", { name: /^5\. Depositum at afregne/ })
+    .getByRole("region", { name: /^5\. Sikkerhedsdepositum at afregne/ })
     .getByRole("listitem")
     .filter({
       hasText: association,
@@ -210,10 +210,11 @@ test("an association requests two days with an add-on; the admin offers them wit
   await expect(toSettle.getByRole("list").last()).toContainText("Påmindelse sendt");
   await toSettle.getByLabel("Beholdes (kr.)").fill("500");
   await toSettle.getByLabel("Begrundelse (sendes til lejeren)").fill("Ekstra rengøring af køkkenet");
-  await toSettle.getByRole("button", { name: "Afregn depositum" }).click();
-  await expect(admin.getByText("Depositummet er afregnet")).toBeVisible();
+  await toSettle.getByRole("button", { name: "Afregn sikkerhedsdepositum" }).click();
+  await expect(admin.getByText("Sikkerhedsdepositummet er afregnet")).toBeVisible();
   await expect(toSettle).toHaveCount(0);
-  const settlement = (await simpleParser((await waitForMail(email, /^Dit depositum er afregnet$/)).raw)).text!;
+  const settlement = (await simpleParser((await waitForMail(email, /^Dit sikkerhedsdepositum er afregnet$/)).raw))
+    .text!;
   expect(settlement).toContain("Vi beholder 500,00 kr.: Ekstra rengøring af køkkenet");
   expect(settlement).toContain("Du får 1.500,00 kr. tilbage");
   await adminContext.close();

@@ -3,6 +3,8 @@ import { updateReservationSettings } from "~/features/reservation/admin.server";
 import { calendarDays, dayNews } from "~/features/reservation/calendar.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { holdDay, releaseHold } from "~/features/reservation/holds.server";
+import { confirmOrder, createOrder } from "~/features/reservation/orders.server";
+import { demoProvider } from "~/features/payment/provider.server";
 import { testFreshness } from "../support/collaborators";
 import { createUser } from "../support/factories";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
@@ -49,6 +51,18 @@ describe.each(databaseKinds)("buffer days kept free around others' claims, on %s
     await releaseHold(database.db, anna, held.claimId);
     expect(await stateOf(bo, 39)).toBe("free");
     expect((await holdDay(database.db, bo, day(39))).ok).toBe(true);
+  });
+
+  it("fails a late payment whose lapsed hold found a day beside it taken meanwhile", async () => {
+    const [anna, bo] = people as [string, string];
+    const now = new Date();
+    expect((await holdDay(database.db, anna, day(90), now)).ok).toBe(true);
+    const order = await createOrder(database.db, anna, demoProvider, now);
+    if (!order.ok) throw new Error(order.reason);
+    // An hour on, Anna's hold has lapsed (her order still waits for its payment): Bo takes the day beside it.
+    const later = new Date(now.getTime() + 3600_000);
+    expect((await holdDay(database.db, bo, day(91), later)).ok).toBe(true);
+    expect(await confirmOrder(database.db, order.orderId, later)).toEqual({ status: "failed", reason: "days-gone" });
   });
 
   it("lets one of two holds side by side at once through, on every try", async () => {

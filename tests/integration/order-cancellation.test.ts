@@ -3,6 +3,7 @@ import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayClaims, invoices, orderCancellations, orderPayments, orders } from "~/db/schema";
 import { openInvoices } from "~/features/invoices/invoices.server";
+import { bookkeepingEntries } from "~/features/orders/bookkeeping.server";
 import { demoProvider, type PaymentProvider, type RefundRequest } from "~/features/payment/provider.server";
 import { chooseCustomerType } from "~/features/rental/basket.server";
 import { cancelOrder } from "~/features/rental/order-cancellation.server";
@@ -196,6 +197,41 @@ describe.each(databaseKinds)("cancelling a booking by the tiers, on %s", (kind) 
     const mail = collaborators.mailer.sent.findLast((sent) => sent.subject === "Din booking er afbestilt");
     expect(mail?.text).toContain("Vi har aflyst din booking af salen");
     expect(mail?.text).toContain("Restbeløbet er ikke betalt");
+  });
+
+  it("gives the accountant the refund with its moms, and a cut-short plan's payment only its own moms", async () => {
+    const provider = collaborators.payments!;
+    const by = { userId: "lejer", byAdmin: false, reason: "Afbestilt af lejeren" };
+    const near = await book("lejer", 16);
+    const far = await book("lejer", 50);
+    for (const orderId of [near, far])
+      expect((await cancelOrder({ db: database.db, provider }, orderId, by)).ok).toBe(true);
+    const entries = await bookkeepingEntries(database.db, { from: today, to: today });
+    const [nearOrder, farOrder] = [await orderOf(near), await orderOf(far)];
+    const rentOf = (order: typeof nearOrder) => order.totalOere - deposit;
+
+    const nearEntries = entries.filter((entry) => entry.number === nearOrder.receiptNumber);
+    const refunded = (await cancellationOf(near))!.refundOere;
+    const refundMoms = Math.round(((refunded - deposit) * nearOrder.vatOere) / rentOf(nearOrder));
+    expect(nearEntries.map(({ kind, totalOere, vatOere }) => ({ kind, totalOere, vatOere }))).toEqual([
+      { kind: "payment", totalOere: nearOrder.totalOere, vatOere: nearOrder.vatOere },
+      { kind: "refund", totalOere: -refunded, vatOere: -refundMoms },
+    ]);
+
+    const [farPayment] = entries.filter((entry) => entry.number === farOrder.receiptNumber);
+    expect(farPayment!.vatOere).toBe(Math.round((farPayment!.totalOere * farOrder.vatOere) / rentOf(farOrder)));
+  });
+
+  it("sends a booker whose tier costs more than they have paid, with nothing overdue, to the venue", async () => {
+    const freshness = testFreshness(database.db);
+    await updateReservationSettings({ db: database.db, freshness }, { balanceDaysBefore: 10 });
+    // 27 days ahead: a quarter paid, the balance due in 17 days, and cancelling costs half.
+    const orderId = await book("lejer", 27);
+    const refused = await cancelAsBooker("lejer", orderId);
+    await updateReservationSettings({ db: database.db, freshness }, { balanceDaysBefore: 30 });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toContain("Afbestilling koster nu mere, end du har betalt");
+    expect(await cancellationOf(orderId)).toBeUndefined();
   });
 
   it("on an unpaid invoice: a credit note for the rent not charged, the invoice left with the charge", async () => {

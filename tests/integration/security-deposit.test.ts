@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { depositSettlements, orderLines, orderPayments } from "~/db/schema";
+import { bookkeepingEntries } from "~/features/orders/bookkeeping.server";
 import { confirmLaterPayment } from "~/features/orders/payments.server";
 import { demoProvider, type PaymentProvider } from "~/features/payment/provider.server";
 import { settleSecurityDeposit } from "~/features/rental/security-deposit.server";
@@ -48,7 +49,13 @@ describe.each(databaseKinds)("the security deposit: paid with the balance, settl
   };
   const settle = (orderId: string, keptOere: number, reason: string, provider = demoProvider) =>
     settleSecurityDeposit(
-      { db: database.db, mailer: collaborators.mailer, provider, publicUrl: "https://scene.test" },
+      {
+        db: database.db,
+        mailer: collaborators.mailer,
+        logger: collaborators.logger,
+        provider,
+        publicUrl: "https://scene.test",
+      },
       orderId,
       { keptOere, reason, adminId },
       afterTheEvent,
@@ -105,7 +112,7 @@ describe.each(databaseKinds)("the security deposit: paid with the balance, settl
   it("refuses a kept amount without a reason, or no amount at all, in Danish, and changes nothing", async () => {
     const orderId = await bookAndPay();
     for (const [beholdes, field, message] of [
-      ["500", "begrundelse", "Skriv, hvorfor en del af depositummet beholdes"],
+      ["500", "begrundelse", "Skriv, hvorfor en del af sikkerhedsdepositummet beholdes"],
       ["fem hundrede", "beholdes", expect.any(String)],
     ] as const) {
       const refused = await callRoute(overviewAction, "/udlejning", {
@@ -143,11 +150,17 @@ describe.each(databaseKinds)("the security deposit: paid with the balance, settl
       .from(depositSettlements)
       .where(eq(depositSettlements.orderId, orderId));
     expect(settlement).toMatchObject({ keptOere: 50_000, reason, refundedOere: 150_000, refundReference: null });
-    const mails = collaborators.mailer.sent.filter((mail) => mail.subject === "Dit depositum er afregnet");
+    const mails = collaborators.mailer.sent.filter((mail) => mail.subject === "Dit sikkerhedsdepositum er afregnet");
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: booker.email });
     expect(mails[0]!.text).toContain(`Vi beholder 500,00 kr.: ${reason}`);
     expect(mails[0]!.text).toContain("Du får 1.500,00 kr. tilbage");
+    // The accountant sees the deposit paid back, without moms.
+    const settledOn = todayInCopenhagen(afterTheEvent);
+    const refunds = (await bookkeepingEntries(database.db, { from: settledOn, to: settledOn })).filter(
+      (entry) => entry.kind === "refund",
+    );
+    expect(refunds).toEqual([expect.objectContaining({ totalOere: -150_000, vatOere: 0 })]);
   });
 
   it("refunds through the provider, and takes the settlement back when the provider refuses", async () => {

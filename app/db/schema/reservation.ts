@@ -336,6 +336,8 @@ export const orderCancellations = pgTable(
     chargePercent: smallint("charge_percent").notNull(),
     chargeOere: integer("charge_oere").notNull(),
     refundOere: integer("refund_oere").notNull(),
+    /** The part of the refund that is the security deposit: no sale, so no moms (the accountant's CSV). */
+    securityDepositOere: integer("security_deposit_oere").notNull().default(0),
     owedOere: integer("owed_oere").notNull(),
     refundReference: text("refund_reference"),
     creditNoteId: uuid("credit_note_id").references(() => invoices.id),

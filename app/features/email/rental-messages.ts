@@ -116,7 +116,7 @@ export function depositSettledMessage(
   return message(
     view.siteName,
     to,
-    "Dit depositum er afregnet",
+    "Dit sikkerhedsdepositum er afregnet",
     [
       `Hej ${view.name}`,
       `Tak for lejen af salen, ${view.days}. Dit sikkerhedsdepositum på ${view.deposit} er nu afregnet.`,

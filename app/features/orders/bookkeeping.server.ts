@@ -1,10 +1,13 @@
-import { and, asc, eq, gte, inArray, lt, lte } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { invoices, orderLines, orderPayments, orders } from "~/db/schema";
+import { depositSettlements, invoices, orderCancellations, orderLines, orderPayments, orders } from "~/db/schema";
 import { copenhagenDateKey, dayBounds } from "~/lib/format";
-import { vatShares, type BookkeepingEntry } from "./bookkeeping";
+import { refundVat, vatShares, type BookkeepingEntry } from "./bookkeeping";
 
-/** The payments received and the invoices issued from one Copenhagen day to another (inclusive), with moms. */
+/**
+ * The payments received, the invoices and credit notes issued and the refunds made from one Copenhagen day to
+ * another (inclusive), with moms.
+ */
 export async function bookkeepingEntries(db: Database, { from, to }: { from: string; to: string }) {
   const paid = await db
     .select({ id: orderPayments.id, orderId: orderPayments.orderId })
@@ -54,6 +57,7 @@ export async function bookkeepingEntries(db: Database, { from, to }: { from: str
       });
     });
   }
+  entries.push(...(await refundEntries(db, { from, to })));
   for (const { invoice, order } of issued) {
     const sign = invoice.kind === "credit-note" ? -1 : 1;
     entries.push({
@@ -66,6 +70,73 @@ export async function bookkeepingEntries(db: Database, { from, to }: { from: str
     });
   }
   return entries;
+}
+
+/** What was paid back in the period: cancellations' refunds (decision 036) and security deposits (decision 035). */
+async function refundEntries(db: Database, { from, to }: { from: string; to: string }): Promise<BookkeepingEntry[]> {
+  const period = { start: dayBounds(from).start, end: dayBounds(to).end };
+  const [cancelled, settled] = await Promise.all([
+    db
+      .select({ cancellation: orderCancellations, order: orders })
+      .from(orderCancellations)
+      .innerJoin(orders, eq(orders.id, orderCancellations.orderId))
+      .where(
+        and(
+          gte(orderCancellations.cancelledAt, period.start),
+          lt(orderCancellations.cancelledAt, period.end),
+          gt(orderCancellations.refundOere, 0),
+          // On invoice, the credit note is the entry.
+          isNull(orderCancellations.creditNoteId),
+        ),
+      ),
+    db
+      .select({ settlement: depositSettlements, order: orders })
+      .from(depositSettlements)
+      .innerJoin(orders, eq(orders.id, depositSettlements.orderId))
+      .where(
+        and(
+          gte(depositSettlements.settledAt, period.start),
+          lt(depositSettlements.settledAt, period.end),
+          gt(depositSettlements.refundedOere, 0),
+        ),
+      ),
+  ]);
+  const deposits = cancelled.length
+    ? await db
+        .select({ orderId: orderLines.orderId, totalOere: orderLines.totalOere })
+        .from(orderLines)
+        .where(
+          and(
+            inArray(
+              orderLines.orderId,
+              cancelled.map(({ order }) => order.id),
+            ),
+            eq(orderLines.kind, "security-deposit"),
+          ),
+        )
+    : [];
+  return [
+    ...cancelled.map(({ cancellation, order }) => ({
+      date: copenhagenDateKey(cancellation.cancelledAt),
+      kind: "refund" as const,
+      number: order.receiptNumber ?? 0,
+      ...bookerOf(order),
+      totalOere: -cancellation.refundOere,
+      vatOere: -refundVat(
+        order,
+        cancellation,
+        deposits.filter((line) => line.orderId === order.id).reduce((sum, line) => sum + line.totalOere, 0),
+      ),
+    })),
+    ...settled.map(({ settlement, order }) => ({
+      date: copenhagenDateKey(settlement.settledAt),
+      kind: "refund" as const,
+      number: order.receiptNumber ?? 0,
+      ...bookerOf(order),
+      totalOere: -settlement.refundedOere,
+      vatOere: 0,
+    })),
+  ];
 }
 
 const bookerOf = (order: typeof orders.$inferSelect) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookkeepingCsv, vatShares } from "./bookkeeping";
+import { bookkeepingCsv, refundVat, vatShares } from "./bookkeeping";
 
 describe("each payment's share of its order's moms", () => {
   it.each([
@@ -16,6 +16,21 @@ describe("each payment's share of its order's moms", () => {
   ])("%s", (_name, order, amounts, shares) => {
     expect(vatShares(order, amounts)).toEqual(shares);
     expect(vatShares(order, amounts).reduce((sum, share) => sum + share, 0)).toBe(order.vatOere);
+  });
+
+  it("gives a plan cut short by a cancellation each payment its own share, not the rest of the order's", () => {
+    // 13.000 kr. of rent: a quarter paid, the balance dropped when the booking was cancelled.
+    expect(vatShares({ totalOere: 1_500_000, vatOere: 260_000 }, [325_000], 200_000)).toEqual([65_000]);
+    expect(vatShares({ totalOere: 1_300_000, vatOere: 260_000 }, [650_000])).toEqual([130_000]);
+  });
+
+  it.each([
+    ["the rent and the deposit back", { refundOere: 1_175_000, securityDepositOere: 200_000 }, 195_000],
+    ["only the deposit back", { refundOere: 200_000, securityDepositOere: 200_000 }, 0],
+    ["only rent back, the deposit not yet paid", { refundOere: 650_000, securityDepositOere: 0 }, 130_000],
+  ])("a refund's moms: %s", (_name, refund, vat) => {
+    const order = { totalOere: 1_500_000, vatOere: 260_000 };
+    expect(refundVat(order, refund, 200_000)).toBe(vat);
   });
 
   it("leaves a security deposit, carried by the last payment, out of the sale", () => {

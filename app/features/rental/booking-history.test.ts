@@ -40,7 +40,7 @@ describe("bookingHistory", () => {
         "Depositum betalt",
         "Påmindelse sendt",
         "Restbeløb betalt",
-        "Depositum afregnet med fradrag",
+        "Sikkerhedsdepositum afregnet med fradrag",
       ],
     ],
     [
@@ -68,7 +68,7 @@ describe("bookingHistory", () => {
         "Lejekontrakt accepteret",
         "Faktura nr. 7 udstedt",
         "Faktura nr. 7 betalt",
-        "Depositum betalt tilbage",
+        "Sikkerhedsdepositum betalt tilbage",
       ],
     ],
   ])("%s", (_name, facts, labels) => {

@@ -51,7 +51,8 @@ export function bookingHistory(facts: BookingFacts): HistoryStep[] {
       steps.push({ at: payment.paidAt, label: paymentStep[payment.kind] });
   }
   if (facts.settlement) {
-    const label = facts.settlement.keptOere > 0 ? "Depositum afregnet med fradrag" : "Depositum betalt tilbage";
+    const label =
+      facts.settlement.keptOere > 0 ? "Sikkerhedsdepositum afregnet med fradrag" : "Sikkerhedsdepositum betalt tilbage";
     steps.push({ at: facts.settlement.settledAt, label });
   }
   return steps.sort((a, b) => dayOf(a.at).localeCompare(dayOf(b.at)));

@@ -19,7 +19,7 @@ describe("a cancellation's quote in words", () => {
       [
         "Afbestilling 45 dage før den første dag.",
         "Afbestillingen er gratis.",
-        "Du får 4.500,00 kr. tilbage, på den måde du betalte.",
+        "Du får 4.500,00 kr. tilbage, på den måde, du betalte.",
       ],
     ],
     [
@@ -40,7 +40,7 @@ describe("a cancellation's quote in words", () => {
       [
         "Afbestilling 20 dage før den første dag.",
         "Vi beholder 2.250,00 kr., 50 % af lejen.",
-        "Du får 4.250,00 kr. tilbage, heraf sikkerhedsdepositum 2.000,00 kr., på den måde du betalte.",
+        "Du får 4.250,00 kr. tilbage, heraf sikkerhedsdepositum 2.000,00 kr., på den måde, du betalte.",
       ],
     ],
     [
@@ -49,7 +49,7 @@ describe("a cancellation's quote in words", () => {
       [
         "Afbestilling 1 dag før den første dag.",
         "Vi beholder 5.500,00 kr., 100 % af lejen.",
-        "Fakturaen skal betales med 5.500,00 kr.",
+        "Der skal betales 5.500,00 kr. af fakturaen.",
       ],
     ],
     [
@@ -58,7 +58,7 @@ describe("a cancellation's quote in words", () => {
       [
         "Afbestilling 20 dage før den første dag.",
         "Vi beholder 2.750,00 kr., 50 % af lejen.",
-        "Du får en kreditnota på 2.750,00 kr.",
+        "I får en kreditnota på 2.750,00 kr.",
         "Vi betaler 2.750,00 kr. tilbage til jeres konto.",
       ],
     ],

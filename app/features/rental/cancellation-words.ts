@@ -25,15 +25,15 @@ export function cancellationWords(quote: QuoteFigures): string[] {
         : `Vi beholder ${formatMoney(quote.chargeOere)}, ${quote.chargePercent} % af lejen.`;
   const lines = [`Afbestilling ${when} den første dag.`, kept];
   if (quote.creditOere !== null) {
-    if (quote.creditOere > 0) lines.push(`Du får en kreditnota på ${formatMoney(quote.creditOere)}`);
-    if (quote.owedOere > 0) lines.push(`Fakturaen skal betales med ${formatMoney(quote.owedOere)}`);
+    if (quote.creditOere > 0) lines.push(`I får en kreditnota på ${formatMoney(quote.creditOere)}`);
+    if (quote.owedOere > 0) lines.push(`Der skal betales ${formatMoney(quote.owedOere)} af fakturaen.`);
     else if (quote.refundOere > 0) lines.push(`Vi betaler ${formatMoney(quote.refundOere)} tilbage til jeres konto.`);
     return lines;
   }
   if (quote.refundOere > 0) {
     const deposit =
       quote.securityDepositOere > 0 ? `, heraf sikkerhedsdepositum ${formatMoney(quote.securityDepositOere)}` : "";
-    lines.push(`Du får ${formatMoney(quote.refundOere)} tilbage${deposit}, på den måde du betalte.`);
+    lines.push(`Du får ${formatMoney(quote.refundOere)} tilbage${deposit}, på den måde, du betalte.`);
   }
   if (quote.owedOere > 0) lines.push(`Du mangler at betale ${formatMoney(quote.owedOere)}`);
   return lines;

@@ -59,8 +59,8 @@ export async function contractOf(db: Database, orderId: string): Promise<Contrac
       due: formatDay(payment.dueDay),
     })),
     cancellation: [
-      `Afbestilling koster efter, hvor mange dage der er til den første dag: ${tierDescriptions(settings.cancellationTiers).join("; ")}.`,
-      "Depositum betales ikke tilbage; et sikkerhedsdepositum betales altid tilbage.",
+      `Prisen for at afbestille afhænger af, hvor mange dage der er til den første lejedag: ${tierDescriptions(settings.cancellationTiers).join("; ")}.`,
+      "Depositum betales ikke tilbage; ved afbestilling betales et indbetalt sikkerhedsdepositum altid tilbage.",
       `Lejer kan selv afbestille under Mine reservationer indtil ${settings.cancellationDays} dage før den første dag.`,
     ].join(" "),
     terms,

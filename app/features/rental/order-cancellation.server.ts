@@ -12,6 +12,7 @@ import { cancellationRefusal, type CancelRefusal } from "~/features/reservation/
 import { getReservationSettings } from "~/features/reservation/settings.server";
 import { cancellationSettlement } from "./cancellation-tiers";
 import { cancellationWords } from "./cancellation-words";
+import { isOverdue, securityDepositCarrier } from "./payment-plan";
 
 type Order = typeof orders.$inferSelect;
 type Payment = typeof orderPayments.$inferSelect;
@@ -31,7 +32,7 @@ export interface CancellationQuote {
   creditOere: number | null;
 }
 
-export type CancellationRefusal = CancelRefusal | "not-found" | "balance-due";
+export type CancellationRefusal = CancelRefusal | "not-found" | "balance-due" | "charge-unpaid";
 
 /** The quote of a booked order, from its lines, payments and invoice, by the admin's tiers as they are now. */
 async function quoteOf(db: Database, order: Order, now: Date) {
@@ -48,8 +49,7 @@ async function quoteOf(db: Database, order: Order, now: Date) {
     .filter((line) => line.kind === "security-deposit")
     .reduce((sum, line) => sum + line.totalOere, 0);
   const paidOere = payments.filter((payment) => payment.paidAt).reduce((sum, p) => sum + p.amountOere, 0);
-  // The deposit is paid with the last payment of the plan (decision 035).
-  const depositPaid = depositOere > 0 && payments.at(-1)?.paidAt != null;
+  const depositPaid = depositOere > 0 && securityDepositCarrier(payments)?.paidAt != null;
   const firstDay = [...order.days].sort()[0]!;
   const settlement = cancellationSettlement(
     {
@@ -82,8 +82,12 @@ function refusalOf(
     byAdmin,
   });
   if (refusal) return refusal;
-  // A booker with an overdue balance pays it first (or asks the venue); on invoice, the charge is invoiced.
-  if (!byAdmin && facts.invoice === null && facts.quote.owedOere > 0) return "balance-due";
+  // A charge beyond what is paid is the venue's to collect (on invoice, it is invoiced): a booker with an overdue
+  // payment pays it first, and one whose tier already costs more than they have paid asks the venue.
+  if (!byAdmin && facts.invoice === null && facts.quote.owedOere > 0) {
+    const overdue = facts.payments.some((payment) => payment.paidAt === null && isOverdue(payment, today));
+    return overdue ? "balance-due" : "charge-unpaid";
+  }
   return null;
 }
 
@@ -136,6 +140,7 @@ export async function cancelOrder(
       chargePercent: quote.chargePercent,
       chargeOere: quote.chargeOere,
       refundOere: quote.refundOere,
+      securityDepositOere: quote.securityDepositOere,
       owedOere: quote.owedOere,
     });
     await tx.update(orders).set({ status: "cancelled", failureReason: by.reason }).where(eq(orders.id, orderId));
@@ -240,6 +245,8 @@ export function cancellationRefusalMessage(reason: CancellationRefusal, cancella
       return `En booking kan afbestilles her indtil ${cancellationDays} dage før den første dag. Kontakt os.`;
     case "balance-due":
       return "Betal først det forfaldne restbeløb, eller kontakt os for at afbestille";
+    case "charge-unpaid":
+      return "Afbestilling koster nu mere, end du har betalt. Kontakt os for at afbestille.";
     case "not-found":
       return "Bookingen kunne ikke afbestilles";
   }

@@ -3,9 +3,7 @@ import type { Database } from "~/db/client.server";
 import { contractAcceptances, depositSettlements, invoices, orderPayments, orders } from "~/db/schema";
 import { todayInCopenhagen } from "~/features/reservation/days";
 import { bookingHistory, type BookingFacts, type HistoryStep } from "./booking-history";
-import { depositsToSettle } from "./security-deposit.server";
-
-const lastDay = sql<string>`(select max(day)::text from unnest(${orders.days}) as day)`;
+import { depositsToSettle, lastDayOfOrder } from "./security-deposit.server";
 
 const bookingColumns = {
   id: orders.id,
@@ -38,8 +36,8 @@ export async function rentalOverview(db: Database, now = new Date()) {
     db
       .select(bookingColumns)
       .from(orders)
-      .where(and(inArray(orders.status, ["paid", "invoiced"]), sql`${lastDay} >= ${today}`))
-      .orderBy(lastDay),
+      .where(and(inArray(orders.status, ["paid", "invoiced"]), sql`${lastDayOfOrder} >= ${today}`))
+      .orderBy(lastDayOfOrder),
     depositsToSettle(db, now),
   ]);
   const histories = await historiesOf(db, [

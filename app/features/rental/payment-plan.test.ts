@@ -6,6 +6,7 @@ import {
   paymentPlan,
   paymentTermsOf,
   reminderDue,
+  securityDepositCarrier,
   type PaymentTerms,
 } from "./payment-plan";
 
@@ -139,5 +140,22 @@ describe("the balance's reminders and when it is overdue", () => {
     ["overdue, never reminded: only the due day's", "2027-05-20", null, "due-day"],
   ])("%s (%s, last %s): %s", (_name, today, remindedOn, expected) => {
     expect(reminderDue({ dueDay: "2027-05-13", remindedOn }, today)).toBe(expected);
+  });
+});
+
+describe("the payment that carries the security deposit", () => {
+  it.each([
+    ["everything at once", [{ kind: "everything", dueDay: "2027-03-01" }], "everything"],
+    [
+      "the balance after the depositum, in any order",
+      [
+        { kind: "balance", dueDay: "2027-05-01" },
+        { kind: "depositum", dueDay: "2027-03-01" },
+      ],
+      "balance",
+    ],
+    ["none without payments", [], undefined],
+  ])("%s", (_name, payments, kind) => {
+    expect(securityDepositCarrier(payments)?.kind).toBe(kind);
   });
 });

@@ -89,3 +89,8 @@ export function reminderDue(payment: { dueDay: string; remindedOn: string | null
 export function isOverdue(installment: Pick<Installment, "dueDay">, today: string) {
   return daysBetween(installment.dueDay, today) > 0;
 }
+
+/** The payment that carries an order's security deposit: the plan's last, the balance or everything at once. */
+export function securityDepositCarrier<Payment extends { dueDay: string }>(payments: Payment[]): Payment | undefined {
+  return [...payments].sort((a, b) => a.dueDay.localeCompare(b.dueDay)).at(-1);
+}

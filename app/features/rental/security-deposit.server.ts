@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { depositSettlements, orderLines, orderPayments, orders } from "~/db/schema";
 import { depositSettledMessage } from "~/features/email/rental-messages";
@@ -7,33 +8,51 @@ import type { PaymentProvider } from "~/features/payment/provider.server";
 import { daysSummary, todayInCopenhagen } from "~/features/reservation/days";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { formatMoney } from "~/lib/format";
+import { securityDepositCarrier } from "./payment-plan";
 import { settlementRefusal, type SettlementRefusal } from "./security-deposit";
 
 const depositOere = sql<number>`coalesce((select sum(${orderLines.totalOere}) from ${orderLines}
   where ${orderLines.orderId} = ${orders.id} and ${orderLines.kind} = 'security-deposit'), 0)::int`;
-const unpaidPayments = sql<number>`(select count(*) from ${orderPayments}
-  where ${orderPayments.orderId} = ${orders.id} and ${orderPayments.paidAt} is null)::int`;
-const lastDay = sql<string>`(select max(day)::text from unnest(${orders.days}) as day)`;
+
+/** An order's last day ("YYYY-MM-DD"), in SQL: when its event is over. */
+export const lastDayOfOrder = sql<string>`(select max(day)::text from unnest(${orders.days}) as day)`;
+
+/** Whether each order's security deposit is paid: the payment that carries it (`securityDepositCarrier`) is. */
+async function depositPaidOf(db: Database, orderIds: string[]) {
+  if (orderIds.length === 0) return new Map<string, boolean>();
+  const payments = await db.select().from(orderPayments).where(inArray(orderPayments.orderId, orderIds));
+  return new Map(
+    orderIds.map((orderId) => [
+      orderId,
+      securityDepositCarrier(payments.filter((payment) => payment.orderId === orderId))?.paidAt != null,
+    ]),
+  );
+}
 
 /** Booked orders whose security deposit is still to settle, the longest over first: the admin's last stage. */
 export async function depositsToSettle(db: Database, now = new Date()) {
   const today = todayInCopenhagen(now);
-  const rows = await db
-    .select({
-      orderId: orders.id,
-      bookerName: orders.bookerName,
-      bookerOrganisation: orders.bookerOrganisation,
-      bookerEmail: orders.bookerEmail,
-      days: orders.days,
-      depositOere,
-      unpaidPayments,
-      lastDay,
-    })
-    .from(orders)
-    .leftJoin(depositSettlements, eq(depositSettlements.orderId, orders.id))
-    .where(and(inArray(orders.status, ["paid", "invoiced"]), isNull(depositSettlements.orderId)))
-    .orderBy(lastDay);
-  return rows.filter((row) => row.depositOere > 0 && row.unpaidPayments === 0 && row.lastDay < today);
+  const rows = (
+    await db
+      .select({
+        orderId: orders.id,
+        bookerName: orders.bookerName,
+        bookerOrganisation: orders.bookerOrganisation,
+        bookerEmail: orders.bookerEmail,
+        days: orders.days,
+        depositOere,
+        lastDay: lastDayOfOrder,
+      })
+      .from(orders)
+      .leftJoin(depositSettlements, eq(depositSettlements.orderId, orders.id))
+      .where(and(inArray(orders.status, ["paid", "invoiced"]), isNull(depositSettlements.orderId)))
+      .orderBy(lastDayOfOrder)
+  ).filter((row) => row.depositOere > 0 && row.lastDay < today);
+  const paid = await depositPaidOf(
+    db,
+    rows.map((row) => row.orderId),
+  );
+  return rows.filter((row) => paid.get(row.orderId));
 }
 
 export type SettlementResult =
@@ -43,51 +62,93 @@ export type SettlementResult =
 interface SettlementDependencies {
   db: Database;
   mailer: Mailer;
+  logger: Logger;
   provider: Pick<PaymentProvider, "refund">;
   publicUrl: string;
 }
 
+/** The provider refused a refund: the settlement's transaction is undone. */
+class RefundRefused extends Error {}
+
 /**
  * Settles an order's security deposit: what is kept, and why, and the rest back to the booker: a refund of the
- * payment that carried it (Stripe), or only marked (the demo, an invoice). The settlement is claimed first (one
- * row per order), so two admins at once settle once; a refund the provider refuses takes the claim back. The
- * booker gets the settlement by e-mail.
+ * payment that carried it (Stripe), or only marked (the demo, an invoice). One transaction claims the settlement
+ * (one row per order, so two admins at once settle once), refunds and records the refund's id; a refund the
+ * provider refuses undoes it, and its idempotency key makes a retry after a failed commit the same refund
+ * (decision 036). The booker gets the settlement by e-mail; a mail that cannot be queued undoes nothing.
  */
 export async function settleSecurityDeposit(
-  { db, mailer, provider, publicUrl }: SettlementDependencies,
+  { db, mailer, logger, provider, publicUrl }: SettlementDependencies,
   orderId: string,
   settlement: { keptOere: number; reason: string; adminId: string },
   now = new Date(),
 ): Promise<SettlementResult> {
-  const [order] = await db
+  const { keptOere } = settlement;
+  let settled: Awaited<ReturnType<typeof settle>>;
+  const settle = (tx: Database) => settleIn(tx, provider, orderId, settlement, now);
+  try {
+    settled = await db.transaction(settle);
+  } catch (error) {
+    if (error instanceof RefundRefused) return { ok: false, reason: "refund-failed" };
+    throw error;
+  }
+  if (!settled.ok) return settled;
+  const { order, refundedOere } = settled;
+  try {
+    const { siteName } = await getSiteSettings(db);
+    const view = {
+      siteName,
+      name: order.bookerName,
+      days: daysSummary(order.days),
+      deposit: formatMoney(order.depositOere),
+      kept: keptOere > 0 ? { amount: formatMoney(keptOere), reason: settlement.reason } : null,
+      refunded: formatMoney(refundedOere),
+    };
+    await mailer.send(depositSettledMessage(order.bookerEmail, view, `${publicUrl}/alle-reservationer`));
+  } catch (error) {
+    logger.error({ err: error, orderId }, "the settlement e-mail could not be sent");
+  }
+  return { ok: true, refundedOere, keptOere };
+}
+
+async function settleIn(
+  tx: Database,
+  provider: Pick<PaymentProvider, "refund">,
+  orderId: string,
+  settlement: { keptOere: number; reason: string; adminId: string },
+  now: Date,
+) {
+  const [order] = await tx
     .select({
       status: orders.status,
       bookerName: orders.bookerName,
       bookerEmail: orders.bookerEmail,
       days: orders.days,
       depositOere,
-      unpaidPayments,
-      lastDay,
+      lastDay: lastDayOfOrder,
       settled: depositSettlements.orderId,
     })
     .from(orders)
     .leftJoin(depositSettlements, eq(depositSettlements.orderId, orders.id))
     .where(eq(orders.id, orderId));
-  if (!order || !["paid", "invoiced"].includes(order.status)) return { ok: false, reason: "not-found" };
+  if (!order || !["paid", "invoiced"].includes(order.status))
+    return { ok: false as const, reason: "not-found" as const };
+  const payments = await tx.select().from(orderPayments).where(eq(orderPayments.orderId, orderId));
+  const carrier = securityDepositCarrier(payments);
   const { keptOere } = settlement;
   const refusal = settlementRefusal(
     {
       depositOere: order.depositOere,
-      depositPaid: order.unpaidPayments === 0,
+      depositPaid: carrier?.paidAt != null,
       lastDay: order.lastDay,
       settled: order.settled !== null,
     },
     keptOere,
     todayInCopenhagen(now),
   );
-  if (refusal) return { ok: false, reason: refusal };
+  if (refusal) return { ok: false as const, reason: refusal };
   const refundedOere = order.depositOere - keptOere;
-  const claimed = await db
+  const claimed = await tx
     .insert(depositSettlements)
     .values({
       orderId,
@@ -99,15 +160,7 @@ export async function settleSecurityDeposit(
     })
     .onConflictDoNothing()
     .returning({ orderId: depositSettlements.orderId });
-  if (claimed.length === 0) return { ok: false, reason: "settled" };
-
-  // The deposit was paid with the last payment of the plan (the balance, or everything at once).
-  const [carrier] = await db
-    .select({ providerReference: orderPayments.providerReference })
-    .from(orderPayments)
-    .where(eq(orderPayments.orderId, orderId))
-    .orderBy(desc(orderPayments.dueDay))
-    .limit(1);
+  if (claimed.length === 0) return { ok: false as const, reason: "settled" as const };
   let refundReference: string | null;
   try {
     refundReference = await provider.refund({
@@ -116,20 +169,10 @@ export async function settleSecurityDeposit(
       idempotencyKey: `security-deposit-${orderId}`,
     });
   } catch {
-    await db.delete(depositSettlements).where(eq(depositSettlements.orderId, orderId));
-    return { ok: false, reason: "refund-failed" };
+    throw new RefundRefused();
   }
-  if (refundReference)
-    await db.update(depositSettlements).set({ refundReference }).where(eq(depositSettlements.orderId, orderId));
-  const { siteName } = await getSiteSettings(db);
-  const view = {
-    siteName,
-    name: order.bookerName,
-    days: daysSummary(order.days),
-    deposit: formatMoney(order.depositOere),
-    kept: keptOere > 0 ? { amount: formatMoney(keptOere), reason: settlement.reason } : null,
-    refunded: formatMoney(refundedOere),
-  };
-  await mailer.send(depositSettledMessage(order.bookerEmail, view, `${publicUrl}/alle-reservationer`));
-  return { ok: true, refundedOere, keptOere };
+  if (refundReference) {
+    await tx.update(depositSettlements).set({ refundReference }).where(eq(depositSettlements.orderId, orderId));
+  }
+  return { ok: true as const, order, refundedOere };
 }

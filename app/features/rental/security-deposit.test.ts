@@ -29,7 +29,7 @@ describe("settlementSchema", () => {
   });
 
   it.each([
-    [{ ordre, beholdes: "500", begrundelse: " " }, "Skriv, hvorfor en del af depositummet beholdes"],
+    [{ ordre, beholdes: "500", begrundelse: " " }, "Skriv, hvorfor en del af sikkerhedsdepositummet beholdes"],
     [{ ordre, beholdes: "-5", begrundelse: "x" }, undefined],
     [{ ordre: "1", beholdes: "", begrundelse: "" }, undefined],
   ])("refuses %j", (form, message) => {

@@ -41,14 +41,14 @@ export const settlementSchema = z
   })
   .refine((form) => form.beholdes === 0 || form.begrundelse.length > 0, {
     path: ["begrundelse"],
-    message: "Skriv, hvorfor en del af depositummet beholdes",
+    message: "Skriv, hvorfor en del af sikkerhedsdepositummet beholdes",
   });
 
 /** The Danish words for a refusal, as the admin reads them. */
 export const settlementRefusalMessages: Record<SettlementRefusal, string> = {
-  "no-deposit": "Bookingen har intet depositum",
-  settled: "Depositummet er allerede afregnet",
-  "not-paid": "Depositummet er ikke betalt endnu",
-  "not-over": "Depositummet afregnes, når lejen er forbi",
-  "too-much": "Der kan ikke beholdes mere end depositummet",
+  "no-deposit": "Bookingen har intet sikkerhedsdepositum",
+  settled: "Sikkerhedsdepositummet er allerede afregnet",
+  "not-paid": "Sikkerhedsdepositummet er ikke betalt endnu",
+  "not-over": "Sikkerhedsdepositummet afregnes, når lejen er forbi",
+  "too-much": "Der kan ikke beholdes mere end sikkerhedsdepositummet",
 };

@@ -3,7 +3,16 @@ import { unionAll } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { blockedDates, dayClaims, orders } from "~/db/schema";
 import { addDays, todayInCopenhagen } from "./days";
-import { dayState, daysNearOthers, holdKeepsDay, priceOfDay, type CalendarDay, type DayState } from "./rules";
+import {
+  dayState,
+  daysNearOthers,
+  holdKeepsDay,
+  isRequestOrOffer,
+  priceOfDay,
+  type CalendarDay,
+  type DayState,
+  type HoldFacts,
+} from "./rules";
 import { getReservationSettings } from "./settings.server";
 import { basketCustomerType } from "~/features/rental/basket.server";
 import { pricesFor } from "~/features/rental/prices";
@@ -28,7 +37,7 @@ function calendarRows(db: Database, { from, to }: { from: string; to: string }) 
         userId: dayClaims.userId,
         expiresAt: dayClaims.expiresAt,
         blockedTitle: sql<string | null>`null`.as("blocked_title"),
-        requested: sql<boolean>`${orders.status} in ('requested', 'offered')`.as("requested"),
+        orderStatus: sql<HoldFacts["orderStatus"]>`${orders.status}`.as("order_status"),
       })
       .from(dayClaims)
       .leftJoin(orders, eq(orders.id, dayClaims.orderId))
@@ -40,7 +49,7 @@ function calendarRows(db: Database, { from, to }: { from: string; to: string }) 
         userId: sql<string | null>`null`.as("user_id"),
         expiresAt: sql<Date | null>`null`.as("expires_at"),
         blockedTitle: blockedDates.title,
-        requested: sql<boolean>`false`.as("requested"),
+        orderStatus: sql<HoldFacts["orderStatus"]>`null`.as("order_status"),
       })
       .from(blockedDates)
       .where(and(gte(blockedDates.day, from), lte(blockedDates.day, to))),
@@ -79,7 +88,9 @@ async function calendarFacts(db: Database, range: { from: string; to: string }, 
       today,
       horizonDays: settings.horizonDays,
       blockedTitle,
-      claim: claim ? { kind: claim.kind, mine: mine(claim), requested: claim.requested === true } : undefined,
+      claim: claim
+        ? { kind: claim.kind, mine: mine(claim), requested: isRequestOrOffer(claim.orderStatus) }
+        : undefined,
       nearOthers: kept.has(day),
     });
     days.push({

@@ -13,6 +13,7 @@ import {
   holdGivesWay,
   holdRefusal,
   holdStatus,
+  isRequestOrOffer,
   type HoldFacts,
   type HoldRefusal,
 } from "./rules";
@@ -109,11 +110,16 @@ const holdFacts = preparedPerDatabase((db) =>
 /** Any constant: serialises the holds while buffer days are kept, so two holds cannot each miss the other. */
 const BUFFER_LOCK_ID = 727_274_002;
 
+/** Takes the buffer days' turn for the rest of the transaction `tx` (see `holdDay`). */
+export async function takeBufferTurn(tx: Database) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${BUFFER_LOCK_ID})`);
+}
+
 /**
  * Whether someone else's standing claim (a booking, or a hold that keeps its day) is within `buffer` days of `day`:
  * then the day is kept free for their preparation (`daysNearOthers`).
  */
-async function nearOthers(db: Database, userId: string, day: string, buffer: number, now: Date) {
+export async function nearOthers(db: Database, userId: string, day: string, buffer: number, now: Date) {
   const near = await selectJudgedClaims(
     db,
     and(
@@ -140,23 +146,27 @@ async function nearOthers(db: Database, userId: string, day: string, buffer: num
  */
 export async function holdDay(db: Database, userId: string, day: string, now = new Date()): Promise<HoldResult> {
   const { bufferDays } = await getReservationSettings(db);
-  if (bufferDays === 0) return takeHold(db, () => holdFacts(db).execute({ userId, day }), userId, day, now);
+  if (bufferDays === 0) return takeHold(db, () => holdFacts(db).execute({ userId, day }), userId, day, now, false);
   // Buffer days (decision 037): a day near another's claim is kept free. The check and the hold are one turn of
   // a lock all holds take, so two holds near each other at once cannot both see the other's day free.
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${BUFFER_LOCK_ID})`);
-    if (await nearOthers(tx, userId, day, bufferDays, now)) return { ok: false, reason: "buffer" } as const;
-    return takeHold(tx, () => holdFactsQuery(tx, userId, day), userId, day, now);
+    await takeBufferTurn(tx);
+    const near = await nearOthers(tx, userId, day, bufferDays, now);
+    return takeHold(tx, () => holdFactsQuery(tx, userId, day), userId, day, now, near);
   });
 }
 
-/** The hold itself, judged by the facts `readFacts` reads (see `holdDay`). */
+/**
+ * The hold itself, judged by the facts `readFacts` reads and, with buffer days, whether others' claims are near
+ * (see `holdDay`).
+ */
 async function takeHold(
   db: Database,
   readFacts: () => Promise<Awaited<ReturnType<ReturnType<typeof holdFacts>["execute"]>>>,
   userId: string,
   day: string,
   now: Date,
+  nearOthers: boolean,
 ): Promise<HoldResult> {
   for (;;) {
     const [rows, settings] = await Promise.all([readFacts(), getReservationSettings(db)]);
@@ -180,8 +190,9 @@ async function takeHold(
       claim: standing && {
         kind: standing.kind,
         mine: standing.userId === userId,
-        requested: standing.orderStatus === "requested" || standing.orderStatus === "offered",
+        requested: isRequestOrOffer(standing.orderStatus),
       },
+      nearOthers,
     });
     if (refusal?.reason === "others") return { ok: false, ...refusal, address: standing!.title };
     if (refusal) return { ok: false, ...refusal };

@@ -11,7 +11,16 @@ import { mayPayOnInvoice } from "~/features/invoices/invoices";
 import { recordContractAcceptance } from "~/features/rental/contract.server";
 import type { BookingMode, CustomerType } from "~/features/rental/customer-types";
 import type { PaymentProvider } from "~/features/payment/provider.server";
-import { asHold, dropClosedHolds, holdsOf, idsOf, selectJudgedClaims, type ClosedDay } from "./holds.server";
+import {
+  asHold,
+  dropClosedHolds,
+  holdsOf,
+  idsOf,
+  nearOthers,
+  selectJudgedClaims,
+  takeBufferTurn,
+  type ClosedDay,
+} from "./holds.server";
 import { orderTotals, pricedLine } from "~/features/orders/money";
 import { countsTowardBasket, holdStatus, orderHoldExpiresAt, paymentOutcome } from "./rules";
 import { formatDay, todayInCopenhagen } from "./days";
@@ -228,6 +237,18 @@ export async function confirmOrder(db: Database, orderId: string, now = new Date
       .select({ day: blockedDates.day, title: blockedDates.title })
       .from(blockedDates)
       .where(inArray(blockedDates.day, order.days));
+    // A hold that lapsed may find a day beside it taken by someone else since: with buffer days, it is gone too.
+    const { bufferDays } = await getReservationSettings(tx);
+    if (bufferDays > 0 && order.userId) {
+      await takeBufferTurn(tx);
+      for (const day of order.days) {
+        if (await nearOthers(tx, order.userId, day, bufferDays, now)) {
+          const failureReason = "En dag ved siden af blev optaget, før betalingen blev gennemført.";
+          await tx.update(orders).set({ status: "failed", failureReason }).where(eq(orders.id, orderId));
+          return { status: "failed", reason: "days-gone" };
+        }
+      }
+    }
     const outcome = paymentOutcome(
       order.days,
       holds.map((hold) => ({ day: hold.day, status: holdStatus(asHold(hold), now) })),

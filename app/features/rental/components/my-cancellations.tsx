@@ -52,7 +52,7 @@ export function MyCancellations({ cancellations, tiers }: { cancellations: Cance
         ))}
       </ul>
       <p className="mt-2 text-sm text-muted">
-        Depositum betales ikke tilbage; et sikkerhedsdepositum altid. Se{" "}
+        Depositum betales ikke tilbage; ved afbestilling betales et indbetalt sikkerhedsdepositum altid tilbage. Se{" "}
         <Link to="/vilkaar" className="underline underline-offset-2">
           vilkårene
         </Link>

@@ -106,7 +106,7 @@ export function DepositSettlementForm({
         errors={errors?.begrundelse}
       />
       <button type="submit" className={`${buttonStyles.primary} justify-self-start`}>
-        Afregn depositum
+        Afregn sikkerhedsdepositum
       </button>
     </Form>
   );

@@ -135,7 +135,9 @@ function useLiveDays(days: CalendarDay[], bufferDays: number) {
   const states = news.for === days ? news.states : null;
   if (news.for !== days) setNews({ for: days, states: new Map() });
   // The viewer's own days, as loaded: a day kept free beside one of them may be kept free for the viewer alone.
-  const own = days.filter((view) => view.state === "in-basket" || view.state === "mine").map((view) => view.day);
+  const own = days
+    .filter((view) => view.state === "in-basket" || view.state === "requested" || view.state === "mine")
+    .map((view) => view.day);
   const ownNearby = (day: string) => own.some((mine) => Math.abs(daysBetween(mine, day)) <= bufferDays);
   const shown =
     states && states.size > 0

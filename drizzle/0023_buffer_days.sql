@@ -1,2 +1,0 @@
-ALTER TABLE "reservation_settings" ADD COLUMN "buffer_days" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "reservation_settings" ADD CONSTRAINT "reservation_settings_buffer_days" CHECK ("reservation_settings"."buffer_days" between 0 and 14);
