@@ -12,11 +12,13 @@ const CHECKOUT_SESSION_SECONDS = 32 * 60;
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
+  /** Where Stripe's API answers: Stripe's own by default; a stand-in of it in the tests. */
+  api?: { host: string; port: number; protocol: "http" | "https" };
 }
 
 /** Stripe's own client; it talks to Stripe only when a checkout is started, looked up or refunded. */
 export function stripeClient(settings: StripeSettings) {
-  return new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  return new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...settings.api });
 }
 
 /**
