@@ -3,9 +3,9 @@ import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
-import { markInvoicePaid, openInvoices } from "~/features/invoices/invoices.server";
+import { markInvoicePaid, openInvoices, recentCreditNotes } from "~/features/invoices/invoices.server";
 import { isOverdue } from "~/features/rental/payment-plan";
-import { formatDay, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, formatDay, todayInCopenhagen } from "~/features/reservation/days";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { formatMoney } from "~/lib/format";
@@ -13,6 +13,7 @@ import { collaborators } from "~/lib/collaborators.server";
 import { privatePageMeta } from "~/lib/private-page";
 import { readFormData } from "~/lib/request-body.server";
 import type { Route } from "./+types/admin.fakturaer";
+import { CreditNotes } from "~/features/invoices/components/credit-notes";
 
 export const meta = () => privatePageMeta("Fakturaer");
 
@@ -31,6 +32,16 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       total: formatMoney(invoice.totalOere),
       due: formatDay(invoice.dueOn),
       overdue: isOverdue({ dueDay: invoice.dueOn }, today),
+    })),
+    creditNotes: (await recentCreditNotes(db, addDays(today, -90))).map((note) => ({
+      id: note.id,
+      number: note.number,
+      buyer: note.buyer,
+      ean: note.ean,
+      issued: formatDay(note.issuedOn),
+      total: formatMoney(note.totalOere),
+      credits: note.credits,
+      payBack: note.creditedPaid,
     })),
   };
 }
@@ -133,6 +144,7 @@ export default function AdminInvoices({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
       )}
+      <CreditNotes creditNotes={loaderData.creditNotes} />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { setCollaborators } from "~/lib/collaborators.server";
 import { action as overviewAction } from "~/routes/admin.udlejning";
 import { action as myReservationsAction, loader as myReservationsLoader } from "~/routes/alle-reservationer";
 import { loader as pdfLoader } from "~/routes/faktura";
+import { loader as invoicesLoader } from "~/routes/admin.fakturaer";
 import { loader as oioublLoader } from "~/routes/faktura.oioubl";
 import { testCollaborators, testFreshness, type TestCollaborators } from "../support/collaborators";
 import { createSession, createUser } from "../support/factories";
@@ -259,6 +260,13 @@ describe.each(databaseKinds)("cancelling a booking by the tiers, on %s", (kind) 
     expect((await openInvoices(database.db)).find((open) => open.id === invoice!.id)).toMatchObject({
       totalOere: half,
     });
+    const invoicesPage = (await callRoute(invoicesLoader, "/fakturaer", { cookie: cookies.admin! }))
+      .body as unknown as {
+      creditNotes: { id: string; credits: number; payBack: boolean; ean: string | null }[];
+    };
+    expect(invoicesPage.creditNotes).toEqual([
+      expect.objectContaining({ id: creditNote!.id, credits: invoice!.number, payBack: false, ean: "5798000416604" }),
+    ]);
     const [payment] = await database.db.select().from(orderPayments).where(eq(orderPayments.orderId, made.orderId));
     expect(payment).toMatchObject({ amountOere: half, paidAt: null });
     expect(await cancellationOf(made.orderId)).toMatchObject({ creditNoteId: creditNote!.id, owedOere: half });

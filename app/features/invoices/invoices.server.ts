@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { dayClaims, invoices, orderLines, orderPayments, orders, reservationSettings } from "~/db/schema";
 import { markPaid, takeReceiptNumber } from "~/features/orders/payments.server";
@@ -198,6 +199,30 @@ export async function openInvoices(db: Database) {
   return open
     .filter((invoice) => invoice.totalOere > 0)
     .map((invoice) => ({ ...invoice, days: daysSummary(invoice.days) }));
+}
+
+/**
+ * The credit notes of the last `days` days, newest first, with the invoice each credits and whether that was paid
+ * (then the venue pays the credited amount back by bank transfer): the admin's "Kreditnotaer".
+ */
+export async function recentCreditNotes(db: Database, since: string) {
+  const credited = alias(invoices, "credited");
+  return db
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      issuedOn: invoices.issuedOn,
+      totalOere: invoices.totalOere,
+      credits: credited.number,
+      creditedPaid: sql<boolean>`${credited.paidAt} is not null`,
+      buyer: sql<string>`coalesce(${orders.bookerOrganisation}, ${orders.bookerName})`,
+      ean: orders.bookerEan,
+    })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .innerJoin(credited, and(eq(credited.orderId, invoices.orderId), eq(credited.kind, "invoice")))
+    .where(and(eq(invoices.kind, "credit-note"), gte(invoices.issuedOn, since)))
+    .orderBy(desc(invoices.number));
 }
 
 /** The user's invoices, for their own orders' pages. */

@@ -86,10 +86,10 @@ export function DepositSettlementForm({
   errors?: FieldErrors;
 }) {
   return (
-    <Form method="post" className="mt-3 grid gap-3 rounded-xl bg-surface-raised p-4 sm:grid-cols-2">
+    <Form method="post" className="mt-3 grid items-start gap-3 rounded-xl bg-surface-raised p-4 sm:grid-cols-2">
       <input type="hidden" name="ordre" value={orderId} />
       <p className="text-sm sm:col-span-2">
-        Sikkerhedsdepositum: <strong className="tabular-nums">{deposit}</strong>. Det, I ikke beholder, betales tilbage
+        Sikkerhedsdepositum: <strong className="tabular-nums">{deposit}</strong> Det, I ikke beholder, betales tilbage
         til lejeren.
       </p>
       <Field
