@@ -3,7 +3,13 @@ import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { customerTypeLabels } from "~/features/rental/customer-types";
 import { RequestCard } from "~/features/rental/components/request-card";
-import { linePriceField, offerChangesOf, requestAnswerSchema } from "~/features/rental/request-answers";
+import {
+  linePriceField,
+  offerChangesOf,
+  PROPOSED_DAY_FIELDS,
+  proposedDaysOf,
+  requestAnswerSchema,
+} from "~/features/rental/request-answers";
 import { approveRequest, declineRequest, openRequests } from "~/features/rental/requests.server";
 import { daysSummary, formatDay } from "~/features/reservation/days";
 import { errorToast, successToast } from "~/features/toast/toast";
@@ -59,7 +65,10 @@ export async function action({ request, url }: Route.ActionArgs) {
   const form = submission.value;
   const deps = { db, mailer, publicUrl: config.PUBLIC_URL };
   if (form.intent === "decline") {
-    const declined = await declineRequest(deps, form.ordre, form.begrundelse);
+    const declined = await declineRequest(deps, form.ordre, form.begrundelse, new Date(), proposedDaysOf(form));
+    if (!declined.ok && declined.reason === "day-not-free") {
+      return answer({ toast: errorToast(`${formatDay(declined.day)} er ikke ledig`, "Foreslå en ledig dag.") }, 409);
+    }
     if (!declined.ok) return answer({ toast: errorToast("Forespørgslen er allerede besvaret") }, 409);
     return answer({ toast: successToast("Forespørgslen er afslået", "Lejeren har fået besked, og dagene er ledige.") });
   }
@@ -107,10 +116,26 @@ export default function AdminRequests({ loaderData, actionData }: Route.Componen
                       name="begrundelse"
                       rows={2}
                       maxLength={1000}
-                      placeholder="Fx: Salen er desværre lukket den weekend. Vi kan tilbyde 14.–15. marts i stedet."
+                      placeholder="Fx: Salen er desværre lukket den weekend."
                       className="rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 text-base font-normal text-ink"
                     />
                   </label>
+                  {request.status === "requested" && (
+                    <fieldset className="grid gap-2">
+                      <legend className="text-sm font-semibold">Foreslå andre dage (valgfrit)</legend>
+                      <div className="flex flex-wrap gap-2">
+                        {PROPOSED_DAY_FIELDS.map((name, index) => (
+                          <input
+                            key={name}
+                            type="date"
+                            name={name}
+                            aria-label={`Foreslået dag ${index + 1}`}
+                            className="rounded-xl border border-control-border bg-surface-raised px-3 py-2 text-base text-ink"
+                          />
+                        ))}
+                      </div>
+                    </fieldset>
+                  )}
                   <button
                     type="submit"
                     name="intent"

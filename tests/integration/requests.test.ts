@@ -8,7 +8,7 @@ import { chooseCustomerType } from "~/features/rental/basket.server";
 import { acceptOffer, approveRequest, expireRequests, openRequests } from "~/features/rental/requests.server";
 import { updateReservationSettings } from "~/features/reservation/admin.server";
 import { calendarDays } from "~/features/reservation/calendar.server";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, formatDay, todayInCopenhagen } from "~/features/reservation/days";
 import { getBasket, holdDay } from "~/features/reservation/holds.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { setCollaborators } from "~/lib/collaborators.server";
@@ -240,5 +240,36 @@ describe.each(databaseKinds)("requests and offers on %s", (kind) => {
     ).toMatchObject({
       status: 409,
     });
+  });
+
+  it("declines with a reason and other days proposed, which must be free; the days asked for are free again", async () => {
+    expect((await holdDay(database.db, "klub", day(100), now)).ok).toBe(true);
+    expect(await call(basketAction, "/kurv", "klub", requestFields)).toMatchObject({ status: 302 });
+    const [request] = (await ordersOf("klub")).filter((order) => order.status === "requested");
+    expect((await holdDay(database.db, "anden", day(103), now)).ok).toBe(true);
+    const decline = { intent: "decline", ordre: request!.id, begrundelse: "Salen males den uge." };
+
+    const taken = await call(answerAction, "/forespoergsler", "admin", {
+      ...decline,
+      dag_1: day(102),
+      dag_2: day(103),
+    });
+    expect(taken.status).toBe(409);
+    expect((await ordersOf("klub")).find((order) => order.id === request!.id)?.status).toBe("requested");
+    expect((await call(answerAction, "/forespoergsler", "admin", { ...decline, dag_1: "i morgen" })).status).toBe(400);
+
+    const declined = await call(answerAction, "/forespoergsler", "admin", {
+      ...decline,
+      dag_1: day(105),
+      dag_2: day(104),
+    });
+    expect(declined.status).toBe(200);
+    expect((await ordersOf("klub")).find((order) => order.id === request!.id)?.status).toBe("declined");
+    const [freed] = await calendarDays(database.db, { from: day(100), to: day(100) }, "anden");
+    expect(freed?.state).toBe("free");
+    const mail = collaborators.mailer.sent.findLast((sent) => sent.subject === "Svar på din forespørgsel");
+    expect(mail?.text).toContain("Salen males den uge.");
+    expect(mail?.text).toContain(`I stedet kan vi tilbyde ${formatDay(day(104))} og ${formatDay(day(105))}.`);
+    expect(mail?.text).toContain(`/reservation?maaned=${day(104).slice(0, 7)}`);
   });
 });

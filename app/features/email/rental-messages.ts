@@ -64,21 +64,27 @@ export function requestDeclinedMessage(
   to: string,
   view: Omit<RequestMailView, "answerBy">,
   reason: string,
+  proposedDays: string[],
   url: string,
 ) {
+  const proposed =
+    proposedDays.length === 0
+      ? []
+      : [
+          `I stedet kan vi tilbyde ${listInDanish(proposedDays)}. Dagene er ikke holdt til dig: send en ny forespørgsel på dem, hvis de passer.`,
+        ];
   return message(
     view.siteName,
     to,
     "Svar på din forespørgsel",
-    [
-      `Hej ${view.name}`,
-      `Vi kan desværre ikke tilbyde dig salen ${view.days}.`,
-      reason,
-      "Dagene er ledige for andre igen.",
-    ],
-    [{ url, label: "Find andre dage" }],
+    [`Hej ${view.name}`, `Vi kan desværre ikke tilbyde dig salen ${view.days}.`, reason, ...proposed],
+    [{ url, label: proposedDays.length ? "Se de foreslåede dage" : "Find andre dage" }],
   );
 }
+
+/** "a", "a og b", "a, b og c". */
+const listInDanish = (items: string[]) =>
+  items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} og ${items.at(-1)}`;
 
 /** To the booker and to the venue: a request or an offer was not answered in time, and its days are free. */
 export function requestExpiredMessage(

@@ -14,7 +14,14 @@ const optionalText = (max: number) =>
     .default("")
     .transform((value) => value || null);
 
-/** The admin's answers to a request: an offer with its changes, or a refusal with a reason. */
+/** The fields of the days the admin may propose instead of the ones asked for (at most three). */
+export const PROPOSED_DAY_FIELDS = ["dag_1", "dag_2", "dag_3"] as const;
+const proposedDay = z.union([z.iso.date({ error: "Vælg en dato" }), z.literal("")]).default("");
+
+/**
+ * The admin's answers to a request: an offer with its changes, or a refusal with a reason and, if they like, other
+ * days to propose.
+ */
 export const requestAnswerSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("approve"),
@@ -31,8 +38,16 @@ export const requestAnswerSchema = z.discriminatedUnion("intent", [
       .trim()
       .min(1, "Skriv en begrundelse til lejeren")
       .max(1000, "Højst 1000 tegn"),
+    dag_1: proposedDay,
+    dag_2: proposedDay,
+    dag_3: proposedDay,
   }),
 ]);
+
+/** The days the admin proposes instead, as given (empty fields left out), in order and each once. */
+export function proposedDaysOf(answer: Partial<Record<(typeof PROPOSED_DAY_FIELDS)[number], string>>) {
+  return [...new Set(PROPOSED_DAY_FIELDS.map((name) => answer[name] ?? "").filter(Boolean))].sort();
+}
 
 const price = moneyRule();
 

@@ -12,7 +12,8 @@ import {
 } from "~/features/email/rental-messages";
 import { orderTotals, pricedLine } from "~/features/orders/money";
 import type { PaymentProvider } from "~/features/payment/provider.server";
-import { daysSummary } from "~/features/reservation/days";
+import { daysSummary, formatDay } from "~/features/reservation/days";
+import { calendarDays } from "~/features/reservation/calendar.server";
 import {
   addDaysTo,
   createOrder,
@@ -181,13 +182,22 @@ export async function approveRequest(
   return { ok: true };
 }
 
-/** Declines an open request (or withdraws an offer) with a reason the booker reads; its days are free at once. */
+/**
+ * Declines an open request (or withdraws an offer) with a reason the booker reads; its days are free at once. The
+ * admin may propose other days instead: each must be free now (they are proposed, not held), and the booker is sent
+ * to the calendar to ask for them.
+ */
 export async function declineRequest(
   { db, mailer, publicUrl }: Deps,
   orderId: string,
   reason: string,
   now = new Date(),
-): Promise<AnswerResult> {
+  proposedDays: string[] = [],
+): Promise<AnswerResult | { ok: false; reason: "day-not-free"; day: string }> {
+  for (const day of proposedDays) {
+    const [view] = await calendarDays(db, { from: day, to: day }, null, now);
+    if (view?.state !== "free") return { ok: false, reason: "day-not-free", day };
+  }
   const declined = await db.transaction(async (tx) => {
     const [order] = await tx
       .update(orders)
@@ -199,7 +209,9 @@ export async function declineRequest(
   });
   if (!declined) return { ok: false, reason: "already-answered" };
   const { view } = await mailView(db, declined);
-  await mailer.send(requestDeclinedMessage(declined.bookerEmail, view, reason, `${publicUrl}/reservation`));
+  const calendar = `${publicUrl}/reservation${proposedDays[0] ? `?maaned=${proposedDays[0].slice(0, 7)}` : ""}`;
+  const proposed = proposedDays.map(formatDay);
+  await mailer.send(requestDeclinedMessage(declined.bookerEmail, view, reason, proposed, calendar));
   return { ok: true };
 }
 
