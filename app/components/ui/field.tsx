@@ -14,7 +14,7 @@ export function Field({ label, name, errors, hint, className = "", ...input }: F
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, errors?.length ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={`grid gap-1.5 ${className}`}>
+    <div className={`grid min-w-0 gap-1.5 ${className}`}>
       <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>
@@ -23,7 +23,7 @@ export function Field({ label, name, errors, hint, className = "", ...input }: F
         name={name}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={describedBy}
-        className="rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 text-base text-ink placeholder:text-muted aria-invalid:border-red-600 dark:aria-invalid:border-red-400"
+        className="min-w-0 rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 text-base text-ink placeholder:text-muted aria-invalid:border-red-600 dark:aria-invalid:border-red-400"
         {...input}
       />
       <FieldMessages hint={hint} hintId={hintId} errors={errors} errorId={errorId} />

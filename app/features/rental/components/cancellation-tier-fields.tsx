@@ -10,8 +10,8 @@ export function CancellationTierFields({ field }: { field: FieldProps }) {
       <legend className="px-1 font-display text-xl font-bold">Afbestillingsvilkår</legend>
       <p className="text-sm text-muted">
         Hvad lejeren betaler ved afbestilling, efter hvor mange dage der er til den første dag. Depositum betales altid;
-        et sikkerhedsdepositum betales altid tilbage. Før det tidligste trin koster en afbestilling hele lejen. Tomme
-        rækker bruges ikke.
+        et indbetalt sikkerhedsdepositum betales altid tilbage ved afbestilling. Før det tidligste trin koster en
+        afbestilling hele lejen. Tomme rækker bruges ikke.
       </p>
       {Array.from({ length: TIER_ROWS }, (_, row) => {
         const names = tierFieldNames(row);
