@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
@@ -11,6 +10,7 @@ import {
   DepositSettlementForm,
   OverviewStage,
 } from "~/features/rental/components/overview-stage";
+import { adminCancellationSchema } from "~/features/rental/cancellation-tiers";
 import { cancellationWords } from "~/features/rental/cancellation-words";
 import {
   cancelOrderAndNotify,
@@ -91,21 +91,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-const cancellationSchema = z.object({
-  ordre: z.uuid(),
-  begrundelse: z
-    .string({ error: "Skriv en begrundelse til lejeren" })
-    .trim()
-    .min(1, "Skriv en begrundelse til lejeren")
-    .max(1000, "Højst 1000 tegn"),
-});
-
 export async function action({ request, url }: Route.ActionArgs) {
   const { db, auth, mailer, config, payments, logger } = collaborators();
   const admin = await requireAdmin(auth, request, url);
   const formData = await readFormData(request);
   if (formData.get("intent") === "aflys") {
-    const cancellation = parseSubmission(formData, cancellationSchema);
+    const cancellation = parseSubmission(formData, adminCancellationSchema);
     if (!cancellation.ok) return answer({ ...withErrorToast(cancellation.answer), ordre: formData.get("ordre") }, 400);
     if (!payments) return answer({ toast: errorToast("Der er ingen betalingsudbyder sat op") }, 409);
     const { ordre, begrundelse } = cancellation.value;

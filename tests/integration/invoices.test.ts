@@ -15,7 +15,7 @@ import { action as basketAction } from "~/routes/kurv";
 import { loader as paymentLoader } from "~/routes/betaling";
 import { action as myReservationsAction, loader as myReservationsLoader } from "~/routes/alle-reservationer";
 import { testCollaborators, testFreshness, type TestCollaborators } from "../support/collaborators";
-import { createSession, createUser } from "../support/factories";
+import { signedInAccounts } from "../support/factories";
 import { callRoute } from "../support/route-call";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
@@ -51,19 +51,15 @@ describe.each(databaseKinds)("booking on invoice on %s", (kind) => {
     database = await createTestDatabase(kind);
     collaborators = testCollaborators(database);
     setCollaborators(collaborators);
-    for (const [id, role] of [
-      ["kommune", "user"],
-      ["privat", "user"],
-      ["admin", "admin"],
-    ] as const) {
-      await createUser(database.db, {
-        id,
-        role,
-        name: `Bruger ${id}`,
-        profile: { address: "Rådhuspladsen 2, 8000 Aarhus C" },
-      });
-      cookies[id] = await createSession(collaborators.auth, id);
-    }
+    Object.assign(
+      cookies,
+      await signedInAccounts(
+        database.db,
+        collaborators.auth,
+        { kommune: "user", privat: "user", admin: "admin" },
+        () => "Rådhuspladsen 2, 8000 Aarhus C",
+      ),
+    );
     await updateReservationSettings(
       { db: database.db, freshness: testFreshness(database.db) },
       { invoiceAllowed: true, invoiceDays: 14, bankRegNumber: "1551", bankAccountNumber: "3456789012" },

@@ -18,7 +18,7 @@ import { loader as pdfLoader } from "~/routes/faktura";
 import { loader as invoicesLoader } from "~/routes/admin.fakturaer";
 import { loader as oioublLoader } from "~/routes/faktura.oioubl";
 import { testCollaborators, testFreshness, type TestCollaborators } from "../support/collaborators";
-import { createSession, createUser } from "../support/factories";
+import { signedInAccounts } from "../support/factories";
 import { callRoute } from "../support/route-call";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -66,20 +66,15 @@ describe.each(databaseKinds)("cancelling a booking by the tiers, on %s", (kind) 
     };
     collaborators = testCollaborators(database, { payments: recording });
     setCollaborators(collaborators);
-    for (const [id, role] of [
-      ["lejer", "user"],
-      ["anden", "user"],
-      ["kommune", "user"],
-      ["admin", "admin"],
-    ] as const) {
-      await createUser(database.db, {
-        id,
-        role,
-        name: `Bruger ${id}`,
-        profile: { address: "Havnegade 1, 8000 Aarhus C" },
-      });
-      cookies[id] = await createSession(collaborators.auth, id);
-    }
+    Object.assign(
+      cookies,
+      await signedInAccounts(
+        database.db,
+        collaborators.auth,
+        { lejer: "user", anden: "user", kommune: "user", admin: "admin" },
+        () => "Havnegade 1, 8000 Aarhus C",
+      ),
+    );
     await updateReservationSettings(
       { db: database.db, freshness: testFreshness(database.db) },
       {

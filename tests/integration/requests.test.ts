@@ -16,7 +16,7 @@ import { action as answerAction } from "~/routes/admin.forespoergsler";
 import { action as basketAction } from "~/routes/kurv";
 import { action as offerAction, loader as offerLoader } from "~/routes/tilbud";
 import { recordingMailer, testCollaborators, testFreshness, type TestCollaborators } from "../support/collaborators";
-import { createSession, createUser } from "../support/factories";
+import { signedInAccounts } from "../support/factories";
 import { callRoute } from "../support/route-call";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -45,19 +45,10 @@ describe.each(databaseKinds)("requests and offers on %s", (kind) => {
     database = await createTestDatabase(kind);
     collaborators = testCollaborators(database);
     setCollaborators(collaborators);
-    for (const [id, role] of [
-      ["klub", "user"],
-      ["anden", "user"],
-      ["admin", "admin"],
-    ] as const) {
-      await createUser(database.db, {
-        id,
-        role,
-        name: `Bruger ${id}`,
-        profile: { address: `${id}vej 1, 8000 Aarhus C` },
-      });
-      cookies[id] = await createSession(collaborators.auth, id);
-    }
+    Object.assign(
+      cookies,
+      await signedInAccounts(database.db, collaborators.auth, { klub: "user", anden: "user", admin: "admin" }),
+    );
     await updateReservationSettings(
       { db: database.db, freshness: testFreshness(database.db) },
       { depositumPercent: 25, depositumFixedOere: null, balanceDaysBefore: 30, requestDays: 3, offerDays: 7 },

@@ -61,6 +61,24 @@ export async function createSession(auth: Auth, userId: string) {
 }
 
 /**
+ * Signed-in accounts for a test, by id: each verified, with an address, "Bruger {id}" by name and the role given;
+ * answers each one's session cookie.
+ */
+export async function signedInAccounts(
+  db: Database,
+  auth: Auth,
+  accounts: Record<string, "user" | "admin">,
+  address = (id: string) => `${id}vej 1, 8000 Aarhus C`,
+) {
+  const cookies: Record<string, string> = {};
+  for (const [id, role] of Object.entries(accounts)) {
+    await createUser(db, { id, role, name: `Bruger ${id}`, profile: { address: address(id) } });
+    cookies[id] = await createSession(auth, id);
+  }
+  return cookies;
+}
+
+/**
  * Booked days: holds them, makes an order with the demo payment and confirms it, as a user paying would.
  * The user needs an address (createUser's `profile.address`). Returns the order's id.
  */

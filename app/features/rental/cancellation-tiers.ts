@@ -35,6 +35,16 @@ export const cancellationTiersSchema = z
     "To trin kan ikke begynde samme antal dage før",
   );
 
+/** The admin's reason, which the booker reads in their mail: a refusal of a request, a cancellation. */
+export const reasonToBooker = z
+  .string({ error: "Skriv en begrundelse til lejeren" })
+  .trim()
+  .min(1, "Skriv en begrundelse til lejeren")
+  .max(1000, "Højst 1000 tegn");
+
+/** The admin cancels a booking by the tiers (Udlejning). */
+export const adminCancellationSchema = z.object({ ordre: z.uuid(), begrundelse: reasonToBooker });
+
 /** The share of the rent charged this many days before the first day; before every tier, all of it. */
 export function chargePercentAt(tiers: CancellationTier[], daysBefore: number): number {
   const applying = tiers

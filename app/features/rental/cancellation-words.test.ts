@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cancellationWords, type QuoteFigures } from "./cancellation-words";
+import { cancellationWords, type CancellationQuote } from "./cancellation-words";
 
-const free: QuoteFigures = {
+const free: CancellationQuote = {
   daysBefore: 45,
   chargePercent: 0,
   chargeOere: 0,
@@ -12,7 +12,7 @@ const free: QuoteFigures = {
 };
 
 describe("a cancellation's quote in words", () => {
-  it.each<[string, QuoteFigures, string[]]>([
+  it.each<[string, CancellationQuote, string[]]>([
     [
       "paid everything at once, free",
       { ...free, refundOere: 450_000 },

@@ -1,13 +1,20 @@
 import { formatMoney } from "~/lib/format";
 
-/** A cancellation's quote as its booker reads it, before confirming and in the mail after. */
-export interface QuoteFigures {
+/**
+ * What cancelling a booking comes to now (`quoteCancellation`): the booker sees it before confirming, and it is
+ * what is done.
+ */
+export interface CancellationQuote {
   daysBefore: number;
   chargePercent: number;
+  /** What the venue keeps of the rent: the tier's share, at least the depositum. */
   chargeOere: number;
+  /** What goes back: the rent paid beyond the charge, and the security deposit paid. */
   refundOere: number;
+  /** A charge beyond what was paid. */
   owedOere: number;
   securityDepositOere: number;
+  /** An order on invoice: the rent not charged is a credit note. */
   creditOere: number | null;
 }
 
@@ -15,7 +22,7 @@ export interface QuoteFigures {
  * What a cancellation comes to, in Danish sentences: what is kept, what comes back, and how. A sentence that ends
  * in an amount ends with its "kr.".
  */
-export function cancellationWords(quote: QuoteFigures): string[] {
+export function cancellationWords(quote: CancellationQuote): string[] {
   const when = quote.daysBefore === 1 ? "1 dag før" : `${quote.daysBefore} dage før`;
   const kept =
     quote.chargeOere === 0

@@ -11,26 +11,11 @@ import { getSiteSettings } from "~/features/site/settings.server";
 import { cancellationRefusal, type CancelRefusal } from "~/features/reservation/rules";
 import { getReservationSettings } from "~/features/reservation/settings.server";
 import { cancellationSettlement } from "./cancellation-tiers";
-import { cancellationWords } from "./cancellation-words";
+import { cancellationWords, type CancellationQuote } from "./cancellation-words";
 import { isOverdue, securityDepositCarrier } from "./payment-plan";
 
 type Order = typeof orders.$inferSelect;
 type Payment = typeof orderPayments.$inferSelect;
-
-/** What cancelling a booking comes to now: the booker sees it before confirming, and it is what is done. */
-export interface CancellationQuote {
-  daysBefore: number;
-  chargePercent: number;
-  /** What the venue keeps of the rent: the tier's share, at least the depositum. */
-  chargeOere: number;
-  /** What goes back: the rent paid beyond the charge, and the security deposit paid. */
-  refundOere: number;
-  /** A charge beyond what was paid. */
-  owedOere: number;
-  securityDepositOere: number;
-  /** An order on invoice: the rent not charged is a credit note. */
-  creditOere: number | null;
-}
 
 export type CancellationRefusal = CancelRefusal | "not-found" | "balance-due" | "charge-unpaid";
 

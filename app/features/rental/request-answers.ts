@@ -2,6 +2,7 @@ import { z } from "zod";
 import { REQUIRED } from "~/features/accounts/schemas";
 import { moneyRule } from "~/features/content/schemas";
 import type { FieldErrors } from "~/lib/form";
+import { reasonToBooker } from "./cancellation-tiers";
 
 /** The form field of a line's price in the admin's answer to a request. */
 export const linePriceField = (lineId: string) => `pris_${lineId}`;
@@ -33,11 +34,7 @@ export const requestAnswerSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("decline"),
     ordre: z.uuid(),
-    begrundelse: z
-      .string({ error: "Skriv en begrundelse til lejeren" })
-      .trim()
-      .min(1, "Skriv en begrundelse til lejeren")
-      .max(1000, "Højst 1000 tegn"),
+    begrundelse: reasonToBooker,
     dag_1: proposedDay,
     dag_2: proposedDay,
     dag_3: proposedDay,
