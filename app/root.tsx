@@ -45,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     isAuthenticated: user !== null,
     isAdmin: user?.isAdmin ?? false,
+    isDoorStaff: user?.isDoorStaff ?? false,
     basketCount,
     publicUrl: config.PUBLIC_URL,
     errorReporting: config.SENTRY_DSN ? { dsn: config.SENTRY_DSN, release: buildId } : null,
@@ -124,6 +125,7 @@ function SiteShell({ children }: { children: ReactNode }) {
         colorMode={data?.colorMode ?? "system"}
         user={data?.user ? { ...data.user, avatarUrl: data.profile?.avatarUrl ?? null } : null}
         isAdmin={data?.isAdmin ?? false}
+        isDoorStaff={data?.isDoorStaff ?? false}
         basketCount={data?.basketCount ?? 0}
       />
       <main id="indhold" className="flex-1">

@@ -253,6 +253,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
       outbox: mailer,
       media: { db: database.db, storage, images, logger },
       publicUrl: config.PUBLIC_URL,
+      freshness,
     }),
     ...(config.BACKUP_CRON ? [scheduledBackupJob(config.BACKUP_CRON, backupTarget)] : []),
   ]);

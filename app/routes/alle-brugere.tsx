@@ -8,7 +8,7 @@ import { CardTable } from "~/components/ui/card-table";
 import { Field } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { requireAdmin } from "~/features/accounts/session.server";
-import { listUsers, SelfChangeError, setAdmin, setDisabled, USERS_PAGE_SIZE } from "~/features/accounts/users.server";
+import { listUsers, SelfChangeError, setDisabled, setRole, USERS_PAGE_SIZE } from "~/features/accounts/users.server";
 import { formatDateTime } from "~/lib/format";
 import { collaborators } from "~/lib/collaborators.server";
 import { privatePageMeta } from "~/lib/private-page";
@@ -47,12 +47,30 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 const changes = {
   "grant-admin": { label: "Gør til administrator", done: "Brugeren er nu administrator", notOnSelf: false },
   "remove-admin": { label: "Fjern administrator", done: "Administratorrollen er fjernet", notOnSelf: true },
+  "grant-door": { label: "Gør til dørpersonale", done: "Brugeren kan nu tjekke billetter ind", notOnSelf: true },
+  "remove-door": { label: "Fjern dørpersonale", done: "Brugeren er ikke længere dørpersonale", notOnSelf: false },
   disable: { label: "Spær konto", done: "Kontoen er spærret, og brugeren er logget ud", notOnSelf: true },
   enable: { label: "Genåbn konto", done: "Kontoen er åbnet igen", notOnSelf: false },
 };
 
+type Change = keyof typeof changes;
+
+/** A row's buttons: the admin role, door staff for a non-admin, and the account's state. */
+const rowChanges = (user: { isAdmin: boolean; isDoorStaff: boolean; disabled: boolean }): Change[] => [
+  user.isAdmin ? "remove-admin" : "grant-admin",
+  ...(user.isAdmin ? [] : [user.isDoorStaff ? ("remove-door" as const) : ("grant-door" as const)]),
+  user.disabled ? "enable" : "disable",
+];
+
+const roleAfter = {
+  "grant-admin": "admin",
+  "remove-admin": "user",
+  "grant-door": "door",
+  "remove-door": "user",
+} as const;
+
 const changeSchema = z.object({
-  intent: z.enum(["grant-admin", "remove-admin", "disable", "enable"]),
+  intent: z.enum(["grant-admin", "remove-admin", "grant-door", "remove-door", "disable", "enable"]),
   userId: z.string().min(1),
 });
 
@@ -63,9 +81,8 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (!submission.ok) return answer(withErrorToast(submission.answer), 400);
   const { intent, userId } = submission.value;
   try {
-    if (intent === "grant-admin" || intent === "remove-admin")
-      await setAdmin(db, admin.id, userId, intent === "grant-admin");
-    else await setDisabled(db, admin.id, userId, intent === "disable");
+    if (intent === "disable" || intent === "enable") await setDisabled(db, admin.id, userId, intent === "disable");
+    else await setRole(db, admin.id, userId, roleAfter[intent]);
   } catch (error) {
     if (error instanceof SelfChangeError)
       return answer({ formError: error.message, toast: errorToast(error.message) }, 400);
@@ -150,27 +167,25 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
               {user.lastLogin ?? "Aldrig"}
             </td>
             <td className="py-3 pr-4 max-md:basis-full">
-              {user.isAdmin ? "Administrator" : "Bruger"}
+              {user.isAdmin ? "Administrator" : user.isDoorStaff ? "Dørpersonale" : "Bruger"}
               {user.disabled ? ", spærret" : ""}
             </td>
             <td className="py-3 max-md:basis-full max-md:pt-1">
               <div className="flex flex-wrap gap-2">
-                {([user.isAdmin ? "remove-admin" : "grant-admin", user.disabled ? "enable" : "disable"] as const).map(
-                  (intent) => (
-                    <Form key={intent} method="post" className="inline">
-                      <input type="hidden" name="userId" value={user.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value={intent}
-                        disabled={changes[intent].notOnSelf && user.id === selfId}
-                        className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent disabled:cursor-not-allowed disabled:opacity-50"
-                      >
-                        {changes[intent].label}
-                      </button>
-                    </Form>
-                  ),
-                )}
+                {rowChanges(user).map((intent) => (
+                  <Form key={intent} method="post" className="inline">
+                    <input type="hidden" name="userId" value={user.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={intent}
+                      disabled={changes[intent].notOnSelf && user.id === selfId}
+                      className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent disabled:cursor-not-allowed disabled:opacity-50"
+                    >
+                      {changes[intent].label}
+                    </button>
+                  </Form>
+                ))}
               </div>
             </td>
           </tr>

@@ -13,7 +13,8 @@ import { EventTime, StatusBadge } from "~/features/program/components/event-list
 import { doorsInstant, effectiveStart, isUpcoming, musicEventData, sellsTickets } from "~/features/program/program";
 import { albumTitleOf, eventById, withPlainDescription } from "~/features/program/program.server";
 import { getSiteSettings } from "~/features/site/settings.server";
-import { formatEventTime, formatTime } from "~/lib/format";
+import { formatDateTime, formatEventTime, formatMoney, formatTime } from "~/lib/format";
+import { ticketOffersOf } from "~/features/tickets/sale.server";
 import type { Route } from "./+types/koncerter.event";
 
 /** One concert on its own address: what, when, where, the ticket link and "Føj til kalender". */
@@ -24,10 +25,12 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   if (!stored) throw data(null, { status: 404 });
   // The page renders the description's tree; everything else (meta, JSON-LD) reads it as plain text.
   const event = withPlainDescription(stored);
-  const [settings, album] = await Promise.all([
+  const [settings, album, offers] = await Promise.all([
     getSiteSettings(db),
     event.albumId ? albumTitleOf(db, event.albumId) : null,
+    ticketOffersOf(db, [event]),
   ]);
+  const offer = offers.get(event.id)!;
   const imageUrl = socialImageUrl(event.image);
   return {
     event,
@@ -35,6 +38,15 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     preview,
     album,
     upcoming: isUpcoming(event, new Date()),
+    ownSale:
+      offer.kind === "own" && event.status !== "aflyst"
+        ? {
+            state: offer.state,
+            opensAt: formatDateTime(offer.opensAt),
+            from: offer.fromPriceOere === null ? null : formatMoney(offer.fromPriceOere),
+            fee: offer.feeOere > 0 ? formatMoney(offer.feeOere) : null,
+          }
+        : null,
     venue: { name: settings.siteName, address: `${settings.streetAddress}, ${settings.postalCode} ${settings.city}` },
     imageUrl,
     structuredData: musicEventData(event, settings, config.PUBLIC_URL, imageUrl),
@@ -68,7 +80,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, body, album, preview, upcoming, venue } = loaderData;
+  const { event, body, album, preview, upcoming, venue, ownSale } = loaderData;
   const doors = doorsInstant(event);
   return (
     <>
@@ -131,7 +143,24 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                     <span aria-hidden="true">↗</span>
                   </a>
                 )}
-                {event.status === "udsolgt" && <p className="font-semibold">Koncerten er udsolgt.</p>}
+                {ownSale?.state === "open" && (
+                  <Link to={`/koncerter/${event.id}/billetter`} className={buttonStyles.primary}>
+                    Køb billetter
+                    {ownSale.from && (
+                      <span className="font-normal">
+                        {" "}
+                        fra {ownSale.from}
+                        {ownSale.fee && " + gebyr"}
+                      </span>
+                    )}
+                  </Link>
+                )}
+                {ownSale?.state === "not-open" && (
+                  <p className="font-semibold">Billetsalget åbner {ownSale.opensAt}.</p>
+                )}
+                {(event.status === "udsolgt" || ownSale?.state === "sold-out") && (
+                  <p className="font-semibold">Koncerten er udsolgt.</p>
+                )}
                 {event.status !== "aflyst" && (
                   <a href={`/koncerter/${event.id}/kalender.ics`} download className={buttonStyles.secondary}>
                     Føj til kalender

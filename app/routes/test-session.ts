@@ -7,7 +7,7 @@ import type { Route } from "./+types/test-session";
 const testSessionSchema = z.object({
   email: z.email().toLowerCase(),
   name: z.string().trim().min(1).max(100),
-  role: z.enum(["user", "admin"]).default("user"),
+  role: z.enum(["user", "admin", "door"]).default("user"),
 });
 
 /**

@@ -7,7 +7,7 @@ import { events } from "~/db/schema";
 import type { Auth } from "~/features/accounts/auth.server";
 import { ensureAdmin } from "~/features/accounts/bootstrap-admin.server";
 import { routeGuard } from "~/features/accounts/route-guard.server";
-import { setAdmin, setDisabled } from "~/features/accounts/users.server";
+import { setDisabled, setRole } from "~/features/accounts/users.server";
 import { collaborators, setCollaborators } from "~/lib/collaborators.server";
 import { action as libraryUploadAction } from "~/routes/admin.medier.upload";
 import { loader as authApiLoader } from "~/routes/api.auth";
@@ -168,7 +168,7 @@ describe.each(databaseKinds)("an admin's old cookies after a demotion or a disab
     const demoted = await signedInAdmin();
     expect(await everyDoor(demoted.cookie)).toEqual(asAdmin);
 
-    await setAdmin(database.db, owner.id, demoted.id, false);
+    await setRole(database.db, owner.id, demoted.id, "user");
 
     expect(await everyDoor(demoted.cookie)).toEqual({
       betterAuthAdminApi: 403,

@@ -170,6 +170,7 @@ describe.each(databaseKinds)("the programme on %s", (kind) => {
       event_age: "",
       event_ticket_url: "https://billetter.example.com/havnelys",
       event_status: "planlagt",
+      event_ticket_sale: "link",
       event_moved_to: "",
       event_text: "Hele det nye album.",
     };

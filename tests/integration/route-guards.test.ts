@@ -5,6 +5,7 @@ import { routeGuard } from "~/features/accounts/route-guard.server";
 import { collaborators, setCollaborators } from "~/lib/collaborators.server";
 import routes from "~/routes";
 import { signUpUser } from "../support/accounts";
+import { createSession, createUser } from "../support/factories";
 import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -30,7 +31,8 @@ const needing = (access: Access, method: "GET" | "POST") =>
   allRoutes.filter((route) => routeRules[route.pattern] && accessOf(routeRules[route.pattern]!, method) === access);
 // The profile API answers a visitor itself (tests/integration/profile-api.test.ts); the guard is tested here.
 const guardedPages = allRoutes.filter(
-  (route) => ["user", "admin"].includes(routeRules[route.pattern]?.access ?? "") && !route.pattern.startsWith("/api/"),
+  (route) =>
+    ["user", "admin", "door"].includes(routeRules[route.pattern]?.access ?? "") && !route.pattern.startsWith("/api/"),
 );
 const modules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}");
 const load = (file: string) => modules[`../../app/${file}`]!();
@@ -58,6 +60,7 @@ async function guard(pattern: string, path: string, init: Parameters<typeof rout
 // The guard reads the session through the collaborators' better-auth, so every test here runs with them set.
 let database: TestDatabase;
 let memberCookie = "";
+let doorCookie = "";
 
 beforeAll(async () => {
   database = await createTestDatabase("pglite");
@@ -68,6 +71,8 @@ beforeAll(async () => {
     email: "medlem@example.dk",
     password: "Kajen-2026-sol",
   }));
+  const door = await createUser(database.db, { id: "doerpersonale", role: "door" });
+  doorCookie = await createSession(collaborators.auth, door.id);
 });
 
 afterAll(async () => {
@@ -123,11 +128,28 @@ describe("route guards", () => {
       },
     );
 
-    it.each(pages("admin"))("the guard refuses $pattern to a visitor and a non-admin", async ({ pattern, path }) => {
-      expect((await guard(pattern, path, { method })).status).toBe(302);
-      const member = await guard(pattern, path, { method, headers: { Cookie: memberCookie } });
-      expect(member).toMatchObject({ status: 403, ran: false });
-    });
+    it.each(pages("admin"))(
+      "the guard refuses $pattern to a visitor, a non-admin and door staff",
+      async ({ pattern, path }) => {
+        expect((await guard(pattern, path, { method })).status).toBe(302);
+        const member = await guard(pattern, path, { method, headers: { Cookie: memberCookie } });
+        expect(member).toMatchObject({ status: 403, ran: false });
+        const door = await guard(pattern, path, { method, headers: { Cookie: doorCookie } });
+        expect(door).toMatchObject({ status: 403, ran: false });
+      },
+    );
+
+    it.each(pages("door"))(
+      "the guard lets door staff into $pattern, and refuses a plain user",
+      async ({ pattern, path }) => {
+        expect((await guard(pattern, path, { method })).status).toBe(302);
+        expect(await guard(pattern, path, { method, headers: { Cookie: memberCookie } })).toMatchObject({
+          status: 403,
+          ran: false,
+        });
+        expect((await guard(pattern, path, { method, headers: { Cookie: doorCookie } })).ran).toBe(true);
+      },
+    );
 
     it.each(needing("loopback", method))(
       "the guard hides $pattern from a request that did not come from this machine",
@@ -157,8 +179,8 @@ describe("route guards", () => {
     }
   });
 
-  it.each(guardedPages.filter((route) => routeRules[route.pattern]!.access === "admin"))(
-    "$pattern's own loader and action answer 403 to a signed-in non-admin",
+  it.each(guardedPages.filter((route) => ["admin", "door"].includes(routeRules[route.pattern]!.access)))(
+    "$pattern's own loader and action answer 403 to a signed-in user without the role",
     async ({ path, file }) => {
       const module = await load(file);
       for (const handler of [module.loader, module.action].filter(Boolean)) {

@@ -5,7 +5,7 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import type { Database } from "~/db/client.server";
-import { ADMIN_ROLE, profiles, users } from "~/db/schema";
+import { ADMIN_ROLE, DOOR_ROLE, profiles, users } from "~/db/schema";
 import { renderDemoTune } from "~/db/seed/demo-audio.server";
 import type { Auth } from "~/features/accounts/auth.server";
 import { demoProvider } from "~/features/payment/provider.server";
@@ -18,7 +18,7 @@ export interface UserSpec {
   id?: string;
   name?: string;
   email?: string;
-  role?: "user" | "admin";
+  role?: "user" | "admin" | "door";
   emailVerified?: boolean;
   /** The profile a first sign-in makes; `false` for an account that has never signed in. */
   profile?: { address?: string | null; phone?: string | null; lastLoginAt?: Date } | false;
@@ -40,7 +40,7 @@ export async function createUser(db: Database, spec: UserSpec = {}): Promise<Cre
     name,
     email,
     emailVerified: spec.emailVerified ?? true,
-    role: spec.role === "admin" ? ADMIN_ROLE : "user",
+    role: spec.role === "admin" ? ADMIN_ROLE : spec.role === "door" ? DOOR_ROLE : "user",
   });
   if (spec.profile !== false) {
     const { address = null, phone = null, lastLoginAt = new Date() } = spec.profile ?? {};
@@ -67,7 +67,7 @@ export async function createSession(auth: Auth, userId: string) {
 export async function signedInAccounts(
   db: Database,
   auth: Auth,
-  accounts: Record<string, "user" | "admin">,
+  accounts: Record<string, "user" | "admin" | "door">,
   address = (id: string) => `${id}vej 1, 8000 Aarhus C`,
 ) {
   const cookies: Record<string, string> = {};

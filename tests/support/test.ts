@@ -27,7 +27,7 @@ export interface PlantedUser {
  */
 export async function plantSession(
   context: BrowserContext,
-  user: { role?: "user" | "admin"; name?: string; email?: string } = {},
+  user: { role?: "user" | "admin" | "door"; name?: string; email?: string } = {},
 ): Promise<PlantedUser> {
   const role = user.role ?? "user";
   const name = user.name ?? (role === "admin" ? "Administrator" : "Testbruger");

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { NavLink } from "react-router";
 import { CloseIcon } from "~/components/ui/icons";
-import { adminCreateMenu, adminMenu, siteMenu, userMenu } from "~/features/site/navigation";
+import { adminCreateMenu, adminMenu, doorMenuItem, siteMenu, userMenu } from "~/features/site/navigation";
 import { SignOutButton } from "./sign-out-button";
 
 /**
@@ -14,6 +14,7 @@ export interface MenuOverlayProps {
   onClose: () => void;
   signedIn: boolean;
   isAdmin: boolean;
+  isDoorStaff: boolean;
   loginHref: string;
 }
 
@@ -32,7 +33,7 @@ function MenuItems({ entries, onClose }: { entries: readonly { href: string; lab
   ));
 }
 
-export function MenuOverlay({ isOpen, onClose, id, signedIn, isAdmin, loginHref }: MenuOverlayProps) {
+export function MenuOverlay({ isOpen, onClose, id, signedIn, isAdmin, isDoorStaff, loginHref }: MenuOverlayProps) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -103,7 +104,7 @@ export function MenuOverlay({ isOpen, onClose, id, signedIn, isAdmin, loginHref 
             <ul className="grid gap-1">
               {signedIn ? (
                 <>
-                  <MenuItems entries={userMenu} onClose={onClose} />
+                  <MenuItems entries={isDoorStaff ? [...userMenu, doorMenuItem] : userMenu} onClose={onClose} />
                   <li>
                     <SignOutButton
                       onSignOut={onClose}

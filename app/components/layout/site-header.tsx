@@ -11,11 +11,13 @@ export interface SiteHeaderProps {
   colorMode: ColorMode;
   user: { name: string; avatarUrl: string | null } | null;
   isAdmin: boolean;
+  /** Door staff and admins find the door's check-in page in their menu. */
+  isDoorStaff: boolean;
   /** Days in the user's basket; a link to the basket shows while there are any. */
   basketCount?: number;
 }
 
-export function SiteHeader({ siteName, colorMode, user, isAdmin, basketCount = 0 }: SiteHeaderProps) {
+export function SiteHeader({ siteName, colorMode, user, isAdmin, isDoorStaff, basketCount = 0 }: SiteHeaderProps) {
   const [isMenuOverlay, setMenuOverlay] = useState(false);
   const { pathname, search } = useLocation();
   const loginHref =
@@ -102,6 +104,7 @@ export function SiteHeader({ siteName, colorMode, user, isAdmin, basketCount = 0
         onClose={() => setMenuOverlay(false)}
         signedIn={user !== null}
         isAdmin={isAdmin}
+        isDoorStaff={isDoorStaff}
         loginHref={loginHref}
       />
     </header>

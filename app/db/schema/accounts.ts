@@ -26,6 +26,8 @@ export const ownedBy = () =>
     .references(() => users.id, { onDelete: "cascade" });
 
 export const ADMIN_ROLE = "kab-webadmin";
+/** Door staff (dørpersonale, issue 36): the check-in page at the door, and nothing else of the admin. */
+export const DOOR_ROLE = "doerpersonale";
 
 export const users = pgTable(
   "users",
@@ -45,7 +47,7 @@ export const users = pgTable(
   },
   (table) => [
     check("users_email_lowercase", sql`${table.email} = lower(${table.email})`),
-    check("users_role_known", sql`${table.role} in ('user', 'kab-webadmin')`),
+    check("users_role_known", sql`${table.role} in ('user', 'kab-webadmin', 'doerpersonale')`),
   ],
 );
 

@@ -21,6 +21,7 @@ import { addOnUnit, customerType } from "./rental";
 
 import { pageNames } from "~/features/content/page-names";
 import { eventStatuses } from "~/features/program/event-status";
+import { ticketSaleModes } from "~/features/tickets/sale-modes";
 
 export { pageNames, type PageName } from "~/features/content/page-names";
 
@@ -221,6 +222,8 @@ export { eventStatuses, type EventStatus } from "~/features/program/event-status
 export const eventStatusEnum = pgEnum("event_status", eventStatuses);
 
 /** A concert of the programme (Koncerter). Times are instants; the site shows them in Copenhagen time. */
+export const ticketSaleModeEnum = pgEnum("ticket_sale_mode", ticketSaleModes);
+
 export const events = contentTable(
   "events",
   {
@@ -237,6 +240,8 @@ export const events = contentTable(
     price: text("price").notNull().default(""),
     ageLimit: integer("age_limit"),
     ticketUrl: text("ticket_url"),
+    /** How tickets are sold: at another company's page (`ticket_url`), here (decision 038), or not at all. */
+    ticketSale: ticketSaleModeEnum("ticket_sale").notNull().default("link"),
     status: eventStatusEnum("status").notNull().default("planlagt"),
     /** The new start of a moved concert; the programme lists it there. */
     movedTo: instant("moved_to"),

@@ -4,3 +4,4 @@ export * from "./accounts";
 export * from "./reservation";
 export * from "./operations";
 export * from "./rental";
+export * from "./tickets";

@@ -16,6 +16,7 @@ import {
 import type { CancellationTier } from "~/features/rental/cancellation-tiers";
 import { ownedBy, users } from "./accounts";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
+import { events } from "./content";
 import { customerType } from "./rental";
 
 /** The admin's reservation settings. One row only (id = 1); money in øre. */
@@ -127,7 +128,13 @@ export const orderStatus = pgEnum("order_status", [
   "invoiced",
 ]);
 
-/** An order: the days of a basket on their way to payment, then the paid purchase with its receipt. */
+/** What an order sells (decision 038): the hall's days with their add-ons, or tickets to one concert. */
+export const orderSale = pgEnum("order_sale", ["rental", "tickets"]);
+
+/**
+ * An order, whatever it sells: the days of a basket or a concert's tickets on their way to payment, then the paid
+ * purchase with its receipt.
+ */
 export const orders = pgTable(
   "orders",
   {
@@ -135,6 +142,14 @@ export const orders = pgTable(
     /** Kept when the account is deleted: the bookkeeping keeps the order (with its booker details below). */
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     status: orderStatus("status").notNull().default("pending"),
+    sale: orderSale("sale").notNull().default("rental"),
+    /** The concert a ticket order is for. */
+    eventId: uuid("event_id").references(() => events.id),
+    /**
+     * A ticket order's secret (128 random bits): its page, `/billetter/ordre/{token}`, for a buyer without an
+     * account too.
+     */
+    accessToken: text("access_token").unique(),
     bookerName: text("booker_name").notNull(),
     bookerEmail: text("booker_email").notNull(),
     bookerAddress: text("booker_address").notNull(),
@@ -170,6 +185,10 @@ export const orders = pgTable(
       "orders_amounts",
       sql`${table.totalOere} >= 0 and ${table.vatOere} >= 0 and ${table.vatOere} <= ${table.totalOere}`,
     ),
+    check(
+      "orders_ticket_sale",
+      sql`(${table.sale} = 'tickets') = (${table.eventId} is not null and ${table.accessToken} is not null)`,
+    ),
     check("orders_booker_cvr", sql`${table.bookerCvr} ~ '^[0-9]{8}$'`),
     check("orders_booker_ean", sql`${table.bookerEan} ~ '^[0-9]{13}$'`),
     check(
@@ -179,11 +198,18 @@ export const orders = pgTable(
   ],
 );
 
-export const orderLineKind = pgEnum("order_line_kind", ["day", "add-on", "custom", "security-deposit"]);
+export const orderLineKind = pgEnum("order_line_kind", [
+  "day",
+  "add-on",
+  "custom",
+  "security-deposit",
+  "ticket",
+  "ticket-fee",
+]);
 
 /**
  * What an order sells, line by line (decision 031): a day's rent, an add-on, a line the admin adds to an offer, a
- * security deposit. Amounts in øre with moms included; the line's moms is its own, rounded per line, and the
+ * security deposit, a concert's tickets of one type and their fee (decision 038). Amounts in øre with moms included; the line's moms is its own, rounded per line, and the
  * order's total and moms are the sums of its lines'. Receipts and invoices are made from them.
  */
 export const orderLines = pgTable(
@@ -198,6 +224,8 @@ export const orderLines = pgTable(
     description: text("description").notNull(),
     /** The day a day's rent is for. */
     day: date("day", { mode: "string" }),
+    /** The ticket type a ticket line sells. */
+    ticketTypeId: uuid("ticket_type_id"),
     quantity: integer("quantity").notNull(),
     unitPriceOere: integer("unit_price_oere").notNull(),
     totalOere: integer("total_oere").notNull(),

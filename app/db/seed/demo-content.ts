@@ -158,6 +158,8 @@ const pageSources: Record<PageName, DemoPageSource> = {
         "Havnescenen ApS, Havnegade 12, 8000 Aarhus C, CVR 12345678, er dataansvarlig for de oplysninger, vi behandler om dig. Du kan kontakte os på booking@havnescenen.dk.",
       "Hvilke oplysninger vi behandler":
         "Når du opretter en konto, behandler vi dit navn, din e-mailadresse, og hvis du reserverer, din adresse og dit telefonnummer. Lejer du for en forening, en virksomhed eller en offentlig institution, behandler vi også dens navn, CVR-nummer og, for offentlige institutioner, EAN-nummer og ordre- eller referencenummer. Vi gemmer dine reservationer, de tilvalg, du har valgt, dine betalinger med deres forfaldsdage og de påmindelser, vi har sendt, afregningen af dit sikkerhedsdepositum (hvad vi beholdt og hvorfor), en eventuel afbestilling (hvornår, og hvad den kostede), og din accept af lejekontrakten: den præcise tekst, tidspunktet og din konto.",
+      Billetter:
+        "Køber du billetter, behandler vi dit navn og din e-mailadresse, ordren med dens billetter, beløb og kvitteringsnummer, og om du har accepteret betingelserne. Du behøver ikke en konto. Ved indgangen registrerer vi, hvornår hver billet blev tjekket ind, og hvem af dørpersonalet der gjorde det. Billetordrer, billetter og kvitteringer, med indtjekningen, gemmes som andre køb i fem år efter regnskabsårets udløb. Linket til din ordre i e-mailen viser dine billetter; vil du have dine oplysninger udleveret eller slettet, så skriv til booking@havnescenen.dk fra den e-mailadresse, billetterne blev købt med.",
       "Formål og retsgrundlag":
         "Vi bruger oplysningerne til at håndtere din konto, dine reservationer og betalinger (opfyldelse af aftale) og til at overholde bogføringsloven (retlig forpligtelse).",
       "Hvem kan se din adresse":
@@ -316,6 +318,8 @@ export interface DemoEvent {
   price: string;
   ageLimit?: number;
   ticketUrl?: string;
+  /** How its tickets are sold: at the link (the default), here (set up by demo-tickets.server.ts) or not at all. */
+  ticketSale?: "own" | "none";
   /** "planlagt" (the column's default) when not given. */
   status?: "udsolgt" | "aflyst" | "flyttet";
   /** A moved concert's new day, in days from the day of seeding. */
@@ -358,12 +362,25 @@ export const demoEvents: DemoEvent[] = [
       "Elektronisk pop fra to af de mest omtalte navne i år. Koncerten er udsolgt; hold øje med ekstra billetter.",
   },
   {
+    title: "Havnens Julekoncert",
+    performers: "Kajens Kvartet, Havnens Kor",
+    inDays: 21,
+    time: "19:30",
+    doorsOpen: "18:45",
+    room: "Store sal",
+    price: "175 kr. + gebyr",
+    ticketSale: "own",
+    description:
+      "Julens sange med kvartet og kor, gløgg i baren fra dørene åbner.\n\nBilletterne købes her på siden og kommer på e-mail med det samme.",
+  },
+  {
     title: "Jazz-torsdag",
     performers: "Huskvartetten",
     inDays: 17,
     time: "20:30",
     room: "Baren",
     price: "Gratis",
+    ticketSale: "none",
     description: "Fri entré. Husets egen kvartet spiller standards, og scenen er åben for gæstesolister efter pausen.",
   },
   {
@@ -397,8 +414,8 @@ export const demoEvents: DemoEvent[] = [
     time: "20:00",
     doorsOpen: "19:30",
     room: "Baren",
-    price: "120 kr.",
-    ticketUrl: "https://billetter.example.com/singer-songwriter",
+    price: "120 kr. + gebyr",
+    ticketSale: "own",
     description: "Tre sangskrivere, én scene og historierne bag sangene.",
   },
   {

@@ -18,6 +18,7 @@ import {
 import { forgetReservationSettings } from "~/features/reservation/settings.server";
 import { demoCustomerTerms, demoPaymentTerms } from "./demo-rental";
 import { seedDemoRequests } from "./demo-requests.server";
+import { seedDemoTicketSales } from "./demo-tickets.server";
 import { addDays } from "~/features/reservation/days";
 import { copenhagenDateKey, copenhagenInstant } from "~/lib/format";
 import { createPage } from "~/features/content/pages.server";
@@ -192,6 +193,7 @@ export async function seedDemoContent(
   forgetSiteSettings();
   forgetReservationSettings();
   await seedDemoRequests(db, now);
+  await seedDemoTicketSales(db, now);
   options.logger?.info(
     { pages: demoPages.length, albums: demoAlbums.length, files: written.length },
     "seeded demo content",

@@ -9,9 +9,10 @@ import { adminContentTypes } from "~/features/content/content-types";
  * - public: anyone.
  * - user: a signed-in user; a visitor is sent to the login page (an API answers 401).
  * - admin: role kab-webadmin; a signed-in non-admin gets 403.
+ * - door: door staff (role doerpersonale) or an admin; anyone else signed in gets 403.
  * - loopback: the end-to-end tests' helpers; only with ENABLE_TEST_ROUTES and from this machine directly.
  */
-export type Access = "public" | "user" | "admin" | "loopback";
+export type Access = "public" | "user" | "admin" | "door" | "loopback";
 
 /**
  * The largest body a route takes: a form or JSON, an avatar image, content media (audio), one library image
@@ -49,6 +50,12 @@ export const routeRules: Record<string, RouteRule> = {
   "/koncerter/:eventId": publicPage,
   "/koncerter/:eventId/kalender.ics": publicPage,
   "/koncerter.ics": publicPage,
+  // Buying tickets takes no account (issue 36); an order's and a ticket's secret token is its access.
+  "/koncerter/:eventId/billetter": publicPage,
+  "/billetter/ordre/:token": publicPage,
+  "/billet/:token": publicPage,
+  "/indgang": { access: "door" },
+  "/indgang/tjek": { access: "door" },
   // Everyone sees the calendar; putting a day in a basket takes an account.
   "/reservation": { access: "public", actionAccess: "user" },
   "/kurv": userPage,
@@ -96,6 +103,9 @@ export const routeRules: Record<string, RouteRule> = {
   "/reservationer/eksport": adminPage,
   "/blokerede-datoer": adminPage,
   "/reservationsindstillinger": adminPage,
+  "/billetsalg": adminPage,
+  "/billetsalg/:eventId": adminPage,
+  "/billetsalg/:eventId/eksport": adminPage,
 
   "/sitemap.xml": publicPage,
   "/robots.txt": publicPage,
@@ -137,7 +147,7 @@ const patternsNeeding = (access: Access) =>
 
 /** Paths no crawler needs: every page that takes an account or an admin. */
 export function signedInPathPrefixes() {
-  return [...patternsNeeding("user"), ...patternsNeeding("admin")]
+  return [...patternsNeeding("user"), ...patternsNeeding("admin"), ...patternsNeeding("door")]
     .map((pattern) => pattern.replace(/\/:[^/]+$/, "").replace(/\/\*$/, ""))
     .filter((path, index, all) => all.indexOf(path) === index && !all.some((other) => path.startsWith(`${other}/`)));
 }

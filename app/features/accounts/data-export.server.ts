@@ -5,6 +5,7 @@ import {
   baskets,
   calendarFeeds,
   dayClaims,
+  events,
   mediaImages,
   orderLines,
   orderPayments,
@@ -14,6 +15,7 @@ import {
   orderCancellations,
   orders,
   sessions,
+  tickets,
   twoFactors,
   userFiles,
   users,
@@ -45,6 +47,8 @@ export const exportedTables = {
   order_cancellations: "orders",
   // The lejekontrakter the user accepted: the exact text, when, and its fingerprint.
   contract_acceptances: "contracts",
+  // The tickets of the user's ticket orders, and the tickets a door staff member checked in (issue 36).
+  tickets: "tickets",
   day_claims: "days",
   // How many days the user has put in a basket: what lets two holds at once take turns (decision 030).
   baskets: "basket",
@@ -197,6 +201,20 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
     })
     .from(orderCancellations)
     .where(inArray(orderCancellations.orderId, ordersOfUser));
+  const ordersOfUserIds = new Set(userOrders.map((order) => order.id));
+  const userTickets = await db
+    .select({
+      orderId: tickets.orderId,
+      concert: events.title,
+      status: tickets.status,
+      holderName: tickets.holderName,
+      checkedInAt: tickets.checkedInAt,
+      checkedInBy: tickets.checkedInBy,
+      token: tickets.token,
+    })
+    .from(tickets)
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .where(or(inArray(tickets.orderId, ordersOfUser), eq(tickets.checkedInBy, userId)));
   const contracts = await db
     .select({
       orderId: contractAcceptances.orderId,
@@ -257,6 +275,15 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
     ordersNote:
       "Ordrer, betalinger og fakturaer opbevares i fem år efter regnskabsårets udløb, som bogføringsloven kræver, også hvis du sletter din konto.",
     [exportedTables.contract_acceptances]: contracts,
+    [exportedTables.tickets]: {
+      bought: userTickets
+        .filter((ticket) => ticket.orderId && ordersOfUserIds.has(ticket.orderId))
+        .map(({ token, checkedInBy: _by, ...ticket }) => ({ ...ticket, url: `${publicUrl}/billet/${token}` })),
+      // Checked in at the door by the user (door staff): when and for which concert; the holders are others'.
+      checkedIn: userTickets
+        .filter((ticket) => ticket.checkedInBy === userId)
+        .map((ticket) => ({ concert: ticket.concert, checkedInAt: ticket.checkedInAt })),
+    },
     [exportedTables.day_claims]: days,
     [exportedTables.baskets]: basket ?? null,
     [exportedTables.calendar_feeds]: feed ? { url: `${publicUrl}/kalender/${feed.token}.ics` } : null,

@@ -18,12 +18,24 @@ export const emailLimits = {
 export type EmailLimitedAction = keyof typeof emailLimits;
 
 /** Counts one attempt and says whether it is within the limit. One statement, so concurrent attempts all count. */
-export async function allowEmailAttempt(db: Database, action: EmailLimitedAction, email: string, now = Date.now()) {
-  const { windowSeconds, max } = emailLimits[action];
+export function allowEmailAttempt(db: Database, action: EmailLimitedAction, email: string, now = Date.now()) {
+  return allowAttempt(db, `email:${action}:${email.toLowerCase()}`, emailLimits[action], now);
+}
+
+/**
+ * Counts one attempt under `key` in a window of `windowSeconds` and says whether it is within `max`: the one
+ * counter of the rate_limits table, for e-mail addresses here and, say, ticket holds per client address.
+ */
+export async function allowAttempt(
+  db: Database,
+  key: string,
+  { windowSeconds, max }: { windowSeconds: number; max: number },
+  now = Date.now(),
+) {
   const windowStart = now - windowSeconds * 1000;
   const [row] = await db
     .insert(rateLimits)
-    .values({ id: randomUUID(), key: `email:${action}:${email.toLowerCase()}`, count: 1, lastRequest: now })
+    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {

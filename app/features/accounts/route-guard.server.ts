@@ -2,7 +2,7 @@ import { data, type MiddlewareFunction } from "react-router";
 import type { Collaborators } from "~/lib/collaborators.server";
 import { requestContext } from "~/lib/request-context";
 import { accessOf, ruleOf, type Access } from "./access";
-import { getSessionUser, requireAdmin, requireUser } from "./session.server";
+import { getSessionUser, requireAdmin, requireDoorStaff, requireUser } from "./session.server";
 
 /** What the guard asks: the session (better-auth) and whether the test routes are on. */
 export type GuardDependencies = Pick<Collaborators, "auth" | "config">;
@@ -25,6 +25,9 @@ async function requireAccess(
       return;
     case "admin":
       await requireAdmin(auth, request, url);
+      return;
+    case "door":
+      await requireDoorStaff(auth, request, url);
       return;
     case "loopback":
       // Unknown to anyone else: the same answer as for a path that does not exist.

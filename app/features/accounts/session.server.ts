@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { preparedPerDatabase } from "~/db/database";
-import { ADMIN_ROLE, sessions, users } from "~/db/schema";
+import { ADMIN_ROLE, DOOR_ROLE, sessions, users } from "~/db/schema";
 import { requestContext } from "~/lib/request-context";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, SESSION_CACHE_SECONDS, type Auth } from "./auth.server";
@@ -12,6 +12,8 @@ export interface SessionUser {
   email: string;
   emailVerified: boolean;
   isAdmin: boolean;
+  /** Door staff, or an admin: may check tickets in at `/indgang` (issue 36). */
+  isDoorStaff: boolean;
   twoFactorEnabled: boolean;
 }
 
@@ -73,7 +75,10 @@ async function readSession(auth: Auth, request: Request): Promise<SessionRead> {
   const [row] = await standingSessionUser(auth.db).execute({ sessionId });
   if (!row) return { user: null, setCookies };
   const { role, ...user } = row;
-  return { user: { ...user, isAdmin: role === ADMIN_ROLE }, setCookies };
+  return {
+    user: { ...user, isAdmin: role === ADMIN_ROLE, isDoorStaff: role === ADMIN_ROLE || role === DOOR_ROLE },
+    setCookies,
+  };
 }
 
 /**
@@ -131,6 +136,17 @@ export async function requireAdmin(
 ): Promise<SessionUser> {
   const user = await requireUser(auth, request, url);
   if (!user.isAdmin) throw data({ reason: "not-admin" }, { status: 403 });
+  return user;
+}
+
+/** For the door's page and its check-ins: door staff and admins; anyone else signed in gets 403. */
+export async function requireDoorStaff(
+  auth: Auth,
+  request: Request,
+  url: URL = new URL(request.url),
+): Promise<SessionUser> {
+  const user = await requireUser(auth, request, url);
+  if (!user.isDoorStaff) throw data({ reason: "not-door-staff" }, { status: 403 });
   return user;
 }
 

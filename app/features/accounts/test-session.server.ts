@@ -1,5 +1,5 @@
 import { makeSignature } from "better-auth/crypto";
-import { ADMIN_ROLE } from "~/db/schema";
+import { ADMIN_ROLE, DOOR_ROLE } from "~/db/schema";
 import type { Auth } from "./auth.server";
 
 /**
@@ -9,10 +9,10 @@ import type { Auth } from "./auth.server";
  */
 export async function openTestSession(
   auth: Auth,
-  { email, name, role }: { email: string; name: string; role: "user" | "admin" },
+  { email, name, role }: { email: string; name: string; role: "user" | "admin" | "door" },
 ) {
   const context = await auth.$context;
-  const roleName = role === "admin" ? ADMIN_ROLE : "user";
+  const roleName = role === "admin" ? ADMIN_ROLE : role === "door" ? DOOR_ROLE : "user";
   const existing = await context.internalAdapter.findUserByEmail(email);
   if (existing) await context.internalAdapter.updateUser(existing.user.id, { role: roleName });
   const { id: userId } = existing

@@ -1,6 +1,6 @@
 import { asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { ADMIN_ROLE, profiles, sessions, users } from "~/db/schema";
+import { ADMIN_ROLE, DOOR_ROLE, profiles, sessions, users } from "~/db/schema";
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -35,20 +35,29 @@ export async function listUsers(
     db.select({ n: count() }).from(users).where(where),
   ]);
   return {
-    users: rows.map(({ role, banned, ...row }) => ({ ...row, isAdmin: role === ADMIN_ROLE, disabled: banned })),
+    users: rows.map(({ role, banned, ...row }) => ({
+      ...row,
+      isAdmin: role === ADMIN_ROLE,
+      isDoorStaff: role === DOOR_ROLE,
+      disabled: banned,
+    })),
     total: total?.n ?? 0,
   };
 }
 
 export class SelfChangeError extends Error {}
 
-/** Grants or removes the admin role. An admin cannot remove their own, so the site always keeps one. */
-export async function setAdmin(db: Database, actorId: string, userId: string, isAdmin: boolean) {
-  if (!isAdmin && actorId === userId) throw new SelfChangeError("Du kan ikke fjerne din egen administratorrolle.");
-  await db
-    .update(users)
-    .set({ role: isAdmin ? ADMIN_ROLE : "user" })
-    .where(eq(users.id, userId));
+const roles = { user: "user", admin: ADMIN_ROLE, door: DOOR_ROLE } as const;
+
+/**
+ * Gives a user one role: plain user, administrator or door staff (dørpersonale, issue 36). An admin cannot change
+ * their own, so the site always keeps one.
+ */
+export async function setRole(db: Database, actorId: string, userId: string, role: keyof typeof roles) {
+  if (actorId === userId && role !== "admin") {
+    throw new SelfChangeError("Du kan ikke fjerne din egen administratorrolle.");
+  }
+  await db.update(users).set({ role: roles[role] }).where(eq(users.id, userId));
 }
 
 /** Disables an account and ends its sessions at once, or enables it again. */

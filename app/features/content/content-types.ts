@@ -2,6 +2,7 @@
 import { copenhagenInstant, formatEventTime } from "../../lib/format";
 import { ALT_MAX, altHint, altLabel, altMissingMessage } from "../media/media";
 import { eventStatusLabels, eventStatuses, type EventStatus } from "../program/event-status";
+import { ticketSaleModeLabels, ticketSaleModes } from "../tickets/sale-modes";
 import { ADD_ON_UNITS, addOnUnitLabels, type AddOnUnit } from "../rental/add-ons";
 import { CUSTOMER_TYPES, customerTypeLabels } from "../rental/customer-types";
 import { pageNameLabels, pageNames, pagePaths, type PageName } from "./page-names";
@@ -264,6 +265,16 @@ const event = contentType({
       optional: true,
       max: 2000,
       hint: "Billetsælgerens side for koncerten, fx https://billetto.dk/…",
+    },
+    {
+      name: "event_ticket_sale",
+      column: "ticketSale",
+      label: "Billetsalg",
+      kind: "select",
+      options: ticketSaleModes.map((value) => ({ value, label: ticketSaleModeLabels[value] })),
+      message: "Vælg, hvordan billetterne sælges",
+      defaultValue: () => "link",
+      hint: "Eget billetsalg: billettyper, antal og salgsperiode sætter du op under Billetsalg, når koncerten er gemt.",
     },
     {
       name: "event_status",

@@ -263,6 +263,7 @@ describe("eventSchema", () => {
     event_age: "",
     event_ticket_url: "",
     event_status: "planlagt",
+    event_ticket_sale: "link",
     event_moved_to: "",
     event_text: "",
     ...overrides,

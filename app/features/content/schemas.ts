@@ -161,6 +161,15 @@ function readDateTime(value: string, context: z.RefinementCtx, message: string) 
   return refuse(context, message);
 }
 
+/** A required datetime-local field read as Copenhagen time ("2026-12-04T20:00"). */
+export function dateTimeRule(message = "Angiv dato og klokkeslæt") {
+  return z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .transform((value, context) => readDateTime(value, context, message));
+}
+
 function isWebAddress(value: string) {
   try {
     const url = new URL(value);

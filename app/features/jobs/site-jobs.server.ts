@@ -4,6 +4,8 @@ import { processStaleUploads, type ProcessingDependencies } from "~/features/med
 import { removeExpiredHolds } from "~/features/reservation/holds.server";
 import { sendBalanceReminders } from "~/features/orders/reminders.server";
 import { expireRequests } from "~/features/rental/requests.server";
+import { releaseAllRunOutHolds } from "~/features/tickets/holds.server";
+import type { Freshness } from "~/lib/freshness";
 import type { Job } from "./jobs.server";
 
 /** The site's background jobs; Systemstatus (/test) shows each with its last run. */
@@ -12,6 +14,7 @@ export function siteJobs(options: {
   outbox: MailOutbox;
   media: ProcessingDependencies;
   publicUrl: string;
+  freshness: Freshness;
 }): Job[] {
   return [
     {
@@ -28,6 +31,16 @@ export function siteJobs(options: {
       exclusive: true,
       // The freed days reach visitors' calendars through the database's notices (server/freshness.ts).
       run: () => removeExpiredHolds(options.db),
+    },
+    {
+      name: "ticket-holds",
+      label: "Frigiver billetter, der ikke blev betalt",
+      everySeconds: 60,
+      exclusive: true,
+      // A sold-out concert may have tickets again: its pages say so at once.
+      run: async () => {
+        if ((await releaseAllRunOutHolds(options.db)) > 0) await options.freshness.changed("content");
+      },
     },
     {
       name: "request-expiry",

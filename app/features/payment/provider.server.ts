@@ -7,7 +7,7 @@ export interface PaymentProvider {
    */
   readonly checkoutSessionSeconds: number;
   /** Starts paying one payment of an order's plan; answers where to send the buyer. */
-  startCheckout(payment: CheckoutRequest, urls: { success: string; cancel: string }): Promise<{ redirectTo: string }>;
+  startCheckout(payment: CheckoutRequest, urls: CheckoutUrls): Promise<{ redirectTo: string }>;
   /**
    * Pays part of a paid payment back (a security deposit, a cancellation's refund); answers the provider's id of
    * the refund, or null where no money moves through it (the demo, a payment on invoice): then it is only marked.
@@ -21,6 +21,16 @@ export interface RefundRequest {
   providerReference: string | null;
   amountOere: number;
   idempotencyKey: string;
+}
+
+/**
+ * Where the buyer goes: back after paying (`success`, with a query string the provider may add to) or after
+ * giving up, and the site's own page where the demo provider takes the payment.
+ */
+export interface CheckoutUrls {
+  success: string;
+  cancel: string;
+  demo: string;
 }
 
 /** One payment to take: everything, the depositum or the balance of an order (`order_payments`). */
@@ -37,8 +47,8 @@ export interface CheckoutRequest {
 export const demoProvider: PaymentProvider = {
   name: "demo",
   checkoutSessionSeconds: 0,
-  async startCheckout(payment) {
-    return { redirectTo: `/betaling?ordre=${payment.orderId}` };
+  async startCheckout(_payment, urls) {
+    return { redirectTo: urls.demo };
   },
   async refund() {
     return null;

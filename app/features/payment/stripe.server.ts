@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import type { Database } from "~/db/client.server";
 import { orderPayments, paymentEvents } from "~/db/schema";
-import { completePayment } from "~/features/reservation/checkout.server";
+import { completePayment } from "~/features/orders/settle.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import type { PaymentProvider } from "./provider.server";
 

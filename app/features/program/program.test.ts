@@ -37,6 +37,7 @@ function concert(overrides: Partial<ProgramEvent> = {}): ProgramEvent {
     albumId: null,
     startsAt: copenhagenInstant("2026-12-04", "20:00"),
     doorsOpen: "19:00",
+    ticketSale: "link",
     endsAt: null,
     room: "Store sal",
     price: "195 kr. + gebyr",
@@ -132,8 +133,12 @@ describe("the status as text", () => {
     ["udsolgt", "https://billetter.example.com/x", false],
     ["aflyst", "https://billetter.example.com/x", false],
     ["planlagt", null, false],
-  ] as const)("a %s concert with ticket link %s sells tickets: %s", (status, ticketUrl, sells) => {
+  ] as const)("a %s concert with ticket link %s sells tickets there: %s", (status, ticketUrl, sells) => {
     expect(sellsTickets(concert({ status, ticketUrl }))).toBe(sells);
+  });
+
+  it.each(["own", "none"] as const)("a concert whose sale is %s sends no one to its old link", (ticketSale) => {
+    expect(sellsTickets(concert({ ticketSale, ticketUrl: "https://billetter.example.com/x" }))).toBe(false);
   });
 });
 

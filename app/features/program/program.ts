@@ -62,8 +62,10 @@ export function doorsInstant(event: Pick<ProgramEvent, "startsAt" | "movedTo" | 
 }
 
 /** Whether tickets can be bought: a ticket link, and the concert neither sold out nor cancelled. */
-export function sellsTickets(event: Pick<ProgramEvent, "ticketUrl" | "status">): boolean {
-  return Boolean(event.ticketUrl) && event.status !== "udsolgt" && event.status !== "aflyst";
+export function sellsTickets(event: Pick<ProgramEvent, "ticketUrl" | "status" | "ticketSale">): boolean {
+  return (
+    event.ticketSale === "link" && Boolean(event.ticketUrl) && event.status !== "udsolgt" && event.status !== "aflyst"
+  );
 }
 
 /** The performers, one per comma (the admin form asks so): a band called "Nat & Dag" stays one. */
@@ -99,6 +101,8 @@ export function musicEventData(
   const price = priceInKroner(event.price);
   const doors = doorsInstant(event);
   const performers = performerNames(event.performers);
+  const ticketPage =
+    event.ticketSale === "own" ? `${url}/billetter` : event.ticketSale === "link" ? event.ticketUrl : null;
   return {
     "@context": "https://schema.org",
     "@type": "MusicEvent",
@@ -119,11 +123,11 @@ export function musicEventData(
     },
     ...(performers.length ? { performer: performers.map((name) => ({ "@type": "PerformingGroup", name })) } : {}),
     organizer: { "@type": "Organization", name: venue.businessName || venue.siteName, url: publicUrl },
-    ...(event.ticketUrl || price !== null
+    ...(ticketPage || price !== null
       ? {
           offers: {
             "@type": "Offer",
-            ...(event.ticketUrl ? { url: event.ticketUrl } : {}),
+            ...(ticketPage ? { url: ticketPage } : {}),
             ...(price !== null ? { price, priceCurrency: "DKK" } : {}),
             availability: event.status === "udsolgt" ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
           },

@@ -146,7 +146,7 @@ export async function cancelOrder(
       return { ok: true, quote, order: order!, creditNoteNumber: creditNote?.number ?? null };
     }
     await tx.delete(orderPayments).where(and(eq(orderPayments.orderId, orderId), isNull(orderPayments.paidAt)));
-    const references = await refund(tx, provider, orderId, quote.refundOere);
+    const references = await refundPaidPayments(tx, provider, orderId, quote.refundOere);
     if (references.length > 0) {
       await tx
         .update(orderCancellations)
@@ -165,8 +165,16 @@ async function settleInvoicePayment(db: Database, payments: Payment[], chargeOer
   else await db.update(orderPayments).set({ amountOere: chargeOere }).where(eq(orderPayments.id, open.id));
 }
 
-/** Pays `amountOere` back over the order's paid payments, the latest first; answers the provider's refund ids. */
-async function refund(db: Database, provider: Pick<PaymentProvider, "refund">, orderId: string, amountOere: number) {
+/**
+ * Pays `amountOere` back over an order's paid payments, the latest first, whatever it sold (a cancelled booking,
+ * refunded tickets); answers the provider's refund ids. Each payment's refund has its own idempotency key.
+ */
+export async function refundPaidPayments(
+  db: Database,
+  provider: Pick<PaymentProvider, "refund">,
+  orderId: string,
+  amountOere: number,
+) {
   const paid = await db
     .select()
     .from(orderPayments)

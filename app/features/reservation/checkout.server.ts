@@ -110,16 +110,12 @@ export async function startNextPayment(
   const { redirectTo } = await provider.startCheckout(await checkoutOf(db, order, payment), {
     success: `${publicUrl}/success?ordre=${order.id}`,
     cancel: `${publicUrl}${cancelPath}`,
+    demo: `/betaling?ordre=${order.id}`,
   });
   return redirectTo;
 }
 
-/** Settles a paid payment: the first books the order (`completePaidOrder`), a later one is recorded and receipted. */
-export function completePayment(deps: SettlementDependencies, payment: OrderPayment) {
-  return payment.kind === "balance" ? completeLaterPayment(deps, payment.id) : completePaidOrder(deps, payment.orderId);
-}
-
-type SettlementDependencies = Pick<Collaborators, "db" | "mailer" | "config" | "metrics" | "logger">;
+export type SettlementDependencies = Pick<Collaborators, "db" | "mailer" | "config" | "metrics" | "logger">;
 
 /** Records a paid balance and, the first time, mails its receipt. A mail that fails is logged, never undoes it. */
 export async function completeLaterPayment(deps: SettlementDependencies, paymentId: string) {

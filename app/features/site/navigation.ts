@@ -34,10 +34,14 @@ export const userMenu: readonly MenuItem[] = [
   { code: "kurv", label: "Kurv", href: "/kurv" },
 ];
 
+/** The door's check-in page (issue 36), in the account menu of door staff and admins. */
+export const doorMenuItem: MenuItem = { code: "indgang", label: "Indgang", href: "/indgang" };
+
 /** The admin menu's pages besides the content types', each with its place among them (`ContentType.menu`). */
 const adminPages: [place: number, code: string, label: string][] = [
   // The media library (decision 020); the gallery's list is "Galleriet".
   [30, "medier", "Mine Billeder"],
+  [85, "billetsalg", "Billetsalg"],
   [90, "reservationer", "Reservationer"],
   [92, "udlejning", "Udlejning"],
   [95, "forespoergsler", "Forespørgsler"],

@@ -1,0 +1,118 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { orderCancellations, orders, tickets } from "~/db/schema";
+import { concertRefundMessage, ticketRefundMessage } from "~/features/email/ticket-messages";
+import type { Mailer } from "~/features/email/mailer.server";
+import type { PaymentProvider } from "~/features/payment/provider.server";
+import { refundPaidPayments } from "~/features/rental/order-cancellation.server";
+import { getSiteSettings } from "~/features/site/settings.server";
+import type { Logger } from "~/lib/logger.server";
+import { formatMoney } from "~/lib/format";
+import { giveBack } from "./holds.server";
+import { concertOf } from "./orders.server";
+
+export type TicketRefundResult =
+  { ok: true; amountOere: number } | { ok: false; reason: "not-found" | "not-paid" | "refunded" };
+
+/**
+ * Refunds a paid ticket order whole (decision 038): its tickets become refunded (no longer valid at the door), their
+ * places go back to the sale, the money goes back through the provider, and the order is cancelled with a record
+ * of it (`order_cancellations`, as a booking's), in one transaction. The order's row is locked and the record's key
+ * is the order, so a refund asked twice at once pays back once; a provider that refuses undoes it all.
+ */
+export async function refundTicketOrder(
+  { db, provider }: { db: Database; provider: Pick<PaymentProvider, "refund"> },
+  orderId: string,
+  by: { userId: string; reason: string },
+  now = new Date(),
+): Promise<TicketRefundResult> {
+  return db.transaction(async (tx): Promise<TicketRefundResult> => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.sale, "tickets")))
+      .for("update");
+    if (!order) return { ok: false, reason: "not-found" };
+    if (order.status === "cancelled") return { ok: false, reason: "refunded" };
+    if (order.status !== "paid") return { ok: false, reason: "not-paid" };
+    const refunded = await tx
+      .update(tickets)
+      .set({ status: "refunded" })
+      .where(and(eq(tickets.orderId, orderId), eq(tickets.status, "sold")))
+      .returning({ ticketTypeId: tickets.ticketTypeId });
+    await giveBack(tx, order.eventId!, refunded);
+    await tx.update(orders).set({ status: "cancelled" }).where(eq(orders.id, orderId));
+    const concert = await concertOf(tx, order.eventId!);
+    await tx.insert(orderCancellations).values({
+      orderId,
+      cancelledAt: now,
+      cancelledBy: by.userId,
+      byAdmin: true,
+      reason: by.reason,
+      daysBefore: Math.max(
+        0,
+        Math.floor(((concert?.startsAt.getTime() ?? now.getTime()) - now.getTime()) / 86_400_000),
+      ),
+      chargePercent: 0,
+      chargeOere: 0,
+      refundOere: order.totalOere,
+      owedOere: 0,
+    });
+    const references = await refundPaidPayments(tx, provider, orderId, order.totalOere);
+    if (references.length > 0) {
+      await tx
+        .update(orderCancellations)
+        .set({ refundReference: references.join(" ") })
+        .where(eq(orderCancellations.orderId, orderId));
+    }
+    return { ok: true, amountOere: order.totalOere };
+  });
+}
+
+type RefundDependencies = {
+  db: Database;
+  provider: Pick<PaymentProvider, "refund">;
+  mailer: Mailer;
+  logger: Logger;
+};
+
+/** Refunds one order and tells its buyer, in Danish; a cancelled concert's words when it is one. */
+export async function refundTicketOrderAndNotify(
+  deps: RefundDependencies,
+  orderId: string,
+  by: { userId: string; reason: string },
+  concertCancelled = false,
+) {
+  const result = await refundTicketOrder(deps, orderId, by);
+  if (!result.ok) return result;
+  try {
+    const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+    const concert = await concertOf(deps.db, order!.eventId!);
+    const { siteName } = await getSiteSettings(deps.db);
+    const view = { siteName, name: order!.bookerName, concert: concert!.title, amount: formatMoney(result.amountOere) };
+    await deps.mailer.send(
+      concertCancelled ? concertRefundMessage(order!.bookerEmail, view) : ticketRefundMessage(order!.bookerEmail, view),
+    );
+  } catch (error) {
+    deps.logger.error({ err: error, orderId }, "the refund e-mail could not be sent");
+  }
+  return result;
+}
+
+/**
+ * "Refundér alle billetter" for a cancelled concert: every paid order is refunded and its buyer told, one order at a
+ * time (each its own transaction, so one that fails leaves the others refunded, and asking again refunds the rest).
+ * Answers how many orders were refunded now.
+ */
+export async function refundCancelledConcert(deps: RefundDependencies, eventId: string, by: { userId: string }) {
+  const paid = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.eventId, eventId), eq(orders.status, "paid")));
+  let refunded = 0;
+  for (const { id } of paid) {
+    const result = await refundTicketOrderAndNotify(deps, id, { ...by, reason: "Koncerten er aflyst." }, true);
+    if (result.ok) refunded++;
+  }
+  return refunded;
+}

@@ -1,0 +1,109 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { events, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
+import { saleState, ticketsLeft, type SaleState, type TicketSaleTerms, type TicketTypeStock } from "./rules";
+import type { TicketSaleMode } from "./sale-modes";
+
+export type TicketSale = typeof ticketSales.$inferSelect;
+export type TicketType = typeof ticketTypes.$inferSelect;
+
+/** A concert's own sale with its ticket types in the admin's order, or null when none is set up. */
+export async function ticketSaleOf(db: Database, eventId: string) {
+  const [sale] = await db.select().from(ticketSales).where(eq(ticketSales.eventId, eventId));
+  if (!sale) return null;
+  const types = await db
+    .select()
+    .from(ticketTypes)
+    .where(eq(ticketTypes.eventId, eventId))
+    .orderBy(asc(ticketTypes.position), asc(ticketTypes.createdAt));
+  return { sale, types };
+}
+
+/** Tickets an e-mail address holds or has bought for a concert (the limit per e-mail). */
+export async function ticketsForEmail(db: Database, eventId: string, email: string) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .where(
+      and(
+        eq(tickets.eventId, eventId),
+        inArray(tickets.status, ["held", "sold"]),
+        eq(orders.bookerEmail, email.toLowerCase()),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+export const termsOf = (sale: TicketSale): TicketSaleTerms => sale;
+export const stockOf = (type: TicketType): TicketTypeStock => type;
+
+/** What a concert's page says of its tickets: buy here, at the link, sold out, not yet open, closed, or nothing. */
+export type TicketOffer =
+  | { kind: "own"; state: SaleState; opensAt: Date; fromPriceOere: number | null; feeOere: number }
+  | { kind: "link"; url: string }
+  | { kind: "none" };
+
+export async function ticketOffersOf(
+  db: Database,
+  concerts: { id: string; ticketSale: TicketSaleMode; ticketUrl: string | null }[],
+  now = new Date(),
+) {
+  const own = concerts.filter((concert) => concert.ticketSale === "own").map((concert) => concert.id);
+  const [sales, types] =
+    own.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db.select().from(ticketSales).where(inArray(ticketSales.eventId, own)),
+          db.select().from(ticketTypes).where(inArray(ticketTypes.eventId, own)),
+        ]);
+  const offers = new Map<string, TicketOffer>();
+  for (const concert of concerts) {
+    const sale = sales.find((candidate) => candidate.eventId === concert.id);
+    if (concert.ticketSale === "own" && sale) {
+      const own = types.filter((type) => type.eventId === concert.id);
+      offers.set(concert.id, {
+        kind: "own",
+        state: own.length === 0 ? "closed" : saleState(sale, own, now),
+        opensAt: sale.opensAt,
+        fromPriceOere: own.length === 0 ? null : Math.min(...own.map((type) => type.priceOere)),
+        feeOere: sale.feeOere,
+      });
+    } else if (concert.ticketSale === "link" && concert.ticketUrl) {
+      offers.set(concert.id, { kind: "link", url: concert.ticketUrl });
+    } else offers.set(concert.id, { kind: "none" });
+  }
+  return offers;
+}
+
+/** The buying page's facts: the concert, its sale and what each type has left now. */
+export async function ticketShop(db: Database, eventId: string, now = new Date()) {
+  const [concert] = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      startsAt: events.startsAt,
+      movedTo: events.movedTo,
+      status: events.status,
+      published: events.published,
+      ticketSale: events.ticketSale,
+      room: events.room,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!concert || !concert.published || concert.ticketSale !== "own") return null;
+  const own = await ticketSaleOf(db, eventId);
+  if (!own) return null;
+  const state: SaleState = concert.status === "aflyst" ? "closed" : saleState(own.sale, own.types, now);
+  return {
+    concert,
+    sale: own.sale,
+    state,
+    types: own.types.map((type) => ({
+      id: type.id,
+      name: type.name,
+      priceOere: type.priceOere,
+      left: ticketsLeft(own.sale, type),
+    })),
+  };
+}

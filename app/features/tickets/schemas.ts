@@ -1,0 +1,136 @@
+import { z } from "zod";
+import { email, NAME_MAX_LENGTH } from "~/features/accounts/schemas";
+import { dateTimeRule, moneyRule, numberRule } from "~/features/content/schemas";
+
+/** The form's field for how many of a ticket type: `antal-{type id}`. */
+export const quantityField = (typeId: string) => `antal-${typeId}`;
+
+const QUANTITY_FIELD = /^antal-([0-9a-f-]{36})$/;
+const MOST_TYPES = 20;
+
+/**
+ * The buying form: how many of each type (whole numbers from 0 to 50; the sale's own limit is the rules'), the
+ * buyer's name and e-mail, and the terms accepted. Any other field is ignored.
+ */
+export const ticketPurchaseSchema = z
+  .looseObject({
+    navn: z
+      .string({ error: "Skriv dit navn" })
+      .trim()
+      .min(1, "Skriv dit navn")
+      .max(NAME_MAX_LENGTH, `Navnet må højst have ${NAME_MAX_LENGTH} tegn`),
+    email: email().pipe(z.string().max(254, "E-mailadressen er for lang")),
+    vilkaar: z.literal("ja", { error: "Du skal acceptere betingelserne for at købe billetter" }),
+  })
+  .transform((value, context) => {
+    const quantities: Record<string, number> = {};
+    for (const [name, raw] of Object.entries(value)) {
+      const match = QUANTITY_FIELD.exec(name);
+      if (!match) continue;
+      const text = typeof raw === "string" ? raw.trim() : "";
+      const count = text === "" ? 0 : Number(text);
+      if (!Number.isInteger(count) || count < 0 || count > 50) {
+        context.addIssue({ code: "custom", path: [name], message: "Skriv et helt antal fra 0 og op" });
+        return z.NEVER;
+      }
+      quantities[match[1]!] = count;
+    }
+    if (Object.keys(quantities).length > MOST_TYPES) {
+      context.addIssue({ code: "custom", path: [], message: "For mange billettyper i formularen." });
+      return z.NEVER;
+    }
+    return { name: value.navn, email: value.email, quantities };
+  });
+
+/** A door code or a ticket's address as staff type or scan it: the token in an address, else the code. */
+export const checkInSchema = z.object({
+  intent: z.literal("tjek-ind"),
+  koncert: z.uuid("Vælg en koncert"),
+  kode: z.string().trim().min(4, "Skriv billettens kode").max(300, "Koden er for lang"),
+});
+
+/** The most ticket types a concert has (Ordinær, Studerende, Stå, Siddende, Fribillet …). */
+export const MOST_TICKET_TYPES = 5;
+
+/** The setup form's fields of ticket type row `index`: its id (empty for a new one), name, price and capacity. */
+export const typeFieldNames = (index: number) =>
+  ({
+    id: `type_id_${index}`,
+    name: `type_navn_${index}`,
+    price: `type_pris_${index}`,
+    capacity: `type_antal_${index}`,
+  }) as const;
+
+const whole = (min: number, max: number, message: string) => numberRule({ min, max, whole: true, message });
+
+/**
+ * The admin's setup of a concert's own sale: the capacity, when the sale opens and closes, the limits, the fee
+ * and the ticket types. A type row with no name is left out; one with a name needs its price and capacity.
+ */
+export const ticketSaleSetupSchema = z
+  .looseObject({
+    kapacitet: whole(1, 100_000, "Angiv det samlede antal billetter, 1 eller flere"),
+    aabner: dateTimeRule(),
+    lukker: dateTimeRule(),
+    max_ordre: whole(1, 50, "Angiv et antal mellem 1 og 50"),
+    max_email: whole(1, 200, "Angiv et antal mellem 1 og 200"),
+    gebyr: moneyRule({ max: 1000 }),
+    afbestilling: z.literal("ja").optional(),
+  })
+  .transform((value, context) => {
+    const problem = (path: string, message: string) => {
+      context.addIssue({ code: "custom", path: [path], message });
+    };
+    if (value.lukker <= value.aabner) problem("lukker", "Salget skal lukke efter, at det åbner");
+    if (value.max_email < value.max_ordre) problem("max_email", "Må ikke være mindre end antallet pr. ordre");
+    const types: { id: string | null; name: string; priceOere: number; capacity: number }[] = [];
+    for (let index = 0; index < MOST_TICKET_TYPES; index++) {
+      const names = typeFieldNames(index);
+      const text = (name: string) => (typeof value[name] === "string" ? (value[name] as string).trim() : "");
+      const name = text(names.name);
+      if (!name) continue;
+      if (name.length > 60) problem(names.name, "Højst 60 tegn");
+      const price = moneyRule({ max: 100_000 }).safeParse(text(names.price));
+      if (!price.success) problem(names.price, price.error.issues[0]!.message);
+      const capacity = whole(1, 100_000, "Angiv et antal, 1 eller flere").safeParse(text(names.capacity));
+      if (!capacity.success) problem(names.capacity, capacity.error.issues[0]!.message);
+      const id = text(names.id);
+      if (price.success && capacity.success) {
+        types.push({
+          id: /^[0-9a-f-]{36}$/.test(id) ? id : null,
+          name,
+          priceOere: price.data,
+          capacity: capacity.data,
+        });
+      }
+    }
+    if (types.length === 0) problem(typeFieldNames(0).name, "Angiv mindst én billettype");
+    return {
+      capacity: value.kapacitet,
+      opensAt: value.aabner,
+      closesAt: value.lukker,
+      maxPerOrder: value.max_ordre,
+      maxPerEmail: value.max_email,
+      feeOere: value.gebyr,
+      buyersMayCancel: value.afbestilling === "ja",
+      types,
+    };
+  });
+
+export type TicketSaleSetup = z.output<typeof ticketSaleSetupSchema>;
+
+/** The sales page's smaller forms: a guest on the guest list, and an action on one buyer's order. */
+export const guestSchema = z.object({
+  intent: z.literal("gaest"),
+  navn: z
+    .string({ error: "Skriv gæstens navn" })
+    .trim()
+    .min(1, "Skriv gæstens navn")
+    .max(NAME_MAX_LENGTH, "Navnet er for langt"),
+  antal: numberRule({ min: 1, max: 20, whole: true, message: "Angiv et antal mellem 1 og 20" }),
+});
+
+export const buyerActionSchema = z.object({
+  intent: z.enum(["refunder", "send-igen"]),
+  ordre: z.uuid("Ukendt ordre"),
+});

@@ -1,0 +1,186 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { buttonStyles } from "~/components/ui/button-link";
+import { Field } from "~/components/ui/field";
+import { useToastFrom } from "~/components/ui/toaster";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { allowAttempt } from "~/features/accounts/email-rate-limit.server";
+import { errorToast } from "~/features/toast/toast";
+import { concertWhen } from "~/features/tickets/complete.server";
+import { startTicketPayment } from "~/features/tickets/checkout.server";
+import { holdTickets } from "~/features/tickets/holds.server";
+import { ticketOrderByToken } from "~/features/tickets/orders.server";
+import { TICKET_HOLD_SECONDS, ticketRefusalMessage, ticketRefusalStatus } from "~/features/tickets/rules";
+import { ticketShop } from "~/features/tickets/sale.server";
+import { quantityField, ticketPurchaseSchema } from "~/features/tickets/schemas";
+import { SaleStateNotice } from "~/features/tickets/components/sale-state-notice";
+import { answer, parseSubmission } from "~/lib/form";
+import { collaborators } from "~/lib/collaborators.server";
+import { formatDateTime, formatMoney } from "~/lib/format";
+import { requestContext } from "~/lib/request-context";
+import { readFormData } from "~/lib/request-body.server";
+import type { Route } from "./+types/koncerter.event-billetter";
+
+/** Holds per client address a minute: a fan buys a few times at most; a bot trying hundreds is refused. */
+const HOLDS_PER_ADDRESS = { windowSeconds: 60, max: 20 };
+
+// What is left changes with every sale: never kept by the page cache or the browser.
+const live = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { db, auth } = collaborators();
+  const shop = await ticketShop(db, params.eventId);
+  if (!shop) throw data(null, { status: 404, headers: live });
+  const user = await getSessionUser(auth, request);
+  return data(
+    {
+      concert: {
+        id: shop.concert.id,
+        title: shop.concert.title,
+        when: concertWhen(shop.concert),
+        room: shop.concert.room,
+      },
+      state: shop.state,
+      opensAt: formatDateTime(shop.sale.opensAt),
+      maxPerOrder: shop.sale.maxPerOrder,
+      fee: shop.sale.feeOere > 0 ? formatMoney(shop.sale.feeOere) : null,
+      types: shop.types.map((type) => ({ ...type, price: formatMoney(type.priceOere) })),
+      buyer: user ? { name: user.name, email: user.email } : null,
+      holdMinutes: TICKET_HOLD_SECONDS / 60,
+    },
+    { headers: live },
+  );
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db, auth, config, payments, freshness } = collaborators();
+  const submission = parseSubmission(await readFormData(request), ticketPurchaseSchema);
+  if (!submission.ok) return answer(submission.answer, 400);
+  if (!payments) return answer({ formError: "Der er ingen betalingsudbyder sat op." }, 409);
+  const allowed = await allowAttempt(db, `ticket-hold:${context.get(requestContext).clientIp}`, HOLDS_PER_ADDRESS);
+  if (!allowed) {
+    const formError = "Der er kommet mange forsøg fra din forbindelse. Vent et minut, og prøv igen.";
+    return answer({ formError, toast: errorToast(formError) }, 429);
+  }
+  const user = await getSessionUser(auth, request);
+  const { name, email, quantities } = submission.value;
+  const held = await holdTickets(db, payments.name, params.eventId, quantities, {
+    name,
+    email,
+    userId: user?.id ?? null,
+  });
+  if (!held.ok) {
+    const formError = ticketRefusalMessage(held.refusal, formatDateTime);
+    return answer(
+      { formError, toast: errorToast("Billetterne kunne ikke reserveres", formError) },
+      ticketRefusalStatus(held.refusal),
+    );
+  }
+  if (held.soldOut) await freshness.changed("content");
+  const order = (await ticketOrderByToken(db, held.accessToken))!;
+  const to = await startTicketPayment({ db, provider: payments, publicUrl: config.PUBLIC_URL }, order);
+  throw redirect(to ?? `/billetter/ordre/${held.accessToken}`);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData ? `Billetter: ${loaderData.concert.title}` : "Billetter" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function TicketShop({ loaderData, actionData }: Route.ComponentProps) {
+  const { concert, state, types, buyer, maxPerOrder, fee, holdMinutes } = loaderData;
+  useToastFrom(actionData?.toast);
+  const busy = useNavigation().state === "submitting";
+  const errors = actionData?.fieldErrors ?? {};
+  return (
+    <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
+      <Link
+        to={`/koncerter/${concert.id}`}
+        className="text-sm font-semibold text-accent underline-offset-4 hover:underline"
+      >
+        ← {concert.title}
+      </Link>
+      <h1 className="mt-4 font-display text-4xl font-bold tracking-tight">Køb billetter</h1>
+      <p className="mt-2 text-lg text-muted">
+        {concert.title}, {concert.when}
+        {concert.room ? `, ${concert.room}` : ""}
+      </p>
+      {state !== "open" ? (
+        <SaleStateNotice state={state} opensAt={loaderData.opensAt} />
+      ) : (
+        <Form method="post" className="mt-8 grid gap-6" noValidate>
+          {actionData?.formError && (
+            <p
+              role="alert"
+              className="rounded-xl border border-red-600 px-4 py-3 font-medium text-red-700 dark:border-red-400 dark:text-red-300"
+            >
+              {actionData.formError}
+            </p>
+          )}
+          <fieldset className="grid gap-3 rounded-2xl border border-border bg-surface-raised p-5">
+            <legend className="px-1 font-semibold">Billetter (højst {maxPerOrder} pr. ordre)</legend>
+            {types.map((type) => (
+              <Field
+                key={type.id}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={Math.min(type.left, maxPerOrder)}
+                name={quantityField(type.id)}
+                label={`${type.name}: ${type.price}`}
+                defaultValue={actionData?.values?.[quantityField(type.id)] ?? "0"}
+                disabled={type.left === 0}
+                hint={type.left === 0 ? "Udsolgt" : type.left <= 10 ? `Kun ${type.left} tilbage` : undefined}
+                errors={errors[quantityField(type.id)]}
+              />
+            ))}
+            {fee && (
+              <p className="text-sm text-muted">Hertil kommer et gebyr på {fee} pr. billet. Alle priser er med moms.</p>
+            )}
+          </fieldset>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              name="navn"
+              label="Navn"
+              autoComplete="name"
+              required
+              maxLength={100}
+              defaultValue={actionData?.values?.navn ?? buyer?.name}
+              errors={errors.navn}
+            />
+            <Field
+              name="email"
+              type="email"
+              label="E-mail"
+              autoComplete="email"
+              required
+              maxLength={254}
+              defaultValue={actionData?.values?.email ?? buyer?.email}
+              hint="Billetterne sendes hertil."
+              errors={errors.email}
+            />
+          </div>
+          <label className="flex items-start gap-3">
+            <input type="checkbox" name="vilkaar" value="ja" required className="mt-1 size-5" />
+            <span>
+              Jeg accepterer{" "}
+              <Link to="/vilkaar" className="font-semibold text-accent underline">
+                betingelserne
+              </Link>
+              . Billetter refunderes kun, hvis koncerten aflyses.
+            </span>
+          </label>
+          {errors.vilkaar && <p className="font-medium text-red-700 dark:text-red-300">{errors.vilkaar[0]}</p>}
+          <p className="text-sm text-muted">
+            Billetterne holdes til dig i {holdMinutes} minutter, mens du betaler.
+            {!buyer && " Du behøver ikke en konto."}
+          </p>
+          <button type="submit" disabled={busy} className={`${buttonStyles.primary} justify-self-start`}>
+            {busy ? "Reserverer …" : "Gå til betaling"}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

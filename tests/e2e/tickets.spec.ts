@@ -1,0 +1,115 @@
+import type { Page } from "@playwright/test";
+import { waitForMail } from "../support/outbox";
+import { expect, test } from "../support/test";
+import { expectAccessible, visit } from "../support/visit";
+
+/**
+ * Buys tickets to a demo concert as a visitor does, from the concert's page, and pays with the demo payment.
+ * Answers the order page's address and the tickets' door codes.
+ */
+async function buyTickets(page: Page, concert: string, count: number, buyer: { name: string; email: string }) {
+  await visit(page, "/koncerter");
+  await page.getByRole("link", { name: concert }).click();
+  await page.getByRole("link", { name: /Køb billetter/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Køb billetter");
+  await page.getByLabel(/^Ordinær/).fill(String(count));
+  await page.getByLabel("Navn").fill(buyer.name);
+  await page.getByLabel("E-mail").fill(buyer.email);
+  await page.getByLabel(/Jeg accepterer/).check();
+  await page.getByRole("button", { name: "Gå til betaling" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betaling");
+  await page.getByRole("button", { name: "Betal" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dine billetter");
+  const codes = await page.getByText(/^Kode [0-9A-Z]{4}-[0-9A-Z]{4}$/).allTextContents();
+  expect(codes).toHaveLength(count);
+  return { orderUrl: page.url(), codes: codes.map((code) => code.replace("Kode ", "")) };
+}
+
+/** The door page on a concert, chosen as staff do when there are several. */
+async function openDoor(page: Page, concert: string) {
+  await visit(page, "/indgang");
+  const option = page.getByRole("combobox", { name: "Koncert" }).locator("option", { hasText: concert });
+  await page.getByRole("combobox", { name: "Koncert" }).selectOption((await option.getAttribute("value"))!);
+  await page.getByRole("button", { name: "Skift" }).click();
+  await expect(page.getByText(concert, { exact: true })).toBeVisible();
+}
+
+test("a visitor buys two tickets with the demo payment and opens a ticket from the e-mail", async ({ page }) => {
+  const email = `billetkoeber-${Date.now()}@example.dk`;
+  await buyTickets(page, "Havnens Julekoncert", 2, { name: "Bente Billet", email });
+  await expectAccessible(page);
+
+  const mail = await waitForMail(email, /^Dine billetter: Havnens Julekoncert$/);
+  expect(mail.raw).toMatch(/filename="?billetter\.pdf/);
+  const links = mail.text.match(/https?:\/\/\S+\/billet\/[A-Za-z0-9_-]{22}/g) ?? [];
+  expect(links).toHaveLength(2);
+  await visit(page, new URL(links[0]!).pathname);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Havnens Julekoncert");
+  await expect(page.getByRole("img", { name: "Billettens QR-kode" })).toBeVisible();
+  await expect(page.getByText("Bente Billet")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Føj til kalender" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("door staff check a ticket in by its code once; the same ticket again and another concert's are refused", async ({
+  page,
+  signIn,
+}) => {
+  const { codes } = await buyTickets(page, "Havnens Julekoncert", 1, {
+    name: "Dorte Dør",
+    email: `doer-${Date.now()}@example.dk`,
+  });
+  const { orderUrl } = await buyTickets(page, "Singer-songwriter-aften", 1, {
+    name: "Anden Koncert",
+    email: `anden-${Date.now()}@example.dk`,
+  });
+  const otherTicket = await page.getByRole("link", { name: /^Billet 1:/ }).getAttribute("href");
+  expect(orderUrl).toContain("/billetter/ordre/");
+
+  await signIn({ role: "door", name: "Dørmand" });
+  await openDoor(page, "Havnens Julekoncert");
+  const count = page.getByTestId("door-count");
+  const before = Number((await count.textContent())!.split(" af ")[0]);
+  const code = page.getByLabel("Billettens kode");
+  const answer = page.getByRole("status").filter({ hasText: /Godkendt|Allerede|Ukendt|anden koncert|Scan/ });
+
+  await code.fill(codes[0]!.toLowerCase());
+  await page.getByRole("button", { name: "Tjek ind" }).click();
+  await expect(answer).toHaveText("Godkendt");
+  await expect(count).toHaveText(new RegExp(`^${before + 1} af `));
+
+  await code.fill(codes[0]!);
+  await page.getByRole("button", { name: "Tjek ind" }).click();
+  await expect(answer).toHaveText(/^Allerede tjekket ind kl\. \d{2}\.\d{2}$/);
+
+  await code.fill(`http://127.0.0.1${otherTicket}`);
+  await page.getByRole("button", { name: "Tjek ind" }).click();
+  await expect(answer).toHaveText("Billet til en anden koncert (Singer-songwriter-aften)");
+  await expectAccessible(page);
+});
+
+test("a scan without network is kept on the phone and sent when the network is back", async ({
+  page,
+  context,
+  signIn,
+}) => {
+  const { codes } = await buyTickets(page, "Havnens Julekoncert", 2, {
+    name: "Olga Offline",
+    email: `offline-${Date.now()}@example.dk`,
+  });
+  await signIn({ role: "door", name: "Dørkvinde" });
+  await openDoor(page, "Havnens Julekoncert");
+  const count = page.getByTestId("door-count");
+  const before = Number((await count.textContent())!.split(" af ")[0]);
+
+  await context.setOffline(true);
+  for (const code of codes) {
+    await page.getByLabel("Billettens kode").fill(code);
+    await page.getByRole("button", { name: "Tjek ind" }).click();
+  }
+  await expect(page.getByText("2 scanninger venter på net og sendes af sig selv.")).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole("heading", { name: "Sendt, da nettet kom tilbage" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Godkendt" })).toHaveCount(2);
+  await expect(count).toHaveText(new RegExp(`^${before + 2} af `));
+});
