@@ -16,7 +16,6 @@ import { parseArgs } from "node:util";
 import sharp from "sharp";
 import {
   cleanUp,
-  cookieHeader,
   createDataStore,
   decodeSingleFetch,
   ensureBuild,
@@ -28,6 +27,7 @@ import {
   postgresql,
   raceForDays,
   signUpUsers,
+  signIn,
   sleep,
   startServer,
   todayInCopenhagen,
@@ -294,17 +294,6 @@ async function phonePhotos({ count, width, height }) {
   );
 }
 
-async function signInAdmin(baseUrl) {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!response.ok) throw new Error(`The admin's sign-in answered ${response.status}: ${await response.text()}`);
-  await response.arrayBuffer();
-  return cookieHeader(response.headers.getSetCookie());
-}
-
 /** The library's images by id and state, as the /medier page's loader gives them. */
 async function libraryStates(baseUrl, cookie) {
   const response = await fetch(`${baseUrl}/medier.data`, { headers: { cookie } });
@@ -321,7 +310,7 @@ async function libraryStates(baseUrl, cookie) {
  */
 async function bulkUpload(baseUrl) {
   const photos = await phonePhotos(PHOTOS);
-  const cookie = await signInAdmin(baseUrl);
+  const cookie = await signIn(baseUrl, ADMIN);
   const before = await readServerFigures(baseUrl);
   const started = Date.now();
   const ids = await Promise.all(

@@ -17,6 +17,7 @@ import { collaborators } from "~/lib/collaborators.server";
 import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/betaling";
 import { readFormData } from "~/lib/request-body.server";
+import { OrderLines } from "~/features/orders/components/order-lines";
 
 export const meta = () => privatePageMeta("Betaling");
 
@@ -68,14 +69,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
   return (
     <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
       <h1 className="font-display text-4xl font-bold tracking-tight">Betaling</h1>
-      <ul className="mt-8 divide-y divide-border rounded-2xl border border-border bg-surface-raised">
-        {loaderData.lines.map((line) => (
-          <li key={line.label} className="flex justify-between gap-4 px-4 py-3">
-            <span>{line.label}</span>
-            <span className="whitespace-nowrap tabular-nums">{line.price}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderLines lines={loaderData.lines} />
       <Amounts
         vat={loaderData.vat}
         total={loaderData.total}

@@ -41,6 +41,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   );
 }
 
+// The page is the token's holder's alone, and changes (paid, checked in): never kept by the page cache.
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: loaderData ? `Billet: ${loaderData.concert.title}` : "Billet" },
   { name: "robots", content: "noindex" },

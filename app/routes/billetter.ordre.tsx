@@ -15,6 +15,7 @@ import { answer } from "~/lib/form";
 import { collaborators } from "~/lib/collaborators.server";
 import { formatTime } from "~/lib/format";
 import type { Route } from "./+types/billetter.ordre";
+import { OrderLines } from "~/features/orders/components/order-lines";
 
 const privateAnswer = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 
@@ -83,6 +84,11 @@ export async function action({ params }: Route.ActionArgs) {
   return answer({ toast: errorToast("Købet kunne ikke gennemføres", why) }, 409);
 }
 
+// The page is the token's holder's alone, and changes (paid, checked in): never kept by the page cache.
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: loaderData ? `Dine billetter: ${loaderData.concert.title}` : "Dine billetter" },
   { name: "robots", content: "noindex" },
@@ -126,14 +132,7 @@ export default function TicketOrderPage({ loaderData, actionData }: Route.Compon
           </ul>
         </>
       )}
-      <ul className="mt-8 divide-y divide-border rounded-2xl border border-border bg-surface-raised">
-        {loaderData.lines.map((line) => (
-          <li key={line.label} className="flex justify-between gap-4 px-4 py-3">
-            <span>{line.label}</span>
-            <span className="whitespace-nowrap tabular-nums">{line.price}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderLines lines={loaderData.lines} />
       <Amounts vat={loaderData.vat} total={loaderData.total} totalLabel={paid ? "Betalt" : "At betale"} />
       {paid && loaderData.receiptNumber && (
         <p className="mt-2 text-right text-sm text-muted">Kvittering nr. {loaderData.receiptNumber}</p>

@@ -7,7 +7,7 @@ import { allowAttempt } from "~/features/accounts/email-rate-limit.server";
 import { errorToast } from "~/features/toast/toast";
 import { concertWhen } from "~/features/tickets/complete.server";
 import { startTicketPayment } from "~/features/tickets/checkout.server";
-import { holdTickets } from "~/features/tickets/holds.server";
+import { holdTickets, soldOutNow } from "~/features/tickets/holds.server";
 import { ticketOrderByToken } from "~/features/tickets/orders.server";
 import { TICKET_HOLD_SECONDS, ticketRefusalMessage, ticketRefusalStatus } from "~/features/tickets/rules";
 import { ticketShop } from "~/features/tickets/sale.server";
@@ -22,33 +22,35 @@ import type { Route } from "./+types/koncerter.event-billetter";
 
 /** Holds per client address a minute: a fan buys a few times at most; a bot trying hundreds is refused. */
 const HOLDS_PER_ADDRESS = { windowSeconds: 60, max: 20 };
-
-// What is left changes with every sale: never kept by the page cache or the browser.
-const live = { "Cache-Control": "private, no-store" };
+/** Below this many left of a type, the page says "Få billetter tilbage". */
+const FEW_LEFT = 10;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
   const shop = await ticketShop(db, params.eventId);
-  if (!shop) throw data(null, { status: 404, headers: live });
+  if (!shop) throw data(null, { status: 404 });
   const user = await getSessionUser(auth, request);
-  return data(
-    {
-      concert: {
-        id: shop.concert.id,
-        title: shop.concert.title,
-        when: concertWhen(shop.concert),
-        room: shop.concert.room,
-      },
-      state: shop.state,
-      opensAt: formatDateTime(shop.sale.opensAt),
-      maxPerOrder: shop.sale.maxPerOrder,
-      fee: shop.sale.feeOere > 0 ? formatMoney(shop.sale.feeOere) : null,
-      types: shop.types.map((type) => ({ ...type, price: formatMoney(type.priceOere) })),
-      buyer: user ? { name: user.name, email: user.email } : null,
-      holdMinutes: TICKET_HOLD_SECONDS / 60,
+  return data({
+    concert: {
+      id: shop.concert.id,
+      title: shop.concert.title,
+      when: concertWhen(shop.concert),
+      room: shop.concert.room,
     },
-    { headers: live },
-  );
+    state: shop.state,
+    opensAt: formatDateTime(shop.sale.opensAt),
+    maxPerOrder: shop.sale.maxPerOrder,
+    fee: shop.sale.feeOere > 0 ? formatMoney(shop.sale.feeOere) : null,
+    types: shop.types.map((type) => ({
+      id: type.id,
+      name: type.name,
+      price: formatMoney(type.priceOere),
+      left: type.left,
+      few: type.left > 0 && type.left <= FEW_LEFT,
+    })),
+    buyer: user ? { name: user.name, email: user.email } : null,
+    holdMinutes: TICKET_HOLD_SECONDS / 60,
+  });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -56,7 +58,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseSubmission(await readFormData(request), ticketPurchaseSchema);
   if (!submission.ok) return answer(submission.answer, 400);
   if (!payments) return answer({ formError: "Der er ingen betalingsudbyder sat op." }, 409);
-  const allowed = await allowAttempt(db, `ticket-hold:${context.get(requestContext).clientIp}`, HOLDS_PER_ADDRESS);
+  // Counted while there are tickets to hold; "Udsolgt" from memory costs nothing to answer (`soldOutNow`).
+  const allowed =
+    soldOutNow(db, params.eventId) ||
+    (await allowAttempt(db, `ticket-hold:${context.get(requestContext).clientIp}`, HOLDS_PER_ADDRESS));
   if (!allowed) {
     const formError = "Der er kommet mange forsøg fra din forbindelse. Vent et minut, og prøv igen.";
     return answer({ formError, toast: errorToast(formError) }, 429);
@@ -131,7 +136,7 @@ export default function TicketShop({ loaderData, actionData }: Route.ComponentPr
                 label={`${type.name}: ${type.price}`}
                 defaultValue={actionData?.values?.[quantityField(type.id)] ?? "0"}
                 disabled={type.left === 0}
-                hint={type.left === 0 ? "Udsolgt" : type.left <= 10 ? `Kun ${type.left} tilbage` : undefined}
+                hint={type.left === 0 ? "Udsolgt" : type.few ? "Få billetter tilbage" : undefined}
                 errors={errors[quantityField(type.id)]}
               />
             ))}

@@ -204,6 +204,19 @@ export function keepCookies(cookie, setCookies) {
   return [...jar.values()].join("; ");
 }
 
+/** Signs an account in with its e-mail and password, as the login form does; answers the Cookie header. */
+export async function signIn(baseUrl, account) {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify(account),
+  });
+  if (!response.ok)
+    throw new Error(`Signing in ${account.email} answered ${response.status}: ${await response.text()}`);
+  await response.arrayBuffer();
+  return cookieHeader(response.headers.getSetCookie());
+}
+
 /** The verification link of the newest e-mail to `email` in a server's outbox (DATA_DIR/outbox/*.eml), once it is there. */
 async function verificationLink(dataDir, email) {
   const directory = path.join(dataDir, "outbox");

@@ -6,14 +6,17 @@ import { checkIn, doorCount } from "~/features/tickets/door.server";
 import { holdTickets, releaseAllRunOutHolds } from "~/features/tickets/holds.server";
 import { confirmTicketOrder } from "~/features/tickets/orders.server";
 import { refundTicketOrder } from "~/features/tickets/refunds.server";
+import { ownSales, salesOf } from "~/features/tickets/sales.server";
 import { ticketSaleSetupSchema } from "~/features/tickets/schemas";
 import { saveTicketSale } from "~/features/tickets/setup.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as buyAction } from "~/routes/koncerter.event-billetter";
 import { action as payAction, loader as orderLoader } from "~/routes/billetter.ordre";
 import { loader as ticketLoader } from "~/routes/billet";
+import { action as listAction } from "~/routes/admin.list";
+import { routeArgs } from "../support/route-args";
 import { testCollaborators, type TestCollaborators } from "../support/collaborators";
-import { createUser } from "../support/factories";
+import { createSession, createUser } from "../support/factories";
 import { callRoute } from "../support/route-call";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -104,6 +107,16 @@ describe.each(databaseKinds)("the venue's own ticket sale on %s", (kind) => {
     for (const ticket of body.tickets) expect(mail.text).toContain(`/billet/${ticket.token}`);
     expect(mail.attachments?.[0]).toMatchObject({ filename: "billetter.pdf", contentType: "application/pdf" });
     expect(Buffer.from(mail.attachments![0]!.content, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+
+    // The admin's views count the order's tickets.
+    const sales = await salesOf(database.db, eventId);
+    expect(sales.buyers).toEqual([
+      expect.objectContaining({ email: "mette@example.dk", tickets: 2, totalOere: 42000 }),
+    ]);
+    expect(sales.types.find((type) => type.id === ordinary)).toMatchObject({ sold: 2, held: 0, checkedIn: 0 });
+    expect(sales.tickets).toMatchObject({ totalOere: 39000, vatOere: 7800 });
+    expect(sales.fees).toMatchObject({ totalOere: 3000, vatOere: 600 });
+    expect((await ownSales(database.db)).find((sale) => sale.id === eventId)).toMatchObject({ sold: 2, capacity: 100 });
 
     const ticketToken = body.tickets[0]!.token;
     const ticketPage = await callRoute(ticketLoader, `/billet/${ticketToken}`, {
@@ -273,5 +286,27 @@ describe.each(databaseKinds)("the venue's own ticket sale on %s", (kind) => {
     });
     expect(await saveTicketSale(database.db, eventId, smaller)).toMatchObject({ field: "kapacitet" });
     expect(await takenOf(eventId)).toBe(4);
+  });
+
+  it("keeps a concert with sold tickets: deleting it is refused in Danish, and it stays", async () => {
+    const { eventId, ordinary } = await concertWithSale();
+    const held = await holdTickets(database.db, "demo", eventId, { [ordinary]: 1 }, buyer(600));
+    if (!held.ok) throw new Error("not held");
+    await confirmTicketOrder(database.db, held.orderId);
+    const admin = await createUser(database.db, { role: "admin" });
+    const cookie = await createSession(collaborators.auth, admin.id);
+    const form = new FormData();
+    form.set("intent", "delete");
+    form.set("id", eventId);
+    const answer = (await listAction(
+      routeArgs("/event", { method: "POST", body: form, headers: { Cookie: cookie } }),
+    )) as {
+      data: { toast: unknown };
+    };
+    expect(answer.data.toast).toEqual({
+      kind: "error",
+      message: "Koncerten kan ikke slettes, fordi der er solgt billetter til den. Sæt den til Aflyst i stedet.",
+    });
+    expect(await database.db.select({ id: events.id }).from(events).where(eq(events.id, eventId))).toHaveLength(1);
   });
 });

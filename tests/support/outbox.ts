@@ -88,6 +88,14 @@ export async function waitForMail(
   return found!;
 }
 
+/** How many messages to an address with a subject are in the main test server's outbox now. */
+export async function countMail(to: string, subject: RegExp, dataDir = process.env.E2E_DATA_DIR!) {
+  const directory = path.join(dataDir, "outbox");
+  const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => name.endsWith(".eml"));
+  const mails = await Promise.all(names.map((name) => readMail(path.join(directory, name))));
+  return mails.filter((mail) => mail.to.includes(to) && subject.test(mail.subject)).length;
+}
+
 export function firstLink(mail: OutboxMail) {
   const link = mail.text.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error(`No link in the e-mail "${mail.subject}"`);

@@ -181,6 +181,8 @@ export const orders = pgTable(
   },
   (table) => [
     index("orders_user_idx").on(table.userId),
+    // The tickets an e-mail holds for a concert (the limit per e-mail), asked by every hold in a rush.
+    index("orders_event_email_idx").on(table.eventId, table.bookerEmail),
     check(
       "orders_amounts",
       sql`${table.totalOere} >= 0 and ${table.vatOere} >= 0 and ${table.vatOere} <= ${table.totalOere}`,

@@ -113,6 +113,10 @@ export const tickets = pgTable(
     uniqueIndex("tickets_door_code").on(table.eventId, table.doorCode),
     index("tickets_event_status_idx").on(table.eventId, table.status),
     index("tickets_order_idx").on(table.orderId),
+    // The holds that ran out, freed by every hold and the job: only held tickets, by when they run out.
+    index("tickets_held_expiry_idx")
+      .on(table.eventId, table.expiresAt)
+      .where(sql`${table.status} = 'held'`),
     check("tickets_held_expires", sql`${table.status} <> 'held' or ${table.expiresAt} is not null`),
     check("tickets_guest_or_order", sql`(${table.orderId} is null) = (${table.ticketTypeId} is null)`),
     check("tickets_checked_in_sold", sql`${table.checkedInAt} is null or ${table.status} = 'sold'`),

@@ -17,6 +17,25 @@ export interface TicketBuyer {
 export type HoldAnswer =
   { ok: true; orderId: string; accessToken: string; soldOut: boolean } | { ok: false; refusal: TicketRefusal };
 
+/**
+ * How long an instance answers "Udsolgt" for a concert from memory once a hold found it sold out (decision 038):
+ * in a rush thousands of fans ask within seconds after the last ticket went, and each would otherwise read the sale.
+ * A ticket freed meanwhile (a hold that ran out, a refund) is offered again at most this much later.
+ */
+export const SOLD_OUT_MEMORY_MS = 2000;
+const soldOutUntil = new WeakMap<Database, Map<string, number>>();
+
+/** Whether this instance knows the concert sold out a moment ago: then a hold is refused without reading anything. */
+export function soldOutNow(db: Database, eventId: string, now = new Date()) {
+  return (soldOutUntil.get(db)?.get(eventId) ?? 0) > now.getTime();
+}
+
+function rememberSoldOut(db: Database, eventId: string, now: Date) {
+  let concerts = soldOutUntil.get(db);
+  if (!concerts) soldOutUntil.set(db, (concerts = new Map()));
+  concerts.set(eventId, now.getTime() + SOLD_OUT_MEMORY_MS);
+}
+
 /** Thrown inside the hold's transaction to undo it, with the refusal the fan is told. */
 class Refused extends Error {
   constructor(readonly refusal: TicketRefusal) {
@@ -40,6 +59,21 @@ export async function holdTickets(
   now = new Date(),
 ): Promise<HoldAnswer> {
   const email = buyer.email.toLowerCase();
+  if (soldOutNow(db, eventId, now)) return { ok: false, refusal: { reason: "sold-out" } };
+  const answer = await judgeAndHold(db, provider, eventId, quantities, { ...buyer, email }, now);
+  if (!answer.ok && answer.refusal.reason === "sold-out") rememberSoldOut(db, eventId, now);
+  return answer;
+}
+
+async function judgeAndHold(
+  db: Database,
+  provider: string,
+  eventId: string,
+  quantities: Record<string, number>,
+  buyer: TicketBuyer,
+  now: Date,
+): Promise<HoldAnswer> {
+  const { email } = buyer;
   const own = await ticketSaleOf(db, eventId);
   if (!own) return { ok: false, refusal: { reason: "closed" } };
   const already = await ticketsForEmail(db, eventId, email);

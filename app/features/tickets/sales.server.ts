@@ -15,7 +15,8 @@ export function ownSales(db: Database) {
       status: events.status,
       capacity: ticketSales.capacity,
       taken: ticketSales.taken,
-      sold: sql<number>`(select count(*)::int from ${tickets} where ${tickets.eventId} = ${events.id} and ${tickets.status} = 'sold')`,
+      // Written out in full: inside a subquery a bare column would be the subquery's own table's.
+      sold: sql<number>`(select count(*)::int from tickets where tickets.event_id = events.id and tickets.status = 'sold')`,
     })
     .from(events)
     .innerJoin(ticketSales, eq(ticketSales.eventId, events.id))
@@ -59,7 +60,7 @@ export async function salesOf(db: Database, eventId: string, now = new Date()) {
         receiptNumber: orders.receiptNumber,
         totalOere: orders.totalOere,
         paidAt: orders.paidAt,
-        tickets: sql<number>`(select count(*)::int from ${tickets} where ${tickets.orderId} = ${orders.id})`,
+        tickets: sql<number>`(select count(*)::int from tickets where tickets.order_id = orders.id)`,
       })
       .from(orders)
       .where(and(eq(orders.eventId, eventId), inArray(orders.status, ["paid", "cancelled"])))

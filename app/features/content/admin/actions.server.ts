@@ -174,6 +174,12 @@ async function carryOutRow(
       try {
         result = await deleteRecord(db, storage, type, row.id);
       } catch (error) {
+        // A concert with ticket orders is kept by them (decision 038): it is cancelled, not deleted.
+        if (foreignKeyViolated(error)) {
+          return errorToast(
+            `${the} kan ikke slettes, fordi der er solgt billetter til den. Sæt den til Aflyst i stedet.`,
+          );
+        }
         logger.error({ err: error, resource: type.name }, "delete failed");
         return errorToast(uploadMessages.deleteFailed);
       }
@@ -185,6 +191,12 @@ async function carryOutRow(
       return successToast(`${the} er slettet`);
     }
   }
+}
+
+/** Whether a statement failed on a foreign key (PostgreSQL's 23503), whichever driver raised it. */
+function foreignKeyViolated(error: unknown) {
+  const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+  return cause?.code === "23503";
 }
 
 /** A row form's answer: its toast, 400 when it did not go through. */

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import type { ReceiptView } from "~/features/email/messages";
+import { OrderLines } from "~/features/orders/components/order-lines";
 
 /** The confirmation of a booking on invoice: booked, the invoice sent, to be paid by its due day. */
 export function InvoicedBooking({
@@ -19,17 +20,7 @@ export function InvoicedBooking({
         Dagene er jeres. Faktura nr. {invoice.number} på {receipt.total} er sendt til {email} og betales senest{" "}
         {invoice.due}.
       </p>
-      <ul
-        aria-label="Det har I bestilt"
-        className="mt-8 divide-y divide-border rounded-2xl border border-border bg-surface-raised"
-      >
-        {receipt.lines.map((line) => (
-          <li key={line.label} className="flex justify-between gap-4 px-4 py-3">
-            <span>{line.label}</span>
-            <span className="whitespace-nowrap tabular-nums">{line.price}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderLines lines={receipt.lines} label="Det har I bestilt" />
       <div className="mt-8 flex flex-wrap gap-3">
         <a href={`/faktura/${invoice.id}`} className={buttonStyles.primary}>
           Hent fakturaen (PDF)

@@ -106,7 +106,7 @@ export function DoorCheck({ concertId, answer: served }: { concertId: string; an
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          placeholder="Kode, fx 7K3M-Q9XD"
+          placeholder="7K3M-Q9XD"
           className="min-w-0 flex-1 rounded-xl border border-control-border bg-surface-raised px-4 py-3 font-mono text-lg tracking-widest"
         />
         <button type="submit" className={buttonStyles.primary}>

@@ -34,7 +34,7 @@ export function SaleSetupForm({
     <Form method="post" className="grid gap-6" noValidate>
       <input type="hidden" name="intent" value="opsaet" />
       <FormError message={formError} />
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-3 sm:items-start">
         <Field
           name="kapacitet"
           label="Billetter i alt"
@@ -98,7 +98,10 @@ export function SaleSetupForm({
         {rows.map((row, index) => {
           const names = typeFieldNames(index);
           return (
-            <div key={index} className="grid gap-3 rounded-2xl border border-border p-3 sm:grid-cols-[2fr_1fr_1fr]">
+            <div
+              key={index}
+              className="grid gap-3 rounded-2xl border border-border p-3 sm:grid-cols-[2fr_1fr_1fr] sm:items-start"
+            >
               <input type="hidden" name={names.id} value={row?.id ?? ""} />
               <Field
                 name={names.name}

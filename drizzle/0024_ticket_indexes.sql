@@ -1,0 +1,2 @@
+CREATE INDEX "orders_event_email_idx" ON "orders" USING btree ("event_id","booker_email");--> statement-breakpoint
+CREATE INDEX "tickets_held_expiry_idx" ON "tickets" USING btree ("event_id","expires_at") WHERE "tickets"."status" = 'held';

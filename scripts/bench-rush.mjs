@@ -1,0 +1,334 @@
+// The rush for a popular concert (issue 36): the production server, a concert with 1,000 tickets, and 3,000 fans
+// arriving within 10 s, each trying for 1–4 tickets through the requests a browser sends (the buying page, the
+// form's POST as the page sends it, then the order's page and, 15–45 s later, the demo payment). Meanwhile
+// visitors read the public pages, and the admin's sales page is read twice a second to check that sold + held never exceeds the capacity. Passes when it sells out with
+// nothing sold twice, every fan is answered (no 5xx, no connection error) with p99 ≤ 2 s for the first answer,
+// the visitor pages keep p99 ≤ 500 ms, and the server stays ≤ 400 MB resident. Runs on PGlite, and also on
+// PostgreSQL (a fresh database, dropped afterwards) when TEST_DATABASE_URL or DATABASE_URL is set.
+//   npm run bench:rush [-- --fans N --capacity N --engine pglite|postgresql --profile]
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { fileURLToPath } from "node:url";
+import {
+  cleanUp,
+  createDataStore,
+  decodeSingleFetch,
+  ensureBuild,
+  formatNumber,
+  percentile,
+  PGLITE,
+  postgresAdminUrl,
+  postgresql,
+  signIn,
+  sleep,
+  startServer,
+  wasInterrupted,
+} from "./lib/server-under-test.mjs";
+
+const { values: options } = parseArgs({
+  options: {
+    fans: { type: "string", default: "3000" },
+    capacity: { type: "string", default: "1000" },
+    profile: { type: "boolean" },
+    engine: { type: "string" },
+  },
+});
+const CAPACITY = Number(options.capacity);
+const FANS = Number(options.fans);
+const ARRIVAL_SECONDS = 10;
+/** Visitors reading the site meanwhile, each a page every half second or so. */
+const VISITORS = 50;
+const VISITOR_THINK_MS = 1000;
+const MAX_FIRST_ANSWER_P99_MS = 2000;
+const MAX_PAGE_P99_MS = 500;
+const MAX_RESIDENT_MB = 400;
+const ADMIN = { email: "rush-admin@example.test", password: "rush-admin-password" };
+const VISITOR_PAGES = ["/", "/koncerter", "/musik", "/priser"];
+
+process.chdir(fileURLToPath(new URL("..", import.meta.url)));
+
+const localInput = (instant) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("sv-SE", {
+      timeZone: "Europe/Copenhagen",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+};
+
+/** The admin creates the concert with the concert form and sets up its sale on Billetsalg, as in the browser. */
+async function setUpConcert(baseUrl, cookie) {
+  const start = new Date(Date.now() + 14 * 24 * 3_600_000);
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    event_title: "Rushkoncerten",
+    event_performers: "",
+    event_album: "",
+    event_start: localInput(start),
+    event_doors: "",
+    event_end: "",
+    event_room: "Store sal",
+    event_price: "250 kr.",
+    event_age: "",
+    event_ticket_url: "",
+    event_ticket_sale: "own",
+    event_status: "planlagt",
+    event_moved_to: "",
+    event_text: "",
+    published: "on",
+  }))
+    form.set(name, value);
+  const created = await fetch(`${baseUrl}/event/create`, {
+    method: "POST",
+    body: form,
+    redirect: "manual",
+    headers: { cookie, origin: baseUrl },
+  });
+  await created.arrayBuffer();
+  const programme = await (await fetch(`${baseUrl}/koncerter`)).text();
+  const eventId = /href="\/koncerter\/([0-9a-f-]{36})"[^>]*>[^<]*Rushkoncerten/.exec(programme)?.[1];
+  if (!eventId) throw new Error(`Creating the concert answered ${created.status}, and the programme does not list it`);
+  const setup = await fetch(`${baseUrl}/billetsalg/${eventId}`, {
+    method: "POST",
+    headers: { cookie, origin: baseUrl, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      intent: "opsaet",
+      kapacitet: String(CAPACITY),
+      aabner: localInput(new Date(Date.now() - 3_600_000)),
+      lukker: localInput(start),
+      max_ordre: "6",
+      max_email: "10",
+      gebyr: "15",
+      type_navn_0: "Ordinær",
+      type_pris_0: "250",
+      type_antal_0: String(CAPACITY),
+    }),
+  });
+  if (!setup.ok) throw new Error(`Setting up the sale answered ${setup.status}`);
+  await setup.arrayBuffer();
+  const page = await fetch(`${baseUrl}/koncerter/${eventId}/billetter`);
+  const typeId = /name="antal-([0-9a-f-]{36})"/.exec(await page.text())?.[1];
+  if (!typeId) throw new Error("The buying page has no ticket type");
+  return { eventId, typeId };
+}
+
+/** What the admin's sales page says is sold and held, by its loader (the .data request its page makes). */
+async function salesNow(baseUrl, cookie, eventId) {
+  const response = await fetch(`${baseUrl}/billetsalg/${eventId}.data`, { headers: { cookie } });
+  if (!response.ok) throw new Error(`/billetsalg answered ${response.status}`);
+  const value = await decodeSingleFetch(response);
+  const types = value?.["routes/admin.billetsalg.event"]?.data?.sales?.types;
+  if (!Array.isArray(types)) throw new Error("The sales page has no types");
+  return types.reduce((sum, type) => ({ sold: sum.sold + type.sold, held: sum.held + type.held }), {
+    sold: 0,
+    held: 0,
+  });
+}
+
+function residentMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** A fan on the payment page (Stripe's, or the demo's) takes this long before paying. */
+const PAYING_SECONDS = { min: 15, max: 45 };
+
+/**
+ * One fan, as a browser with JavaScript: the buying page, then the form's POST as the page sends it (`.data`; its
+ * answer is the first answer), then, with tickets held, the order's page and, after a while on it, the demo payment.
+ */
+async function fan(baseUrl, { eventId, typeId }, index, startAt, log) {
+  await sleep(startAt - Date.now());
+  const address = `10.${80 + Math.floor(index / 62500)}.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`;
+  const headers = { "x-forwarded-for": address, origin: baseUrl, "accept-encoding": "br, gzip" };
+  const wanted = 1 + (index % 4);
+  const count = (response) => {
+    if (response.status >= 500) log.serverErrors++;
+  };
+  try {
+    const page = await fetch(`${baseUrl}/koncerter/${eventId}/billetter`, { headers });
+    await page.arrayBuffer();
+    count(page);
+    const started = performance.now();
+    const hold = await fetch(`${baseUrl}/koncerter/${eventId}/billetter.data`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        [`antal-${typeId}`]: String(wanted),
+        navn: `Fan ${index + 1}`,
+        email: `fan-${index + 1}@example.test`,
+        vilkaar: "ja",
+      }),
+    });
+    const answer = await hold.text();
+    log.firstAnswers.push(performance.now() - started);
+    log.statuses[hold.status] = (log.statuses[hold.status] ?? 0) + 1;
+    count(hold);
+    const orderPath = /"redirect","(\/billetter\/ordre\/[A-Za-z0-9_-]{22})"/.exec(answer)?.[1];
+    if (!orderPath) return;
+    log.heldTickets += wanted;
+    const order = await fetch(`${baseUrl}${orderPath}`, { headers });
+    await order.arrayBuffer();
+    count(order);
+    await sleep((PAYING_SECONDS.min + Math.random() * (PAYING_SECONDS.max - PAYING_SECONDS.min)) * 1000);
+    const paid = await fetch(`${baseUrl}${orderPath}.data`, { method: "POST", headers });
+    const paidAnswer = await paid.text();
+    count(paid);
+    if (paidAnswer.includes('"redirect"')) log.paidTickets += wanted;
+  } catch (error) {
+    log.connectionErrors.push(`fan: ${String(error.cause?.code ?? error.message)}`);
+  }
+}
+
+async function visitors(baseUrl, until, latencies, log) {
+  await Promise.all(
+    Array.from({ length: VISITORS }, async (_, index) => {
+      for (let turn = index; Date.now() < until; turn++) {
+        const started = performance.now();
+        try {
+          const response = await fetch(`${baseUrl}${VISITOR_PAGES[turn % VISITOR_PAGES.length]}`, {
+            headers: { "accept-encoding": "br, gzip" },
+          });
+          await response.arrayBuffer();
+          if (response.status >= 500) log.serverErrors++;
+          latencies.push(performance.now() - started);
+          await sleep(VISITOR_THINK_MS * Math.random());
+        } catch (error) {
+          log.connectionErrors.push(`visitor: ${String(error.cause?.code ?? error.message)}`);
+        }
+      }
+    }),
+  );
+}
+
+const countOf = (values) =>
+  Object.fromEntries([...new Set(values)].map((value) => [value, values.filter((v) => v === value).length]));
+
+async function run(engine) {
+  const { dataDir, databaseUrl } = await createDataStore(engine, "rush");
+  console.log(`\n== ${engine.label}: starting the server…`);
+  const server = await startServer({
+    dataDir,
+    databaseUrl,
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    cpuProfilePath: options.profile ? `bench/profiles/rush-${engine.name}.cpuprofile` : undefined,
+  });
+  const cookie = await signIn(server.url, ADMIN);
+  const concert = await setUpConcert(server.url, cookie);
+  console.log(`${FANS} fans arrive within ${ARRIVAL_SECONDS} s for ${CAPACITY} tickets…`);
+  const log = { firstAnswers: [], statuses: {}, serverErrors: 0, connectionErrors: [], heldTickets: 0, paidTickets: 0 };
+  const samples = { oversold: 0, taken: [], residentMb: [] };
+  const begin = Date.now() + 500;
+  let rushing = true;
+  const sampler = (async () => {
+    while (rushing) {
+      samples.residentMb.push(residentMb(server.pid));
+      try {
+        const { sold, held } = await salesNow(server.url, cookie, concert.eventId);
+        samples.taken.push(sold + held);
+        if (sold + held > CAPACITY) samples.oversold++;
+      } catch (error) {
+        log.connectionErrors.push(`sales page: ${String(error.cause?.code ?? error.message)}`);
+      }
+      await sleep(500);
+    }
+  })();
+  const pageLatencies = [];
+  const fans = Array.from({ length: FANS }, (_, index) =>
+    fan(server.url, concert, index, begin + Math.random() * ARRIVAL_SECONDS * 1000, log),
+  );
+  await Promise.all([
+    ...fans,
+    visitors(server.url, begin + (ARRIVAL_SECONDS + PAYING_SECONDS.max + 5) * 1000, pageLatencies, log),
+  ]);
+  rushing = false;
+  await sampler;
+  console.log(`The rush took ${formatNumber((Date.now() - begin) / 1000)} s.`);
+  const final = await salesNow(server.url, cookie, concert.eventId);
+  await server.stop();
+
+  const firstAnswers = log.firstAnswers.sort((a, b) => a - b);
+  const pages = pageLatencies.sort((a, b) => a - b);
+  const result = {
+    engine: engine.label,
+    statuses: log.statuses,
+    firstAnswerP50: percentile(firstAnswers, 50),
+    firstAnswerP99: percentile(firstAnswers, 99),
+    pageP99: percentile(pages, 99),
+    pages: pages.length,
+    peakResidentMb: Math.max(...samples.residentMb),
+    final,
+    heldTickets: log.heldTickets,
+    paidTickets: log.paidTickets,
+  };
+  const checks = [
+    {
+      check: "no oversell",
+      passed:
+        samples.oversold === 0 && final.sold + final.held <= CAPACITY && log.heldTickets === final.sold + final.held,
+      detail: `${samples.taken.length} samples, none over ${CAPACITY}; at the end ${final.sold} sold + ${final.held} held; the fans were given ${log.heldTickets}`,
+    },
+    {
+      check: "paid",
+      passed: final.held === 0 && final.sold === log.paidTickets,
+      detail: `${log.paidTickets} tickets paid for by the fans, ${final.sold} sold, ${final.held} still held`,
+    },
+    {
+      check: "sold out",
+      passed: final.sold + final.held === CAPACITY,
+      detail: `${final.sold + final.held} of ${CAPACITY}`,
+    },
+    {
+      check: "every fan answered",
+      passed: log.serverErrors === 0 && log.connectionErrors.length === 0 && firstAnswers.length === FANS,
+      detail: `${firstAnswers.length} answers (${JSON.stringify(log.statuses)}), ${log.serverErrors} 5xx, ${log.connectionErrors.length} connection errors ${JSON.stringify(countOf(log.connectionErrors))}`,
+    },
+    {
+      check: "first answer p99",
+      passed: result.firstAnswerP99 <= MAX_FIRST_ANSWER_P99_MS,
+      detail: `p50 ${formatNumber(result.firstAnswerP50)} ms, p99 ${formatNumber(result.firstAnswerP99)} ms (at most ${MAX_FIRST_ANSWER_P99_MS})`,
+    },
+    {
+      check: "visitor pages p99",
+      passed: result.pageP99 <= MAX_PAGE_P99_MS,
+      detail: `${pages.length} pages, p99 ${formatNumber(result.pageP99)} ms (at most ${MAX_PAGE_P99_MS})`,
+    },
+    {
+      check: "memory",
+      passed: result.peakResidentMb <= MAX_RESIDENT_MB,
+      detail: `peak ${formatNumber(result.peakResidentMb)} MB resident (at most ${MAX_RESIDENT_MB})`,
+    },
+  ];
+  return { result, checks };
+}
+
+ensureBuild();
+const engines = [
+  ...(options.engine === "postgresql" ? [] : [PGLITE]),
+  ...(postgresAdminUrl && options.engine !== "pglite" ? [postgresql(postgresAdminUrl)] : []),
+];
+let failed = false;
+for (const engine of engines) {
+  try {
+    const { checks } = await run(engine);
+    for (const { check, passed, detail } of checks) {
+      console.log(`${passed ? "PASS" : "FAIL"}  ${check}: ${detail}`);
+      failed ||= !passed;
+    }
+  } catch (error) {
+    if (!wasInterrupted()) console.error(`\nThe rush bench failed: ${error.stack ?? error}`);
+    failed = true;
+  } finally {
+    await cleanUp();
+  }
+}
+console.log(failed ? "\nVerdict: FAIL" : "\nVerdict: PASS, the sale holds under a rush");
+if (failed) process.exit(1);
