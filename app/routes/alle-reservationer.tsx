@@ -30,18 +30,23 @@ import { collaborators } from "~/lib/collaborators.server";
 import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/alle-reservationer";
 import { readFormData } from "~/lib/request-body.server";
+import { MyTickets, type MyTicketOrder } from "~/features/tickets/components/my-tickets";
+import { concertWhen } from "~/features/tickets/complete.server";
+import { ticketOrdersOfUser } from "~/features/tickets/orders.server";
+import { isUpcoming } from "~/features/program/program";
 
 export const meta = () => privatePageMeta("Mine reservationer");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth, config } = collaborators();
   const user = await requireUser(auth, request, url);
-  const [bookings, settings, token, due, requests] = await Promise.all([
+  const [bookings, settings, token, due, requests, ticketOrders] = await Promise.all([
     getUserBookings(db, user.id),
     getReservationSettings(db),
     feedTokenOf(db, user.id),
     duePaymentsOf(db, user.id),
     openRequestsOf(db, user.id),
+    ticketOrdersOfUser(db, user.id),
   ]);
   const today = todayInCopenhagen();
   const withContract = await ordersWithContract(
@@ -101,6 +106,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     tiers: tierDescriptions(settings.cancellationTiers),
     cancellationDays: settings.cancellationDays,
     feedUrl: `${config.PUBLIC_URL}/kalender/${token}.ics`,
+    ticketOrders: ticketOrders.map((order): MyTicketOrder => ({
+      orderPath: `/billetter/ordre/${order.accessToken}`,
+      concert: order.concert,
+      when: concertWhen(order),
+      tickets: order.tickets,
+      refunded: order.status === "cancelled",
+      past: !isUpcoming(order, new Date()),
+    })),
   };
 }
 
@@ -191,6 +204,7 @@ export default function MyReservations({ loaderData, actionData }: Route.Compone
         </ul>
       )}
       <MyCancellations cancellations={loaderData.cancellations} tiers={loaderData.tiers} />
+      <MyTickets orders={loaderData.ticketOrders} />
 
       {past.length > 0 && (
         <>

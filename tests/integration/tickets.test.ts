@@ -14,6 +14,7 @@ import { action as buyAction } from "~/routes/koncerter.event-billetter";
 import { action as payAction, loader as orderLoader } from "~/routes/billetter.ordre";
 import { loader as ticketLoader } from "~/routes/billet";
 import { action as listAction } from "~/routes/admin.list";
+import { loader as myReservationsLoader } from "~/routes/alle-reservationer";
 import { routeArgs } from "../support/route-args";
 import { testCollaborators, type TestCollaborators } from "../support/collaborators";
 import { createSession, createUser } from "../support/factories";
@@ -308,5 +309,22 @@ describe.each(databaseKinds)("the venue's own ticket sale on %s", (kind) => {
       message: "Koncerten kan ikke slettes, fordi der er solgt billetter til den. Sæt den til Aflyst i stedet.",
     });
     expect(await database.db.select({ id: events.id }).from(events).where(eq(events.id, eventId))).toHaveLength(1);
+  });
+
+  it("fills in a signed-in buyer and lists the order under Mine billetter", async () => {
+    const { eventId, ordinary } = await concertWithSale();
+    const fan = await createUser(database.db, { name: "Sofie Signeret", email: "sofie@example.dk" });
+    const cookie = await createSession(collaborators.auth, fan.id);
+    const bought = await callRoute(buyAction, `/koncerter/${eventId}/billetter`, {
+      cookie,
+      params: { eventId },
+      fields: { [`antal-${ordinary}`]: "3", navn: "Sofie Signeret", email: "sofie@example.dk", vilkaar: "ja" },
+    });
+    const token = bought.location!.split("/").at(-1)!;
+    await callRoute(payAction, bought.location!, { cookie, params: { token }, fields: {} });
+    const mine = await callRoute(myReservationsLoader, "/alle-reservationer", { cookie });
+    expect((mine.body as unknown as { ticketOrders: unknown[] }).ticketOrders).toEqual([
+      expect.objectContaining({ orderPath: `/billetter/ordre/${token}`, tickets: 3, refunded: false, past: false }),
+    ]);
   });
 });

@@ -142,3 +142,22 @@ export async function ticketByToken(db: Database, token: string) {
     .where(eq(tickets.token, token));
   return ticket ?? null;
 }
+
+/** A signed-in buyer's ticket orders, paid or refunded, soonest concert first ("Mine billetter"). */
+export function ticketOrdersOfUser(db: Database, userId: string) {
+  return db
+    .select({
+      accessToken: orders.accessToken,
+      status: orders.status,
+      receiptNumber: orders.receiptNumber,
+      concert: events.title,
+      startsAt: events.startsAt,
+      movedTo: events.movedTo,
+      concertStatus: events.status,
+      tickets: sql<number>`(select count(*)::int from tickets where tickets.order_id = orders.id)`,
+    })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .where(and(eq(orders.userId, userId), eq(orders.sale, "tickets"), inArray(orders.status, ["paid", "cancelled"])))
+    .orderBy(asc(sql`coalesce(${events.movedTo}, ${events.startsAt})`));
+}
