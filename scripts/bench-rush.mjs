@@ -179,7 +179,11 @@ async function fan(baseUrl, { eventId, typeId }, index, startAt, log) {
     await order.arrayBuffer();
     count(order);
     await sleep((PAYING_SECONDS.min + Math.random() * (PAYING_SECONDS.max - PAYING_SECONDS.min)) * 1000);
-    const paid = await fetch(`${baseUrl}${orderPath}.data`, { method: "POST", headers });
+    const paid = await fetch(`${baseUrl}${orderPath}.data`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "betal" }),
+    });
     const paidAnswer = await paid.text();
     count(paid);
     if (paidAnswer.includes('"redirect"')) log.paidTickets += wanted;

@@ -11,9 +11,15 @@ import { redirectWithToast } from "~/features/toast/flash.server";
 import { concertWhen } from "~/features/tickets/complete.server";
 import { concertOf, ticketOrderByToken, ticketsOfOrder } from "~/features/tickets/orders.server";
 import { groupedDoorCode } from "~/features/tickets/door-code";
-import { answer } from "~/lib/form";
+import { ConfirmButton, ConfirmStep } from "~/components/ui/confirm-step";
+import { refundTicketOrderAndNotify } from "~/features/tickets/refunds.server";
+import { buyerMayCancel } from "~/features/tickets/rules";
+import { ticketSaleOf } from "~/features/tickets/sale.server";
+import { answer, parseSubmission, unknownIntentMessage } from "~/lib/form";
+import { readFormData } from "~/lib/request-body.server";
+import { z } from "zod";
 import { collaborators } from "~/lib/collaborators.server";
-import { formatTime } from "~/lib/format";
+import { formatMoney, formatTime } from "~/lib/format";
 import type { Route } from "./+types/billetter.ordre";
 import { OrderLines } from "~/features/orders/components/order-lines";
 
@@ -43,6 +49,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     receiptOf(db, order),
   ]);
   const heldUntil = tickets.find((ticket) => ticket.status === "held")?.expiresAt ?? null;
+  const mayCancel = await buyerMayCancelNow(order);
   return data(
     {
       token: params.token,
@@ -55,6 +62,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
       total: receipt.total,
       vat: receipt.vat,
       receiptNumber: order.receiptNumber,
+      mayCancel,
       heldUntil: heldUntil && formatTime(heldUntil),
       tickets: tickets
         .filter((ticket) => ticket.status === "sold")
@@ -69,10 +77,47 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   );
 }
 
-/** The demo provider's "Betal": sells the tickets as if a payment had come through. */
-export async function action({ params }: Route.ActionArgs) {
-  const { db, mailer, config, metrics, logger } = collaborators();
+/** Whether the buyer may cancel this order now, by the rule (`buyerMayCancel`) and the facts as they are. */
+async function buyerMayCancelNow(order: Awaited<ReturnType<typeof orderOf>>) {
+  const { db } = collaborators();
+  const [own, concert, tickets] = await Promise.all([
+    ticketSaleOf(db, order.eventId!),
+    concertOf(db, order.eventId!),
+    ticketsOfOrder(db, order.id),
+  ]);
+  return buyerMayCancel(
+    { paid: order.status === "paid", anyCheckedIn: tickets.some((ticket) => ticket.checkedInAt !== null) },
+    {
+      buyersMayCancel: own?.sale.buyersMayCancel ?? false,
+      start: concert!.movedTo ?? concert!.startsAt,
+      cancelled: concert!.status === "aflyst",
+    },
+    new Date(),
+  );
+}
+
+/** The demo provider's "Betal", which sells the tickets as if a payment had come through; or the buyer's cancellation. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { db, mailer, config, metrics, logger, payments, freshness } = collaborators();
   const order = await orderOf(params.token);
+  const submission = parseSubmission(await readFormData(request), orderActionSchema);
+  if (!submission.ok) return answer({ toast: errorToast(unknownIntentMessage) }, 400);
+  if (submission.value.intent === "afbestil") {
+    if (!payments || !(await buyerMayCancelNow(order))) {
+      return answer({ toast: errorToast("Billetterne kan ikke afbestilles her. Kontakt os.") }, 409);
+    }
+    const refunded = await refundTicketOrderAndNotify({ db, provider: payments, mailer, logger }, order.id, {
+      userId: order.userId,
+      reason: "Afbestilt af køberen.",
+      byAdmin: false,
+    });
+    if (!refunded.ok) return answer({ toast: errorToast("Billetterne kan ikke afbestilles her. Kontakt os.") }, 409);
+    await freshness.changed("content");
+    throw redirectWithToast(
+      `/billetter/ordre/${params.token}`,
+      successToast(`Billetterne er afbestilt, og ${formatMoney(refunded.amountOere)} bliver betalt tilbage`),
+    );
+  }
   if (order.provider !== "demo") throw data(null, { status: 400 });
   const payment = await nextDuePayment(db, order.id);
   if (!payment) throw redirect(`/billetter/ordre/${params.token}`);
@@ -84,10 +129,7 @@ export async function action({ params }: Route.ActionArgs) {
   return answer({ toast: errorToast("Købet kunne ikke gennemføres", why) }, 409);
 }
 
-// The page is the token's holder's alone, and changes (paid, checked in): never kept by the page cache.
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
-}
+const orderActionSchema = z.object({ intent: z.enum(["betal", "afbestil"]) });
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: loaderData ? `Dine billetter: ${loaderData.concert.title}` : "Dine billetter" },
@@ -137,6 +179,28 @@ export default function TicketOrderPage({ loaderData, actionData }: Route.Compon
       {paid && loaderData.receiptNumber && (
         <p className="mt-2 text-right text-sm text-muted">Kvittering nr. {loaderData.receiptNumber}</p>
       )}
+      {loaderData.mayCancel && (
+        <div className="mt-8">
+          <ConfirmStep
+            summary="Afbestil billetterne"
+            summaryClassName={buttonStyles.secondary}
+            label="Bekræft afbestilling af billetterne"
+            question={`Afbestil alle billetter på ordren? Du får ${loaderData.total} tilbage, og billetterne bliver ugyldige.`}
+            inPlace
+          >
+            <Form method="post">
+              <ConfirmButton name="intent" value="afbestil">
+                Ja, afbestil
+              </ConfirmButton>
+            </Form>
+          </ConfirmStep>
+        </div>
+      )}
+      {status === "cancelled" && (
+        <p role="status" className="mt-8 rounded-2xl border border-border bg-surface-raised p-5 font-semibold">
+          Ordren er afbestilt, og beløbet er betalt tilbage. Billetterne er ikke længere gyldige.
+        </p>
+      )}
       {status === "pending" && loaderData.provider === "stripe" && (
         <div role="status" className="mt-8 rounded-2xl border border-border bg-surface-raised p-5">
           <p className="font-semibold">Vi venter på bekræftelsen af din betaling.</p>
@@ -155,7 +219,7 @@ export default function TicketOrderPage({ loaderData, actionData }: Route.Compon
             {loaderData.heldUntil && ` Billetterne er holdt til dig til kl. ${loaderData.heldUntil}.`}
           </p>
           <Form method="post" className="mt-4">
-            <button type="submit" className={buttonStyles.primary}>
+            <button type="submit" name="intent" value="betal" className={buttonStyles.primary}>
               Betal
             </button>
           </Form>

@@ -95,7 +95,11 @@ describe.each(databaseKinds)("the venue's own ticket sale on %s", (kind) => {
     });
     expect(await takenOf(eventId)).toBe(2);
 
-    const paid = await callRoute(payAction, `/billetter/ordre/${token}`, { cookie: "", params: { token }, fields: {} });
+    const paid = await callRoute(payAction, `/billetter/ordre/${token}`, {
+      cookie: "",
+      params: { token },
+      fields: { intent: "betal" },
+    });
     expect(paid.status).toBe(302);
     const page = await callRoute(orderLoader, `/billetter/ordre/${token}`, { cookie: "", params: { token } });
     const body = page.body as unknown as { status: string; tickets: { token: string }[] };
@@ -321,10 +325,30 @@ describe.each(databaseKinds)("the venue's own ticket sale on %s", (kind) => {
       fields: { [`antal-${ordinary}`]: "3", navn: "Sofie Signeret", email: "sofie@example.dk", vilkaar: "ja" },
     });
     const token = bought.location!.split("/").at(-1)!;
-    await callRoute(payAction, bought.location!, { cookie, params: { token }, fields: {} });
+    await callRoute(payAction, bought.location!, { cookie, params: { token }, fields: { intent: "betal" } });
     const mine = await callRoute(myReservationsLoader, "/alle-reservationer", { cookie });
     expect((mine.body as unknown as { ticketOrders: unknown[] }).ticketOrders).toEqual([
       expect.objectContaining({ orderPath: `/billetter/ordre/${token}`, tickets: 3, refunded: false, past: false }),
     ]);
+  });
+
+  it.each([
+    ["not allowed for the concert", undefined, 409, "paid"],
+    ["allowed for the concert", "ja", 302, "cancelled"],
+  ])("lets a buyer cancel their own order only when %s", async (_, afbestilling, status, after) => {
+    const { eventId, ordinary } = await concertWithSale(100, afbestilling ? { afbestilling } : {});
+    const held = await holdTickets(database.db, "demo", eventId, { [ordinary]: 2 }, buyer(700));
+    if (!held.ok) throw new Error("not held");
+    await confirmTicketOrder(database.db, held.orderId);
+    const token = held.accessToken;
+    const answer = await callRoute(payAction, `/billetter/ordre/${token}`, {
+      cookie: "",
+      params: { token },
+      fields: { intent: "afbestil" },
+    });
+    expect(answer.status).toBe(status);
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, held.orderId));
+    expect(order!.status).toBe(after);
+    expect(await takenOf(eventId)).toBe(after === "cancelled" ? 0 : 2);
   });
 });

@@ -23,7 +23,7 @@ export type TicketRefundResult =
 export async function refundTicketOrder(
   { db, provider }: { db: Database; provider: Pick<PaymentProvider, "refund"> },
   orderId: string,
-  by: { userId: string; reason: string },
+  by: { userId: string | null; reason: string; byAdmin?: boolean },
   now = new Date(),
 ): Promise<TicketRefundResult> {
   return db.transaction(async (tx): Promise<TicketRefundResult> => {
@@ -47,7 +47,7 @@ export async function refundTicketOrder(
       orderId,
       cancelledAt: now,
       cancelledBy: by.userId,
-      byAdmin: true,
+      byAdmin: by.byAdmin ?? true,
       reason: by.reason,
       daysBefore: Math.max(
         0,
@@ -80,7 +80,7 @@ type RefundDependencies = {
 export async function refundTicketOrderAndNotify(
   deps: RefundDependencies,
   orderId: string,
-  by: { userId: string; reason: string },
+  by: { userId: string | null; reason: string; byAdmin?: boolean },
   concertCancelled = false,
 ) {
   const result = await refundTicketOrder(deps, orderId, by);

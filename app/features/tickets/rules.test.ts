@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalizeDoorCode, ticketTokenIn } from "./door-code";
 import {
+  buyerMayCancel,
   checkInAnswer,
   saleState,
   ticketLines,
@@ -187,5 +188,20 @@ describe("door codes and ticket addresses", () => {
     ["7K3M-Q9XD", null],
   ])("ticketTokenIn(%j) = %j", (scanned, expected) => {
     expect(ticketTokenIn(scanned)).toBe(expected);
+  });
+});
+
+describe("buyerMayCancel", () => {
+  const concert = { buyersMayCancel: true, start: new Date("2026-12-04T19:00:00Z"), cancelled: false };
+  const order = { paid: true, anyCheckedIn: false };
+  it.each([
+    ["allowed, paid, before the concert", order, concert, true],
+    ["the admin does not allow it", order, { ...concert, buyersMayCancel: false }, false],
+    ["not paid", { ...order, paid: false }, concert, false],
+    ["a ticket checked in", { ...order, anyCheckedIn: true }, concert, false],
+    ["a cancelled concert (refunded anyway)", order, { ...concert, cancelled: true }, false],
+    ["the concert has started", order, { ...concert, start: now }, false],
+  ])("%s", (_, orderFacts, concertFacts, expected) => {
+    expect(buyerMayCancel(orderFacts, concertFacts, now)).toBe(expected);
   });
 });

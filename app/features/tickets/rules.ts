@@ -193,3 +193,16 @@ export function checkInAnswer(outcome: CheckInOutcome, formatTime: (instant: Dat
       return { colour: "red" as const, text: "Billetten er ikke gyldig (refunderet eller ikke betalt)" };
   }
 }
+
+/**
+ * Whether a buyer may cancel their own paid order and have it refunded: only where the admin allows it for the
+ * concert, before it starts, not for a cancelled concert (its buyers are refunded anyway), and not once a ticket of
+ * the order has been checked in.
+ */
+export function buyerMayCancel(
+  order: { paid: boolean; anyCheckedIn: boolean },
+  concert: { buyersMayCancel: boolean; start: Date; cancelled: boolean },
+  now: Date,
+) {
+  return order.paid && !order.anyCheckedIn && concert.buyersMayCancel && !concert.cancelled && now < concert.start;
+}
