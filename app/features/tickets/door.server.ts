@@ -4,11 +4,12 @@ import { events, orders, tickets, ticketTypes } from "~/db/schema";
 import { programBoundary } from "~/features/program/program";
 import { normalizeDoorCode, ticketTokenIn } from "./door-code";
 import type { CheckInOutcome } from "./rules";
+import { concertColumns } from "./sale-columns.server";
 
 /** The concerts the door may check in for: with tickets, from today on, the first being today's (or the next). */
 export function doorConcerts(db: Database, now = new Date()) {
   return db
-    .select({ id: events.id, title: events.title, startsAt: events.startsAt, movedTo: events.movedTo })
+    .select(concertColumns)
     .from(events)
     .where(
       and(

@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { events, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
 import { markPaid, nextDuePayment, takeReceiptNumber } from "~/features/orders/payments.server";
 import type { ConfirmResult } from "~/features/reservation/orders.server";
+import { concertColumns } from "./sale-columns.server";
 
 export type TicketOrder = typeof orders.$inferSelect;
 
@@ -108,15 +109,7 @@ async function takeAgain(tx: Database, eventId: string, freed: { ticketTypeId: s
 /** The concert a ticket order is for, as its pages and mails name it. */
 export async function concertOf(db: Database, eventId: string) {
   const [concert] = await db
-    .select({
-      id: events.id,
-      title: events.title,
-      startsAt: events.startsAt,
-      movedTo: events.movedTo,
-      doorsOpen: events.doorsOpen,
-      room: events.room,
-      status: events.status,
-    })
+    .select({ ...concertColumns, doorsOpen: events.doorsOpen })
     .from(events)
     .where(eq(events.id, eventId));
   return concert ?? null;

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
 import { saleState, ticketsLeft, type SaleState, type TicketSaleTerms, type TicketTypeStock } from "./rules";
+import { concertColumns } from "./sale-columns.server";
 import type { TicketSaleMode } from "./sale-modes";
 
 export type TicketSale = typeof ticketSales.$inferSelect;
@@ -79,16 +80,7 @@ export async function ticketOffersOf(
 /** The buying page's facts: the concert, its sale and what each type has left now. */
 export async function ticketShop(db: Database, eventId: string, now = new Date()) {
   const [concert] = await db
-    .select({
-      id: events.id,
-      title: events.title,
-      startsAt: events.startsAt,
-      movedTo: events.movedTo,
-      status: events.status,
-      published: events.published,
-      ticketSale: events.ticketSale,
-      room: events.room,
-    })
+    .select({ ...concertColumns, published: events.published, ticketSale: events.ticketSale })
     .from(events)
     .where(eq(events.id, eventId));
   if (!concert || !concert.published || concert.ticketSale !== "own") return null;

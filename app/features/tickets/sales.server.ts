@@ -2,17 +2,14 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, orderLines, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
 import { csvDocument, csvKroner } from "~/lib/csv";
+import { concertColumns } from "./sale-columns.server";
 import { formatDateTime } from "~/lib/format";
 
 /** Concerts with their own sale, newest first, with what is sold of what: the admin's Billetsalg list. */
 export function ownSales(db: Database) {
   return db
     .select({
-      id: events.id,
-      title: events.title,
-      startsAt: events.startsAt,
-      movedTo: events.movedTo,
-      status: events.status,
+      ...concertColumns,
       capacity: ticketSales.capacity,
       taken: ticketSales.taken,
       // Written out in full: inside a subquery a bare column would be the subquery's own table's.
