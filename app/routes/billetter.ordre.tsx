@@ -49,7 +49,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     receiptOf(db, order),
   ]);
   const heldUntil = tickets.find((ticket) => ticket.status === "held")?.expiresAt ?? null;
-  const mayCancel = await buyerMayCancelNow(order);
+  const mayCancel = await buyerMayCancelNow(order, { concert: concert!, tickets });
   return data(
     {
       token: params.token,
@@ -77,13 +77,20 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   );
 }
 
-/** Whether the buyer may cancel this order now, by the rule (`buyerMayCancel`) and the facts as they are. */
-async function buyerMayCancelNow(order: Awaited<ReturnType<typeof orderOf>>) {
+type Order = Awaited<ReturnType<typeof orderOf>>;
+type Concert = NonNullable<Awaited<ReturnType<typeof concertOf>>>;
+type OrderTickets = Awaited<ReturnType<typeof ticketsOfOrder>>;
+
+/**
+ * Whether the buyer may cancel this order now, by the rule (`buyerMayCancel`) and the facts as they are; the page's
+ * loader hands over the concert and tickets it has read already.
+ */
+async function buyerMayCancelNow(order: Order, read?: { concert: Concert; tickets: OrderTickets }) {
   const { db } = collaborators();
   const [own, concert, tickets] = await Promise.all([
     ticketSaleOf(db, order.eventId!),
-    concertOf(db, order.eventId!),
-    ticketsOfOrder(db, order.id),
+    read?.concert ?? concertOf(db, order.eventId!),
+    read?.tickets ?? ticketsOfOrder(db, order.id),
   ]);
   return buyerMayCancel(
     { paid: order.status === "paid", anyCheckedIn: tickets.some((ticket) => ticket.checkedInAt !== null) },
