@@ -40,6 +40,12 @@ describe("securityHeaders", () => {
     expect(response.headers.get("content-security-policy")).toContain(`script-src 'self' 'nonce-${nonce}'`);
   });
 
+  it("lets only the site's own pages ask for the camera (the door's scanner), and none for the microphone", async () => {
+    const policy = (await fetch(await serve({ trustProxy: false }))).headers.get("permissions-policy");
+    expect(policy).toContain("camera=(self)");
+    expect(policy).toContain("microphone=()");
+  });
+
   it("never gives two responses the same nonce, also past one draw of random bytes", async () => {
     const url = await serve({ trustProxy: false });
     const nonces = new Set<string>();

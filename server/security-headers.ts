@@ -68,9 +68,11 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
     res.setHeader("Content-Security-Policy", policies[https ? "https" : "http"].replaceAll(placeholder, nonce));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    // The camera for the site's own pages only (the door page scans tickets; no frame may ask). Every page, as
+    // a document keeps the policy it was loaded with, and staff reach /indgang by client-side navigation.
     res.setHeader(
       "Permissions-Policy",
-      "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(self), usb=(), interest-cohort=()",
+      "accelerometer=(), camera=(self), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(self), usb=(), interest-cohort=()",
     );
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
