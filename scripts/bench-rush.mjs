@@ -142,8 +142,27 @@ function residentMb(pid) {
 const PAYING_SECONDS = { min: 15, max: 45 };
 
 /**
- * One fan, as a browser with JavaScript: the buying page, then the form's POST as the page sends it (`.data`; its
- * answer is the first answer), then, with tickets held, the order's page and, after a while on it, the demo payment.
+ * Where a place in the waiting room leads, as a browser goes: the queue page (its place's cookie is scoped to the
+ * paths under it, so the page is the same for everyone), then, as its script does, the place's status asked (held
+ * open by the server) until the turn is done, then the answer.
+ */
+async function waitInQueue(baseUrl, queuePath, headers, placeCookie, log) {
+  const page = await fetch(`${baseUrl}${queuePath}`, { headers });
+  await page.arrayBuffer();
+  if (page.status >= 500) log.serverErrors++;
+  const withPlace = { ...headers, cookie: placeCookie };
+  for (;;) {
+    const status = await fetch(`${baseUrl}${queuePath}/status?vent=1`, { headers: withPlace });
+    if (status.status >= 500) log.serverErrors++;
+    if ((await status.json()).klar) break;
+  }
+  return fetch(`${baseUrl}${queuePath}/svar`, { headers: withPlace, redirect: "manual" });
+}
+
+/**
+ * One fan, as a browser: the buying page; if it still has the form, the form's POST (its answer is the first
+ * answer: the order, a refusal, or a place in the waiting room, which is then waited out); with tickets held, the
+ * order's page and, after a while on it, the demo payment. A page that already says "Udsolgt" is the first answer.
  */
 async function fan(baseUrl, { eventId, typeId }, index, startAt, log) {
   await sleep(startAt - Date.now());
@@ -153,13 +172,22 @@ async function fan(baseUrl, { eventId, typeId }, index, startAt, log) {
   const count = (response) => {
     if (response.status >= 500) log.serverErrors++;
   };
+  let step = "buying page";
   try {
+    const pageStarted = performance.now();
     const page = await fetch(`${baseUrl}/koncerter/${eventId}/billetter`, { headers });
-    await page.arrayBuffer();
+    const html = await page.text();
     count(page);
+    if (!html.includes(`name="antal-${typeId}"`)) {
+      log.firstAnswers.push(performance.now() - pageStarted);
+      log.outcomes.soldOutPage++;
+      return;
+    }
     const started = performance.now();
-    const hold = await fetch(`${baseUrl}/koncerter/${eventId}/billetter.data`, {
+    step = "form";
+    let answer = await fetch(`${baseUrl}/koncerter/${eventId}/billetter`, {
       method: "POST",
+      redirect: "manual",
       headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
         [`antal-${typeId}`]: String(wanted),
@@ -168,17 +196,32 @@ async function fan(baseUrl, { eventId, typeId }, index, startAt, log) {
         vilkaar: "ja",
       }),
     });
-    const answer = await hold.text();
     log.firstAnswers.push(performance.now() - started);
-    log.statuses[hold.status] = (log.statuses[hold.status] ?? 0) + 1;
-    count(hold);
-    const orderPath = /"redirect","(\/billetter\/ordre\/[A-Za-z0-9_-]{22})"/.exec(answer)?.[1];
-    if (!orderPath) return;
+    log.statuses[answer.status] = (log.statuses[answer.status] ?? 0) + 1;
+    count(answer);
+    await answer.arrayBuffer();
+    const queuePath = `/koncerter/${eventId}/billetter/koe`;
+    if (answer.headers.get("location") === queuePath) {
+      log.outcomes.queued++;
+      step = "queue";
+      const placeCookie = answer.headers.get("set-cookie")?.split(";")[0];
+      answer = await waitInQueue(baseUrl, queuePath, headers, placeCookie, log);
+      await answer.arrayBuffer();
+      count(answer);
+    }
+    const orderPath = /^\/billetter\/ordre\/[A-Za-z0-9_-]{22}$/.exec(answer.headers.get("location") ?? "")?.[0];
+    if (!orderPath) {
+      log.outcomes.refused++;
+      return;
+    }
+    log.outcomes.held++;
     log.heldTickets += wanted;
+    step = "order";
     const order = await fetch(`${baseUrl}${orderPath}`, { headers });
     await order.arrayBuffer();
     count(order);
     await sleep((PAYING_SECONDS.min + Math.random() * (PAYING_SECONDS.max - PAYING_SECONDS.min)) * 1000);
+    step = "payment";
     const paid = await fetch(`${baseUrl}${orderPath}.data`, {
       method: "POST",
       headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
@@ -188,7 +231,7 @@ async function fan(baseUrl, { eventId, typeId }, index, startAt, log) {
     count(paid);
     if (paidAnswer.includes('"redirect"')) log.paidTickets += wanted;
   } catch (error) {
-    log.connectionErrors.push(`fan: ${String(error.cause?.code ?? error.message)}`);
+    log.connectionErrors.push(`fan (${step}): ${String(error.cause?.code ?? error.message)}`);
   }
 }
 
@@ -228,7 +271,15 @@ async function run(engine) {
   const cookie = await signIn(server.url, ADMIN);
   const concert = await setUpConcert(server.url, cookie);
   console.log(`${FANS} fans arrive within ${ARRIVAL_SECONDS} s for ${CAPACITY} tickets…`);
-  const log = { firstAnswers: [], statuses: {}, serverErrors: 0, connectionErrors: [], heldTickets: 0, paidTickets: 0 };
+  const log = {
+    firstAnswers: [],
+    statuses: {},
+    outcomes: { soldOutPage: 0, queued: 0, held: 0, refused: 0 },
+    serverErrors: 0,
+    connectionErrors: [],
+    heldTickets: 0,
+    paidTickets: 0,
+  };
   const samples = { oversold: 0, taken: [], residentMb: [] };
   const begin = Date.now() + 500;
   let rushing = true;
@@ -293,7 +344,7 @@ async function run(engine) {
     {
       check: "every fan answered",
       passed: log.serverErrors === 0 && log.connectionErrors.length === 0 && firstAnswers.length === FANS,
-      detail: `${firstAnswers.length} answers (${JSON.stringify(log.statuses)}), ${log.serverErrors} 5xx, ${log.connectionErrors.length} connection errors ${JSON.stringify(countOf(log.connectionErrors))}`,
+      detail: `${firstAnswers.length} answers (POSTs ${JSON.stringify(log.statuses)}; ${JSON.stringify(log.outcomes)}), ${log.serverErrors} 5xx, ${log.connectionErrors.length} connection errors ${JSON.stringify(countOf(log.connectionErrors))}`,
     },
     {
       check: "first answer p99",

@@ -39,11 +39,15 @@ import { scheduledBackupJob, type BackupTarget } from "~/features/operations/bac
 import { compressedAssets } from "./compressed-assets";
 import { fromLoopbackDirectly, metricsEndpoint, requestMetrics } from "./metrics";
 import { limitRequestBodies } from "./body-limits";
-import { reactRouterHandler } from "./request-handler";
+import { reactRouterHandler, routerResponder } from "./request-handler";
+import { ticketWaitingRoom } from "./ticket-waiting-room";
+import { soldOutNow } from "~/features/tickets/holds.server";
 import { createMetrics } from "~/lib/metrics.server";
 import { MailOutbox } from "~/features/email/outbox.server";
 import { JobRunner } from "~/features/jobs/jobs.server";
 import { siteJobs } from "~/features/jobs/site-jobs.server";
+
+const LISTEN_BACKLOG = 4096;
 
 interface AppOptions {
   collaborators: Collaborators;
@@ -117,26 +121,32 @@ function createApp({ collaborators, buildId, vite, pageCache, shutdown, liveCale
   }
 
   app.use(limitRequestBodies(auth));
-  app.use(visitorPageCache(pageCache, { onLookup: (result) => metrics.pageCache.inc({ result }) }));
+  const respond = routerResponder({
+    build: loadBuild,
+    reloadEveryRequest: Boolean(vite),
+    mode: config.isProduction ? "production" : "development",
+  });
+  const getLoadContext = (req: express.Request, res: express.Response) => {
+    const context = new RouterContextProvider();
+    context.set(requestContext, {
+      requestId: res.locals.requestId as string,
+      nonce: res.locals.cspNonce as string,
+      logger: res.locals.logger as Logger,
+      buildId,
+      clientIp: req.ip ?? "",
+      fromLoopback: fromLoopbackDirectly(req),
+    });
+    return context;
+  };
   app.use(
-    reactRouterHandler({
-      build: loadBuild,
-      reloadEveryRequest: Boolean(vite),
-      mode: config.isProduction ? "production" : "development",
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(requestContext, {
-          requestId: res.locals.requestId as string,
-          nonce: res.locals.cspNonce as string,
-          logger: res.locals.logger as Logger,
-          buildId,
-          clientIp: req.ip ?? "",
-          fromLoopback: fromLoopbackDirectly(req),
-        });
-        return context;
-      },
+    ticketWaitingRoom({
+      respond,
+      contextOf: getLoadContext,
+      soldOut: (concert) => soldOutNow(database.db, concert),
     }),
   );
+  app.use(visitorPageCache(pageCache, { onLookup: (result) => metrics.pageCache.inc({ result }) }));
+  app.use(reactRouterHandler({ respond, getLoadContext }));
 
   const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
     logger.error({ err: error, requestId: res.locals.requestId, path: req.path }, "unhandled server error");
@@ -254,6 +264,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
       media: { db: database.db, storage, images, logger },
       publicUrl: config.PUBLIC_URL,
       freshness,
+      paymentProvider: payments?.name ?? null,
     }),
     ...(config.BACKUP_CRON ? [scheduledBackupJob(config.BACKUP_CRON, backupTarget)] : []),
   ]);
@@ -272,7 +283,10 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     liveCalendar,
     backupTarget,
   });
-  const server = app.listen(config.PORT, config.HOST, (error?: Error) => {
+  // Connections that arrive while the process is busy wait in the kernel's queue, up to the system's limit
+  // (net.core.somaxconn, 4096 on current Linux), rather than Node's 511: a rush of fans opens thousands at once,
+  // and one the queue cannot take is reset (docs/performance.md).
+  const server = app.listen(config.PORT, config.HOST, LISTEN_BACKLOG, (error?: Error) => {
     if (error) {
       logger.fatal({ err: error, port: config.PORT }, "cannot listen");
       void database.close().finally(() => process.exit(1));

@@ -7,33 +7,46 @@ import {
   type ServerBuild,
 } from "react-router";
 
+type LoadContextOf = (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+
+interface RouterOptions {
+  build: () => Promise<ServerBuild>;
+  /** In development the build changes under us. React Router then rebuilds its route table for every request. */
+  reloadEveryRequest: boolean;
+  mode: string;
+}
+
+/** React Router's answer to a Fetch request, for handlers that decide when and where to send it. */
+export function routerResponder({ build, reloadEveryRequest, mode }: RouterOptions) {
+  // Handed a function, React Router ranks the whole route tree again on every request, which development needs
+  // (the build changes under it); handed the build itself, it does so once.
+  let router: Promise<ReturnType<typeof createRouterHandler>> | undefined;
+  return async (request: Request, context: RouterContextProvider) => {
+    router ??= reloadEveryRequest
+      ? Promise.resolve(createRouterHandler(build, mode))
+      : build().then((loaded) => createRouterHandler(loaded, mode));
+    const handle = await router;
+    return handle(request, context);
+  };
+}
+
+export type RouterResponder = ReturnType<typeof routerResponder>;
+
 /**
  * React Router behind Express, as `@react-router/express` does it, with one difference: the request body is
  * the one `limitRequestBodies` bounded (`res.locals.requestBody`), never the raw socket stream. Cookies get
  * `Secure` whenever the request reached us over HTTPS, also when TLS ends at a trusted proxy.
  */
 export function reactRouterHandler({
-  build,
-  reloadEveryRequest,
-  mode,
+  respond,
   getLoadContext,
 }: {
-  build: () => Promise<ServerBuild>;
-  /** In development the build changes under us. React Router then rebuilds its route table for every request. */
-  reloadEveryRequest: boolean;
-  mode: string;
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+  respond: RouterResponder;
+  getLoadContext: LoadContextOf;
 }): RequestHandler {
-  // Handed a function, React Router ranks the whole route tree again on every request, which development needs
-  // (the build changes under it); handed the build itself, it does so once.
-  let router: Promise<ReturnType<typeof createRouterHandler>> | undefined;
   return async (req, res, next) => {
     try {
-      router ??= reloadEveryRequest
-        ? Promise.resolve(createRouterHandler(build, mode))
-        : build().then((loaded) => createRouterHandler(loaded, mode));
-      const handle = await router;
-      const response = await handle(fetchRequestOf(req, res), getLoadContext(req, res));
+      const response = await respond(fetchRequestOf(req, res), getLoadContext(req, res));
       await sendFetchResponse(req, res, response);
     } catch (error) {
       next(error);
@@ -50,18 +63,21 @@ function headersOf(req: ExpressRequest) {
   return headers;
 }
 
-function fetchRequestOf(req: ExpressRequest, res: ExpressResponse) {
+/**
+ * The Fetch request React Router is handed. It is aborted when the client goes away, unless it is `detached`: a
+ * request that is answered later, whatever becomes of this connection (the ticket sale's waiting room).
+ */
+export function fetchRequestOf(req: ExpressRequest, res: ExpressResponse, { detached = false } = {}) {
   // req.host and req.protocol follow X-Forwarded-* only from a trusted proxy (TRUST_PROXY).
   const url = new URL(`${req.protocol}://${req.host}${req.originalUrl}`);
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  const init: RequestInit & { duplex?: "half" } = {
-    method: req.method,
-    headers: headersOf(req),
-    signal: controller.signal,
-  };
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: headersOf(req) };
+  if (!detached) {
+    const controller = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    init.signal = controller.signal;
+  }
   const body = res.locals.requestBody as Buffer | Readable | undefined;
   if (body !== undefined) {
     init.body = Buffer.isBuffer(body) ? new Uint8Array(body) : createReadableStreamFromReadable(body);

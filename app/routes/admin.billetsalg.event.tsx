@@ -136,7 +136,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
       return answer({ intent, toast: errorToast("Kun en aflyst koncert kan refunderes samlet") }, 409);
     }
     if (!payments) return answer({ intent, toast: errorToast("Der er ingen betalingsudbyder sat op") }, 409);
-    const count = await refundCancelledConcert({ db, provider: payments, mailer, logger }, concert.id, {
+    const count = await refundCancelledConcert({ db, provider: payments, mailer, logger, config }, concert.id, {
       userId: admin.id,
     });
     await freshness.changed("content");
@@ -152,7 +152,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     return answer({ toast: successToast(`Billetterne er sendt igen til ${order.bookerEmail}`) });
   }
   if (!payments) return answer({ toast: errorToast("Der er ingen betalingsudbyder sat op") }, 409);
-  const refunded = await refundTicketOrderAndNotify({ db, provider: payments, mailer, logger }, order.id, {
+  const refunded = await refundTicketOrderAndNotify({ db, provider: payments, mailer, logger, config }, order.id, {
     userId: admin.id,
     reason: "Refunderet af spillestedet.",
   });

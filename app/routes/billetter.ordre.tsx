@@ -14,6 +14,11 @@ import { groupedDoorCode } from "~/features/tickets/door-code";
 import { ConfirmButton, ConfirmStep } from "~/components/ui/confirm-step";
 import { refundTicketOrderAndNotify } from "~/features/tickets/refunds.server";
 import { buyerMayCancel } from "~/features/tickets/rules";
+import { erasureOf, erasureRefusal, erasureRefusalMessage, erasureWords } from "~/features/tickets/buyer-data";
+import { BUYER_DATA_MAILS, mailTicketBuyerData } from "~/features/tickets/buyer-data.server";
+import { eraseTicketBuyer } from "~/features/tickets/buyer-erasure.server";
+import { BuyerDataActions, type ErasureOffer } from "~/features/tickets/components/buyer-data-actions";
+import { getSiteSettings } from "~/features/site/settings.server";
 import { ticketSaleOf } from "~/features/tickets/sale.server";
 import { answer, parseSubmission, unknownIntentMessage } from "~/lib/form";
 import { readFormData } from "~/lib/request-body.server";
@@ -34,7 +39,7 @@ async function orderOf(token: string) {
 
 /** A ticket order's page: paying it (the demo's button, or waiting for Stripe), then its tickets and receipt. */
 export async function loader({ params, url }: Route.LoaderArgs) {
-  const { db, config, mailer, metrics, logger } = collaborators();
+  const { db, config, mailer, metrics, logger, payments } = collaborators();
   let order = await orderOf(params.token);
   const stripe = stripeSettingsOf(config);
   const sessionId = url.searchParams.get("session_id");
@@ -43,13 +48,18 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     await reconcileCheckout({ db, mailer, config, metrics, logger }, stripe, order.id, sessionId);
     order = await orderOf(params.token);
   }
-  const [concert, tickets, receipt] = await Promise.all([
+  const [concert, tickets, receipt, { email: venueEmail }] = await Promise.all([
     concertOf(db, order.eventId!),
     ticketsOfOrder(db, order.id),
     receiptOf(db, order),
+    getSiteSettings(db),
   ]);
   const heldUntil = tickets.find((ticket) => ticket.status === "held")?.expiresAt ?? null;
   const mayCancel = await buyerMayCancelNow(order, { concert: concert!, tickets });
+  const refusal = erasureRefusal(order, concert!, tickets, payments, new Date());
+  const erasure: ErasureOffer = refusal
+    ? { refused: erasureRefusalMessage(refusal, venueEmail) }
+    : { question: erasureWords[erasureOf(order.status)].question };
   return data(
     {
       token: params.token,
@@ -63,6 +73,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
       vat: receipt.vat,
       receiptNumber: order.receiptNumber,
       mayCancel,
+      erasure,
       heldUntil: heldUntil && formatTime(heldUntil),
       tickets: tickets
         .filter((ticket) => ticket.status === "sold")
@@ -103,17 +114,43 @@ async function buyerMayCancelNow(order: Order, read?: { concert: Concert; ticket
   );
 }
 
-/** The demo provider's "Betal", which sells the tickets as if a payment had come through; or the buyer's cancellation. */
+/**
+ * The demo provider's "Betal", which sells the tickets as if a payment had come through; the buyer's cancellation;
+ * or the buyer's data, mailed to the order's address or erased.
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   const { db, mailer, config, metrics, logger, payments, freshness } = collaborators();
   const order = await orderOf(params.token);
   const submission = parseSubmission(await readFormData(request), orderActionSchema);
   if (!submission.ok) return answer({ toast: errorToast(unknownIntentMessage) }, 400);
+  if (submission.value.intent === "send-oplysninger") {
+    if (!(await mailTicketBuyerData({ db, mailer, config }, order))) {
+      const why = `Du har allerede bedt om dem ${BUYER_DATA_MAILS.max} gange inden for en time. Prøv igen senere.`;
+      return answer({ toast: errorToast("Dine oplysninger er ikke sendt igen", why) }, 429);
+    }
+    throw redirectWithToast(
+      `/billetter/ordre/${params.token}`,
+      successToast(`Vi har sendt dine billetter og oplysninger til ${order.bookerEmail}`),
+    );
+  }
+  if (submission.value.intent === "slet-oplysninger") {
+    const erased = await eraseTicketBuyer({ db, payments }, order.id);
+    if (!erased.ok && erased.reason === "not-found") throw data(null, { status: 404, headers: privateAnswer });
+    if (!erased.ok) {
+      const { email: venueEmail } = await getSiteSettings(db);
+      const why = erasureRefusalMessage(erased.refusal, venueEmail);
+      return answer({ toast: errorToast("Dine oplysninger kan ikke slettes nu", why) }, 409);
+    }
+    // Held tickets given back: a sold-out concert may have tickets again.
+    if (erased.freed > 0) await freshness.changed("content");
+    const { done, detail } = erasureWords[erased.erasure];
+    throw redirectWithToast("/", successToast(done, detail));
+  }
   if (submission.value.intent === "afbestil") {
     if (!payments || !(await buyerMayCancelNow(order))) {
       return answer({ toast: errorToast("Billetterne kan ikke afbestilles her. Kontakt os.") }, 409);
     }
-    const refunded = await refundTicketOrderAndNotify({ db, provider: payments, mailer, logger }, order.id, {
+    const refunded = await refundTicketOrderAndNotify({ db, provider: payments, mailer, logger, config }, order.id, {
       userId: order.userId,
       reason: "Afbestilt af køberen.",
       byAdmin: false,
@@ -136,7 +173,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return answer({ toast: errorToast("Købet kunne ikke gennemføres", why) }, 409);
 }
 
-const orderActionSchema = z.object({ intent: z.enum(["betal", "afbestil"]) });
+const orderActionSchema = z.object({ intent: z.enum(["betal", "afbestil", "send-oplysninger", "slet-oplysninger"]) });
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: loaderData ? `Dine billetter: ${loaderData.concert.title}` : "Dine billetter" },
@@ -244,6 +281,7 @@ export default function TicketOrderPage({ loaderData, actionData }: Route.Compon
           </Link>
         </div>
       )}
+      <BuyerDataActions email={loaderData.email} erasure={loaderData.erasure} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field } from "~/components/ui/field";
 import { useToastFrom } from "~/components/ui/toaster";
@@ -96,7 +96,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function TicketShop({ loaderData, actionData }: Route.ComponentProps) {
   const { concert, state, types, buyer, maxPerOrder, fee, holdMinutes } = loaderData;
   useToastFrom(actionData?.toast);
-  const busy = useNavigation().state === "submitting";
   const errors = actionData?.fieldErrors ?? {};
   return (
     <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
@@ -112,9 +111,18 @@ export default function TicketShop({ loaderData, actionData }: Route.ComponentPr
         {concert.room ? `, ${concert.room}` : ""}
       </p>
       {state !== "open" ? (
-        <SaleStateNotice state={state} opensAt={loaderData.opensAt} />
+        <>
+          <SaleStateNotice state={state} opensAt={loaderData.opensAt} />
+          {state === "sold-out" && (
+            <Link to={`/koncerter/${concert.id}/venteliste`} className={`${buttonStyles.primary} mt-6`}>
+              Skriv mig op på ventelisten
+            </Link>
+          )}
+        </>
       ) : (
-        <Form method="post" className="mt-8 grid gap-6" noValidate>
+        // A plain form POST, not React Router's fetch: in a rush the server's waiting room answers it with a place
+        // in the queue and sends the browser to the queue page (server/ticket-waiting-room.ts, decision 039).
+        <Form method="post" reloadDocument className="mt-8 grid gap-6" noValidate>
           {actionData?.formError && (
             <p
               role="alert"
@@ -181,8 +189,8 @@ export default function TicketShop({ loaderData, actionData }: Route.ComponentPr
             Billetterne holdes til dig i {holdMinutes} minutter, mens du betaler.
             {!buyer && " Du behøver ikke en konto."}
           </p>
-          <button type="submit" disabled={busy} className={`${buttonStyles.primary} justify-self-start`}>
-            {busy ? "Reserverer …" : "Gå til betaling"}
+          <button type="submit" className={`${buttonStyles.primary} justify-self-start`}>
+            Gå til betaling
           </button>
         </Form>
       )}

@@ -76,6 +76,16 @@ describe.each(databaseKinds)("content routes on %s", (kind) => {
     expect(JSON.stringify(section?.body)).toContain("kan andre brugere, der er logget ind, se din adresse");
   });
 
+  it("seeds a privacy policy that says what is kept of ticket buyers and check-ins, how long, and what the order's link does", async () => {
+    const { page } = await contentPageLoader(routeArgs("/privatlivspolitik"));
+    const section = JSON.stringify(page.sections.find((candidate) => candidate.header === "Billetter")?.body);
+    expect(section).toContain("hvornår hver billet blev tjekket ind, og hvem af dørpersonalet der gjorde det");
+    expect(section).toContain("En betalt ordre gemmes med dens billetter, kvitteringen og indtjekningen");
+    expect(section).toContain("i fem år efter regnskabsårets udløb");
+    expect(section).toContain("ordren med dit navn og din e-mailadresse gemmes, indtil du sletter den");
+    expect(section).toContain("Fra linket kan du også slette dine oplysninger");
+  });
+
   it("shows the seeded texts as formatted text: the e-mail address and phone number on Praktisk info are links", async () => {
     const { page } = await contentPageLoader(routeArgs("/praktisk-info/"));
     const links = JSON.stringify(page.sections.map((section) => section.body));

@@ -194,7 +194,10 @@ describe.each(databaseKinds)("the venue's own ticket sale on %s", (kind) => {
     const first = await holdTickets(database.db, "demo", eventId, { [ordinary]: 2 }, buyer(200), early);
     expect(first.ok).toBe(true);
     expect(await takenOf(eventId)).toBe(2);
-    const freed = await Promise.all([releaseAllRunOutHolds(database.db, now), releaseAllRunOutHolds(database.db, now)]);
+    const freed = await Promise.all([
+      releaseAllRunOutHolds(database.db, "demo", now),
+      releaseAllRunOutHolds(database.db, "demo", now),
+    ]);
     expect(freed[0]! + freed[1]!).toBe(2);
     expect(await takenOf(eventId)).toBe(0);
     expect((await holdTickets(database.db, "demo", eventId, { [ordinary]: 2 }, buyer(201))).ok).toBe(true);
@@ -251,7 +254,8 @@ describe.each(databaseKinds)("the venue's own ticket sale on %s", (kind) => {
     if (!held.ok) throw new Error("not held");
     await confirmTicketOrder(database.db, held.orderId);
     const refunds: number[] = [];
-    const provider: Pick<PaymentProvider, "refund"> = {
+    const provider: Pick<PaymentProvider, "refund" | "name"> = {
+      name: "demo",
       refund: async ({ amountOere }) => {
         refunds.push(amountOere);
         return null;

@@ -6,6 +6,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  serial,
   smallint,
   text,
   uniqueIndex,
@@ -120,5 +121,52 @@ export const tickets = pgTable(
     check("tickets_held_expires", sql`${table.status} <> 'held' or ${table.expiresAt} is not null`),
     check("tickets_guest_or_order", sql`(${table.orderId} is null) = (${table.ticketTypeId} is null)`),
     check("tickets_checked_in_sold", sql`${table.checkedInAt} is null or ${table.status} = 'sold'`),
+  ],
+);
+
+/**
+ * Where a place on a sold-out concert's waitlist stands: waiting its turn, offered (its tickets held for it for a
+ * day, as an order to pay), or left (the fan took their name off).
+ */
+export const waitlistStatus = pgEnum("waitlist_status", ["waiting", "offered", "left"]);
+
+/**
+ * "Skriv mig op" on a sold-out concert: the fans who want tickets if some come free, in the order they asked
+ * (`position`). Tickets freed by a hold that ran out or a refund go to the first waiting, held for 24 hours.
+ */
+export const ticketWaitlist = pgTable(
+  "ticket_waitlist",
+  {
+    id: uuidId(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** The order of asking; a sequence, so two fans in the same millisecond still have an order. */
+    position: serial("position").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    wanted: smallint("wanted").notNull(),
+    status: waitlistStatus("status").notNull().default("waiting"),
+    /** 128 random bits, base64url: the link in the fan's mails that takes them off the list. */
+    token: text("token").notNull(),
+    /** The order holding the tickets offered. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    offeredAt: instant("offered_at"),
+    /** Set once the offer's mail is handed on: each offer is mailed once. */
+    mailedAt: instant("mailed_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("ticket_waitlist_token").on(table.token),
+    // One place per address and concert while it waits.
+    uniqueIndex("ticket_waitlist_waiting_email")
+      .on(table.eventId, table.email)
+      .where(sql`${table.status} = 'waiting'`),
+    index("ticket_waitlist_turn_idx")
+      .on(table.eventId, table.position)
+      .where(sql`${table.status} = 'waiting'`),
+    check("ticket_waitlist_wanted", sql`${table.wanted} between 1 and 50`),
+    check("ticket_waitlist_name", sql`length(${table.name}) between 1 and 100`),
+    check("ticket_waitlist_email", sql`length(${table.email}) between 3 and 254`),
   ],
 );

@@ -52,6 +52,9 @@ export const routeRules: Record<string, RouteRule> = {
   "/koncerter.ics": publicPage,
   // Buying tickets takes no account (issue 36); an order's and a ticket's secret token is its access.
   "/koncerter/:eventId/billetter": publicPage,
+  "/koncerter/:eventId/billetter/koe": publicPage,
+  "/koncerter/:eventId/venteliste": publicPage,
+  "/venteliste/:token": publicPage,
   "/billetter/ordre/:token": publicPage,
   "/billet/:token": publicPage,
   "/indgang": { access: "door" },

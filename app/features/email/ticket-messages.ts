@@ -59,3 +59,40 @@ export function ticketRefundMessage(
     "Billetterne er ikke længere gyldige.",
   ]);
 }
+
+/** To a fan who wrote themselves on a sold-out concert's waitlist: their place, and how to leave it. */
+export function waitlistJoinedMessage(
+  to: string,
+  view: { siteName: string; name: string; concert: string; when: string; wanted: number; leaveUrl: string },
+) {
+  const tickets = view.wanted === 1 ? "1 billet" : `${view.wanted} billetter`;
+  return message(
+    view.siteName,
+    to,
+    `Du er på ventelisten: ${view.concert}`,
+    [
+      `Hej ${view.name}`,
+      `Du står nu på ventelisten til ${view.concert}, ${view.when}, og ønsker ${tickets}.`,
+      "Kommer der billetter fri, får de første på listen dem i den rækkefølge, de skrev sig op. Så skriver vi til dig, og billetterne er reserveret til dig i 24 timer.",
+    ],
+    [{ url: view.leaveUrl, label: "Fjern mig fra ventelisten" }],
+  );
+}
+
+/** To the next fan on a waitlist: tickets are held for them for a day, to be paid from the order's page. */
+export function waitlistOfferMessage(
+  to: string,
+  view: { siteName: string; name: string; concert: string; when: string; until: string; orderUrl: string },
+) {
+  return message(
+    view.siteName,
+    to,
+    `Der er billetter til dig: ${view.concert}`,
+    [
+      `Hej ${view.name}`,
+      `Der er kommet billetter fri til ${view.concert}, ${view.when}, og du var den næste på ventelisten.`,
+      `Billetterne er reserveret til dig til ${view.until}. Betal dem fra linket herunder. Vil du ikke have dem, skal du ikke gøre noget: så går de videre til den næste på listen.`,
+    ],
+    [{ url: view.orderUrl, label: "Se og betal dine billetter" }],
+  );
+}

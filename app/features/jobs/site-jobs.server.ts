@@ -5,6 +5,7 @@ import { removeExpiredHolds } from "~/features/reservation/holds.server";
 import { sendBalanceReminders } from "~/features/orders/reminders.server";
 import { expireRequests } from "~/features/rental/requests.server";
 import { releaseAllRunOutHolds } from "~/features/tickets/holds.server";
+import { forgetPastWaitlists, mailWaitlistOffers } from "~/features/tickets/waitlist.server";
 import type { Freshness } from "~/lib/freshness";
 import type { Job } from "./jobs.server";
 
@@ -15,6 +16,8 @@ export function siteJobs(options: {
   media: ProcessingDependencies;
   publicUrl: string;
   freshness: Freshness;
+  /** The payment provider's name, for the orders the waitlists are offered; null when none is set up. */
+  paymentProvider: string | null;
 }): Job[] {
   return [
     {
@@ -34,12 +37,16 @@ export function siteJobs(options: {
     },
     {
       name: "ticket-holds",
-      label: "Frigiver billetter, der ikke blev betalt",
+      label: "Frigiver billetter, der ikke blev betalt, og giver dem til ventelisten",
       everySeconds: 60,
       exclusive: true,
       // A sold-out concert may have tickets again: its pages say so at once.
       run: async () => {
-        if ((await releaseAllRunOutHolds(options.db)) > 0) await options.freshness.changed("content");
+        const freed = await releaseAllRunOutHolds(options.db, options.paymentProvider);
+        // Offers made here, or by a hold or refund whose own mailing failed, are mailed once.
+        await mailWaitlistOffers({ db: options.db, mailer: options.outbox, config: { PUBLIC_URL: options.publicUrl } });
+        await forgetPastWaitlists(options.db);
+        if (freed > 0) await options.freshness.changed("content");
       },
     },
     {

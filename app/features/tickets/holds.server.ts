@@ -1,17 +1,10 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orderLines, orderPayments, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
-import { orderTotals } from "~/features/orders/money";
-import { todayInCopenhagen } from "~/features/reservation/days";
-import { ticketHoldExpiresAt, ticketLines, ticketOrderRefusal, type TicketRefusal } from "./rules";
+import { tickets, ticketSales, ticketTypes } from "~/db/schema";
+import { ticketHoldExpiresAt, ticketOrderRefusal, type TicketRefusal } from "./rules";
 import { stockOf, termsOf, ticketSaleOf, ticketsForEmail } from "./sale.server";
-import { newDoorCode, newTicketToken } from "./tokens.server";
-
-export interface TicketBuyer {
-  name: string;
-  email: string;
-  userId: string | null;
-}
+import { writeHeldOrder, type TicketBuyer } from "./held-orders.server";
+import { offerFreedTickets } from "./waitlist.server";
 
 /** A hold's answer; `soldOut` when it took the concert's last tickets, so its pages say "Udsolgt" from now on. */
 export type HoldAnswer =
@@ -84,7 +77,7 @@ async function judgeAndHold(
   const total = wanted.reduce((sum, { count }) => sum + count, 0);
   try {
     return await db.transaction(async (tx): Promise<HoldAnswer> => {
-      await releaseRunOutHolds(tx, eventId, now);
+      await releaseRunOutHolds(tx, eventId, now, provider);
       const [sale] = await tx
         .update(ticketSales)
         .set({ taken: sql`${ticketSales.taken} + ${total}` })
@@ -111,7 +104,16 @@ async function judgeAndHold(
       if (holding + total > sale.maxPerEmail) {
         throw new Refused({ reason: "over-email-limit", limit: sale.maxPerEmail, already: holding });
       }
-      const written = await writeHeldOrder(tx, provider, eventId, own.types, quantities, sale.feeOere, buyer, now);
+      const written = await writeHeldOrder(tx, {
+        provider,
+        eventId,
+        types: own.types,
+        quantities,
+        feeOere: sale.feeOere,
+        buyer,
+        now,
+        expiresAt: ticketHoldExpiresAt(now),
+      });
       return { ok: true, ...written, soldOut: sale.taken >= sale.capacity };
     });
   } catch (error) {
@@ -136,82 +138,19 @@ async function refusalNow(
   );
 }
 
-async function writeHeldOrder(
-  tx: Database,
-  provider: string,
-  eventId: string,
-  types: Parameters<typeof ticketLines>[0],
-  quantities: Record<string, number>,
-  feeOere: number,
-  buyer: TicketBuyer,
-  now: Date,
-) {
-  const lines = ticketLines(types, quantities, feeOere);
-  const { totalOere, vatOere } = orderTotals(lines);
-  const accessToken = newTicketToken();
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      sale: "tickets",
-      eventId,
-      accessToken,
-      userId: buyer.userId,
-      bookerName: buyer.name,
-      bookerEmail: buyer.email.toLowerCase(),
-      bookerAddress: "",
-      days: [],
-      totalOere,
-      vatOere,
-      provider,
-    })
-    .returning({ id: orders.id });
-  await tx.insert(orderLines).values(
-    lines.map((line, position) => ({
-      orderId: order!.id,
-      position,
-      kind: line.kind,
-      ticketTypeId: line.ticketTypeId,
-      description: line.description,
-      quantity: line.quantity,
-      unitPriceOere: line.unitPriceOere,
-      totalOere: line.totalOere,
-      vatOere: line.vatOere,
-    })),
-  );
-  await tx
-    .insert(orderPayments)
-    .values({ orderId: order!.id, kind: "everything", amountOere: totalOere, dueDay: todayInCopenhagen(now) });
-  const expiresAt = ticketHoldExpiresAt(now);
-  await tx.insert(tickets).values(
-    lines
-      .filter((line) => line.kind === "ticket")
-      .flatMap((line) =>
-        Array.from({ length: line.quantity }, () => ({
-          eventId,
-          ticketTypeId: line.ticketTypeId,
-          orderId: order!.id,
-          status: "held" as const,
-          token: newTicketToken(),
-          doorCode: newDoorCode(),
-          holderName: buyer.name,
-          expiresAt,
-        })),
-      ),
-  );
-  return { orderId: order!.id, accessToken };
-}
-
 /**
  * Frees a concert's held tickets whose hold ran out, each once: the status changes from held only once, and the
- * counters go down by what that change returned, in the same transaction. Answers how many were freed.
+ * counters go down by what that change returned, in the same transaction, which also offers them to the concert's
+ * waitlist first (`offerFreedTickets`). Answers how many were freed.
  */
-export async function releaseRunOutHolds(tx: Database, eventId: string, now: Date) {
+export async function releaseRunOutHolds(tx: Database, eventId: string, now: Date, provider: string | null) {
   const freed = await tx
     .update(tickets)
     .set({ status: "released", expiresAt: null })
     .where(and(eq(tickets.eventId, eventId), eq(tickets.status, "held"), lte(tickets.expiresAt, now)))
     .returning({ ticketTypeId: tickets.ticketTypeId });
   await giveBack(tx, eventId, freed);
+  if (freed.length > 0) await offerFreedTickets(tx, eventId, provider, now);
   return freed.length;
 }
 
@@ -234,15 +173,15 @@ export async function giveBack(tx: Database, eventId: string, freed: { ticketTyp
   }
 }
 
-/** The job's sweep: frees every concert's holds that ran out. */
-export async function releaseAllRunOutHolds(db: Database, now = new Date()) {
+/** The job's sweep: frees every concert's holds that ran out, offering them to the waitlists first. */
+export async function releaseAllRunOutHolds(db: Database, provider: string | null, now = new Date()) {
   const concerts = await db
     .selectDistinct({ eventId: tickets.eventId })
     .from(tickets)
     .where(and(eq(tickets.status, "held"), lte(tickets.expiresAt, now)));
   let freed = 0;
   for (const { eventId } of concerts) {
-    freed += await db.transaction((tx) => releaseRunOutHolds(tx, eventId, now));
+    freed += await db.transaction((tx) => releaseRunOutHolds(tx, eventId, now, provider));
   }
   return freed;
 }

@@ -8,7 +8,9 @@ import { refundPaidPayments } from "~/features/rental/order-cancellation.server"
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Logger } from "~/lib/logger.server";
 import { formatMoney } from "~/lib/format";
+import type { Config } from "~/config/env.server";
 import { giveBack } from "./holds.server";
+import { mailWaitlistOffers, offerFreedTickets } from "./waitlist.server";
 import { concertOf } from "./orders.server";
 
 export type TicketRefundResult =
@@ -21,7 +23,7 @@ export type TicketRefundResult =
  * is the order, so a refund asked twice at once pays back once; a provider that refuses undoes it all.
  */
 export async function refundTicketOrder(
-  { db, provider }: { db: Database; provider: Pick<PaymentProvider, "refund"> },
+  { db, provider }: { db: Database; provider: Pick<PaymentProvider, "refund" | "name"> },
   orderId: string,
   by: { userId: string | null; reason: string; byAdmin?: boolean },
   now = new Date(),
@@ -41,6 +43,7 @@ export async function refundTicketOrder(
       .where(and(eq(tickets.orderId, orderId), eq(tickets.status, "sold")))
       .returning({ ticketTypeId: tickets.ticketTypeId });
     await giveBack(tx, order.eventId!, refunded);
+    await offerFreedTickets(tx, order.eventId!, provider.name, now);
     await tx.update(orders).set({ status: "cancelled" }).where(eq(orders.id, orderId));
     const concert = await concertOf(tx, order.eventId!);
     await tx.insert(orderCancellations).values({
@@ -71,12 +74,16 @@ export async function refundTicketOrder(
 
 type RefundDependencies = {
   db: Database;
-  provider: Pick<PaymentProvider, "refund">;
+  provider: Pick<PaymentProvider, "refund" | "name">;
   mailer: Mailer;
   logger: Logger;
+  config: Pick<Config, "PUBLIC_URL">;
 };
 
-/** Refunds one order and tells its buyer, in Danish; a cancelled concert's words when it is one. */
+/**
+ * Refunds one order and tells its buyer, in Danish (a cancelled concert's words when it is one), and the fans on
+ * the waitlist who were offered its tickets.
+ */
 export async function refundTicketOrderAndNotify(
   deps: RefundDependencies,
   orderId: string,
@@ -96,6 +103,7 @@ export async function refundTicketOrderAndNotify(
   } catch (error) {
     deps.logger.error({ err: error, orderId }, "the refund e-mail could not be sent");
   }
+  await mailWaitlistOffers(deps);
   return result;
 }
 

@@ -8,17 +8,19 @@ export const quantityField = (typeId: string) => `antal-${typeId}`;
 const QUANTITY_FIELD = /^antal-([0-9a-f-]{36})$/;
 const MOST_TYPES = 20;
 
+const buyerName = z
+  .string({ error: "Skriv dit navn" })
+  .trim()
+  .min(1, "Skriv dit navn")
+  .max(NAME_MAX_LENGTH, `Navnet må højst have ${NAME_MAX_LENGTH} tegn`);
+
 /**
  * The buying form: how many of each type (whole numbers from 0 to 50; the sale's own limit is the rules'), the
  * buyer's name and e-mail, and the terms accepted. Any other field is ignored.
  */
 export const ticketPurchaseSchema = z
   .looseObject({
-    navn: z
-      .string({ error: "Skriv dit navn" })
-      .trim()
-      .min(1, "Skriv dit navn")
-      .max(NAME_MAX_LENGTH, `Navnet må højst have ${NAME_MAX_LENGTH} tegn`),
+    navn: buyerName,
     email: email().pipe(z.string().max(254, "E-mailadressen er for lang")),
     vilkaar: z.literal("ja", { error: "Du skal acceptere betingelserne for at købe billetter" }),
   })
@@ -41,6 +43,13 @@ export const ticketPurchaseSchema = z
     }
     return { name: value.navn, email: value.email, quantities };
   });
+
+/** "Skriv mig op" on a sold-out concert: name, e-mail and how many tickets (the sale's own limit is the rules'). */
+export const waitlistSchema = z.object({
+  navn: buyerName,
+  email: email().pipe(z.string().max(254, "E-mailadressen er for lang")),
+  antal: numberRule({ min: 1, max: 50, whole: true, message: "Skriv et helt antal fra 1 og op" }),
+});
 
 /** A door code or a ticket's address as staff type or scan it: the token in an address, else the code. */
 export const checkInSchema = z.object({

@@ -5,7 +5,7 @@ export function SaleStateNotice({ state, opensAt }: { state: Exclude<SaleState, 
   const text = {
     "not-open": `Billetsalget åbner ${opensAt}.`,
     "sold-out":
-      "Udsolgt. Alle billetter er solgt eller reserveret lige nu; billetter, der ikke bliver betalt, kommer til salg igen.",
+      "Udsolgt. Alle billetter er solgt eller reserveret lige nu. Kommer der billetter fri, går de først til ventelisten.",
     closed: "Billetsalget er lukket.",
   }[state];
   return (

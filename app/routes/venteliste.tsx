@@ -1,0 +1,73 @@
+import { data, Form, Link } from "react-router";
+import { buttonStyles } from "~/components/ui/button-link";
+import { concertWhen } from "~/features/tickets/complete.server";
+import { leaveWaitlist, waitlistPlaceByToken } from "~/features/tickets/waitlist.server";
+import { collaborators } from "~/lib/collaborators.server";
+import type { Route } from "./+types/venteliste";
+
+const privateAnswer = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+
+async function placeOf(token: string) {
+  const place = await waitlistPlaceByToken(collaborators().db, token);
+  if (!place) throw data(null, { status: 404, headers: privateAnswer });
+  return place;
+}
+
+/** A fan's place on a waitlist, by the link in their mail: where it stands, and leaving it. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const place = await placeOf(params.token);
+  return data(
+    {
+      status: place.status,
+      wanted: place.wanted,
+      concert: { id: place.event.id, title: place.event.title, when: concertWhen(place.event) },
+    },
+    { headers: privateAnswer },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export async function action({ params }: Route.ActionArgs) {
+  await placeOf(params.token);
+  // An offer made meanwhile stands: the page then shows it.
+  return data({ left: await leaveWaitlist(collaborators().db, params.token) }, { headers: privateAnswer });
+}
+
+export const meta = () => [{ title: "Din plads på ventelisten" }, { name: "robots", content: "noindex" }];
+
+export default function WaitlistPlace({ loaderData, actionData }: Route.ComponentProps) {
+  const { concert, status, wanted } = loaderData;
+  const text =
+    actionData?.left || status === "left"
+      ? "Du står ikke længere på ventelisten."
+      : status === "offered"
+        ? "Du har fået tilbudt billetter. Se e-mailen med tilbuddet: billetterne er reserveret til dig i et døgn."
+        : `Du står på ventelisten til ${wanted === 1 ? "1 billet" : `${wanted} billetter`}. Vi skriver til dig, hvis der kommer billetter fri.`;
+  return (
+    <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
+      <Link
+        to={`/koncerter/${concert.id}`}
+        className="text-sm font-semibold text-accent underline-offset-4 hover:underline"
+      >
+        ← {concert.title}
+      </Link>
+      <h1 className="mt-4 font-display text-4xl font-bold tracking-tight">Din plads på ventelisten</h1>
+      <p className="mt-2 text-lg text-muted">
+        {concert.title}, {concert.when}
+      </p>
+      <p role="status" className="mt-8 rounded-2xl border border-border bg-surface-raised p-5 text-lg">
+        {text}
+      </p>
+      {status === "waiting" && !actionData?.left && (
+        <Form method="post" className="mt-6">
+          <button type="submit" className={buttonStyles.secondary}>
+            Fjern mig fra ventelisten
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { queuePage, ticketWaitingRoom } from "./ticket-waiting-room";
+
+const CONCERT = "6f1c2b9e-0000-4000-8000-000000000001";
+const buying = `/koncerter/${CONCERT}/billetter`;
+
+let close: (() => void) | undefined;
+afterEach(() => close?.());
+
+/**
+ * The waiting room in front of a stand-in for React Router, whose answers the test releases one by one (`release`),
+ * recording the order the buyers' forms reached it (`reached`, by their `navn`).
+ */
+async function room(options: { soldOut?: () => boolean; firstAnswerMs?: number; placesPerAddress?: number } = {}) {
+  const reached: string[] = [];
+  const waiting: (() => void)[] = [];
+  let arrived: () => void = () => {};
+  const app = express();
+  app.set("trust proxy", "loopback");
+  let nonces = 0;
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = `nonce${++nonces}`;
+    res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.cspNonce as string}'`);
+    next();
+  });
+  app.use((req, res, next) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      res.locals.requestBody = Buffer.concat(chunks);
+      next();
+    });
+  });
+  app.use(
+    ticketWaitingRoom({
+      async respond(request) {
+        const name = new URLSearchParams(await request.text()).get("navn") ?? "";
+        reached.push(name);
+        arrived();
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        return new Response(null, { status: 302, headers: { Location: `/billetter/ordre/${name}` } });
+      },
+      contextOf: () => new RouterContextProvider(),
+      soldOut: options.soldOut ?? (() => false),
+      concurrency: 1,
+      firstAnswerMs: options.firstAnswerMs ?? 50,
+      longPollMs: 50,
+      busiest: 1,
+      placesPerAddress: options.placesPerAddress ?? 3,
+    }),
+  );
+  app.use((_req, res) => void res.status(404).end());
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  close = () => server.close();
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    reached,
+    /** Lets the oldest answer under way go. */
+    release: () => waiting.shift()?.(),
+    /** Resolves when the next form reaches React Router. */
+    nextArrival: () => new Promise<void>((resolve) => (arrived = resolve)),
+    buy: (name: string, address = "10.0.0.1") =>
+      fetch(`${base}${buying}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address },
+        body: new URLSearchParams({ navn: name }),
+      }),
+  };
+}
+
+const placeCookie = (response: Response) => response.headers.get("set-cookie")!.split(";")[0]!;
+
+describe("the ticket sale's waiting room", () => {
+  it("passes a form straight through when its answer comes in time", async () => {
+    const { buy, release, nextArrival } = await room({ firstAnswerMs: 5_000 });
+    const arrival = nextArrival();
+    const answer = buy("fan-1");
+    await arrival;
+    release();
+    const response = await answer;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/billetter/ordre/fan-1");
+  });
+
+  it("gives a place in the queue at once to a buyer whose turn has not come, and serves the turns in order of arrival", async () => {
+    const { base, buy, release, reached, nextArrival } = await room();
+    const firstArrival = nextArrival();
+    const places = [await buy("fan-1")];
+    await firstArrival;
+    for (const name of ["fan-2", "fan-3", "fan-4"]) places.push(await buy(name, `10.0.0.${name.at(-1)}`));
+    for (const place of places) {
+      expect(place.status).toBe(303);
+      expect(place.headers.get("location")).toBe(queuePage(CONCERT));
+      expect(place.headers.get("set-cookie")).toMatch(
+        /billetkoe=[\w-]{22}; Max-Age=\d+; Path=\/koncerter\/[\w-]+\/billetter\/koe\/;.*HttpOnly/,
+      );
+    }
+    const status = (place: Response) =>
+      fetch(`${base}${queuePage(CONCERT)}/status`, { headers: { cookie: placeCookie(place) } }).then(
+        (response) => response.json() as Promise<{ klar: boolean; foran: number }>,
+      );
+    expect(await status(places[3]!)).toEqual({ klar: false, foran: 2 });
+    for (let turn = 0; turn < 4; turn++) {
+      const next = turn < 3 ? nextArrival() : Promise.resolve();
+      release();
+      await next;
+    }
+    expect(reached).toEqual(["fan-1", "fan-2", "fan-3", "fan-4"]);
+    expect(await status(places[3]!)).toMatchObject({ klar: true });
+    const answer = await fetch(`${base}${queuePage(CONCERT)}/svar`, {
+      redirect: "manual",
+      headers: { cookie: placeCookie(places[3]!) },
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe("/billetter/ordre/fan-4");
+    // What was rendered for fan 4's form (the fourth request) runs under the answer's policy.
+    expect(answer.headers.get("content-security-policy")).toBe("script-src 'nonce-nonce4'");
+    // The answer is given once; the place is forgotten.
+    const again = await fetch(`${base}${queuePage(CONCERT)}/svar`, {
+      redirect: "manual",
+      headers: { cookie: placeCookie(places[3]!) },
+    });
+    expect(again.headers.get("location")).toBe(buying);
+  });
+
+  it("sends a turn back to the buying page without running it when the concert is sold out", async () => {
+    const { buy, reached } = await room({ soldOut: () => true, firstAnswerMs: 5_000 });
+    const response = await buy("fan-1");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(buying);
+    expect(reached).toEqual([]);
+  });
+
+  it("refuses, in Danish, more places at once from one address", async () => {
+    const { buy, nextArrival } = await room({ placesPerAddress: 2 });
+    const arrival = nextArrival();
+    expect((await buy("fan-1")).status).toBe(303);
+    await arrival;
+    expect((await buy("fan-2")).status).toBe(303);
+    const refused = await buy("fan-3");
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toBe("Der er mange i kø fra din forbindelse. Vent et minut, og prøv igen.");
+  });
+
+  it("answers a status or answer request without a place of its own by sending it to the buying page", async () => {
+    const { base } = await room();
+    const status = await fetch(`${base}${queuePage(CONCERT)}/status`, { headers: { cookie: "billetkoe=gaet" } });
+    expect(await status.json()).toEqual({ klar: true });
+    const answer = await fetch(`${base}${queuePage(CONCERT)}/svar`, { redirect: "manual" });
+    expect(answer.headers.get("location")).toBe(buying);
+  });
+});

@@ -1,0 +1,253 @@
+import { randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { RouterContextProvider } from "react-router";
+import { FairQueue, type Turn } from "./fair-queue";
+import { fetchRequestOf, sendFetchResponse, type RouterResponder } from "./request-handler";
+
+/** The buying form's POST: the concert, and whether React Router's client sent it (`.data`). */
+const BUYING = /^\/koncerter\/([0-9a-f-]{36})\/billetter(\.data)?$/;
+/** The queue's own requests: its answer once ready (`svar`) and the page's question about it (`status`). */
+const QUEUE = /^\/koncerter\/([0-9a-f-]{36})\/billetter\/koe\/(svar|status)$/;
+const PLACE_COOKIE = "billetkoe";
+
+export const buyingPage = (concert: string) => `/koncerter/${concert}/billetter`;
+export const queuePage = (concert: string) => `${buyingPage(concert)}/koe`;
+
+export interface WaitingRoomOptions {
+  respond: RouterResponder;
+  contextOf: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+  /** Whether the concert is known to be sold out right now: a turn then answers with the buying page. */
+  soldOut: (concert: string) => boolean;
+  /** Orders being written for one concert at once; more only queue behind the sale's row lock. */
+  concurrency?: number;
+  /** How long a buyer waits for the answer itself before being given a place in the queue instead. */
+  firstAnswerMs?: number;
+  /** How long a waiting page's question is held open when nothing has changed. */
+  longPollMs?: number;
+  /** How long an answer is kept for its buyer: as long as the tickets it held. */
+  keepAnswerMs?: number;
+  /**
+   * The share of the last tenth of a second the process may have been busy for a turn to start: the turns (holds,
+   * order pages) get what the cheap answers (pages from the cache, places in the queue) leave.
+   */
+  busiest?: number;
+  /**
+   * Forms one client address may have in line at once (waiting, or answered but not yet fetched), and places in
+   * all. Generous: fans behind one mobile carrier's or one venue's address share it.
+   */
+  placesPerAddress?: number;
+  placesInAll?: number;
+  now?: () => number;
+}
+
+interface Place {
+  concert: string;
+  address: string;
+  /** The CSP nonce the answer was rendered with, which the response that finally carries it must allow. */
+  nonce: string;
+  turn: Turn<Response>;
+  /** The answer, read whole, once the turn is done. */
+  answer?: { status: number; headers: Headers; body: Buffer };
+  expiresAt: number;
+}
+
+const wait = (ms: number) => new Promise<null>((resolve) => setTimeout(resolve, ms, null).unref());
+
+/** Resolves once the event loop has been busy for at most `busiest` of the last 100 ms (checked every 20 ms). */
+function roomToWork(busiest: number) {
+  let mark = performance.eventLoopUtilization();
+  let busy = 0;
+  setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    busy = performance.eventLoopUtilization(now, mark).utilization;
+    mark = now;
+  }, 100).unref();
+  return async () => {
+    while (busy > busiest) await wait(20);
+  };
+}
+
+/**
+ * The ticket sale's waiting room (decision 039). Every buying form's POST takes its turn in its concert's
+ * `FairQueue`, in order of arrival, and reaches React Router (the route's action: limits, holding the tickets) only
+ * then. A buyer whose answer is not ready within `firstAnswerMs` is answered at once with a place in the queue
+ * instead: a cookie naming it, and the queue page, which asks `…/koe/status` until the turn is done and then
+ * fetches the answer from `…/koe/svar` (a redirect to the order, or the refusal). The turn goes on meanwhile;
+ * its answer is kept in memory for its buyer. A turn that comes when the concert is known to be sold out answers
+ * with the buying page, which says so, without running the action. These answers cost no rendering, which is what
+ * lets one process answer thousands of fans within a second or two (docs/performance.md).
+ */
+export function ticketWaitingRoom({
+  respond,
+  contextOf,
+  soldOut,
+  concurrency = 2,
+  firstAnswerMs = 800,
+  longPollMs = 25_000,
+  keepAnswerMs = 10 * 60_000,
+  busiest = 0.7,
+  placesPerAddress = 20,
+  placesInAll = 20_000,
+  now = Date.now,
+}: WaitingRoomOptions): RequestHandler {
+  const queues = new Map<string, FairQueue>();
+  const room = roomToWork(busiest);
+  const places = new Map<string, Place>();
+  const inLine = new Map<string, number>();
+  const leaveLine = (address: string) => {
+    const left = (inLine.get(address) ?? 1) - 1;
+    if (left > 0) inLine.set(address, left);
+    else inLine.delete(address);
+  };
+
+  const forget = (id: string, place: Place) => {
+    places.delete(id);
+    leaveLine(place.address);
+  };
+  let sweptAt = 0;
+  const sweep = () => {
+    if (now() - sweptAt < 1_000) return;
+    sweptAt = now();
+    for (const [id, place] of places) if (place.expiresAt <= sweptAt) forget(id, place);
+  };
+
+  const take = (concert: string, work: () => Promise<Response>) => {
+    let queue = queues.get(concert);
+    if (!queue) queues.set(concert, (queue = new FairQueue(concurrency)));
+    const turn = queue.enqueue(work);
+    void turn.outcome
+      .catch(() => {})
+      .finally(() => {
+        if (queue.idle) queues.delete(concert);
+      });
+    return { turn, queue };
+  };
+
+  const placeOf = (req: ExpressRequest, concert: string) => {
+    sweep();
+    const id = cookieOf(req.get("cookie"));
+    const place = id ? places.get(id) : undefined;
+    return id && place && place.concert === concert ? { id, place } : null;
+  };
+
+  const givePlace = (req: ExpressRequest, res: ExpressResponse, concert: string, turn: Turn<Response>) => {
+    const id = randomBytes(16).toString("base64url");
+    const place: Place = {
+      concert,
+      address: req.ip ?? "",
+      nonce: res.locals.cspNonce as string,
+      turn,
+      expiresAt: now() + keepAnswerMs,
+    };
+    places.set(id, place);
+    void turn.outcome.then(
+      async (response) => {
+        place.answer = {
+          status: response.status,
+          headers: response.headers,
+          body: Buffer.from(await response.arrayBuffer()),
+        };
+      },
+      () => forget(id, place),
+    );
+    res.cookie(PLACE_COOKIE, id, {
+      path: `${queuePage(concert)}/`,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: req.secure,
+      maxAge: keepAnswerMs,
+    });
+    res.setHeader("Cache-Control", "no-store");
+    res.redirect(303, queuePage(concert));
+  };
+
+  const buy: RequestHandler = async (req, res, next) => {
+    const [, concert, data] = BUYING.exec(req.path)!;
+    sweep();
+    const address = req.ip ?? "";
+    if (places.size >= placesInAll || (inLine.get(address) ?? 0) >= placesPerAddress) {
+      res.setHeader("Retry-After", "60");
+      return void res
+        .status(429)
+        .type("text/plain")
+        .send("Der er mange i kø fra din forbindelse. Vent et minut, og prøv igen.");
+    }
+    inLine.set(address, (inLine.get(address) ?? 0) + 1);
+    let left = false;
+    const leave = () => {
+      if (!left) leaveLine(address);
+      left = true;
+    };
+    const request = fetchRequestOf(req, res, { detached: true });
+    const context = contextOf(req, res);
+    const { turn } = take(concert!, async () => {
+      await room();
+      if (!data && soldOut(concert!))
+        return new Response(null, { status: 303, headers: { Location: buyingPage(concert!) } });
+      return respond(request, context);
+    });
+    try {
+      // React Router's client waits for its own answer; a form's POST is given a place if it would wait long.
+      const first = data ? await turn.outcome : await Promise.race([turn.outcome, wait(firstAnswerMs)]);
+      if (!first) return givePlace(req, res, concert!, turn);
+      leave();
+      await sendFetchResponse(req, res, first);
+    } catch (error) {
+      leave();
+      next(error);
+    }
+  };
+
+  const status: RequestHandler = async (req, res) => {
+    const [, concert] = QUEUE.exec(req.path)!;
+    res.setHeader("Cache-Control", "no-store");
+    const found = placeOf(req, concert!);
+    if (!found) return void res.json({ klar: true });
+    const { place } = found;
+    if (!place.answer && req.query.vent) await Promise.race([place.turn.outcome.catch(() => {}), wait(longPollMs)]);
+    const queue = queues.get(concert!);
+    res.json({ klar: place.turn.done, foran: queue ? queue.ahead(place.turn) : 0 });
+  };
+
+  const answer: RequestHandler = async (req, res, next) => {
+    const [, concert] = QUEUE.exec(req.path)!;
+    res.setHeader("Cache-Control", "no-store");
+    const found = placeOf(req, concert!);
+    if (!found) return void res.redirect(303, buyingPage(concert!));
+    const { id, place } = found;
+    if (!place.answer) return void res.redirect(303, queuePage(concert!));
+    forget(id, place);
+    res.clearCookie(PLACE_COOKIE, { path: `${queuePage(concert!)}/` });
+    // A page rendered for the form's request carries that request's nonce: this response's policy allows it.
+    const policy = res.getHeader("Content-Security-Policy");
+    if (typeof policy === "string") {
+      res.setHeader("Content-Security-Policy", policy.replaceAll(res.locals.cspNonce as string, place.nonce));
+    }
+    const { status: code, headers, body } = place.answer;
+    try {
+      await sendFetchResponse(
+        req,
+        res,
+        new Response(code === 204 || code === 304 ? null : new Uint8Array(body), { status: code, headers }),
+      );
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  return (req, res, next) => {
+    if (req.method === "POST" && BUYING.test(req.path)) return void buy(req, res, next);
+    const queued = req.method === "GET" ? QUEUE.exec(req.path) : null;
+    if (!queued) return next();
+    return void (queued[2] === "status" ? status : answer)(req, res, next);
+  };
+}
+
+function cookieOf(header: string | undefined) {
+  for (const part of (header ?? "").split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === PLACE_COOKIE && value) return value;
+  }
+  return null;
+}
