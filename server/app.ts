@@ -143,6 +143,10 @@ function createApp({ collaborators, buildId, vite, pageCache, shutdown, liveCale
       respond,
       contextOf: getLoadContext,
       soldOut: (concert) => soldOutNow(database.db, concert),
+      onError(error) {
+        logger.error({ err: error }, "a turn in the ticket sale's waiting room failed");
+        reportServerError(error, { requestId: "", path: "/koncerter/:eventId/billetter" });
+      },
     }),
   );
   app.use(visitorPageCache(pageCache, { onLookup: (result) => metrics.pageCache.inc({ result }) }));

@@ -14,7 +14,14 @@ afterEach(() => close?.());
  * The waiting room in front of a stand-in for React Router, whose answers the test releases one by one (`release`),
  * recording the order the buyers' forms reached it (`reached`, by their `navn`).
  */
-async function room(options: { soldOut?: () => boolean; firstAnswerMs?: number; placesPerAddress?: number } = {}) {
+async function room(
+  options: {
+    soldOut?: () => boolean;
+    firstAnswerMs?: number;
+    placesPerAddress?: number;
+    answer?: (name: string) => Response;
+  } = {},
+) {
   const reached: string[] = [];
   const waiting: (() => void)[] = [];
   let arrived: () => void = () => {};
@@ -41,6 +48,7 @@ async function room(options: { soldOut?: () => boolean; firstAnswerMs?: number; 
         reached.push(name);
         arrived();
         await new Promise<void>((resolve) => waiting.push(resolve));
+        if (options.answer) return options.answer(name);
         return new Response(null, { status: 302, headers: { Location: `/billetter/ordre/${name}` } });
       },
       contextOf: () => new RouterContextProvider(),
@@ -64,8 +72,8 @@ async function room(options: { soldOut?: () => boolean; firstAnswerMs?: number; 
     release: () => waiting.shift()?.(),
     /** Resolves when the next form reaches React Router. */
     nextArrival: () => new Promise<void>((resolve) => (arrived = resolve)),
-    buy: (name: string, address = "10.0.0.1") =>
-      fetch(`${base}${buying}`, {
+    buy: (name: string, address = "10.0.0.1", path = buying) =>
+      fetch(`${base}${path}`, {
         method: "POST",
         redirect: "manual",
         headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address },
@@ -154,5 +162,56 @@ describe("the ticket sale's waiting room", () => {
     expect(await status.json()).toEqual({ klar: true });
     const answer = await fetch(`${base}${queuePage(CONCERT)}/svar`, { redirect: "manual" });
     expect(answer.headers.get("location")).toBe(buying);
+  });
+
+  it("lets no spelling of the form's address skip the line", async () => {
+    const { buy, reached, release, nextArrival } = await room();
+    const arrival = nextArrival();
+    expect((await buy("fan-1")).status).toBe(303);
+    await arrival;
+    for (const [index, path] of [`${buying.toUpperCase()}/`, buying.replace("billetter", "%62illetter")].entries()) {
+      const place = await buy(`fan-${index + 2}`, `10.0.1.${index}`, path);
+      expect(place.status).toBe(303);
+      expect(place.headers.get("location")).toBe(queuePage(CONCERT));
+    }
+    expect(reached).toEqual(["fan-1"]);
+    release();
+  });
+
+  it("serves a refusal at the buying page's address, and a failed turn as a Danish error", async () => {
+    const refusal = '<!doctype html><html lang="da"><head><meta charset="utf-8"></head><body>Udsolgt</body></html>';
+    const { base, buy, release, nextArrival } = await room({
+      answer: (name) => {
+        if (name === "fan-2") throw new Error("the database went away");
+        return new Response(refusal, { status: 409, headers: { "Content-Type": "text/html; charset=utf-8" } });
+      },
+    });
+    const arrivals = nextArrival();
+    const places = [await buy("fan-1", "10.0.2.1")];
+    await arrivals;
+    places.push(await buy("fan-2", "10.0.2.2"));
+    const second = nextArrival();
+    release();
+    await second;
+    release();
+    const answerOf = async (place: Response) => {
+      const headers = { cookie: placeCookie(place) };
+      while (
+        !((await (await fetch(`${base}${queuePage(CONCERT)}/status?vent=1`, { headers })).json()) as { klar: boolean })
+          .klar
+      );
+      return fetch(`${base}${queuePage(CONCERT)}/svar`, { redirect: "manual", headers });
+    };
+    const refused = await answerOf(places[0]!);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toBe(
+      refusal.replace(
+        "<head>",
+        `<head><script nonce="nonce1">history.replaceState(null,"",${JSON.stringify(buying)})</script>`,
+      ),
+    );
+    const failed = await answerOf(places[1]!);
+    expect(failed.status).toBe(500);
+    expect(await failed.text()).toBe("Der opstod en fejl, og dine billetter blev ikke reserveret. Prøv igen.");
   });
 });

@@ -5,8 +5,11 @@ import type { RouterContextProvider } from "react-router";
 import { FairQueue, type Turn } from "./fair-queue";
 import { fetchRequestOf, sendFetchResponse, type RouterResponder } from "./request-handler";
 
-/** The buying form's POST: the concert, and whether React Router's client sent it (`.data`). */
-const BUYING = /^\/koncerter\/([0-9a-f-]{36})\/billetter(\.data)?$/;
+/**
+ * The buying form's POST: the concert, and whether React Router's client sent it (`.data`). Matched as React Router
+ * matches (any case, a trailing slash, the path decoded), so no spelling of the address skips the line.
+ */
+const BUYING = /^\/koncerter\/([0-9a-f-]{36})\/billetter(\.data)?\/?$/i;
 /** The queue's own requests: its answer once ready (`svar`) and the page's question about it (`status`). */
 const QUEUE = /^\/koncerter\/([0-9a-f-]{36})\/billetter\/koe\/(svar|status)$/;
 const PLACE_COOKIE = "billetkoe";
@@ -38,6 +41,8 @@ export interface WaitingRoomOptions {
    */
   placesPerAddress?: number;
   placesInAll?: number;
+  /** A turn that failed after its buyer was given a place: logged and reported as the server's errors are. */
+  onError?: (error: unknown) => void;
   now?: () => number;
 }
 
@@ -54,7 +59,10 @@ interface Place {
 
 const wait = (ms: number) => new Promise<null>((resolve) => setTimeout(resolve, ms, null).unref());
 
-/** Resolves once the event loop has been busy for at most `busiest` of the last 100 ms (checked every 20 ms). */
+/**
+ * Resolves once the event loop has been busy for at most `busiest` of the last 100 ms (checked every 20 ms), or
+ * after a second at most, so a turn always starts.
+ */
 function roomToWork(busiest: number) {
   let mark = performance.eventLoopUtilization();
   let busy = 0;
@@ -64,7 +72,7 @@ function roomToWork(busiest: number) {
     mark = now;
   }, 100).unref();
   return async () => {
-    while (busy > busiest) await wait(20);
+    for (let waited = 0; busy > busiest && waited < 1_000; waited += 20) await wait(20);
   };
 }
 
@@ -89,6 +97,7 @@ export function ticketWaitingRoom({
   busiest = 0.7,
   placesPerAddress = 20,
   placesInAll = 20_000,
+  onError = () => {},
   now = Date.now,
 }: WaitingRoomOptions): RequestHandler {
   const queues = new Map<string, FairQueue>();
@@ -101,7 +110,9 @@ export function ticketWaitingRoom({
     else inLine.delete(address);
   };
 
+  // Once: a place is forgotten when its answer is fetched, when it expires, or when its turn failed.
   const forget = (id: string, place: Place) => {
+    if (places.get(id) !== place) return;
     places.delete(id);
     leaveLine(place.address);
   };
@@ -109,8 +120,10 @@ export function ticketWaitingRoom({
   const sweep = () => {
     if (now() - sweptAt < 1_000) return;
     sweptAt = now();
-    for (const [id, place] of places) if (place.expiresAt <= sweptAt) forget(id, place);
+    for (const [id, place] of places) if (place.answer && place.expiresAt <= sweptAt) forget(id, place);
   };
+  // After a rush nobody may ask again for a while: the answers left are dropped all the same.
+  setInterval(sweep, 60_000).unref();
 
   const take = (concert: string, work: () => Promise<Response>) => {
     let queue = queues.get(concert);
@@ -138,19 +151,28 @@ export function ticketWaitingRoom({
       address: req.ip ?? "",
       nonce: res.locals.cspNonce as string,
       turn,
-      expiresAt: now() + keepAnswerMs,
+      expiresAt: Infinity,
     };
     places.set(id, place);
-    void turn.outcome.then(
-      async (response) => {
+    // The answer is kept as long as the tickets it held, from when it is there.
+    void turn.outcome
+      .then(async (response) => {
         place.answer = {
           status: response.status,
           headers: response.headers,
           body: Buffer.from(await response.arrayBuffer()),
         };
-      },
-      () => forget(id, place),
-    );
+        place.expiresAt = now() + keepAnswerMs;
+      })
+      .catch((error: unknown) => {
+        onError(error);
+        place.answer = {
+          status: 500,
+          headers: new Headers({ "Content-Type": "text/plain; charset=utf-8" }),
+          body: Buffer.from("Der opstod en fejl, og dine billetter blev ikke reserveret. Prøv igen."),
+        };
+        place.expiresAt = now() + keepAnswerMs;
+      });
     res.cookie(PLACE_COOKIE, id, {
       path: `${queuePage(concert)}/`,
       httpOnly: true,
@@ -163,15 +185,21 @@ export function ticketWaitingRoom({
   };
 
   const buy: RequestHandler = async (req, res, next) => {
-    const [, concert, data] = BUYING.exec(req.path)!;
+    const [, spelled, data] = BUYING.exec(decodedPath(req))!;
+    const concert = spelled!.toLowerCase();
     sweep();
     const address = req.ip ?? "";
-    if (places.size >= placesInAll || (inLine.get(address) ?? 0) >= placesPerAddress) {
+    const full = places.size >= placesInAll;
+    if (full || (inLine.get(address) ?? 0) >= placesPerAddress) {
       res.setHeader("Retry-After", "60");
       return void res
-        .status(429)
+        .status(full ? 503 : 429)
         .type("text/plain")
-        .send("Der er mange i kø fra din forbindelse. Vent et minut, og prøv igen.");
+        .send(
+          full
+            ? "Køen er fuld lige nu. Prøv igen om et minut."
+            : "Der er mange i kø fra din forbindelse. Vent et minut, og prøv igen.",
+        );
     }
     inLine.set(address, (inLine.get(address) ?? 0) + 1);
     let left = false;
@@ -181,16 +209,16 @@ export function ticketWaitingRoom({
     };
     const request = fetchRequestOf(req, res, { detached: true });
     const context = contextOf(req, res);
-    const { turn } = take(concert!, async () => {
+    const { turn } = take(concert, async () => {
       await room();
-      if (!data && soldOut(concert!))
-        return new Response(null, { status: 303, headers: { Location: buyingPage(concert!) } });
+      if (!data && soldOut(concert))
+        return new Response(null, { status: 303, headers: { Location: buyingPage(concert) } });
       return respond(request, context);
     });
     try {
       // React Router's client waits for its own answer; a form's POST is given a place if it would wait long.
       const first = data ? await turn.outcome : await Promise.race([turn.outcome, wait(firstAnswerMs)]);
-      if (!first) return givePlace(req, res, concert!, turn);
+      if (!first) return givePlace(req, res, concert, turn);
       leave();
       await sendFetchResponse(req, res, first);
     } catch (error) {
@@ -207,7 +235,7 @@ export function ticketWaitingRoom({
     const { place } = found;
     if (!place.answer && req.query.vent) await Promise.race([place.turn.outcome.catch(() => {}), wait(longPollMs)]);
     const queue = queues.get(concert!);
-    res.json({ klar: place.turn.done, foran: queue ? queue.ahead(place.turn) : 0 });
+    res.json({ klar: Boolean(place.answer), foran: queue ? queue.ahead(place.turn) : 0 });
   };
 
   const answer: RequestHandler = async (req, res, next) => {
@@ -229,7 +257,7 @@ export function ticketWaitingRoom({
       await sendFetchResponse(
         req,
         res,
-        new Response(code === 204 || code === 304 ? null : new Uint8Array(body), { status: code, headers }),
+        new Response(new Uint8Array(pageAtItsAddress(body, headers, place.nonce, concert!)), { status: code, headers }),
       );
     } catch (error) {
       next(error);
@@ -237,11 +265,29 @@ export function ticketWaitingRoom({
   };
 
   return (req, res, next) => {
-    if (req.method === "POST" && BUYING.test(req.path)) return void buy(req, res, next);
+    if (req.method === "POST" && BUYING.test(decodedPath(req))) return void buy(req, res, next);
     const queued = req.method === "GET" ? QUEUE.exec(req.path) : null;
     if (!queued) return next();
     return void (queued[2] === "status" ? status : answer)(req, res, next);
   };
+}
+
+function decodedPath(req: ExpressRequest) {
+  try {
+    return decodeURIComponent(req.path);
+  } catch {
+    return req.path;
+  }
+}
+
+/**
+ * A refusal is the buying page rendered with its error for the form's address; fetched from `…/koe/svar`, its
+ * address is set back to the buying page before React Router starts in the browser, which finds its route by it.
+ */
+function pageAtItsAddress(body: Buffer, headers: Headers, nonce: string, concert: string) {
+  if (!headers.get("content-type")?.startsWith("text/html")) return body;
+  const setAddress = `<script nonce="${nonce}">history.replaceState(null,"",${JSON.stringify(buyingPage(concert))})</script>`;
+  return Buffer.from(body.toString("utf8").replace(/<head[^>]*>/, (head) => head + setAddress));
 }
 
 function cookieOf(header: string | undefined) {

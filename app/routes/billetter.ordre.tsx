@@ -13,6 +13,7 @@ import { concertOf, ticketOrderByToken, ticketsOfOrder } from "~/features/ticket
 import { groupedDoorCode } from "~/features/tickets/door-code";
 import { ConfirmButton, ConfirmStep } from "~/components/ui/confirm-step";
 import { refundTicketOrderAndNotify } from "~/features/tickets/refunds.server";
+import { startTicketPayment } from "~/features/tickets/checkout.server";
 import { buyerMayCancel } from "~/features/tickets/rules";
 import { erasureOf, erasureRefusal, erasureRefusalMessage, erasureWords } from "~/features/tickets/buyer-data";
 import { BUYER_DATA_MAILS, mailTicketBuyerData } from "~/features/tickets/buyer-data.server";
@@ -24,7 +25,7 @@ import { answer, parseSubmission, unknownIntentMessage } from "~/lib/form";
 import { readFormData } from "~/lib/request-body.server";
 import { z } from "zod";
 import { collaborators } from "~/lib/collaborators.server";
-import { formatMoney, formatTime } from "~/lib/format";
+import { formatDateTime, formatMoney, formatTime } from "~/lib/format";
 import type { Route } from "./+types/billetter.ordre";
 import { OrderLines } from "~/features/orders/components/order-lines";
 
@@ -74,7 +75,10 @@ export async function loader({ params, url }: Route.LoaderArgs) {
       receiptNumber: order.receiptNumber,
       mayCancel,
       erasure,
-      heldUntil: heldUntil && formatTime(heldUntil),
+      // A buyer's hold ends within minutes; a waitlist's offer tomorrow.
+      heldUntil:
+        heldUntil &&
+        (heldUntil.getTime() - Date.now() > 3_600_000 ? formatDateTime(heldUntil) : `kl. ${formatTime(heldUntil)}`),
       tickets: tickets
         .filter((ticket) => ticket.status === "sold")
         .map((ticket) => ({
@@ -162,6 +166,20 @@ export async function action({ request, params }: Route.ActionArgs) {
       successToast(`Billetterne er afbestilt, og ${formatMoney(refunded.amountOere)} bliver betalt tilbage`),
     );
   }
+  if (submission.value.intent === "til-betaling") {
+    // An order whose checkout was left, or one offered from the waitlist: paid at the provider while it is held.
+    const held = (await ticketsOfOrder(db, order.id)).some(
+      (ticket) => ticket.status === "held" && ticket.expiresAt && ticket.expiresAt > new Date(),
+    );
+    if (!payments || order.status !== "pending" || !held) {
+      return answer(
+        { toast: errorToast("Ordren kan ikke betales", "Billetterne er ikke længere holdt til dig.") },
+        409,
+      );
+    }
+    const to = await startTicketPayment({ db, provider: payments, publicUrl: config.PUBLIC_URL }, order);
+    throw redirect(to ?? `/billetter/ordre/${params.token}`);
+  }
   if (order.provider !== "demo") throw data(null, { status: 400 });
   const payment = await nextDuePayment(db, order.id);
   if (!payment) throw redirect(`/billetter/ordre/${params.token}`);
@@ -173,7 +191,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   return answer({ toast: errorToast("Købet kunne ikke gennemføres", why) }, 409);
 }
 
-const orderActionSchema = z.object({ intent: z.enum(["betal", "afbestil", "send-oplysninger", "slet-oplysninger"]) });
+const orderActionSchema = z.object({
+  intent: z.enum(["betal", "til-betaling", "afbestil", "send-oplysninger", "slet-oplysninger"]),
+});
+
+/** The loader's no-store and no-referrer reach the page itself, so no cache keeps a buyer's order. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: loaderData ? `Dine billetter: ${loaderData.concert.title}` : "Dine billetter" },
@@ -247,11 +272,23 @@ export default function TicketOrderPage({ loaderData, actionData }: Route.Compon
       )}
       {status === "pending" && loaderData.provider === "stripe" && (
         <div role="status" className="mt-8 rounded-2xl border border-border bg-surface-raised p-5">
-          <p className="font-semibold">Vi venter på bekræftelsen af din betaling.</p>
-          <p className="mt-1 text-muted">Det tager som regel få sekunder. Du får billetterne på e-mail.</p>
-          <Link to={`/billetter/ordre/${loaderData.token}`} className={`${buttonStyles.secondary} mt-4`}>
-            Opdater
-          </Link>
+          <p className="font-semibold">Billetterne er ikke betalt endnu.</p>
+          <p className="mt-1 text-muted">
+            Har du betalt, kommer bekræftelsen som regel i løbet af få sekunder, og du får billetterne på e-mail.
+            {loaderData.heldUntil && ` Ellers er billetterne holdt til dig til ${loaderData.heldUntil}.`}
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            {loaderData.heldUntil && (
+              <Form method="post">
+                <button type="submit" name="intent" value="til-betaling" className={buttonStyles.primary}>
+                  Gå til betaling
+                </button>
+              </Form>
+            )}
+            <Link to={`/billetter/ordre/${loaderData.token}`} className={buttonStyles.secondary}>
+              Opdater
+            </Link>
+          </div>
         </div>
       )}
       {status === "pending" && loaderData.provider === "demo" && (
@@ -260,7 +297,7 @@ export default function TicketOrderPage({ loaderData, actionData }: Route.Compon
           <p className="mt-1">
             Denne side er en demonstration af betalingen: der trækkes ingen penge. Tryk på “Betal” for at gennemføre
             købet, som om betalingen var gået igennem.
-            {loaderData.heldUntil && ` Billetterne er holdt til dig til kl. ${loaderData.heldUntil}.`}
+            {loaderData.heldUntil && ` Billetterne er holdt til dig til ${loaderData.heldUntil}.`}
           </p>
           <Form method="post" className="mt-4">
             <button type="submit" name="intent" value="betal" className={buttonStyles.primary}>

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field } from "~/components/ui/field";
@@ -96,6 +97,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function TicketShop({ loaderData, actionData }: Route.ComponentProps) {
   const { concert, state, types, buyer, maxPerOrder, fee, holdMinutes } = loaderData;
   useToastFrom(actionData?.toast);
+  // A second click would send a second order: the button waits for the answer (and is back after "Tilbage").
+  const [sending, setSending] = useState(false);
+  useEffect(() => {
+    const again = () => setSending(false);
+    window.addEventListener("pageshow", again);
+    return () => window.removeEventListener("pageshow", again);
+  }, []);
   const errors = actionData?.fieldErrors ?? {};
   return (
     <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
@@ -122,7 +130,7 @@ export default function TicketShop({ loaderData, actionData }: Route.ComponentPr
       ) : (
         // A plain form POST, not React Router's fetch: in a rush the server's waiting room answers it with a place
         // in the queue and sends the browser to the queue page (server/ticket-waiting-room.ts, decision 039).
-        <Form method="post" reloadDocument className="mt-8 grid gap-6" noValidate>
+        <Form method="post" reloadDocument className="mt-8 grid gap-6" noValidate onSubmit={() => setSending(true)}>
           {actionData?.formError && (
             <p
               role="alert"
@@ -189,8 +197,8 @@ export default function TicketShop({ loaderData, actionData }: Route.ComponentPr
             Billetterne holdes til dig i {holdMinutes} minutter, mens du betaler.
             {!buyer && " Du behøver ikke en konto."}
           </p>
-          <button type="submit" className={`${buttonStyles.primary} justify-self-start`}>
-            Gå til betaling
+          <button type="submit" disabled={sending} className={`${buttonStyles.primary} justify-self-start`}>
+            {sending ? "Reserverer …" : "Gå til betaling"}
           </button>
         </Form>
       )}

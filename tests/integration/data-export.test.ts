@@ -12,6 +12,8 @@ import {
   contractAcceptances,
   depositSettlements,
   orderCancellations,
+  events,
+  ticketWaitlist,
 } from "~/db/schema";
 import { exportedTables, exportUserData } from "~/features/accounts/data-export.server";
 import { dayBounds } from "~/lib/format";
@@ -125,6 +127,19 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
     });
     await database.db.insert(baskets).values({ userId, version: 1 });
     await database.db.insert(calendarFeeds).values({ userId, token: "feed-token-of-mette-0123456789" });
+    const [soldOut] = await database.db
+      .insert(events)
+      .values({ title: "Udsolgt koncert", startsAt: new Date("2027-01-10T19:00:00Z") })
+      .returning({ id: events.id });
+    await database.db
+      .insert(ticketWaitlist)
+      .values({
+        eventId: soldOut!.id,
+        name: "Mette",
+        email: "mette@example.dk",
+        wanted: 2,
+        token: "waitlist-token-0123456",
+      });
     await database.db.insert(userFiles).values({ userId, key: "users/1795460000000-abc.webp" });
     await database.db.insert(mediaImages).values({ originalName: "IMG_0042.HEIC", createdBy: userId });
     await database.db

@@ -23,6 +23,7 @@ import {
 import { profileJson } from "./profile-api.server";
 import { getProfile } from "./profile.server";
 import { publicFileUrl } from "~/features/storage/storage";
+import { waitlistPlacesOf } from "~/features/tickets/waitlist.server";
 
 /**
  * Where each table that refers to a user lands in the export. A table whose foreign keys lead to `users` and
@@ -49,6 +50,8 @@ export const exportedTables = {
   contract_acceptances: "contracts",
   // The tickets of the user's ticket orders, and the tickets a door staff member checked in (issue 36).
   tickets: "tickets",
+  // The user's places on sold-out concerts' waitlists, by the account's address (a place is kept by address).
+  ticket_waitlist: "waitlists",
   day_claims: "days",
   // How many days the user has put in a basket: what lets two holds at once take turns (decision 030).
   baskets: "basket",
@@ -245,6 +248,7 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
   return {
     exportedAt: new Date().toISOString(),
     [exportedTables.users]: account ?? null,
+    [exportedTables.ticket_waitlist]: account ? await waitlistPlacesOf(db, account.email) : [],
     [exportedTables.profiles]: profile ? profileJson(profile) : null,
     [exportedTables.sessions]: userSessions,
     [exportedTables.auth_accounts]: signInMethods.map((method) => ({

@@ -7,6 +7,7 @@ import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import { formatMoney } from "~/lib/format";
 import { orderStatusWords } from "./buyer-data";
+import { waitlistPlacesOf } from "./waitlist.server";
 import { concertWhen, ticketOrderUrl, ticketUrl } from "./complete.server";
 import type { TicketOrder } from "./orders.server";
 import { concertColumns } from "./sale-columns.server";
@@ -135,6 +136,7 @@ export async function ticketBuyerData(db: Database, email: string, publicUrl: st
       refund: ofOrder(cancellations, id)[0] ?? null,
       tickets: ofOrder(held, id).map(({ token, ...ticket }) => ({ ...ticket, url: ticketUrl(publicUrl, token) })),
     })),
+    waitlists: await waitlistPlacesOf(db, email),
     note: "Betalte og refunderede ordrer gemmes med deres kvitteringer i fem år efter regnskabsårets udløb, som bogføringsloven kræver. Ved indgangen gemmes, hvornår hver billet blev tjekket ind.",
   };
 }

@@ -103,7 +103,12 @@ export async function refundTicketOrderAndNotify(
   } catch (error) {
     deps.logger.error({ err: error, orderId }, "the refund e-mail could not be sent");
   }
-  await mailWaitlistOffers(deps);
+  try {
+    await mailWaitlistOffers(deps);
+  } catch (error) {
+    // The job mails them within a minute: the refund stands.
+    deps.logger.error({ err: error, orderId }, "the waitlist's offers could not be mailed");
+  }
   return result;
 }
 

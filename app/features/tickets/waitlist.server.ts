@@ -87,26 +87,18 @@ export async function offerFreedTickets(tx: Database, eventId: string, provider:
     .where(eq(ticketSales.eventId, eventId))
     .for("update", { of: ticketSales });
   if (!sale || sale.closesAt <= now || sale.status === "aflyst" || sale.taken >= sale.capacity) return 0;
-  const waiting = await tx
-    .select()
-    .from(ticketWaitlist)
-    .where(and(eq(ticketWaitlist.eventId, eventId), eq(ticketWaitlist.status, "waiting")))
-    .orderBy(asc(ticketWaitlist.position))
-    .limit(sale.capacity - sale.taken);
+  const free = sale.capacity - sale.taken;
+  const waiting = await fansToOffer(tx, eventId, free, sale.maxPerEmail);
   if (waiting.length === 0) return 0;
   const types = await tx
     .select()
     .from(ticketTypes)
     .where(eq(ticketTypes.eventId, eventId))
     .orderBy(asc(ticketTypes.position), asc(ticketTypes.createdAt));
-  // A fan is offered no more than their address may still hold (the sale's limit per e-mail).
-  for (const fan of waiting) {
-    fan.wanted = Math.min(fan.wanted, sale.maxPerEmail - (await ticketsForEmail(tx, eventId, fan.email)));
-  }
   const offers = waitlistOffers(
     waiting,
     types.map((type) => ({ typeId: type.id, free: type.capacity - type.taken })),
-    sale.capacity - sale.taken,
+    free,
   );
   for (const offer of offers) {
     const fan = waiting.find((entry) => entry.id === offer.fanId)!;
@@ -128,7 +120,8 @@ export async function offerFreedTickets(tx: Database, eventId: string, provider:
       feeOere: sale.feeOere,
       buyer: { name: fan.name, email: fan.email, userId: null },
       now,
-      expiresAt: waitlistOfferExpiresAt(now),
+      // Not past the sale's end: the offer is paid while tickets are sold.
+      expiresAt: new Date(Math.min(waitlistOfferExpiresAt(now).getTime(), sale.closesAt.getTime())),
     });
     await tx
       .update(ticketWaitlist)
@@ -136,6 +129,37 @@ export async function offerFreedTickets(tx: Database, eventId: string, provider:
       .where(eq(ticketWaitlist.id, fan.id));
   }
   return offers.length;
+}
+
+const FANS_READ_AT_ONCE = 50;
+
+/**
+ * The fans first in line who can take tickets, enough to want `free` of them, each with what they may still hold
+ * (the sale's limit per e-mail); one who may hold no more keeps their place. Their rows are locked, so a fan who
+ * leaves the list meanwhile is not offered anything, and one who is offered can no longer leave it.
+ */
+async function fansToOffer(tx: Database, eventId: string, free: number, maxPerEmail: number) {
+  const fans: (typeof ticketWaitlist.$inferSelect)[] = [];
+  let wanted = 0;
+  for (let offset = 0; wanted < free; offset += FANS_READ_AT_ONCE) {
+    const batch = await tx
+      .select()
+      .from(ticketWaitlist)
+      .where(and(eq(ticketWaitlist.eventId, eventId), eq(ticketWaitlist.status, "waiting")))
+      .orderBy(asc(ticketWaitlist.position))
+      .limit(FANS_READ_AT_ONCE)
+      .offset(offset)
+      .for("update");
+    for (const fan of batch) {
+      const mayHold = maxPerEmail - (await ticketsForEmail(tx, eventId, fan.email));
+      if (mayHold <= 0) continue;
+      fans.push({ ...fan, wanted: Math.min(fan.wanted, mayHold) });
+      wanted += Math.min(fan.wanted, mayHold);
+      if (wanted >= free) break;
+    }
+    if (batch.length < FANS_READ_AT_ONCE) break;
+  }
+  return fans;
 }
 
 /**
@@ -220,4 +244,21 @@ export async function forgetPastWaitlists(db: Database, now = new Date()) {
     .where(inArray(ticketWaitlist.eventId, past))
     .returning({ id: ticketWaitlist.id });
   return forgotten.length;
+}
+
+/** An address's places on waitlists, for the data it may have sent (the account's export, the buyer's link). */
+export async function waitlistPlacesOf(db: Database, email: string) {
+  return db
+    .select({
+      concert: events.title,
+      wanted: ticketWaitlist.wanted,
+      status: ticketWaitlist.status,
+      name: ticketWaitlist.name,
+      createdAt: ticketWaitlist.createdAt,
+      offeredAt: ticketWaitlist.offeredAt,
+    })
+    .from(ticketWaitlist)
+    .innerJoin(events, eq(events.id, ticketWaitlist.eventId))
+    .where(eq(ticketWaitlist.email, email.toLowerCase()))
+    .orderBy(asc(ticketWaitlist.createdAt));
 }
