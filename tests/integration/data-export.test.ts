@@ -131,15 +131,13 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
       .insert(events)
       .values({ title: "Udsolgt koncert", startsAt: new Date("2027-01-10T19:00:00Z") })
       .returning({ id: events.id });
-    await database.db
-      .insert(ticketWaitlist)
-      .values({
-        eventId: soldOut!.id,
-        name: "Mette",
-        email: "mette@example.dk",
-        wanted: 2,
-        token: "waitlist-token-0123456",
-      });
+    await database.db.insert(ticketWaitlist).values({
+      eventId: soldOut!.id,
+      name: "Mette",
+      email: "mette@example.dk",
+      wanted: 2,
+      token: "waitlist-token-0123456",
+    });
     await database.db.insert(userFiles).values({ userId, key: "users/1795460000000-abc.webp" });
     await database.db.insert(mediaImages).values({ originalName: "IMG_0042.HEIC", createdBy: userId });
     await database.db
