@@ -1,10 +1,12 @@
 // The rush for a popular concert (issue 36): the production server, a concert with 1,000 tickets, and 3,000 fans
-// arriving within 10 s, each trying for 1–4 tickets through the requests a browser sends (the buying page, the
-// form's POST as the page sends it, then the order's page and, 15–45 s later, the demo payment). Meanwhile
-// visitors read the public pages, and the admin's sales page is read twice a second to check that sold + held never exceeds the capacity. Passes when it sells out with
-// nothing sold twice, every fan is answered (no 5xx, no connection error) with p99 ≤ 2 s for the first answer,
-// the visitor pages keep p99 ≤ 500 ms, and the server stays ≤ 400 MB resident. Runs on PGlite, and also on
-// PostgreSQL (a fresh database, dropped afterwards) when TEST_DATABASE_URL or DATABASE_URL is set.
+// arriving within 10 s, each trying for 1–4 tickets through the requests a browser sends: the buying page; its
+// form's POST, whose answer is the first answer (the order, a refusal, or a place in the waiting room, then waited
+// out as the queue page does); or, once the page says "Udsolgt", that page as the first answer; then the order's
+// page and, 15–45 s later, the demo payment. Meanwhile visitors read the public pages, and the admin's sales page is
+// read twice a second to check that sold + held never exceeds the capacity. Passes when it sells out with nothing
+// sold twice, every fan is answered (no 5xx, no connection error) with p99 ≤ 2 s for the first answer, the
+// visitor pages keep p99 ≤ 500 ms, and the server stays ≤ 400 MB resident. Runs on PGlite, and also on PostgreSQL
+// (a fresh database, dropped afterwards) when TEST_DATABASE_URL or DATABASE_URL is set.
 //   npm run bench:rush [-- --fans N --capacity N --engine pglite|postgresql --profile]
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";

@@ -1,6 +1,7 @@
 import { signInAsAdmin, toasts } from "../support/content";
 import { waitForMail } from "../support/outbox";
-import { expect, test } from "../support/test";
+import { waitUntilLiveAfterNavigations } from "../support/live";
+import { expect, test, uniqueClientAddress } from "../support/test";
 import { buyTickets } from "../support/tickets";
 import { expectAccessible, visit } from "../support/visit";
 
@@ -9,7 +10,14 @@ test("a fan writes themselves on a sold-out concert's waitlist and takes their n
   browser,
 }) => {
   const title = `Venteliste-koncert ${Date.now()}`;
-  const admin = await browser.newPage({ locale: "da-DK", timezoneId: "Europe/Copenhagen" });
+  // The admin in a page of their own, waiting for the page to be live after each navigation as the test's own page does.
+  const admin = waitUntilLiveAfterNavigations(
+    await browser.newPage({
+      locale: "da-DK",
+      timezoneId: "Europe/Copenhagen",
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
+    }),
+  );
   await signInAsAdmin(admin, "/event/create");
   await admin.getByLabel("Titel", { exact: true }).fill(title);
   await admin.getByLabel("Start", { exact: true }).fill("2030-04-18T20:00");
