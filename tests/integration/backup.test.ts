@@ -136,6 +136,8 @@ describe.each(roundTrips)("backup from %s, restored into %s", (from, to) => {
     archive = path.join(await temporaryDirectory(), "scene-backup.tar.gz");
   }, 120_000);
 
+  // A whole site's backup and restore, with the demo pictures: seconds alone, and half a minute or more beside
+  // the browser tests on two cores (CI runs them side by side).
   it("brings back the same rows and the same files, at the same migration level", async () => {
     const backup = await createBackup({
       database: source.database,
@@ -154,7 +156,7 @@ describe.each(roundTrips)("backup from %s, restored into %s", (from, to) => {
     expect(restored.migratedTo).toBe(await migrationLevel(source.database.db));
     expect(await snapshot(target.database)).toEqual(await snapshot(source.database));
     expect(await files(target.storage)).toEqual(await files(source.storage));
-  });
+  }, 120_000);
 });
 
 describe("restore", () => {

@@ -152,6 +152,8 @@ describe.each(databaseKinds)("database on %s", (kind) => {
 });
 
 describe("a PGlite database in a directory", () => {
+  // Two starts of PGlite and all the migrations: seconds alone, and half a minute beside the browser tests on two
+  // cores (CI runs them side by side).
   it("is made on the first open, kept on the next, and runs with 16 MB of shared buffers", async () => {
     const directory = await mkdtemp(path.join(tmpdir(), "scene-pglite-"));
     try {
@@ -168,7 +170,7 @@ describe("a PGlite database in a directory", () => {
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
 
 describe("PGlite on the server's own thread", () => {
