@@ -83,8 +83,8 @@ function roomToWork(busiest: number) {
  * instead: a cookie naming it, and the queue page, which asks `…/koe/status` until the turn is done and then
  * fetches the answer from `…/koe/svar` (a redirect to the order, or the refusal). The turn goes on meanwhile;
  * its answer is kept in memory for its buyer. A turn that comes when the concert is known to be sold out answers
- * with the buying page, which says so, without running the action. These answers cost no rendering, which is what
- * lets one process answer thousands of fans within a second or two (docs/performance.md).
+ * with the buying page, which says so, without running the action. The places and these answers cost no
+ * rendering; docs/performance.md has what a rush of 3,000 fans costs with them.
  */
 export function ticketWaitingRoom({
   respond,
@@ -110,7 +110,7 @@ export function ticketWaitingRoom({
     else inLine.delete(address);
   };
 
-  // Once: a place is forgotten when its answer is fetched, when it expires, or when its turn failed.
+  // Once: a place is forgotten when its answer is fetched, or when the answer has waited as long as a hold lasts.
   const forget = (id: string, place: Place) => {
     if (places.get(id) !== place) return;
     places.delete(id);
@@ -134,7 +134,7 @@ export function ticketWaitingRoom({
       .finally(() => {
         if (queue.idle) queues.delete(concert);
       });
-    return { turn, queue };
+    return turn;
   };
 
   const placeOf = (req: ExpressRequest, concert: string) => {
@@ -209,7 +209,7 @@ export function ticketWaitingRoom({
     };
     const request = fetchRequestOf(req, res, { detached: true });
     const context = contextOf(req, res);
-    const { turn } = take(concert, async () => {
+    const turn = take(concert, async () => {
       await room();
       if (!data && soldOut(concert))
         return new Response(null, { status: 303, headers: { Location: buyingPage(concert) } });
