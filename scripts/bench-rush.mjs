@@ -9,6 +9,7 @@
 // (a fresh database, dropped afterwards) when TEST_DATABASE_URL or DATABASE_URL is set.
 //   npm run bench:rush [-- --fans N --capacity N --engine pglite|postgresql --profile]
 import { readFileSync } from "node:fs";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import {
@@ -299,6 +300,9 @@ async function run(engine) {
     }
   })();
   const pageLatencies = [];
+  // The load generator's own lateness: what it measures includes it.
+  const ownDelay = monitorEventLoopDelay({ resolution: 10 });
+  ownDelay.enable();
   const fans = Array.from({ length: FANS }, (_, index) =>
     fan(server.url, concert, index, begin + Math.random() * ARRIVAL_SECONDS * 1000, log),
   );
@@ -307,9 +311,11 @@ async function run(engine) {
     visitors(server.url, begin + (ARRIVAL_SECONDS + PAYING_SECONDS.max + 5) * 1000, pageLatencies, log),
   ]);
   rushing = false;
+  ownDelay.disable();
   await sampler;
   console.log(`The rush took ${formatNumber((Date.now() - begin) / 1000)} s.`);
   const final = await salesNow(server.url, cookie, concert.eventId);
+  const serverSide = await visitorPagesOnTheServer(server.url);
   await server.stop();
 
   const firstAnswers = log.firstAnswers.sort((a, b) => a - b);
@@ -322,6 +328,7 @@ async function run(engine) {
     pageP99: percentile(pages, 99),
     pages: pages.length,
     peakResidentMb: Math.max(...samples.residentMb),
+    serverSide,
     final,
     heldTickets: log.heldTickets,
     paidTickets: log.paidTickets,
@@ -364,7 +371,29 @@ async function run(engine) {
       detail: `peak ${formatNumber(result.peakResidentMb)} MB resident (at most ${MAX_RESIDENT_MB})`,
     },
   ];
+  console.log(
+    `The load generator's own event loop was late by p50 ${formatNumber(ownDelay.percentile(50) / 1e6)} ms, p99 ${formatNumber(ownDelay.percentile(99) / 1e6)} ms, at most ${formatNumber(ownDelay.max / 1e6)} ms.`,
+  );
+  console.log(
+    `The server's own time for the visitor pages (from /metrics, from the request's arrival to its answer, so without the kernel's queue or the fans' side): ${serverSide}`,
+  );
   return { result, checks };
+}
+
+/**
+ * What share of the visitor pages the server itself answered within 0.5 s and 1 s, by its request histogram: set
+ * beside the fans' measured times, it tells the server's delay from the load generator's (both on two cores).
+ */
+async function visitorPagesOnTheServer(baseUrl) {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const sum = (le) =>
+    [...text.matchAll(/^scene_http_request_duration_seconds_bucket\{([^}]*)\} (\d+)$/gm)]
+      .filter(([, labels]) => /method="GET"/.test(labels) && /route="\/(musik|priser|koncerter)?"/.test(labels))
+      .filter(([, labels]) => labels.includes(`le="${le}"`))
+      .reduce((total, [, , count]) => total + Number(count), 0);
+  const all = sum("+Inf");
+  const share = (le) => `${formatNumber((100 * sum(le)) / Math.max(1, all))} % within ${le} s`;
+  return `${all} pages, ${share("0.5")}, ${share("1")}`;
 }
 
 ensureBuild();
