@@ -1,6 +1,7 @@
 import type { APIResponse } from "@playwright/test";
 import { signInAsAdmin, toasts } from "../support/content";
 import { expect, plantSession, test } from "../support/test";
+import { buyTickets } from "../support/tickets";
 
 function policyNonce(response: APIResponse) {
   return /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
@@ -75,4 +76,25 @@ test("what the admin publishes reaches visitors at once", async ({ page, playwri
 
   expect(await (await visitor.get("/videoer")).text()).toContain(title);
   await visitor.dispose();
+});
+
+test("a ticket buyer's order page, opened from the mail without a session, is never kept for anyone", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const email = `ordreside-${Date.now()}@example.dk`;
+  const { orderUrl } = await buyTickets(page, "Havnens Julekoncert", 1, { name: "Birthe Buyer", email });
+  const fromTheMail = await playwright.request.newContext({ baseURL });
+  const path = new URL(orderUrl).pathname;
+  for (let asked = 0; asked < 3; asked++) {
+    const response = await fromTheMail.get(path);
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain(email);
+    expect(response.headers()["cache-control"]).toBe("private, no-store");
+    // Beside the site's own policy; a browser follows the last one it knows.
+    expect(response.headers()["referrer-policy"]!.split(",").at(-1)!.trim()).toBe("no-referrer");
+    expect(response.headers()["x-page-cache"]).toBeUndefined();
+  }
+  await fromTheMail.dispose();
 });
