@@ -10,7 +10,9 @@ import { collaborators } from "~/lib/collaborators.server";
 import { formatTime } from "~/lib/format";
 import type { Route } from "./+types/billet";
 
-const privateAnswer = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+// The secret in the address never leaves the site; a form on the page still says it comes from here (with
+// no-referrer its Origin is "null", which the site refuses as a cross-site write).
+const privateAnswer = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 
 /** A ticket's own page, the QR code's address: what it is for, the code to show at the door, and the calendar. */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -29,7 +29,9 @@ import { formatDateTime, formatMoney, formatTime } from "~/lib/format";
 import type { Route } from "./+types/billetter.ordre";
 import { OrderLines } from "~/features/orders/components/order-lines";
 
-const privateAnswer = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+// The secret in the address never leaves the site; a form on the page still says it comes from here (with
+// no-referrer its Origin is "null", which the site refuses as a cross-site write).
+const privateAnswer = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 
 async function orderOf(token: string) {
   const { db } = collaborators();

@@ -1,11 +1,14 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { concertWhen } from "~/features/tickets/complete.server";
 import { leaveWaitlist, waitlistPlaceByToken } from "~/features/tickets/waitlist.server";
 import { collaborators } from "~/lib/collaborators.server";
+import { ConcertPageHeading } from "~/features/tickets/components/concert-page";
 import type { Route } from "./+types/venteliste";
 
-const privateAnswer = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+// The secret in the address never leaves the site; a form on the page still says it comes from here (with
+// no-referrer its Origin is "null", which the site refuses as a cross-site write).
+const privateAnswer = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 
 async function placeOf(token: string) {
   const place = await waitlistPlaceByToken(collaborators().db, token);
@@ -48,16 +51,9 @@ export default function WaitlistPlace({ loaderData, actionData }: Route.Componen
         : `Du står på ventelisten til ${wanted === 1 ? "1 billet" : `${wanted} billetter`}. Vi skriver til dig, hvis der kommer billetter fri.`;
   return (
     <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
-      <Link
-        to={`/koncerter/${concert.id}`}
-        className="text-sm font-semibold text-accent underline-offset-4 hover:underline"
-      >
-        ← {concert.title}
-      </Link>
-      <h1 className="mt-4 font-display text-4xl font-bold tracking-tight">Din plads på ventelisten</h1>
-      <p className="mt-2 text-lg text-muted">
+      <ConcertPageHeading concert={concert} title="Din plads på ventelisten">
         {concert.title}, {concert.when}
-      </p>
+      </ConcertPageHeading>
       <p role="status" className="mt-8 rounded-2xl border border-border bg-surface-raised p-5 text-lg">
         {text}
       </p>

@@ -93,7 +93,7 @@ test("a ticket buyer's order page, opened from the mail without a session, is ne
     expect(await response.text()).toContain(email);
     expect(response.headers()["cache-control"]).toBe("private, no-store");
     // Beside the site's own policy; a browser follows the last one it knows.
-    expect(response.headers()["referrer-policy"]!.split(",").at(-1)!.trim()).toBe("no-referrer");
+    expect(response.headers()["referrer-policy"]!.split(",").at(-1)!.trim()).toBe("same-origin");
     expect(response.headers()["x-page-cache"]).toBeUndefined();
   }
   await fromTheMail.dispose();
