@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { collaborators } from "~/lib/collaborators.server";
 import { concertWhen } from "~/features/tickets/complete.server";
 import { ticketShop } from "~/features/tickets/sale.server";
+import { ConcertPageHeading } from "~/features/tickets/components/concert-page";
 import type { Route } from "./+types/koncerter.event-billetter-koe";
 
 /**
@@ -60,16 +61,9 @@ export default function TicketQueue({ loaderData }: Route.ComponentProps) {
       <noscript>
         <meta httpEquiv="refresh" content={`5;url=${base}/svar`} />
       </noscript>
-      <Link
-        to={`/koncerter/${concert.id}`}
-        className="text-sm font-semibold text-accent underline-offset-4 hover:underline"
-      >
-        ← {concert.title}
-      </Link>
-      <h1 className="mt-4 font-display text-4xl font-bold tracking-tight">Du er i køen</h1>
-      <p className="mt-2 text-lg text-muted">
+      <ConcertPageHeading concert={concert} title="Du er i køen">
         {concert.title}, {concert.when}
-      </p>
+      </ConcertPageHeading>
       <div
         role="status"
         aria-live="polite"

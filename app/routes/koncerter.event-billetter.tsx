@@ -19,6 +19,7 @@ import { collaborators } from "~/lib/collaborators.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { requestContext } from "~/lib/request-context";
 import { readFormData } from "~/lib/request-body.server";
+import { BuyerFields, ConcertPageHeading } from "~/features/tickets/components/concert-page";
 import type { Route } from "./+types/koncerter.event-billetter";
 
 /** Holds per client address a minute: a fan buys a few times at most; a bot trying hundreds is refused. */
@@ -107,17 +108,10 @@ export default function TicketShop({ loaderData, actionData }: Route.ComponentPr
   const errors = actionData?.fieldErrors ?? {};
   return (
     <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
-      <Link
-        to={`/koncerter/${concert.id}`}
-        className="text-sm font-semibold text-accent underline-offset-4 hover:underline"
-      >
-        ← {concert.title}
-      </Link>
-      <h1 className="mt-4 font-display text-4xl font-bold tracking-tight">Køb billetter</h1>
-      <p className="mt-2 text-lg text-muted">
+      <ConcertPageHeading concert={concert} title="Køb billetter">
         {concert.title}, {concert.when}
         {concert.room ? `, ${concert.room}` : ""}
-      </p>
+      </ConcertPageHeading>
       {state !== "open" ? (
         <>
           <SaleStateNotice state={state} opensAt={loaderData.opensAt} />
@@ -160,28 +154,12 @@ export default function TicketShop({ loaderData, actionData }: Route.ComponentPr
               <p className="text-sm text-muted">Hertil kommer et gebyr på {fee} pr. billet. Alle priser er med moms.</p>
             )}
           </fieldset>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              name="navn"
-              label="Navn"
-              autoComplete="name"
-              required
-              maxLength={100}
-              defaultValue={actionData?.values?.navn ?? buyer?.name}
-              errors={errors.navn}
-            />
-            <Field
-              name="email"
-              type="email"
-              label="E-mail"
-              autoComplete="email"
-              required
-              maxLength={254}
-              defaultValue={actionData?.values?.email ?? buyer?.email}
-              hint="Billetterne sendes hertil."
-              errors={errors.email}
-            />
-          </div>
+          <BuyerFields
+            values={actionData?.values}
+            buyer={buyer}
+            errors={errors}
+            emailHint="Billetterne sendes hertil."
+          />
           <label className="flex items-start gap-3">
             <input type="checkbox" name="vilkaar" value="ja" required className="mt-1 size-5" />
             <span>

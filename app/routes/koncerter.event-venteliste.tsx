@@ -14,6 +14,7 @@ import { answer, parseSubmission } from "~/lib/form";
 import { collaborators } from "~/lib/collaborators.server";
 import { requestContext } from "~/lib/request-context";
 import { readFormData } from "~/lib/request-body.server";
+import { BuyerFields, ConcertPageHeading } from "~/features/tickets/components/concert-page";
 import type { Route } from "./+types/koncerter.event-venteliste";
 
 /** Sign-ups per client address an hour: a fan signs up for a few concerts; a flood of addresses is refused. */
@@ -73,16 +74,9 @@ export default function Waitlist({ loaderData, actionData }: Route.ComponentProp
   const errors = failed?.fieldErrors ?? {};
   return (
     <section className="mx-auto max-w-2xl px-4 pt-12 pb-16 sm:pt-16">
-      <Link
-        to={`/koncerter/${concert.id}`}
-        className="text-sm font-semibold text-accent underline-offset-4 hover:underline"
-      >
-        ← {concert.title}
-      </Link>
-      <h1 className="mt-4 font-display text-4xl font-bold tracking-tight">Venteliste</h1>
-      <p className="mt-2 text-lg text-muted">
+      <ConcertPageHeading concert={concert} title="Venteliste">
         {concert.title}, {concert.when}
-      </p>
+      </ConcertPageHeading>
       {actionData && "done" in actionData ? (
         <div role="status" className="mt-8 grid gap-2 rounded-2xl border border-border bg-surface-raised p-6 text-lg">
           <p className="font-semibold">Tak. Du står på ventelisten.</p>
@@ -120,27 +114,7 @@ export default function Waitlist({ loaderData, actionData }: Route.ComponentProp
               {failed.formError}
             </p>
           )}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              name="navn"
-              label="Navn"
-              autoComplete="name"
-              required
-              maxLength={100}
-              defaultValue={failed?.values?.navn ?? buyer?.name}
-              errors={errors.navn}
-            />
-            <Field
-              name="email"
-              type="email"
-              label="E-mail"
-              autoComplete="email"
-              required
-              maxLength={254}
-              defaultValue={failed?.values?.email ?? buyer?.email}
-              errors={errors.email}
-            />
-          </div>
+          <BuyerFields values={failed?.values} buyer={buyer} errors={errors} />
           <Field
             name="antal"
             type="number"
