@@ -159,7 +159,9 @@ describe.each(roundTrips)("backup from %s, restored into %s", (from, to) => {
   }, 120_000);
 });
 
-describe("restore", () => {
+// Each test opens two or three fresh PGlite databases and migrates them: seconds alone, and past half a minute
+// beside the browser tests on two cores (CI runs them side by side).
+describe("restore", { timeout: 120_000 }, () => {
   let source: Awaited<ReturnType<typeof smallSite>>;
   let archive: string;
 
