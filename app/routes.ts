@@ -45,6 +45,11 @@ export default [
   route("kontrakt/:ordre", "routes/kontrakt.ts"),
   route("faktura/:id/oioubl", "routes/faktura.oioubl.ts"),
   route("kalender/:feed", "routes/kalender.feed.ts"),
+  route("nyhedsbrev", "routes/nyhedsbrev.tsx"),
+  route("nyhedsbrev/bekraeft/:token", "routes/nyhedsbrev.bekraeft.tsx"),
+  route("nyhedsbrev/afmeld/:token", "routes/nyhedsbrev.afmeld.tsx"),
+  route("nyhedsbrev/arkiv", "routes/nyhedsbrev.arkiv.tsx"),
+  route("nyhedsbrev/arkiv/:letterId", "routes/nyhedsbrev.arkiv.brev.tsx"),
 
   route("login", "routes/login.tsx"),
   route("login/kode", "routes/login.kode.tsx"),
@@ -72,6 +77,9 @@ export default [
   route("billetsalg", "routes/admin.billetsalg.tsx"),
   route("billetsalg/:eventId", "routes/admin.billetsalg.event.tsx"),
   route("billetsalg/:eventId/eksport", "routes/admin.billetsalg.eksport.ts"),
+  route("admin/nyhedsbrev", "routes/admin.nyhedsbrev.tsx"),
+  route("admin/nyhedsbrev/abonnenter.csv", "routes/admin.nyhedsbrev.eksport.ts"),
+  route("admin/nyhedsbrev/breve/:letterId", "routes/admin.nyhedsbrev.brev.tsx"),
 
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -209,14 +209,23 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
   }
 
   const { siteName } = await getSiteSettings(database.db);
+  const mailFrom = config.MAIL_FROM ?? `${siteName} <no-reply@${new URL(config.PUBLIC_URL).hostname}>`;
   const delivery = createMailer({
     smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM ?? `${siteName} <no-reply@${new URL(config.PUBLIC_URL).hostname}>`,
+    from: mailFrom,
     dataDir: config.DATA_DIR,
     logger,
     metrics,
   });
   const mailer = new MailOutbox(database.db, delivery, logger);
+  const bulkDelivery = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: mailFrom,
+    dataDir: config.DATA_DIR,
+    logger,
+    metrics,
+    bulk: true,
+  });
   const stripe = stripeSettingsOf(config);
   const payments = stripe ? stripeProvider(database.db, stripe) : config.DEMO_PAYMENTS ? demoProvider : null;
   if (!payments) logger.warn("No payment is set up (STRIPE_SECRET_KEY): the basket cannot be paid");
@@ -269,6 +278,8 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
       publicUrl: config.PUBLIC_URL,
       freshness,
       paymentProvider: payments?.name ?? null,
+      bulkDelivery,
+      logger,
     }),
     ...(config.BACKUP_CRON ? [scheduledBackupJob(config.BACKUP_CRON, backupTarget)] : []),
   ]);

@@ -65,7 +65,7 @@ describe("rejectCrossSiteWrites", () => {
   async function serveWrites() {
     const app = express();
     app.use(rejectCrossSiteWrites({ publicOrigin: "https://havnescenen.dk" }));
-    app.all("/", (_req, res) => res.send("ok"));
+    app.all("/{*path}", (_req, res) => res.send("ok"));
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     close = () => server.close();
@@ -80,5 +80,15 @@ describe("rejectCrossSiteWrites", () => {
     expect((await fetch(url, { method: "POST", headers: { Origin: own } })).status).toBe(200);
     expect((await fetch(url, { method: "POST", headers: { Origin: "https://havnescenen.dk" } })).status).toBe(200);
     expect((await fetch(url, { method: "GET", headers: { Origin: "https://evil.example" } })).status).toBe(200);
+  });
+
+  it("lets a mail client's one-click unsubscribe through from anywhere, and nothing else under the newsletter", async () => {
+    const url = await serveWrites();
+    const crossSite = { Origin: "https://mail.example", "Sec-Fetch-Site": "cross-site" };
+    const oneClick = await fetch(`${url}nyhedsbrev/afmeld/AbC_12-xyz`, { method: "POST", headers: crossSite });
+    expect(oneClick.status).toBe(200);
+    for (const path of ["nyhedsbrev", "nyhedsbrev/afmeld/a/b", "nyhedsbrev/afmeld/", "admin/nyhedsbrev"]) {
+      expect((await fetch(`${url}${path}`, { method: "POST", headers: crossSite })).status).toBe(403);
+    }
   });
 });

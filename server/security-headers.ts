@@ -85,12 +85,19 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * A newsletter's one-click unsubscribe (RFC 8058): the mail client posts to the letter's link from wherever it
+ * runs, a webmail page included. The link's secret token is all it takes, and all it can do is take that one
+ * address off the list, so it is the one write another site may send.
+ */
+const ONE_CLICK_UNSUBSCRIBE = /^\/nyhedsbrev\/afmeld\/[A-Za-z0-9_-]{1,64}$/;
+
+/**
  * CSRF defence for every state-changing request, on top of SameSite=Lax cookies: a browser that says the
  * request comes from another site (Sec-Fetch-Site or Origin) is refused before any action runs.
  */
 export function rejectCrossSiteWrites(options: { publicOrigin: string }): RequestHandler {
   return (req, res, next) => {
-    if (safeMethods.has(req.method)) return next();
+    if (safeMethods.has(req.method) || ONE_CLICK_UNSUBSCRIBE.test(req.path)) return next();
     const origin = req.get("origin");
     const ownOrigin = `${req.protocol}://${req.get("host")}`;
     const crossSite =

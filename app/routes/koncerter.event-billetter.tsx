@@ -5,6 +5,8 @@ import { Field } from "~/components/ui/field";
 import { useToastFrom } from "~/components/ui/toaster";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { allowAttempt } from "~/features/accounts/email-rate-limit.server";
+import { NewsletterTick } from "~/features/newsletter/components/newsletter-tick";
+import { requestLimitedSubscription } from "~/features/newsletter/sign-up.server";
 import { errorToast } from "~/features/toast/toast";
 import { concertWhen } from "~/features/tickets/complete.server";
 import { startTicketPayment } from "~/features/tickets/checkout.server";
@@ -56,7 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { db, auth, config, payments, freshness } = collaborators();
+  const { db, auth, config, payments, freshness, mailer } = collaborators();
   const submission = parseSubmission(await readFormData(request), ticketPurchaseSchema);
   if (!submission.ok) return answer(submission.answer, 400);
   if (!payments) return answer({ formError: "Der er ingen betalingsudbyder sat op." }, 409);
@@ -69,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return answer({ formError, toast: errorToast(formError) }, 429);
   }
   const user = await getSessionUser(auth, request);
-  const { name, email, quantities } = submission.value;
+  const { name, email, quantities, newsletter } = submission.value;
   const held = await holdTickets(db, payments.name, params.eventId, quantities, {
     name,
     email,
@@ -83,6 +85,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   if (held.soldOut) await freshness.changed("content");
+  if (newsletter) {
+    // A signed-in buyer's own verified address needs no confirmation mail; any other address typed here does.
+    const verified = user?.emailVerified === true && user.email.toLowerCase() === email;
+    await requestLimitedSubscription(
+      { db, mailer, publicUrl: config.PUBLIC_URL },
+      { email, name, source: "tickets", verified },
+    ).catch((error: unknown) =>
+      // The tickets are held and wait for payment: the newsletter never stands in the way of a purchase.
+      context.get(requestContext).logger.error({ err: error }, "the newsletter sign-up of a ticket purchase failed"),
+    );
+  }
   const order = (await ticketOrderByToken(db, held.accessToken))!;
   const to = await startTicketPayment({ db, provider: payments, publicUrl: config.PUBLIC_URL }, order);
   throw redirect(to ?? `/billetter/ordre/${held.accessToken}`);
@@ -161,7 +174,7 @@ export default function TicketShop({ loaderData, actionData }: Route.ComponentPr
             emailHint="Billetterne sendes hertil."
           />
           <label className="flex items-start gap-3">
-            <input type="checkbox" name="vilkaar" value="ja" required className="mt-1 size-5" />
+            <input type="checkbox" name="vilkaar" value="ja" required className="mt-1 size-5 shrink-0" />
             <span>
               Jeg accepterer{" "}
               <Link to="/vilkaar" className="font-semibold text-accent underline">
@@ -171,6 +184,7 @@ export default function TicketShop({ loaderData, actionData }: Route.ComponentPr
             </span>
           </label>
           {errors.vilkaar && <p className="font-medium text-red-700 dark:text-red-300">{errors.vilkaar[0]}</p>}
+          <NewsletterTick source="tickets" ticked={actionData?.values?.nyhedsbrev === "ja"} />
           <p className="text-sm text-muted">
             Billetterne holdes til dig i {holdMinutes} minutter, mens du betaler.
             {!buyer && " Du behøver ikke en konto."}

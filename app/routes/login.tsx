@@ -8,7 +8,11 @@ import { callAuth, getSessionUser, withCookies } from "~/features/accounts/sessi
 import { answer, parseSubmission, typedValues, type ActionAnswer } from "~/lib/form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { CurrentPasswordField, EmailField, NewAccountFields, SubmitButton } from "~/features/accounts/components/forms";
+import { NewsletterTick } from "~/features/newsletter/components/newsletter-tick";
+import { newsletterTick } from "~/features/newsletter/schemas";
+import { NEWSLETTER_WITH_ACCOUNT_HEADER, requestAccountSubscription } from "~/features/newsletter/sign-up.server";
 import { collaborators } from "~/lib/collaborators.server";
+import { requestContext } from "~/lib/request-context";
 import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/login";
 import { readFormData } from "~/lib/request-body.server";
@@ -24,31 +28,52 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 const loginForms = z.discriminatedUnion("intent", [
   signInSchema.safeExtend({ intent: z.literal("sign-in") }),
-  signUpSchema.safeExtend({ intent: z.literal("sign-up") }),
+  signUpSchema.safeExtend({ intent: z.literal("sign-up"), nyhedsbrev: newsletterTick() }),
 ]);
 
 /** After a sign-up: where the e-mail went (whether the address was new or already had an account). */
 type LoginAnswer = ActionAnswer & { sentTo?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth } = collaborators();
+  const { auth, db, mailer, config } = collaborators();
   const formData = await readFormData(request);
   const submission = parseSubmission(formData, loginForms);
   if (!submission.ok) return answer(submission.answer, 400);
-  const { intent, redirectTo, ...credentials } = submission.value;
-  const target = safeRedirectPath(redirectTo);
+  const form = submission.value;
+  const { intent, email, password } = form;
+  const target = safeRedirectPath(form.redirectTo);
+  const startedAt = new Date();
   // callbackURL: where the verification link, mailed after a sign-up or an unverified sign-in, leads.
-  const result = await callAuth(auth, request, context, intent === "sign-in" ? "/sign-in/email" : "/sign-up/email", {
-    ...credentials,
-    callbackURL: target,
-  });
+  const result = await callAuth(
+    auth,
+    request,
+    context,
+    intent === "sign-in" ? "/sign-in/email" : "/sign-up/email",
+    intent === "sign-in"
+      ? { email, password, callbackURL: target }
+      : { name: form.name, email, password, callbackURL: target },
+    // The verification mail then says that its link confirms the newsletter too.
+    form.intent === "sign-up" && form.nyhedsbrev ? { [NEWSLETTER_WITH_ACCOUNT_HEADER]: "ja" } : {},
+  );
   if (!result.ok) {
     return answer(
       { intent, formError: authErrorMessage(result.status, result.code), values: typedValues(formData) },
       result.status === 429 ? 429 : 400,
     );
   }
-  if (intent === "sign-up") return answer<LoginAnswer>({ intent, sentTo: credentials.email });
+  if (form.intent === "sign-up") {
+    if (form.nyhedsbrev) {
+      await requestAccountSubscription(
+        { db, mailer, publicUrl: config.PUBLIC_URL },
+        { email, name: form.name },
+        startedAt,
+      ).catch((error: unknown) =>
+        // The account is made: the newsletter never stands in the way of it.
+        context.get(requestContext).logger.error({ err: error }, "the newsletter sign-up of a new account failed"),
+      );
+    }
+    return answer<LoginAnswer>({ intent, sentTo: email });
+  }
   const needsSecondFactor = (result.payload as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect === true;
   throw redirect(needsSecondFactor ? `/login/totp?${new URLSearchParams({ redirectTo: target })}` : target, {
     headers: withCookies(result.setCookies),
@@ -112,6 +137,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
                 <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
                 <FormError message={signUp?.formError} />
                 <NewAccountFields answer={signUp} />
+                <NewsletterTick source="account" ticked={signUp?.values?.nyhedsbrev === "ja"} />
                 <SubmitButton variant="secondary" busy={busy("sign-up")} label="Opret konto" busyLabel="Opretter …" />
               </Form>
               <p className="mt-4 text-sm text-muted">

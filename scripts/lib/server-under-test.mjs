@@ -480,21 +480,29 @@ export async function raceForDays(baseUrl, users, { dayCount, seconds, requestTi
 const DOUBLE_CLAIMS_QUERY =
   "select day::text, count(*)::int as claims from day_claims where released_at is null group by day having count(*) > 1";
 
-/** Days with more than one active claim, read directly from the database (PGlite only once the server has stopped). */
-export async function findDoubleClaims({ databaseUrl, dataDir }) {
+/**
+ * Runs `work(query)` on the site's database directly, `query(sql, params)` answering the rows: PostgreSQL at any
+ * time, PGlite (which lives in the server's process) only while the server is stopped.
+ */
+export async function withDatabase({ databaseUrl, dataDir }, work) {
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      return (await client.query(DOUBLE_CLAIMS_QUERY)).rows;
+      return await work(async (sql, params) => (await client.query(sql, params)).rows);
     } finally {
       await client.end();
     }
   }
   const database = new PGlite(path.join(dataDir, "db"));
   try {
-    return (await database.query(DOUBLE_CLAIMS_QUERY)).rows;
+    return await work(async (sql, params) => (await database.query(sql, params)).rows);
   } finally {
     await database.close();
   }
+}
+
+/** Days with more than one active claim, read directly from the database (PGlite only once the server has stopped). */
+export function findDoubleClaims(store) {
+  return withDatabase(store, (query) => query(DOUBLE_CLAIMS_QUERY));
 }

@@ -86,6 +86,15 @@ describe.each(databaseKinds)("content routes on %s", (kind) => {
     expect(section).toContain("Fra linket kan du også slette dine oplysninger");
   });
 
+  it("seeds a privacy policy that says what the newsletter keeps, and when it forgets an address", async () => {
+    const { page } = await contentPageLoader(routeArgs("/privatlivspolitik"));
+    const section = JSON.stringify(page.sections.find((candidate) => candidate.header === "Nyhedsbrev")?.body);
+    expect(section).toContain("den tekst, du sagde ja til, ord for ord");
+    expect(section).toContain("hvilke breve vi har sendt til dig");
+    expect(section).toContain("en adresse, der er afmeldt, slettes efter 30 dage");
+    expect(section).toContain("gemmer vi den som afvist, så vi ikke skriver til den igen");
+  });
+
   it("shows the seeded texts as formatted text: the e-mail address and phone number on Praktisk info are links", async () => {
     const { page } = await contentPageLoader(routeArgs("/praktisk-info/"));
     const links = JSON.stringify(page.sections.map((section) => section.body));

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { dayClaims } from "~/db/schema";
+import { dayClaims, rateLimits } from "~/db/schema";
+import { allowAttempt, pruneRateLimits } from "~/features/accounts/email-rate-limit.server";
 import { JobRunner, type Job } from "~/features/jobs/jobs.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { demoProvider } from "~/features/payment/provider.server";
@@ -63,6 +64,17 @@ describe.each(databaseKinds)("background jobs on %s", (kind) => {
     };
     expect(await runner.runOnce(failing)).toBe("ran");
     expect(runner.states()[0]).toMatchObject({ runs: 1, lastError: "ingen forbindelse" });
+  });
+
+  it("forgets the counters of attempts (and the addresses in their keys) a day after their last attempt", async () => {
+    const now = Date.now();
+    const window = { windowSeconds: 3600, max: 3 };
+    await allowAttempt(database.db, `newsletter:email:gammel-${kind}@example.dk`, window, now - 25 * 3_600_000);
+    await allowAttempt(database.db, `newsletter:email:ny-${kind}@example.dk`, window, now - 23 * 3_600_000);
+    await pruneRateLimits(database.db, now);
+    const keys = (await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
+    expect(keys).not.toContain(`newsletter:email:gammel-${kind}@example.dk`);
+    expect(keys).toContain(`newsletter:email:ny-${kind}@example.dk`);
   });
 
   it("deletes holds that ran out and are on no order, and nothing else", async () => {

@@ -40,6 +40,7 @@ describe("search engines and sharing", () => {
     const xml = await sitemap();
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
     expect(xml).toContain("<loc>http://localhost:3000/musik</loc>");
+    expect(xml).toContain("<loc>http://localhost:3000/nyhedsbrev</loc>");
     expect(xml).toMatch(/<loc>http:\/\/localhost:3000\/priser<\/loc>\s*<lastmod>\d{4}-\d{2}-\d{2}T/);
     const [album] = await database.db.select().from(albums).limit(1);
     expect(xml).toContain(`/musik/${album!.id}</loc>`);
@@ -60,7 +61,15 @@ describe("search engines and sharing", () => {
 
   it("keeps crawlers out of accounts, the basket and the admin", async () => {
     const robots = await robotsLoader().text();
-    for (const path of ["/bruger", "/kurv", "/album", "/reservationer", "/api/"])
+    for (const path of [
+      "/bruger",
+      "/kurv",
+      "/album",
+      "/reservationer",
+      "/api/",
+      "/admin/nyhedsbrev",
+      "/nyhedsbrev/afmeld/",
+    ])
       expect(robots).toContain(`Disallow: ${path}\n`);
     expect(robots).toContain("Sitemap: http://localhost:3000/sitemap.xml");
   });

@@ -23,7 +23,7 @@ export interface RunningServer {
  * data directory otherwise runs PGlite's initdb and every migration first (5 s here, where a server on a
  * migrated directory answers after 1.5 s). `playwright.config.ts` names the directory for all workers.
  */
-async function migratedDatabaseTemplate() {
+export async function migratedDatabaseTemplate() {
   const root = process.env.E2E_DATABASE_TEMPLATE_DIR;
   if (!root) throw new Error("E2E_DATABASE_TEMPLATE_DIR is set by playwright.config.ts");
   const directory = pgliteDirectoryIn(root);

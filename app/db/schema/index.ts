@@ -5,3 +5,4 @@ export * from "./reservation";
 export * from "./operations";
 export * from "./rental";
 export * from "./tickets";
+export * from "./newsletter";

@@ -74,6 +74,12 @@ export const routeRules: Record<string, RouteRule> = {
   "/kontrakt/:ordre": userPage,
   // The feed's secret token is its access.
   "/kalender/:feed": publicPage,
+  // The newsletter (issue 37): signing up takes no account; the links' secret tokens are their access.
+  "/nyhedsbrev": publicPage,
+  "/nyhedsbrev/bekraeft/:token": publicPage,
+  "/nyhedsbrev/afmeld/:token": publicPage,
+  "/nyhedsbrev/arkiv": publicPage,
+  "/nyhedsbrev/arkiv/:letterId": publicPage,
 
   "/login": publicPage,
   "/login/kode": publicPage,
@@ -109,6 +115,9 @@ export const routeRules: Record<string, RouteRule> = {
   "/billetsalg": adminPage,
   "/billetsalg/:eventId": adminPage,
   "/billetsalg/:eventId/eksport": adminPage,
+  "/admin/nyhedsbrev": adminPage,
+  "/admin/nyhedsbrev/abonnenter.csv": adminPage,
+  "/admin/nyhedsbrev/breve/:letterId": adminPage,
 
   "/sitemap.xml": publicPage,
   "/robots.txt": publicPage,

@@ -13,6 +13,8 @@ import {
   signInCodeMessage,
   verifyEmailMessage,
 } from "~/features/email/messages";
+import { confirmAccountSubscription, verificationConfirmsNewsletter } from "~/features/newsletter/sign-up.server";
+import { forgetSubscription } from "~/features/newsletter/subscription.server";
 import { releaseClaimsOfDeletedUser } from "~/features/reservation/cancellation.server";
 import { authRules } from "./auth-rules.server";
 import { recordSignIn, syncProfileIdentity } from "./profile.server";
@@ -96,15 +98,34 @@ export function createAuth({ db, secret, publicUrl, siteName, mailer, logger }: 
       sendOnSignUp: true,
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user, url }) => send(verifyEmailMessage(siteName, user.email, user.name, url)),
+      sendVerificationEmail: async ({ user, url }, request) =>
+        send(
+          verifyEmailMessage(
+            siteName,
+            user.email,
+            user.name,
+            url,
+            await verificationConfirmsNewsletter(db, user.email, request),
+          ),
+        ),
+      // The link proved the address, so the newsletter ticked at the account's sign-up needs no mail of its own.
+      afterEmailVerification: async (user) => {
+        await confirmAccountSubscription(db, user.email).catch((error: unknown) =>
+          logger.error({ err: error }, "confirming the newsletter of a verified account failed"),
+        );
+      },
     },
     user: {
       // A new address takes effect when the link sent to it is opened.
       changeEmail: { enabled: true },
       deleteUser: {
         enabled: true,
-        // Frees the days of a deleted account: its basket and its future bookings.
-        beforeDelete: async (user) => releaseClaimsOfDeletedUser(db, user.id),
+        // Frees the days of a deleted account (its basket and its future bookings) and forgets its address's
+        // newsletter subscription with its consent. Before the account goes, so a failure keeps both.
+        beforeDelete: async (user) => {
+          await releaseClaimsOfDeletedUser(db, user.id);
+          await forgetSubscription(db, { email: user.email });
+        },
       },
     },
     session: {

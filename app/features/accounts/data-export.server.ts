@@ -7,6 +7,7 @@ import {
   dayClaims,
   events,
   mediaImages,
+  newsletterLetters,
   orderLines,
   orderPayments,
   invoices,
@@ -24,6 +25,7 @@ import { profileJson } from "./profile-api.server";
 import { getProfile } from "./profile.server";
 import { publicFileUrl } from "~/features/storage/storage";
 import { waitlistPlacesOf } from "~/features/tickets/waitlist.server";
+import { subscriptionOf } from "~/features/newsletter/subscription.server";
 
 /**
  * Where each table that refers to a user lands in the export. A table whose foreign keys lead to `users` and
@@ -59,6 +61,8 @@ export const exportedTables = {
   user_files: "files",
   // The library images the user uploaded (decision 020); the content rows showing them say nothing of the user.
   media_images: "uploadedImages",
+  // The newsletters the user wrote as admin; who got them is the recipients' own, not the writer's.
+  newsletter_letters: "newsletterLetters",
 } as const;
 
 /**
@@ -245,6 +249,17 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
     })
     .from(mediaImages)
     .where(eq(mediaImages.createdBy, userId));
+  const letters = await db
+    .select({
+      subject: newsletterLetters.subject,
+      status: newsletterLetters.status,
+      createdAt: newsletterLetters.createdAt,
+      sendAt: newsletterLetters.sendAt,
+    })
+    .from(newsletterLetters)
+    .where(eq(newsletterLetters.createdBy, userId));
+  // The newsletter is kept by address, as a fan may subscribe without an account: the account's address's.
+  const newsletter = account ? await subscriptionOf(db, account.email) : null;
   return {
     exportedAt: new Date().toISOString(),
     [exportedTables.users]: account ?? null,
@@ -292,6 +307,11 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
     [exportedTables.baskets]: basket ?? null,
     [exportedTables.calendar_feeds]: feed ? { url: `${publicUrl}/kalender/${feed.token}.ics` } : null,
     [exportedTables.user_files]: files.map((file) => ({ ...file, url: `${publicUrl}${publicFileUrl(file.key)}` })),
+    newsletter: newsletter && {
+      ...newsletter,
+      note: "consentWording er den tekst, du sagde ja til, ord for ord; source er, hvor du tilmeldte dig; requestedAt og confirmedAt er, hvornår du bad om nyhedsbrevet og bekræftede det.",
+    },
+    [exportedTables.newsletter_letters]: letters,
     [exportedTables.media_images]: uploaded.map(({ image, ...upload }) => ({
       ...upload,
       url: image ? `${publicUrl}${publicFileUrl(image.key)}` : null,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 
@@ -45,4 +45,16 @@ export async function allowAttempt(
     })
     .returning({ count: rateLimits.count });
   return (row?.count ?? 1) <= max;
+}
+
+/** Every limit's window is an hour or less: a day after its last attempt, a counter (and the address in its key) goes. */
+const KEEP_COUNTERS_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes the counters no window needs any more (the job `rate-limit-pruning`). */
+export async function pruneRateLimits(db: Database, now = Date.now()) {
+  const removed = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.lastRequest, now - KEEP_COUNTERS_MS))
+    .returning({ key: rateLimits.key });
+  return removed.length;
 }

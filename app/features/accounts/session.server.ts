@@ -161,9 +161,14 @@ export async function callAuth(
   context: Readonly<RouterContextProvider>,
   endpoint: string,
   body?: Record<string, unknown>,
+  extraHeaders: Record<string, string> = {},
 ) {
   const baseURL = auth.options.baseURL as string;
-  const headers = new Headers({ origin: baseURL, [CLIENT_IP_HEADER]: context.get(requestContext).clientIp });
+  const headers = new Headers({
+    ...extraHeaders,
+    origin: baseURL,
+    [CLIENT_IP_HEADER]: context.get(requestContext).clientIp,
+  });
   for (const name of ["cookie", "user-agent", "accept-language"]) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);

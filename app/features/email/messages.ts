@@ -33,7 +33,11 @@ export function message(
   return { to, subject, text, html };
 }
 
-export function verifyEmailMessage(siteName: string, to: string, name: string, url: string) {
+/**
+ * The account's verification link. With `newsletter`, the sign-up also asked for the newsletter, which the link
+ * confirms too: the mail says so, so that whoever opens it knows what they agree to.
+ */
+export function verifyEmailMessage(siteName: string, to: string, name: string, url: string, newsletter = false) {
   return message(
     siteName,
     to,
@@ -41,6 +45,11 @@ export function verifyEmailMessage(siteName: string, to: string, name: string, u
     [
       `Hej ${name}`,
       "Tak fordi du har oprettet en konto. Åbn linket herunder for at bekræfte din e-mailadresse, så er du logget ind. Linket virker i en time.",
+      ...(newsletter
+        ? [
+            `Du har også bedt om nyhedsbrevet fra ${siteName}. Når du bekræfter din adresse, kommer du på listen. Du kan altid afmelde dig med ét klik nederst i hvert brev.`,
+          ]
+        : []),
       "Har du ikke oprettet en konto hos os, kan du se bort fra denne e-mail.",
     ],
     [{ url, label: "Bekræft e-mailadresse" }],

@@ -14,7 +14,8 @@ export interface Job {
    * safe to run side by side (claiming rows with SKIP LOCKED) leave it off.
    */
   exclusive: boolean;
-  run(): Promise<unknown>;
+  /** `signal` is aborted when the server stops: a long turn ends early rather than hold the shutdown up. */
+  run(turn?: { signal: AbortSignal }): Promise<unknown>;
 }
 
 export interface JobState extends Pick<Job, "name" | "label" | "everySeconds"> {
@@ -45,6 +46,7 @@ export class JobRunner {
   readonly #timers: NodeJS.Timeout[] = [];
   readonly #states = new Map<string, JobState>();
   readonly #inFlight = new Set<Promise<unknown>>();
+  readonly #stopping = new AbortController();
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -81,13 +83,14 @@ export class JobRunner {
   /** Stops the timers and waits for the turns under way. */
   async stop() {
     for (const timer of this.#timers.splice(0)) clearInterval(timer);
+    this.#stopping.abort();
     await Promise.allSettled([...this.#inFlight]);
   }
 
   async #turn(job: Job, state: JobState): Promise<"ran" | "skipped"> {
     const started = Date.now();
     try {
-      const ran = job.exclusive ? await this.#exclusively(job) : (await job.run(), true);
+      const ran = job.exclusive ? await this.#exclusively(job) : (await job.run(this.#turnContext), true);
       if (!ran) {
         state.skipped += 1;
         return "skipped";
@@ -106,15 +109,19 @@ export class JobRunner {
 
   /** PGlite lives in this process alone; PostgreSQL is shared, so the turn holds a transaction-scoped lock. */
   async #exclusively(job: Job) {
-    if (this.database.kind === "pglite") return job.run().then(() => true);
+    if (this.database.kind === "pglite") return job.run(this.#turnContext).then(() => true);
     return this.database.db.transaction(async (tx) => {
       const answer = lockAnswer.parse(
         await tx.execute(sql`select pg_try_advisory_xact_lock(${JOB_LOCK_NAMESPACE}, ${lockKey(job.name)}) as locked`),
       );
       if (!answer.rows[0].locked) return false;
-      await job.run();
+      await job.run(this.#turnContext);
       return true;
     });
+  }
+
+  get #turnContext() {
+    return { signal: this.#stopping.signal };
   }
 
   #stateOf({ name, label, everySeconds }: Job) {

@@ -1,5 +1,11 @@
+import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
+import type { Mailer } from "~/features/email/mailer.server";
 import type { MailOutbox } from "~/features/email/outbox.server";
+import { queueMonthlyDigest } from "~/features/newsletter/digest.server";
+import { workTheSendQueue } from "~/features/newsletter/sending.server";
+import { forgetStaleSubscribers } from "~/features/newsletter/subscription.server";
+import { pruneRateLimits } from "~/features/accounts/email-rate-limit.server";
 import { processStaleUploads, type ProcessingDependencies } from "~/features/media/library.server";
 import { removeExpiredHolds } from "~/features/reservation/holds.server";
 import { sendBalanceReminders } from "~/features/orders/reminders.server";
@@ -18,7 +24,16 @@ export function siteJobs(options: {
   freshness: Freshness;
   /** The payment provider's name, for the orders the waitlists are offered; null when none is set up. */
   paymentProvider: string | null;
+  /** The newsletter's transport (SMTP with a pool, or the .eml folder). */
+  bulkDelivery: Mailer;
+  logger: Logger;
 }): Job[] {
+  const sending = {
+    db: options.db,
+    delivery: options.bulkDelivery,
+    publicUrl: options.publicUrl,
+    logger: options.logger,
+  };
   return [
     {
       name: "mail-outbox",
@@ -70,6 +85,36 @@ export function siteJobs(options: {
       everySeconds: 60,
       exclusive: false,
       run: () => processStaleUploads(options.media),
+    },
+    {
+      // Every instance takes turns at the queue; the rate holds across them (decision 040). A turn is short, so
+      // a stopping server waits a few seconds at most, and another turn follows two seconds after.
+      name: "newsletter-sending",
+      label: "Sender nyhedsbreve",
+      everySeconds: 2,
+      exclusive: false,
+      run: (turn) => workTheSendQueue(sending, { forMs: 5000, signal: turn?.signal }),
+    },
+    {
+      name: "newsletter-digest",
+      label: "Lægger månedens koncertbrev i køen den 1. kl. 10",
+      everySeconds: 5 * 60,
+      exclusive: true,
+      run: () => queueMonthlyDigest(options.db, options.publicUrl),
+    },
+    {
+      name: "newsletter-forgetting",
+      label: "Glemmer ubekræftede og afmeldte nyhedsbrevsadresser efter 30 dage",
+      everySeconds: 60 * 60,
+      exclusive: true,
+      run: () => forgetStaleSubscribers(options.db),
+    },
+    {
+      name: "rate-limit-pruning",
+      label: "Sletter tællere for forsøg (med deres adresser) efter et døgn",
+      everySeconds: 60 * 60,
+      exclusive: true,
+      run: () => pruneRateLimits(options.db),
     },
     {
       name: "sent-mail-pruning",

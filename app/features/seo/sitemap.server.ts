@@ -1,5 +1,6 @@
 import { eq, max } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { archivedLetters } from "~/features/newsletter/letters.server";
 import { signedInPathPrefixes } from "~/features/accounts/access";
 import { adminContentTypes } from "~/features/content/content-types";
 import { pagePaths } from "~/features/content/page-names";
@@ -23,13 +24,14 @@ const latest = (...dates: (Date | null | undefined)[]) =>
     .reduce<Date | null>((newest, date) => (!newest || date > newest ? date : newest), null);
 
 /**
- * The public addresses worth indexing: the content pages, the programme's archive and the calendar, and what
+ * The public addresses worth indexing: the content pages, the programme's archive and the calendar, the
+ * newsletter's page and each letter of its archive, and what
  * each content type's registry entry names (decision 025): the pages that show it, with the time of its newest
  * published row, and a page of each published row (an album's, a concert's).
  */
 export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
   const changed = new Map<string, Date | null>(
-    [...Object.values(pagePaths), "/koncerter/arkiv", "/reservation"].map((path) => [path, null]),
+    [...Object.values(pagePaths), "/koncerter/arkiv", "/reservation", "/nyhedsbrev"].map((path) => [path, null]),
   );
   const note = (path: string, date: Date | null) => changed.set(path, latest(changed.get(path), date));
   for (const type of withChildren(adminContentTypes)) {
@@ -45,6 +47,10 @@ export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
     if (!pageOf) continue;
     const rows = (await db.select().from(table).where(published)) as Record<string, unknown>[];
     for (const row of rows) note(pageOf(row), row.updatedAt as Date);
+  }
+  for (const letter of await archivedLetters(db)) {
+    note("/nyhedsbrev/arkiv", letter.startedAt);
+    note(`/nyhedsbrev/arkiv/${letter.id}`, letter.startedAt);
   }
   return [...changed].map(([path, lastModified]) => ({ path, lastModified }));
 }
@@ -71,6 +77,9 @@ export function robotsTxt(publicUrl: string) {
     "/logout",
     "/api/",
     "/kalender/",
+    // The newsletter's links: their secret is their access (noindex too).
+    "/nyhedsbrev/bekraeft/",
+    "/nyhedsbrev/afmeld/",
     "/_test/",
   ];
   return [

@@ -42,6 +42,7 @@ const adminPages: [place: number, code: string, label: string][] = [
   // The media library (decision 020); the gallery's list is "Galleriet".
   [30, "medier", "Mine Billeder"],
   [85, "billetsalg", "Billetsalg"],
+  [87, "admin/nyhedsbrev", "Nyhedsbrev"],
   [90, "reservationer", "Reservationer"],
   [92, "udlejning", "Udlejning"],
   [95, "forespoergsler", "Forespørgsler"],

@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { events, orderCancellations, orderLines, orderPayments, orders, tickets, ticketTypes } from "~/db/schema";
 import { allowAttempt } from "~/features/accounts/email-rate-limit.server";
 import { message } from "~/features/email/messages";
+import { subscriptionOf } from "~/features/newsletter/subscription.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import { formatMoney } from "~/lib/format";
@@ -45,7 +46,8 @@ type BuyerData = Awaited<ReturnType<typeof ticketBuyerData>>;
 
 /**
  * Everything kept about the buyer of the ticket orders of one address: the orders with their concert, lines,
- * payments, refund and tickets (with when each was checked in).
+ * payments, refund and tickets (with when each was checked in), the waitlist places and the address's newsletter
+ * subscription with its consent.
  */
 export async function ticketBuyerData(db: Database, email: string, publicUrl: string, now = new Date()) {
   const ofEmail = db
@@ -137,6 +139,7 @@ export async function ticketBuyerData(db: Database, email: string, publicUrl: st
       tickets: ofOrder(held, id).map(({ token, ...ticket }) => ({ ...ticket, url: ticketUrl(publicUrl, token) })),
     })),
     waitlists: await waitlistPlacesOf(db, email),
+    newsletter: await subscriptionOf(db, email),
     note: "Betalte og refunderede ordrer gemmes med deres kvitteringer i fem år efter regnskabsårets udløb, som bogføringsloven kræver. Ved indgangen gemmes, hvornår hver billet blev tjekket ind.",
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { email, NAME_MAX_LENGTH } from "~/features/accounts/schemas";
 import { dateTimeRule, moneyRule, numberRule } from "~/features/content/schemas";
+import { newsletterTick } from "~/features/newsletter/schemas";
 
 /** The form's field for how many of a ticket type: `antal-{type id}`. */
 export const quantityField = (typeId: string) => `antal-${typeId}`;
@@ -16,13 +17,14 @@ const buyerName = z
 
 /**
  * The buying form: how many of each type (whole numbers from 0 to 50; the sale's own limit is the rules'), the
- * buyer's name and e-mail, and the terms accepted. Any other field is ignored.
+ * buyer's name and e-mail, the terms accepted, and the newsletter if ticked. Any other field is ignored.
  */
 export const ticketPurchaseSchema = z
   .looseObject({
     navn: buyerName,
     email: email().pipe(z.string().max(254, "E-mailadressen er for lang")),
     vilkaar: z.literal("ja", { error: "Du skal acceptere betingelserne for at købe billetter" }),
+    nyhedsbrev: newsletterTick(),
   })
   .transform((value, context) => {
     const quantities: Record<string, number> = {};
@@ -41,7 +43,7 @@ export const ticketPurchaseSchema = z
       context.addIssue({ code: "custom", path: [], message: "For mange billettyper i formularen." });
       return z.NEVER;
     }
-    return { name: value.navn, email: value.email, quantities };
+    return { name: value.navn, email: value.email, quantities, newsletter: value.nyhedsbrev === "ja" };
   });
 
 /** "Skriv mig op" on a sold-out concert: name, e-mail and how many tickets (the sale's own limit is the rules'). */
