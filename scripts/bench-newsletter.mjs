@@ -102,7 +102,11 @@ async function prepareTheSend(store) {
         SEND_DELAY_SECONDS,
       ],
     );
-    return { letterId: letter.id, sendAt: new Date(letter.send_at).getTime() };
+    // The demo's own subscribers get it too.
+    const [{ count }] = await query(
+      "select count(*)::int as count from newsletter_subscribers where status = 'subscribed'",
+    );
+    return { letterId: letter.id, sendAt: new Date(letter.send_at).getTime(), recipients: count };
   });
 }
 
@@ -115,7 +119,7 @@ async function run(engine) {
     // The first start migrates and seeds the demo site; the list is written while it is stopped.
     const first = await startServer({ ...store, env });
     await first.stop();
-    const { letterId, sendAt } = await prepareTheSend(store);
+    const { letterId, sendAt, recipients } = await prepareTheSend(store);
     const server = await startServer({ ...store, env });
     const cookie = await signIn(server.url, ADMIN);
     const adminPages = ["/admin/nyhedsbrev", `/admin/nyhedsbrev/breve/${letterId}`];
@@ -140,7 +144,7 @@ async function run(engine) {
     await sleep(Math.max(0, sendAt - 2000 - Date.now()));
     const before = residentMb(server.pid);
     const deadline = sendAt + ((SUBSCRIBERS / RATE) * 3 + 120) * 1000;
-    while (mail.total() < SUBSCRIBERS && Date.now() < deadline && !wasInterrupted()) {
+    while (mail.total() < recipients && Date.now() < deadline && !wasInterrupted()) {
       memory.push(residentMb(server.pid));
       await sleep(250);
     }
@@ -180,7 +184,7 @@ async function run(engine) {
     };
     console.log(
       [
-        `  messages received        ${result.received} to ${result.recipients} addresses; twice to ${result.twice}; letter ${result.letterStatus}`,
+        `  messages received        ${result.received} to ${result.recipients} addresses of ${recipients} on the list; twice to ${result.twice}; letter ${result.letterStatus}`,
         `  send time                ${formatNumber(result.seconds)} s (${formatNumber(result.rate)} a second; set to ${RATE})`,
         `  resident memory          ${formatNumber(before)} MB before, peak ${formatNumber(peak)} MB: grew ${formatNumber(result.growthMb)} MB (max ${MAX_GROWTH_MB})`,
         `  admin pages meanwhile    ${result.adminRequests} answers, p50 ${formatNumber(result.adminP50)} ms, p99 ${formatNumber(result.adminP99)} ms (max ${MAX_ADMIN_P99_MS}); ${result.adminFailures} failed`,
@@ -189,8 +193,8 @@ async function run(engine) {
     );
     for (const failure of failures.slice(0, 5)) console.log(`    ${failure}`);
     const passed =
-      result.received === SUBSCRIBERS &&
-      result.recipients === SUBSCRIBERS &&
+      result.received === recipients &&
+      result.recipients === recipients &&
       result.twice === 0 &&
       result.letterStatus === "sent" &&
       result.growthMb <= MAX_GROWTH_MB &&

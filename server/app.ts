@@ -204,6 +204,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
       images,
       logger,
       imageCacheDirectory: config.DEMO_IMAGE_CACHE_DIR,
+      publicUrl: config.PUBLIC_URL,
     });
     if (result === "already-seeded") logger.debug("demo content already present");
   }

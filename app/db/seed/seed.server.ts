@@ -18,6 +18,7 @@ import {
 import { forgetReservationSettings } from "~/features/reservation/settings.server";
 import { demoCustomerTerms, demoPaymentTerms } from "./demo-rental";
 import { seedDemoRequests } from "./demo-requests.server";
+import { seedDemoNewsletter } from "./demo-newsletter.server";
 import { seedDemoTicketSales } from "./demo-tickets.server";
 import { addDays } from "~/features/reservation/days";
 import { copenhagenDateKey, copenhagenInstant } from "~/lib/format";
@@ -64,6 +65,8 @@ export async function seedDemoContent(
     imageCacheDirectory?: string;
     /** The server's image process; the pictures are encoded in this process without it. */
     images?: ImageEncoder;
+    /** The site's address, for the demo newsletter's letter as it went out (its links are whole in a mail). */
+    publicUrl?: string;
   },
 ): Promise<SeedResult> {
   const [existing] = await db.select({ id: siteSettings.id }).from(siteSettings).where(eq(siteSettings.id, 1));
@@ -194,6 +197,7 @@ export async function seedDemoContent(
   forgetReservationSettings();
   await seedDemoRequests(db, now);
   await seedDemoTicketSales(db, now);
+  await seedDemoNewsletter(db, now, options.publicUrl ?? "http://localhost:3000");
   options.logger?.info(
     { pages: demoPages.length, albums: demoAlbums.length, files: written.length },
     "seeded demo content",
