@@ -94,7 +94,7 @@ export function ticketWaitingRoom({
   firstAnswerMs = 800,
   longPollMs = 25_000,
   keepAnswerMs = 10 * 60_000,
-  busiest = 0.7,
+  busiest = 0.5,
   placesPerAddress = 20,
   placesInAll = 20_000,
   onError = () => {},
