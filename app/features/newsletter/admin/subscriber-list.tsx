@@ -1,8 +1,9 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { CardTable } from "~/components/ui/card-table";
 import { ConfirmButton, ConfirmStep } from "~/components/ui/confirm-step";
 import { Field } from "~/components/ui/field";
+import { Pagination } from "~/components/ui/pagination";
 import { addressesText } from "./words";
 
 export interface SubscriberRow {
@@ -143,38 +144,7 @@ export function SubscriberList({
           ))}
         </CardTable>
       )}
-      <SubscriberPages page={page} pageCount={pages} />
+      <Pagination page={page} pageCount={pages} label="Abonnenternes sider" className="" keepScroll />
     </div>
-  );
-}
-
-/**
- * "Forrige · Side 2 af 5 · Næste" by the `side` parameter, as the shared `Pagination`, but named for this list:
- * the site's footer has a navigation called "Sider" already (axe: landmark-unique).
- */
-function SubscriberPages({ page, pageCount }: { page: number; pageCount: number }) {
-  const [params] = useSearchParams();
-  if (pageCount <= 1) return null;
-  const pageLink = (target: number) => {
-    const next = new URLSearchParams(params);
-    next.set("side", String(target));
-    return `?${next}`;
-  };
-  return (
-    <nav aria-label="Abonnenternes sider" className="flex items-center gap-4">
-      {page > 1 && (
-        <Link to={pageLink(page - 1)} preventScrollReset className={buttonStyles.secondary}>
-          Forrige
-        </Link>
-      )}
-      <span className="text-sm text-muted">
-        Side {page} af {pageCount}
-      </span>
-      {page < pageCount && (
-        <Link to={pageLink(page + 1)} preventScrollReset className={buttonStyles.secondary}>
-          Næste
-        </Link>
-      )}
-    </nav>
   );
 }
