@@ -15,7 +15,13 @@ import { demoAddOns, demoPages } from "~/db/seed/demo-content";
 import { createPage, getPagesByName } from "~/features/content/pages.server";
 import { offeredAddOns } from "~/features/rental/add-ons.server";
 import { demoImageCacheDirectory } from "../support/demo-image-cache";
-import { createTestDatabase, databaseKinds, rowsOf, type TestDatabase } from "../support/test-database";
+import {
+  createTestDatabase,
+  databaseKinds,
+  emptyPgliteImage,
+  rowsOf,
+  type TestDatabase,
+} from "../support/test-database";
 
 /** The constraint name of a failed statement, whichever driver raised it. */
 async function violatedConstraint(work: Promise<unknown>) {
@@ -175,7 +181,7 @@ describe("a PGlite database in a directory", () => {
 
 describe("PGlite on the server's own thread", () => {
   it("lets the event loop have turns while a long queue of queries runs", async () => {
-    const database = await openDatabase({ kind: "pglite" });
+    const database = await createTestDatabase("pglite", { migrated: false });
     try {
       const queries = 100;
       let done = 0;
@@ -207,7 +213,7 @@ describe("PGlite on the server's own thread", () => {
 describe("PGlite's prepared statements", () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await openDatabase({ kind: "pglite" });
+    database = await createTestDatabase("pglite", { migrated: false });
     await database.db.execute(sql`create table visits (id int primary key)`);
   });
   afterAll(() => database.close());
@@ -230,7 +236,7 @@ describe("PGlite's prepared statements", () => {
   });
 
   it("gives back what PGlite's own way gives back, in every type the app uses", async () => {
-    const plain = new PGlite();
+    const plain = new PGlite({ loadDataDir: await emptyPgliteImage() });
     try {
       const results = [];
       const kind = pgEnum("kind", ["privat", "forening", "erhverv"]);
@@ -328,7 +334,7 @@ describe("PGlite's prepared statements", () => {
   });
 
   it(`keeps at most ${MAX_PREPARED_STATEMENTS} texts prepared, and runs the rest as before`, async () => {
-    const own = await openDatabase({ kind: "pglite" });
+    const own = await createTestDatabase("pglite", { migrated: false });
     onTestFinished(() => own.close());
     const texts = MAX_PREPARED_STATEMENTS + 20;
     for (let index = 0; index < texts; index++) {

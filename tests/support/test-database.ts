@@ -10,6 +10,9 @@ export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["p
 /** The rows of a raw `db.execute` (the `Database` type leaves the drivers' result type abstract). */
 export const rowsOf = <Row = Record<string, unknown>>(result: unknown) => (result as { rows: Row[] }).rows;
 
+/** A fresh PGlite's data directory, for a test that opens PGlite itself (global-setup.ts makes it once a run). */
+export const emptyPgliteImage = async () => new Blob([await readFile(inject("pgliteEmptyImage"))]);
+
 export interface TestDatabase extends DatabaseHandle {
   /** PostgreSQL: the test database's own address (for a second connection, e.g. one that LISTENs). */
   url?: string;
@@ -19,14 +22,14 @@ export interface TestDatabase extends DatabaseHandle {
 
 /**
  * A fresh database (migrated unless asked not to) of the given kind: in memory for PGlite, a new database on the
- * server for PostgreSQL. Migrated ones are copies of the image made once per run (global-setup.ts).
+ * server for PostgreSQL. PGlite's are copies of the images made once per run (global-setup.ts), migrated or not.
  */
 export async function createTestDatabase(
   kind: DatabaseKind,
   { poolMax = 4, migrated = true }: { poolMax?: number; migrated?: boolean } = {},
 ): Promise<TestDatabase> {
   if (kind === "pglite") {
-    const image = migrated ? new Blob([await readFile(inject("pgliteImage"))]) : undefined;
+    const image = migrated ? new Blob([await readFile(inject("pgliteImage"))]) : await emptyPgliteImage();
     const handle = await openDatabase({ kind: "pglite", image });
     return { ...handle, destroy: () => handle.close() };
   }
