@@ -54,36 +54,53 @@ export function reactRouterHandler({
   };
 }
 
-function headersOf(req: ExpressRequest) {
-  const headers = new Headers();
+function headerPairsOf(req: ExpressRequest) {
+  const pairs: [string, string][] = [];
   for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
-    else if (value !== undefined) headers.set(name, value);
+    if (Array.isArray(value)) for (const each of value) pairs.push([name, each]);
+    else if (value !== undefined) pairs.push([name, value]);
   }
-  return headers;
+  return pairs;
+}
+
+/** The Fetch request React Router is handed. It is aborted when the client goes away. */
+export function fetchRequestOf(req: ExpressRequest, res: ExpressResponse) {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return requestOfParts(partsOf(req, res), controller.signal);
 }
 
 /**
- * The Fetch request React Router is handed. It is aborted when the client goes away, unless it is `detached`: a
- * request that is answered later, whatever becomes of this connection (the ticket sale's waiting room).
+ * A request answered later, whatever becomes of its connection (the ticket sale's waiting room): kept as its
+ * plain parts (the address, the headers and a form's bytes) and made a Fetch request only when its turn comes.
+ * A Fetch request with its headers, body stream and signal is a few kilobytes more, times every fan in line.
  */
-export function fetchRequestOf(req: ExpressRequest, res: ExpressResponse, { detached = false } = {}) {
-  // req.host and req.protocol follow X-Forwarded-* only from a trusted proxy (TRUST_PROXY).
-  const url = new URL(`${req.protocol}://${req.host}${req.originalUrl}`);
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: headersOf(req) };
-  if (!detached) {
-    const controller = new AbortController();
-    res.on("close", () => {
-      if (!res.writableFinished) controller.abort();
-    });
-    init.signal = controller.signal;
-  }
-  const body = res.locals.requestBody as Buffer | Readable | undefined;
+export function laterRequestOf(req: ExpressRequest, res: ExpressResponse): () => Request {
+  const parts = partsOf(req, res);
+  if (parts.body === undefined || Buffer.isBuffer(parts.body)) return () => requestOfParts(parts);
+  const request = requestOfParts(parts);
+  return () => request;
+}
+
+function partsOf(req: ExpressRequest, res: ExpressResponse) {
+  return {
+    // req.host and req.protocol follow X-Forwarded-* only from a trusted proxy (TRUST_PROXY).
+    url: `${req.protocol}://${req.host}${req.originalUrl}`,
+    method: req.method,
+    headers: headerPairsOf(req),
+    body: res.locals.requestBody as Buffer | Readable | undefined,
+  };
+}
+
+function requestOfParts({ url, method, headers, body }: ReturnType<typeof partsOf>, signal?: AbortSignal) {
+  const init: RequestInit & { duplex?: "half" } = { method, headers, signal };
   if (body !== undefined) {
     init.body = Buffer.isBuffer(body) ? new Uint8Array(body) : createReadableStreamFromReadable(body);
     init.duplex = "half";
   }
-  return new Request(url, init);
+  return new Request(new URL(url), init);
 }
 
 function withSecure(cookie: string) {

@@ -41,25 +41,24 @@ async function room(
       next();
     });
   });
-  app.use(
-    ticketWaitingRoom({
-      async respond(request) {
-        const name = new URLSearchParams(await request.text()).get("navn") ?? "";
-        reached.push(name);
-        arrived();
-        await new Promise<void>((resolve) => waiting.push(resolve));
-        if (options.answer) return options.answer(name);
-        return new Response(null, { status: 302, headers: { Location: `/billetter/ordre/${name}` } });
-      },
-      contextOf: () => new RouterContextProvider(),
-      soldOut: options.soldOut ?? (() => false),
-      concurrency: 1,
-      firstAnswerMs: options.firstAnswerMs ?? 50,
-      longPollMs: 50,
-      busiest: 1,
-      placesPerAddress: options.placesPerAddress ?? 3,
-    }),
-  );
+  const room = ticketWaitingRoom({
+    async respond(request) {
+      const name = new URLSearchParams(await request.text()).get("navn") ?? "";
+      reached.push(name);
+      arrived();
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      if (options.answer) return options.answer(name);
+      return new Response(null, { status: 302, headers: { Location: `/billetter/ordre/${name}` } });
+    },
+    contextOf: () => new RouterContextProvider(),
+    soldOut: options.soldOut ?? (() => false),
+    concurrency: 1,
+    firstAnswerMs: options.firstAnswerMs ?? 50,
+    longPollMs: 50,
+    busiest: 1,
+    placesPerAddress: options.placesPerAddress ?? 3,
+  });
+  app.use(room.placeStatus, room.handler);
   app.use((_req, res) => void res.status(404).end());
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));

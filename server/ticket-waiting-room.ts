@@ -3,7 +3,7 @@ import { performance } from "node:perf_hooks";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { RouterContextProvider } from "react-router";
 import { FairQueue, type Turn } from "./fair-queue";
-import { fetchRequestOf, sendFetchResponse, type RouterResponder } from "./request-handler";
+import { laterRequestOf, sendFetchResponse, type RouterResponder } from "./request-handler";
 
 /**
  * The buying form's POST: the concert, and whether React Router's client sent it (`.data`). Matched as React Router
@@ -44,6 +44,17 @@ export interface WaitingRoomOptions {
   /** A turn that failed after its buyer was given a place: logged and reported as the server's errors are. */
   onError?: (error: unknown) => void;
   now?: () => number;
+}
+
+export interface WaitingRoom {
+  /** The buying form's POSTs, and the answers fetched from the queue (`…/koe/svar`). */
+  handler: RequestHandler;
+  /**
+   * The waiting page's question about its place (`…/koe/status`), held open for up to `longPollMs`: in a rush one
+   * for nearly every fan at once. The server mounts it before compression, which would wrap each of them in a
+   * dozen closures for a few bytes of JSON (decision 042).
+   */
+  placeStatus: RequestHandler;
 }
 
 interface Place {
@@ -99,7 +110,7 @@ export function ticketWaitingRoom({
   placesInAll = 20_000,
   onError = () => {},
   now = Date.now,
-}: WaitingRoomOptions): RequestHandler {
+}: WaitingRoomOptions): WaitingRoom {
   const queues = new Map<string, FairQueue>();
   const room = roomToWork(busiest);
   const places = new Map<string, Place>();
@@ -207,13 +218,13 @@ export function ticketWaitingRoom({
       if (!left) leaveLine(address);
       left = true;
     };
-    const request = fetchRequestOf(req, res, { detached: true });
+    const request = laterRequestOf(req, res);
     const context = contextOf(req, res);
     const turn = take(concert, async () => {
       await room();
       if (!data && soldOut(concert))
         return new Response(null, { status: 303, headers: { Location: buyingPage(concert) } });
-      return respond(request, context);
+      return respond(request(), context);
     });
     try {
       // React Router's client waits for its own answer; a form's POST is given a place if it would wait long.
@@ -264,11 +275,14 @@ export function ticketWaitingRoom({
     }
   };
 
-  return (req, res, next) => {
-    if (req.method === "POST" && BUYING.test(decodedPath(req))) return void buy(req, res, next);
-    const queued = req.method === "GET" ? QUEUE.exec(req.path) : null;
-    if (!queued) return next();
-    return void (queued[2] === "status" ? status : answer)(req, res, next);
+  const askedFor = (req: ExpressRequest, what: "status" | "svar") =>
+    req.method === "GET" && QUEUE.exec(req.path)?.[2] === what;
+  return {
+    handler(req, res, next) {
+      if (req.method === "POST" && BUYING.test(decodedPath(req))) return void buy(req, res, next);
+      return askedFor(req, "svar") ? void answer(req, res, next) : next();
+    },
+    placeStatus: (req, res, next) => (askedFor(req, "status") ? void status(req, res, next) : next()),
   };
 }
 
