@@ -1,14 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, newsletterSubscribers, orders, ticketTypes, users } from "~/db/schema";
+import { newsletterSubscribers, orders, users } from "~/db/schema";
 import { exportUserData } from "~/features/accounts/data-export.server";
 import { scheduleLetter, saveLetter } from "~/features/newsletter/letters.server";
 import { consentWordings } from "~/features/newsletter/rules";
 import { startDueLetters } from "~/features/newsletter/sending.server";
 import { forgetStaleSubscribers, requestSubscription } from "~/features/newsletter/subscription.server";
 import { ticketBuyerData } from "~/features/tickets/buyer-data.server";
-import { ticketSaleSetupSchema } from "~/features/tickets/schemas";
-import { saveTicketSale } from "~/features/tickets/setup.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { loader as authApiLoader } from "~/routes/api.auth";
 import { action as myDetailsAction } from "~/routes/bruger";
@@ -21,7 +19,7 @@ import { loader as letterLoader } from "~/routes/nyhedsbrev.arkiv.brev";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/nyhedsbrev.bekraeft";
 import { signUpUser } from "../support/accounts";
 import { testCollaborators, type TestCollaborators } from "../support/collaborators";
-import { createSession, createUser } from "../support/factories";
+import { createConcertOnSale, createSession, createUser } from "../support/factories";
 import { routeArgs } from "../support/route-args";
 import { callRoute } from "../support/route-call";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
@@ -392,30 +390,11 @@ describe.each(databaseKinds)("the newsletter's public side on %s", (kind) => {
 
   describe("the ticket purchase's box", () => {
     /** A concert a week ahead with an open sale of Ordinær tickets. */
-    const concertWithSale = async () => {
-      const [concert] = await database.db
-        .insert(events)
-        .values({
-          title: `Nyhedsbrevskoncert ${++counter}`,
-          startsAt: new Date(Date.now() + 7 * DAY),
-          ticketSale: "own",
-        })
-        .returning({ id: events.id });
-      const setup = ticketSaleSetupSchema.parse({
-        kapacitet: "50",
-        aabner: "2020-01-01T10:00",
-        lukker: "2099-01-01T10:00",
-        max_ordre: "6",
-        max_email: "10",
-        gebyr: "0",
-        type_navn_0: "Ordinær",
-        type_pris_0: "195",
-        type_antal_0: "50",
+    const concertWithSale = () =>
+      createConcertOnSale(database.db, {
+        title: `Nyhedsbrevskoncert ${++counter}`,
+        startsAt: new Date(Date.now() + 7 * DAY),
       });
-      expect(await saveTicketSale(database.db, concert!.id, setup)).toBeNull();
-      const [type] = await database.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, concert!.id));
-      return { eventId: concert!.id, ordinary: type!.id };
-    };
     const buy = async (buyer: { email: string; nyhedsbrev?: string }, cookie = "") => {
       const { eventId, ordinary } = await concertWithSale();
       const fields = { [`antal-${ordinary}`]: "1", navn: "Billet Fan", vilkaar: "ja", ...buyer };

@@ -1,19 +1,17 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, mailOutbox, orderLines, orderPayments, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
+import { mailOutbox, orderLines, orderPayments, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
 import { ERASED_BUYER_NAME, erasedBuyerEmail } from "~/features/tickets/buyer-data";
 import { eraseTicketBuyer } from "~/features/tickets/buyer-erasure.server";
 import { checkIn } from "~/features/tickets/door.server";
 import type { TicketBuyer } from "~/features/tickets/held-orders.server";
 import { holdTickets, releaseAllRunOutHolds } from "~/features/tickets/holds.server";
 import { confirmTicketOrder } from "~/features/tickets/orders.server";
-import { ticketSaleSetupSchema } from "~/features/tickets/schemas";
-import { saveTicketSale } from "~/features/tickets/setup.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as orderAction, loader as orderLoader } from "~/routes/billetter.ordre";
 import { loader as ticketLoader } from "~/routes/billet";
 import { testCollaborators, type TestCollaborators } from "../support/collaborators";
-import { createUser } from "../support/factories";
+import { createConcertOnSale, createUser } from "../support/factories";
 import { callRoute, type RouteAnswer } from "../support/route-call";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -26,30 +24,11 @@ describe.each(databaseKinds)("a ticket buyer's own data, from the order's link, 
   const now = new Date();
 
   /** A concert `daysAhead` from now (negative: past) with an open sale of Ordinær tickets at 195 kr. */
-  const concert = async (daysAhead = 7) => {
-    const [event] = await database.db
-      .insert(events)
-      .values({
-        title: `Koncert ${Math.random()}`,
-        startsAt: new Date(now.getTime() + daysAhead * DAY),
-        ticketSale: "own",
-      })
-      .returning({ id: events.id });
-    const setup = ticketSaleSetupSchema.parse({
-      kapacitet: "50",
-      aabner: "2020-01-01T10:00",
-      lukker: "2099-01-01T10:00",
-      max_ordre: "6",
-      max_email: "10",
-      gebyr: "0",
-      type_navn_0: "Ordinær",
-      type_pris_0: "195",
-      type_antal_0: "50",
+  const concert = (daysAhead = 7) =>
+    createConcertOnSale(database.db, {
+      title: `Koncert ${Math.random()}`,
+      startsAt: new Date(now.getTime() + daysAhead * DAY),
     });
-    expect(await saveTicketSale(database.db, event!.id, setup)).toBeNull();
-    const [type] = await database.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, event!.id));
-    return { eventId: event!.id, ordinary: type!.id };
-  };
   const buyer = (email: string, userId: string | null = null): TicketBuyer => ({ name: "Mette Musik", email, userId });
   const hold = async (at: { eventId: string; ordinary: string }, who: TicketBuyer, count = 2, when = now) => {
     const held = await holdTickets(database.db, "demo", at.eventId, { [at.ordinary]: count }, who, when);

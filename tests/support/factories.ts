@@ -5,13 +5,16 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import type { Database } from "~/db/client.server";
-import { ADMIN_ROLE, DOOR_ROLE, profiles, users } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { ADMIN_ROLE, DOOR_ROLE, events, profiles, ticketTypes, users } from "~/db/schema";
 import { renderDemoTune } from "~/db/seed/demo-audio.server";
 import type { Auth } from "~/features/accounts/auth.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { holdDay } from "~/features/reservation/holds.server";
 import { confirmOrder, createOrder } from "~/features/reservation/orders.server";
 import type { Storage } from "~/features/storage/storage.server";
+import { saveTicketSale } from "~/features/tickets/setup.server";
+import { ticketSaleSetupSchema } from "~/features/tickets/schemas";
 import { TEST_SECRET } from "./accounts";
 
 export interface UserSpec {
@@ -150,4 +153,27 @@ export async function createTrack(db: Database, storage: Storage, albumId: strin
     published,
     parentId: albumId,
   });
+}
+
+/**
+ * A concert with an open sale of 50 Ordinær tickets at 195 kr (at most 6 an order, 10 an e-mail), set up through
+ * the admin's form schema and `saveTicketSale`.
+ */
+export async function createConcertOnSale(db: Database, { title, startsAt }: { title: string; startsAt: Date }) {
+  const [event] = await db.insert(events).values({ title, startsAt, ticketSale: "own" }).returning({ id: events.id });
+  const setup = ticketSaleSetupSchema.parse({
+    kapacitet: "50",
+    aabner: "2020-01-01T10:00",
+    lukker: "2099-01-01T10:00",
+    max_ordre: "6",
+    max_email: "10",
+    gebyr: "0",
+    type_navn_0: "Ordinær",
+    type_pris_0: "195",
+    type_antal_0: "50",
+  });
+  const refused = await saveTicketSale(db, event!.id, setup);
+  if (refused) throw new Error(`The test's ticket sale was refused: ${JSON.stringify(refused)}`);
+  const [type] = await db.select().from(ticketTypes).where(eq(ticketTypes.eventId, event!.id));
+  return { eventId: event!.id, ordinary: type!.id };
 }
