@@ -273,7 +273,10 @@ async function waitInQueue(send, queuePath, headers, placeCookie, log) {
   for (;;) {
     const status = await send(`${queuePath}/status?vent=1`, { headers: withPlace, read: true });
     if (status.status >= 500) log.serverErrors++;
-    if (JSON.parse(status.body.toString()).klar) break;
+    const { klar, igen } = JSON.parse(status.body.toString());
+    if (klar) break;
+    // As the page does: far back in the line, it waits as long as it is told before asking again.
+    if (igen) await sleep(igen * 1000);
   }
   return send(`${queuePath}/svar`, { headers: withPlace, manual: true });
 }

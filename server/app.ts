@@ -89,10 +89,14 @@ function createApp({ collaborators, buildId, vite, pageCache, shutdown, liveCale
   });
   const getLoadContext = (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider();
+    // A queued buying form's context waits for its turn: it keeps the request's few facts, not the response.
+    const locals = res.locals;
     context.set(requestContext, {
       requestId: res.locals.requestId as string,
       nonce: res.locals.cspNonce as string,
-      logger: res.locals.logger as Logger,
+      get logger() {
+        return locals.logger as Logger;
+      },
       buildId,
       clientIp: req.ip ?? "",
       fromLoopback: fromLoopbackDirectly(req),

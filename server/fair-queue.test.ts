@@ -33,6 +33,7 @@ describe("FairQueue", () => {
     expect(await Promise.all(turns.map((turn) => turn.outcome))).toEqual(pieces.map((_, id) => id));
     expect(started).toEqual(pieces.map((_, id) => id));
     expect(turns.every((turn) => turn.done)).toBe(true);
+    expect(queue.finished).toBe(arrivals);
     expect(queue.idle).toBe(true);
   });
 
@@ -42,6 +43,7 @@ describe("FairQueue", () => {
     const next = queue.enqueue(() => Promise.resolve("ja"));
     await expect(failing.outcome).rejects.toThrow("nej");
     expect(await next.outcome).toBe("ja");
+    expect(queue.finished).toBe(2);
     expect(queue.idle).toBe(true);
   });
 

@@ -19,6 +19,7 @@ interface Waiting {
 export class FairQueue {
   #running = 0;
   #arrivals = 0;
+  #finished = 0;
   readonly #waiting: Waiting[] = [];
 
   constructor(readonly concurrency: number) {}
@@ -29,6 +30,11 @@ export class FairQueue {
 
   get waiting() {
     return this.#waiting.length;
+  }
+
+  /** Turns whose work has finished, since the queue was made. */
+  get finished() {
+    return this.#finished;
   }
 
   /** Whether nothing waits and nothing is under way: the queue can be forgotten. */
@@ -59,6 +65,7 @@ export class FairQueue {
           .then(settle(resolve), settle(reject))
           .finally(() => {
             this.#running--;
+            this.#finished++;
             this.#waiting.shift()?.start();
           });
       };

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { queuePage, ticketWaitingRoom } from "./ticket-waiting-room";
+import { queuePage, secondsBeforeAskingAgain, ticketWaitingRoom } from "./ticket-waiting-room";
 
 const CONCERT = "6f1c2b9e-0000-4000-8000-000000000001";
 const buying = `/koncerter/${CONCERT}/billetter`;
@@ -19,6 +19,9 @@ async function room(
     soldOut?: () => boolean;
     firstAnswerMs?: number;
     placesPerAddress?: number;
+    heldWithin?: number;
+    longPollMs?: number;
+    now?: () => number;
     answer?: (name: string) => Response;
   } = {},
 ) {
@@ -54,7 +57,9 @@ async function room(
     soldOut: options.soldOut ?? (() => false),
     concurrency: 1,
     firstAnswerMs: options.firstAnswerMs ?? 50,
-    longPollMs: 50,
+    longPollMs: options.longPollMs ?? 50,
+    heldWithin: options.heldWithin,
+    now: options.now,
     busiest: 1,
     placesPerAddress: options.placesPerAddress ?? 3,
   });
@@ -82,6 +87,20 @@ async function room(
 }
 
 const placeCookie = (response: Response) => response.headers.get("set-cookie")!.split(";")[0]!;
+
+describe("when a buyer far back in the line asks again", () => {
+  it.each([
+    { ahead: 0, pace: 40, heldWithin: 100, seconds: null, why: "at the front: the question is held open" },
+    { ahead: 100, pace: 40, heldWithin: 100, seconds: null, why: "just near enough" },
+    { ahead: 101, pace: 40, heldWithin: 100, seconds: 1, why: "one place too far: the shortest wait" },
+    { ahead: 300, pace: 40, heldWithin: 100, seconds: 5, why: "200 places at 40 a second" },
+    { ahead: 2900, pace: 40, heldWithin: 100, seconds: 10, why: "far back: never more than 10 s" },
+    { ahead: 500, pace: 0, heldWithin: 100, seconds: 1, why: "no turn finished yet: soon, to learn the pace" },
+    { ahead: 130, pace: 7, heldWithin: 100, seconds: 5, why: "rounded up" },
+  ])("$why", ({ ahead, pace, heldWithin, seconds }) => {
+    expect(secondsBeforeAskingAgain(ahead, pace, heldWithin)).toBe(seconds);
+  });
+});
 
 describe("the ticket sale's waiting room", () => {
   it("passes a form straight through when its answer comes in time", async () => {
@@ -153,6 +172,39 @@ describe("the ticket sale's waiting room", () => {
     const refused = await buy("fan-3");
     expect(refused.status).toBe(429);
     expect(await refused.text()).toBe("Der er mange i kø fra din forbindelse. Vent et minut, og prøv igen.");
+  });
+
+  it("holds a question open near the front of the line, and tells a buyer further back when to ask again", async () => {
+    let clock = 0;
+    const { base, buy, release, nextArrival } = await room({ heldWithin: 0, longPollMs: 10_000, now: () => clock });
+    const arrival = nextArrival();
+    const places = [await buy("fan-1")];
+    await arrival;
+    for (const name of ["fan-2", "fan-3", "fan-4"]) places.push(await buy(name, `10.0.3.${name.at(-1)}`));
+    const ask = (place: Response) =>
+      fetch(`${base}${queuePage(CONCERT)}/status?vent=1`, { headers: { cookie: placeCookie(place) } }).then(
+        (response) => response.json() as Promise<{ klar: boolean; foran: number; igen?: number }>,
+      );
+    // No turn has finished yet: the pace is unknown, so the far one asks again in a second.
+    expect(await ask(places[3]!)).toEqual({ klar: false, foran: 2, igen: 1 });
+    // fan-2, next in line, is near enough: its question is held open until its own turn is done.
+    const held = ask(places[1]!);
+    const secondNext = nextArrival();
+    clock = 1_000;
+    release();
+    await secondNext;
+    // One turn done in a second: fan-4, one place from the front, is told to wait one place's time.
+    expect(await ask(places[3]!)).toEqual({ klar: false, foran: 1, igen: 1 });
+    const thirdNext = nextArrival();
+    release();
+    await thirdNext;
+    const answered = await held;
+    expect(answered).toMatchObject({ foran: 0 });
+    expect(answered.igen).toBeUndefined();
+    const fourthNext = nextArrival();
+    release();
+    await fourthNext;
+    release();
   });
 
   it("answers a status or answer request without a place of its own by sending it to the buying page", async () => {

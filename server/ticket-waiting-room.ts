@@ -28,6 +28,11 @@ export interface WaitingRoomOptions {
   firstAnswerMs?: number;
   /** How long a waiting page's question is held open when nothing has changed. */
   longPollMs?: number;
+  /**
+   * Questions are held open only for buyers this near the front; one further back is told when to ask again
+   * (`secondsBeforeAskingAgain`), so a long line costs a place each, not a held request each (decision 043).
+   */
+  heldWithin?: number;
   /** How long an answer is kept for its buyer: as long as the tickets it held. */
   keepAnswerMs?: number;
   /**
@@ -50,9 +55,9 @@ export interface WaitingRoom {
   /** The buying form's POSTs, and the answers fetched from the queue (`…/koe/svar`). */
   handler: RequestHandler;
   /**
-   * The waiting page's question about its place (`…/koe/status`), held open for up to `longPollMs`: in a rush one
-   * for nearly every fan at once. The server mounts it before compression, which would wrap each of them in a
-   * dozen closures for a few bytes of JSON (decision 042).
+   * The waiting page's question about its place (`…/koe/status`): held open for up to `longPollMs` near the front
+   * of the line, answered with when to ask again further back (decision 043). The server mounts it before
+   * compression, which would wrap each of them in a dozen closures for a few bytes of JSON (decision 042).
    */
   placeStatus: RequestHandler;
 }
@@ -66,6 +71,25 @@ interface Place {
   /** The answer, read whole, once the turn is done. */
   answer?: { status: number; headers: Headers; body: Buffer };
   expiresAt: number;
+}
+
+/** The longest a buyer is told to wait before asking again: the line may move faster than it did. */
+const MOST_SECONDS_BEFORE_ASKING = 10;
+
+/**
+ * Seconds until a buyer `ahead` places back is likely within `heldWithin` of the front, at the line's pace so far
+ * (turns finished per second): at least 1, at most 10. Null when the buyer is near enough for the question to be
+ * held open instead.
+ */
+export function secondsBeforeAskingAgain(ahead: number, turnsPerSecond: number, heldWithin: number) {
+  if (ahead <= heldWithin) return null;
+  if (turnsPerSecond <= 0) return 1;
+  return Math.min(MOST_SECONDS_BEFORE_ASKING, Math.max(1, Math.ceil((ahead - heldWithin) / turnsPerSecond)));
+}
+
+interface Line {
+  queue: FairQueue;
+  openedAt: number;
 }
 
 const wait = (ms: number) => new Promise<null>((resolve) => setTimeout(resolve, ms, null).unref());
@@ -104,6 +128,7 @@ export function ticketWaitingRoom({
   concurrency = 2,
   firstAnswerMs = 800,
   longPollMs = 25_000,
+  heldWithin = 300,
   keepAnswerMs = 10 * 60_000,
   busiest = 0.5,
   placesPerAddress = 20,
@@ -111,7 +136,7 @@ export function ticketWaitingRoom({
   onError = () => {},
   now = Date.now,
 }: WaitingRoomOptions): WaitingRoom {
-  const queues = new Map<string, FairQueue>();
+  const lines = new Map<string, Line>();
   const room = roomToWork(busiest);
   const places = new Map<string, Place>();
   const inLine = new Map<string, number>();
@@ -137,13 +162,14 @@ export function ticketWaitingRoom({
   setInterval(sweep, 60_000).unref();
 
   const take = (concert: string, work: () => Promise<Response>) => {
-    let queue = queues.get(concert);
-    if (!queue) queues.set(concert, (queue = new FairQueue(concurrency)));
+    let line = lines.get(concert);
+    if (!line) lines.set(concert, (line = { queue: new FairQueue(concurrency), openedAt: now() }));
+    const { queue } = line;
     const turn = queue.enqueue(work);
     void turn.outcome
       .catch(() => {})
       .finally(() => {
-        if (queue.idle) queues.delete(concert);
+        if (queue.idle) lines.delete(concert);
       });
     return turn;
   };
@@ -244,9 +270,13 @@ export function ticketWaitingRoom({
     const found = placeOf(req, concert!);
     if (!found) return void res.json({ klar: true });
     const { place } = found;
+    const line = lines.get(concert!);
+    const ahead = () => (line ? line.queue.ahead(place.turn) : 0);
+    const pace = line ? line.queue.finished / Math.max(1, (now() - line.openedAt) / 1000) : 0;
+    const askAgainIn = place.answer ? null : secondsBeforeAskingAgain(ahead(), pace, heldWithin);
+    if (askAgainIn !== null) return void res.json({ klar: false, foran: ahead(), igen: askAgainIn });
     if (!place.answer && req.query.vent) await Promise.race([place.turn.outcome.catch(() => {}), wait(longPollMs)]);
-    const queue = queues.get(concert!);
-    res.json({ klar: Boolean(place.answer), foran: queue ? queue.ahead(place.turn) : 0 });
+    res.json({ klar: Boolean(place.answer), foran: ahead() });
   };
 
   const answer: RequestHandler = async (req, res, next) => {

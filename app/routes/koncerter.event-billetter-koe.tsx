@@ -9,7 +9,8 @@ import type { Route } from "./+types/koncerter.event-billetter-koe";
 /**
  * The sale's waiting page (decision 039). The server's waiting room sends a buyer here with a place in the queue
  * (a cookie); the page is the same for everyone, so the page cache keeps it, and it asks the waiting room how
- * many are ahead until the turn is done, then fetches the answer: the order to pay, or why there were none.
+ * many are ahead until the turn is done (waiting as long as told between questions far back in the line, decision
+ * 043), then fetches the answer: the order to pay, or why there were none.
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const { db } = collaborators();
@@ -35,10 +36,12 @@ function useQueueAhead(base: string) {
       while (!stopped) {
         try {
           const response = await fetch(`${base}/status${first ? "" : "?vent=1"}`, { cache: "no-store" });
-          const answer = (await response.json()) as { klar: boolean; foran?: number };
+          // `igen`: far back in the line, the seconds until asking again is worth it.
+          const answer = (await response.json()) as { klar: boolean; foran?: number; igen?: number };
           if (answer.klar) return window.location.replace(`${base}/svar`);
           if (!stopped) setAhead(answer.foran ?? 0);
           first = false;
+          if (answer.igen) await new Promise((resolve) => setTimeout(resolve, answer.igen! * 1000));
         } catch {
           // Without a network the question is asked again in a moment; the place in the queue is kept.
           await new Promise((resolve) => setTimeout(resolve, 3000));
