@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
+import ProcessesFirst from "./tests/support/sequencer";
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
@@ -16,6 +17,7 @@ export default defineConfig({
     // of a 423 s run here. Files share modules, not data: each makes its own database, server and collaborators.
     isolate: false,
     minWorkers: 1,
+    sequence: { sequencer: ProcessesFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
