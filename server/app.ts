@@ -92,8 +92,8 @@ function createApp({ collaborators, buildId, vite, pageCache, shutdown, liveCale
     // A queued buying form's context waits for its turn: it keeps the request's few facts, not the response.
     const locals = res.locals;
     context.set(requestContext, {
-      requestId: res.locals.requestId as string,
-      nonce: res.locals.cspNonce as string,
+      requestId: locals.requestId as string,
+      nonce: locals.cspNonce as string,
       get logger() {
         return locals.logger as Logger;
       },

@@ -272,9 +272,10 @@ export function ticketWaitingRoom({
     const { place } = found;
     const line = lines.get(concert!);
     const ahead = () => (line ? line.queue.ahead(place.turn) : 0);
+    const aheadNow = ahead();
     const pace = line ? line.queue.finished / Math.max(1, (now() - line.openedAt) / 1000) : 0;
-    const askAgainIn = place.answer ? null : secondsBeforeAskingAgain(ahead(), pace, heldWithin);
-    if (askAgainIn !== null) return void res.json({ klar: false, foran: ahead(), igen: askAgainIn });
+    const askAgainIn = place.answer ? null : secondsBeforeAskingAgain(aheadNow, pace, heldWithin);
+    if (askAgainIn !== null) return void res.json({ klar: false, foran: aheadNow, igen: askAgainIn });
     if (!place.answer && req.query.vent) await Promise.race([place.turn.outcome.catch(() => {}), wait(longPollMs)]);
     res.json({ klar: Boolean(place.answer), foran: ahead() });
   };

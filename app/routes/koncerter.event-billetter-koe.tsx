@@ -41,7 +41,8 @@ function useQueueAhead(base: string) {
           if (answer.klar) return window.location.replace(`${base}/svar`);
           if (!stopped) setAhead(answer.foran ?? 0);
           first = false;
-          if (answer.igen) await new Promise((resolve) => setTimeout(resolve, answer.igen! * 1000));
+          const { igen } = answer;
+          if (igen) await new Promise((resolve) => setTimeout(resolve, igen * 1000));
         } catch {
           // Without a network the question is asked again in a moment; the place in the queue is kept.
           await new Promise((resolve) => setTimeout(resolve, 3000));

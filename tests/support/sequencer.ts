@@ -8,9 +8,11 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 export default class ProcessesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
-    const sorted = await super.sort(files);
-    const startsProcesses = (file: TestSpecification) =>
-      readFileSync(file.moduleId, "utf8").includes('from "node:child_process"');
-    return [...sorted.filter(startsProcesses), ...sorted.filter((file) => !startsProcesses(file))];
+    const first: TestSpecification[] = [];
+    const rest: TestSpecification[] = [];
+    for (const file of await super.sort(files)) {
+      (readFileSync(file.moduleId, "utf8").includes('from "node:child_process"') ? first : rest).push(file);
+    }
+    return [...first, ...rest];
   }
 }
