@@ -11,6 +11,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "scene-e2e-main-"))
 const dataDir = process.env.E2E_DATA_DIR;
 // Where the first server a test starts of its own leaves a migrated database for the others (tests/support/server.ts).
 process.env.E2E_DATABASE_TEMPLATE_DIR ??= mkdtempSync(path.join(tmpdir(), "scene-e2e-template-"));
+// Where the workers note the pages axe has found accessible, so each distinct page is checked once a run (visit.ts).
+process.env.E2E_ACCESSIBLE_DIR ??= mkdtempSync(path.join(tmpdir(), "scene-e2e-accessible-"));
 
 export default defineConfig({
   testDir: "tests/e2e",

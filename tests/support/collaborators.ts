@@ -14,6 +14,7 @@ import type { Collaborators } from "~/lib/collaborators.server";
 import { createMetrics } from "~/lib/metrics.server";
 import { createFreshness } from "../../server/freshness";
 import { TEST_PUBLIC_URL, TEST_SECRET } from "./accounts";
+import { testPasswordHashing } from "./password-hashing";
 
 /** Stands in for SMTP: keeps every message "sent", in order, for the test to read. */
 export interface RecordingMailer extends Mailer {
@@ -37,7 +38,8 @@ export type TestCollaborators = Collaborators & { mailer: RecordingMailer };
  * config (`env` on top of the defaults), better-auth, metrics and storage (on disk under `dataDir`, by default a
  * fresh directory under the system's temp folder that exists only once something is stored), a silent logger.
  * Only the outside world is faked: SMTP by a recording mailer (which better-auth's mail goes through too, as in
- * the server) and, where a test asks, the payment provider.
+ * the server) and, where a test asks, the payment provider. Passwords are hashed at a test's cost
+ * (`password-hashing.ts`).
  */
 export function testCollaborators(
   database: DatabaseHandle,
@@ -71,6 +73,7 @@ export function testCollaborators(
         siteName: "Havnescenen",
         mailer,
         logger,
+        passwordHashing: testPasswordHashing,
       }),
     freshness: overrides.freshness ?? testFreshness(database.db),
     contentTypes: overrides.contentTypes ?? adminContentTypes,

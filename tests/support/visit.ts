@@ -1,5 +1,7 @@
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type Response } from "@playwright/test";
 import type { AxeResults, RunOptions } from "axe-core";
@@ -54,27 +56,50 @@ async function axeViolations(page: Page, selection: AxeSelection): Promise<Viola
 }
 
 /**
- * What this worker has found accessible: the page's markup (without scripts and nonces) at its viewport. Many
- * tests pass the same visitor pages; axe is the costliest step of a visit (0.5–1 s of CPU per mode here) and
- * says the same of the same markup, so it runs once per distinct page.
+ * What the run has found accessible: a file per page's markup, in a directory that `playwright.config.ts` makes
+ * for all the workers. Many tests pass the same pages; axe is the costliest step of a visit (0.5–1 s of CPU per
+ * mode here) and says the same of the same markup, so it runs once per distinct page in the whole run.
  */
-const foundAccessible = new Set<string>();
+const accessibleDirectory = process.env.E2E_ACCESSIBLE_DIR;
+const foundHere = new Set<string>();
+const foundAccessible = (digest: string) =>
+  foundHere.has(digest) || (accessibleDirectory !== undefined && existsSync(path.join(accessibleDirectory, digest)));
+function rememberAccessible(digest: string) {
+  foundHere.add(digest);
+  if (accessibleDirectory) writeFileSync(path.join(accessibleDirectory, digest), "");
+}
 
-function markupDigest(page: Page) {
-  return page.evaluate(async () => {
+/**
+ * The page's markup at its viewport, as axe sees it: without scripts, nonces and the values of hidden inputs
+ * (tokens), and with each UUID named by its order of appearance. Two pages that differ only in the records' ids
+ * (every test makes its own) are one page to axe: the same ids stay the same, and different ones different.
+ */
+async function markupDigest(page: Page) {
+  const digestOrMarkup = await page.evaluate(async () => {
     const copy = document.documentElement.cloneNode(true) as HTMLElement;
     copy.querySelectorAll("script").forEach((script) => script.remove());
-    const markup = `${innerWidth}x${innerHeight} ${copy.outerHTML.replace(/ nonce="[^"]*"/g, "")}`;
+    copy.querySelectorAll('input[type="hidden"]').forEach((input) => input.removeAttribute("value"));
+    const uuids = new Map<string, number>();
+    const markup = `${innerWidth}x${innerHeight} ${copy.outerHTML}`
+      .replace(/ nonce="[^"]*"/g, "")
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, (uuid) => {
+        if (!uuids.has(uuid)) uuids.set(uuid, uuids.size);
+        return `uuid-${uuids.get(uuid)}`;
+      });
+    // Outside a secure context (a page served under another name than localhost) the page cannot hash it.
     if (!crypto.subtle) return markup;
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(markup));
     return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
   });
+  return /^[0-9a-f]{64}$/.test(digestOrMarkup)
+    ? digestOrMarkup
+    : createHash("sha256").update(digestOrMarkup).digest("hex");
 }
 
 /** Runs axe on the page as it is now, in light mode and (its colours) in dark mode; zero violations allowed. */
 export async function expectAccessible(page: Page) {
   const digest = await markupDigest(page);
-  if (foundAccessible.has(digest)) return;
+  if (foundAccessible(digest)) return;
   await holdTransitions(page, true);
   try {
     for (const colorScheme of ["light", "dark"] as const) await expectNoViolations(page, colorScheme);
@@ -82,7 +107,7 @@ export async function expectAccessible(page: Page) {
     await page.emulateMedia({ colorScheme: null });
     await holdTransitions(page, false);
   }
-  foundAccessible.add(digest);
+  rememberAccessible(digest);
 }
 
 /**

@@ -39,9 +39,19 @@ export interface AuthOptions {
   siteName: string;
   mailer: Mailer;
   logger: Logger;
+  /**
+   * How passwords are hashed and checked. Unset, better-auth's own: scrypt at N = 16,384, a tenth of a second of CPU
+   * each. The tests set the same scrypt at a lower cost (`tests/support/password-hashing.ts`).
+   */
+  passwordHashing?: PasswordHashing;
 }
 
-export function createAuth({ db, secret, publicUrl, siteName, mailer, logger }: AuthOptions) {
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
+}
+
+export function createAuth({ db, secret, publicUrl, siteName, mailer, logger, passwordHashing }: AuthOptions) {
   const send = (message: Parameters<Mailer["send"]>[0]) =>
     mailer
       .send(message)
@@ -69,6 +79,7 @@ export function createAuth({ db, secret, publicUrl, siteName, mailer, logger }: 
       enabled: true,
       minPasswordLength: 10,
       maxPasswordLength: 128,
+      password: passwordHashing,
       // A sign-up gives no session until the address is verified, so a sign-up for a taken address can be
       // answered exactly as one for a new address: better-auth then mails the owner instead of refusing.
       requireEmailVerification: true,
