@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { inject } from "vitest";
+import { lendMigratedPglite } from "./pglite-lender";
 import { withAdminClient } from "./postgres-admin";
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from "~/db/client.server";
 
@@ -33,17 +34,20 @@ export interface TestDatabase extends DatabaseHandle {
 
 /**
  * A fresh database (migrated unless asked not to) of the given kind: in memory for PGlite, a new database on the
- * server for PostgreSQL. PGlite's are copies of the images made once per run (global-setup.ts), migrated or not.
+ * server for PostgreSQL. PGlite's start from the images made once per run (global-setup.ts), migrated or not; a
+ * migrated one is the worker's own, emptied between files (pglite-lender.ts).
  */
 export async function createTestDatabase(
   kind: DatabaseKind,
   { poolMax = 4, migrated = true }: { poolMax?: number; migrated?: boolean } = {},
 ): Promise<TestDatabase> {
   if (kind === "pglite") {
-    const handle = await openDatabase({
-      kind: "pglite",
-      image: await (migrated ? image(inject("pgliteImage")) : emptyPgliteImage()),
-    });
+    if (migrated) {
+      return lendMigratedPglite(async () =>
+        openDatabase({ kind: "pglite", image: await image(inject("pgliteImage")) }),
+      );
+    }
+    const handle = await openDatabase({ kind: "pglite", image: await emptyPgliteImage() });
     return { ...handle, destroy: () => handle.close() };
   }
 
