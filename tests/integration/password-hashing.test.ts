@@ -1,4 +1,3 @@
-import { scrypt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,15 +5,11 @@ import { authAccounts, users } from "~/db/schema";
 import { createAuth, type Auth } from "~/features/accounts/auth.server";
 import { TEST_PUBLIC_URL, TEST_SECRET } from "../support/accounts";
 import { recordingMailer } from "../support/collaborators";
+import { scryptKey } from "../support/password-hashing";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
-/** scrypt at the cost better-auth documents for its own hashing (the tests use a lower one). */
-const productKey = (password: string, salt: string) =>
-  new Promise<string>((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, 64, { N: 16_384, r: 16, p: 1, maxmem: 128 * 16_384 * 16 * 2 }, (e, key) =>
-      e ? reject(e) : resolve(key.toString("hex")),
-    ),
-  );
+/** The cost better-auth documents for its own hashing (the tests use a lower one). */
+const PRODUCT_COST = 16_384;
 
 // Hashing does not depend on the engine: PGlite only.
 describe("the product's password hashing", () => {
@@ -46,6 +41,6 @@ describe("the product's password hashing", () => {
       .innerJoin(users, eq(users.id, authAccounts.userId))
       .where(eq(users.id, user.id));
     const [salt, key] = account!.hash!.split(":");
-    expect(key).toBe(await productKey(password, salt!));
+    expect(key).toBe((await scryptKey(password, salt!, PRODUCT_COST)).toString("hex"));
   });
 });

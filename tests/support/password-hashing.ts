@@ -6,12 +6,12 @@ import type { PasswordHashing } from "~/features/accounts/auth.server";
  * check about 300 passwords, and at the product's cost that was 35 s of CPU here. What a test proves of sign-up,
  * sign-in and reset does not depend on the cost; `password-hashing.test.ts` holds the product to its own.
  */
-const COST = { N: 1024, r: 16, p: 1, maxmem: 128 * 1024 * 16 * 2 };
-const KEY_LENGTH = 64;
+const TEST_COST = 1024;
 
-function key(password: string, salt: string) {
+/** better-auth's key derivation: scrypt with r = 16, p = 1 and a 64-byte key, at the cost `N`. */
+export function scryptKey(password: string, salt: string, N: number) {
   return new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, COST, (error, derived) =>
+    scrypt(password.normalize("NFKC"), salt, 64, { N, r: 16, p: 1, maxmem: 128 * N * 16 * 2 }, (error, derived) =>
       error ? reject(error) : resolve(derived),
     ),
   );
@@ -20,11 +20,11 @@ function key(password: string, salt: string) {
 export const testPasswordHashing: PasswordHashing = {
   async hash(password) {
     const salt = randomBytes(16).toString("hex");
-    return `${salt}:${(await key(password, salt)).toString("hex")}`;
+    return `${salt}:${(await scryptKey(password, salt, TEST_COST)).toString("hex")}`;
   },
   async verify({ hash, password }) {
     const [salt, stored] = hash.split(":");
     if (!salt || !stored) return false;
-    return timingSafeEqual(await key(password, salt), Buffer.from(stored, "hex"));
+    return timingSafeEqual(await scryptKey(password, salt, TEST_COST), Buffer.from(stored, "hex"));
   },
 };

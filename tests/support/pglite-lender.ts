@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "~/db/client.server";
+import { rowsOf } from "~/db/database";
 
 /**
  * One migrated PGlite per worker, lent to one test file at a time and emptied when it comes back. Starting a PGlite
@@ -8,9 +9,6 @@ import type { Database, DatabaseHandle } from "~/db/client.server";
  * every table truncated, the rows the migrations insert put back, the sequences restarted. One that comes back
  * with its schema changed, or while another is already waiting, is closed instead.
  */
-
-type Rows = Record<string, unknown>[];
-const rowsOf = (result: unknown) => (result as { rows: Rows }).rows;
 
 interface Pristine {
   /** The schema as migrated: tables, columns, constraints, indexes, triggers, functions and migrations applied. */
@@ -32,7 +30,7 @@ let pristine: Promise<Pristine> | undefined;
 
 /** A fingerprint of everything a test file could change in the schema, as one text. */
 async function schemaOf(db: Database) {
-  const [row] = rowsOf(
+  const [row] = rowsOf<{ schema: string }>(
     await db.execute(sql`
       SELECT string_agg(item, E'\n' ORDER BY item) AS schema FROM (
         SELECT c.relkind::text || ' ' || n.nspname || '.' || c.relname || ' ' || coalesce((
@@ -56,23 +54,25 @@ async function schemaOf(db: Database) {
 }
 
 async function readPristine(db: Database): Promise<Pristine> {
-  const tables = rowsOf(
+  const tables = rowsOf<{ name: string }>(
     await db.execute(
       sql`SELECT format('%I.%I', table_schema, table_name) AS name FROM information_schema.tables
           WHERE table_type = 'BASE TABLE' AND table_schema = 'public' ORDER BY 1`,
     ),
-  ).map((row) => String(row.name));
+  ).map((row) => row.name);
   const rows: Pristine["rows"] = [];
   for (const table of tables) {
-    const [row] = rowsOf(await db.execute(sql.raw(`SELECT json_agg(t)::text AS json FROM ${table} t`)));
-    if (row?.json) rows.push({ table, json: String(row.json) });
+    const [row] = rowsOf<{ json: string | null }>(
+      await db.execute(sql.raw(`SELECT json_agg(t)::text AS json FROM ${table} t`)),
+    );
+    if (row?.json) rows.push({ table, json: row.json });
   }
-  const sequences = rowsOf(
+  const sequences = rowsOf<Pristine["sequences"][number]>(
     await db.execute(
       sql`SELECT format('%I.%I', schemaname, sequencename) AS name, last_value::text AS "lastValue"
           FROM pg_sequences WHERE schemaname = 'public'`,
     ),
-  ) as Pristine["sequences"];
+  );
   return { schema: await schemaOf(db), tables, rows, sequences };
 }
 
