@@ -5,12 +5,18 @@ import { ADMIN_EMAIL, plantSession } from "./test";
 
 export const ADMIN = { email: ADMIN_EMAIL, password: "Admin-kode-2026" };
 
-/** Signs the page's context in as the bootstrap admin with a planted session, then opens `then`. */
+/**
+ * Signs the page's context in as the bootstrap admin with a planted session, then opens `then` and waits for its
+ * formatted text editors: their arrival moves the form below them, and a click that straddled it missed the
+ * "Opret" button (waitlist.spec.ts, once in CI).
+ */
 export async function signInAsAdmin(page: Page, then = "/") {
   await plantSession(page.context(), { role: "admin" });
   const response = await page.goto(then);
   expect(response?.status(), `status of ${then}`).toBe(200);
   await expect(page).toHaveURL(new RegExp(`${then.replace(/[/?]/g, "\\$&")}$`));
+  // Without JavaScript no editor comes: the plain fields stay.
+  if (await page.evaluate(() => "__reactRouterContext" in window)) await editorsLoaded(page);
 }
 
 /** A small PNG for file inputs, in a colour of choice. */
