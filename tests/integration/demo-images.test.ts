@@ -13,7 +13,7 @@ describe("the demo image cache", () => {
   afterEach(() => rm(cache, { recursive: true, force: true }));
 
   // A demo picture at the smallest stored width: the cache's behaviour does not depend on the size, and encoding
-  // the full 1600 × 900 picture five times was most of this file's time.
+  // the full 1600 × 900 picture six times was most of this file's time.
   const spec = { ...Object.values(demoImages)[0]!, width: 480, height: 270 };
 
   it("keeps an encoded picture and gives the same files back on the next seed", async () => {
