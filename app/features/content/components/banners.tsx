@@ -51,7 +51,8 @@ export function BannerRow({ banners, siteName }: { banners: BannerView[]; siteNa
   if (banners.length === 0) return null;
   return (
     <section aria-labelledby="bannere" className="mx-auto max-w-6xl px-4 pt-20">
-      <div className="flex items-end justify-between gap-4">
+      {/* Wraps where the name and the link do not fit on one line: a long venue name, or wide system fonts. */}
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
         <h2 id="bannere" className="font-display text-3xl font-bold">
           Oplev {siteName}
         </h2>
