@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { setTimeout } from "node:timers/promises";
 import path from "node:path";
 import { inProcessImageEncoder, type ImageEncoder } from "~/features/media/image-encoder.server";
 import { hasSharingCard, IMAGE_ENCODING, loadSharp, type EncodedImage } from "~/features/media/image.server";
@@ -60,12 +61,52 @@ export async function encodeDemoImage(
   const key = createHash("sha256")
     .update(JSON.stringify([demoImageSvg(spec), sharingCard, IMAGE_WIDTHS, IMAGE_ENCODING, versions]))
     .digest("hex");
-  const entry = path.join(cacheDirectory, key);
-  const cached = await readCachedImage(entry);
-  if (cached) return cached;
-  const encoded = await encode();
-  await writeCachedImage(entry, encoded);
-  return encoded;
+  return encodedOnce(path.join(cacheDirectory, key), encode);
+}
+
+/** A lock older than this was left by a process that stopped while encoding: the longest encoding here took 10 s. */
+const ABANDONED_LOCK_MS = 60_000;
+
+/**
+ * The cached picture, encoded by one process while the others that need it wait: on a fresh machine the tests
+ * start servers and seeds side by side, and each encoded every picture (53 encodings of 22, about 45 s of CPU).
+ */
+async function encodedOnce(entry: string, encode: () => Promise<EncodedImage>): Promise<EncodedImage> {
+  const lock = `${entry}.lock`;
+  await mkdir(path.dirname(entry), { recursive: true });
+  for (;;) {
+    const cached = await readCachedImage(entry);
+    if (cached) return cached;
+    if (await claim(lock)) {
+      try {
+        const encoded = await encode();
+        await writeCachedImage(entry, encoded);
+        return encoded;
+      } finally {
+        await rm(lock, { recursive: true, force: true });
+      }
+    }
+    if (await isAbandoned(lock)) await rm(lock, { recursive: true, force: true });
+    else await setTimeout(100);
+  }
+}
+
+/** Makes the lock directory; only one process succeeds. */
+async function claim(lock: string) {
+  try {
+    await mkdir(lock);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function isAbandoned(lock: string) {
+  try {
+    return Date.now() - (await stat(lock)).mtimeMs > ABANDONED_LOCK_MS;
+  } catch {
+    return false; // released in the meantime
+  }
 }
 
 interface CachedImageManifest extends Pick<EncodedImage, "width" | "height" | "widths"> {
@@ -92,7 +133,6 @@ async function readCachedImage(entry: string): Promise<EncodedImage | null> {
 
 /** Written beside the entry and renamed into place, so a seed running at the same time never reads half of it. */
 async function writeCachedImage(entry: string, encoded: EncodedImage) {
-  await mkdir(path.dirname(entry), { recursive: true });
   const staging = await mkdtemp(`${entry}.`);
   const manifest: CachedImageManifest = {
     width: encoded.width,
