@@ -36,8 +36,8 @@ describe("the demo image cache", () => {
   /** The machine's encoder, counting the pictures it encodes. */
   function countingEncoder() {
     const encoder = {
+      ...inProcessImageEncoder,
       encodings: 0,
-      rasterize: inProcessImageEncoder.rasterize,
       encode: (...args: Parameters<ImageEncoder["encode"]>) => {
         encoder.encodings += 1;
         return inProcessImageEncoder.encode(...args);
