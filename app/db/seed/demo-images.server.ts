@@ -64,7 +64,7 @@ export async function encodeDemoImage(
   return encodedOnce(path.join(cacheDirectory, key), encode);
 }
 
-/** A lock older than this was left by a process that stopped while encoding: the longest encoding here took 10 s. */
+/** A lock older than this was left by a process that stopped while encoding: the longest encoding here took 3.7 s. */
 const ABANDONED_LOCK_MS = 60_000;
 
 /**
