@@ -9,7 +9,6 @@ export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
-  pid: number;
   /** Sends SIGTERM and waits for the exit. */
   stop(): Promise<void>;
   /** The exit code, once the process has exited. */
@@ -98,7 +97,6 @@ export async function startBuiltServer(options: {
     url,
     port: options.port,
     dataDir,
-    pid: child.pid!,
     exited,
     stdout: () => stdout,
     stop: () =>
