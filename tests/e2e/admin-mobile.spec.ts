@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { adminContentTypes } from "../../app/features/content/content-types";
 import { shiftMonth, todayInCopenhagen } from "../../app/features/reservation/days";
-import { expect, test } from "../support/test";
+import { expect, groupsOf, test } from "../support/test";
 import { expectAccessible } from "../support/visit";
 
 /**
@@ -66,9 +66,7 @@ async function expectFitsThePhone(page: Page) {
  * CPU more than the next (a new renderer process), which was half of this spec's time with a test per page
  * (decision 047). Each page is a step of its own, so a failure names its page.
  */
-const pagesPerTest = 7;
-for (let first = 0; first < adminPages.length; first += pagesPerTest) {
-  const paths = adminPages.slice(first, first + pagesPerTest);
+for (const paths of groupsOf(adminPages, 7)) {
   test(`${paths.join(", ")} fit a phone`, async ({ page, signIn }) => {
     test.setTimeout(paths.length * 30_000);
     await signIn({ role: "admin" });

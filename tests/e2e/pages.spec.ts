@@ -1,4 +1,4 @@
-import { expect, test } from "../support/test";
+import { expect, groupsOf, test } from "../support/test";
 import { expectSecurityHeaders } from "../support/security-headers";
 import { visit } from "../support/visit";
 
@@ -18,9 +18,7 @@ const seededHeadings: [path: string, heading: string][] = [
 ];
 
 // A few pages per test, in one browser page: the first page of a test costs a new renderer process (decision 047).
-const pagesPerTest = 6;
-for (let first = 0; first < seededHeadings.length; first += pagesPerTest) {
-  const pages = seededHeadings.slice(first, first + pagesPerTest);
+for (const pages of groupsOf(seededHeadings, 6)) {
   test(`${pages.map(([path]) => path).join(", ")} render their seeded headings and carry the security headers`, async ({
     page,
   }) => {

@@ -66,4 +66,14 @@ export const test = base.extend<{
   },
 });
 
+/**
+ * A list cut into groups of at most `size`, for a spec that runs one check over many pages: each group is one test
+ * that opens its pages one after another in the same browser page (decision 047).
+ */
+export function groupsOf<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, (index + 1) * size),
+  );
+}
+
 export { expect };
