@@ -7,7 +7,6 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, userFiles, users } from "~/db/schema";
 import { getProfile } from "~/features/accounts/profile.server";
-import { migrationsUpTo } from "~/features/operations/backup.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as createProfile } from "~/routes/api.profile.create";
 import { action as updateProfile } from "~/routes/api.profile.update";
@@ -15,7 +14,7 @@ import { action as updateAction } from "~/routes/bruger.update";
 import { signUpUser } from "../support/accounts";
 import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+import { createTestDatabase, databaseKinds, migrateUpTo, type TestDatabase } from "../support/test-database";
 
 const PUBLIC_PREFIX = "/storage/v1/object/public/";
 
@@ -222,7 +221,7 @@ describe.each(databaseKinds)("the upgrade that gives profiles only their own ava
   });
 
   it("keeps each user's own avatar and drops a pointer at a file that another profile also names", async () => {
-    await database.migrate({ migrationsFolder: await migrationsUpTo(5) });
+    await migrateUpTo(database, 5);
     const url = (file: string) => `${PUBLIC_PREFIX}users/${file}`;
     for (const [id, avatar] of [
       ["mette", url("1700000000000.webp")],

@@ -13,14 +13,13 @@ import {
   createBackup,
   listBackups,
   migrationLevel,
-  migrationsUpTo,
   restoreBackup,
 } from "~/features/operations/backup.server";
 import { lastBackupRun, runRecordedBackup, scheduledBackupJob } from "~/features/operations/backup-runs.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { createBooking, createUser } from "../support/factories";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+import { createTestDatabase, databaseKinds, migrateUpTo, type TestDatabase } from "../support/test-database";
 import { snapshot } from "../support/snapshot";
 import { demoImageCacheDirectory } from "../support/demo-image-cache";
 
@@ -208,9 +207,7 @@ describe("restore", { timeout: 120_000 }, () => {
     const older = await createTestDatabase("pglite", { migrated: false });
     databases.push(older);
     const latest = await migrationLevel(source.database.db);
-    const folder = await migrationsUpTo(latest - 1);
-    temporary.push(folder);
-    await older.migrate({ migrationsFolder: folder });
+    await migrateUpTo(older, latest - 1);
     // No profile: the table's columns may differ at the older migration level.
     await createUser(older.db, { id: "old-user", name: "Otto Gammel", email: "otto@example.dk", profile: false });
     const olderArchive = path.join(await temporaryDirectory(), "older.tar.gz");

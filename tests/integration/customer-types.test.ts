@@ -2,7 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/database";
 import { baskets, customerTypeTerms, dayClaims, orders } from "~/db/schema";
-import { migrationsUpTo } from "~/features/operations/backup.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { basketCustomerType, chooseCustomerType } from "~/features/rental/basket.server";
 import { updateReservationSettings } from "~/features/reservation/admin.server";
@@ -16,14 +15,14 @@ import { action as basketAction } from "~/routes/kurv";
 import { testCollaborators, testFreshness } from "../support/collaborators";
 import { createSession, createUser } from "../support/factories";
 import { routeArgs } from "../support/route-args";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+import { createTestDatabase, databaseKinds, migrateUpTo, type TestDatabase } from "../support/test-database";
 
 describe.each(databaseKinds)("migration 0017: every customer type starts at the venue's prices, on %s", (kind) => {
   let database: TestDatabase;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind, { migrated: false });
-    await database.migrate({ migrationsFolder: await migrationsUpTo(16) });
+    await migrateUpTo(database, 16);
     await database.db.execute(
       sql`update reservation_settings set weekday_price_oere = 412300, weekend_price_oere = 612300`,
     );

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsUpTo } from "~/features/operations/backup.server";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+import { createTestDatabase, databaseKinds, migrateUpTo, type TestDatabase } from "../support/test-database";
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
@@ -16,7 +15,7 @@ describe.each(databaseKinds)("migration 0012: every picture becomes a library im
   beforeAll(async () => {
     database = await createTestDatabase(kind, { migrated: false });
     // Level 11: everything up to 0011 (rich text), the database a site had before the library.
-    await database.migrate({ migrationsFolder: await migrationsUpTo(11) });
+    await migrateUpTo(database, 11);
     const { db } = database;
     const one = async <Row>(query: ReturnType<typeof sql>) => rowsOf<Row>(await db.execute(query))[0]!;
     const json = (name: string) => JSON.stringify(ref(name));

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/database";
-import { migrationsUpTo } from "~/features/operations/backup.server";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+import { createTestDatabase, databaseKinds, migrateUpTo, type TestDatabase } from "../support/test-database";
 
 /** The orders a site has before the order model, each as its days with the prices their claims fixed. */
 const ordersBefore = [
@@ -22,7 +21,7 @@ describe.each(databaseKinds)("migration 0014: today's orders become orders of li
   beforeAll(async () => {
     database = await createTestDatabase(kind, { migrated: false });
     // Level 13: the database of the release before the order model.
-    await database.migrate({ migrationsFolder: await migrationsUpTo(13) });
+    await migrateUpTo(database, 13);
     const { db } = database;
     await db.execute(sql`insert into users (id, name, email) values ('booker', 'Mette', 'mette@example.dk')`);
     for (const order of ordersBefore) {

@@ -7,7 +7,6 @@ import { MailOutbox } from "~/features/email/outbox.server";
 import { duePaymentsOf, openPayments } from "~/features/orders/payments.server";
 import { completeLaterPayment } from "~/features/reservation/checkout.server";
 import { sendBalanceReminders } from "~/features/orders/reminders.server";
-import { migrationsUpTo } from "~/features/operations/backup.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { isOverdue } from "~/features/rental/payment-plan";
 import { updateReservationSettings } from "~/features/reservation/admin.server";
@@ -20,14 +19,14 @@ import { action as paymentAction } from "~/routes/betaling";
 import { recordingMailer, testCollaborators, testFreshness, type TestCollaborators } from "../support/collaborators";
 import { createSession, createUser } from "../support/factories";
 import { routeArgs } from "../support/route-args";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+import { createTestDatabase, databaseKinds, migrateUpTo, type TestDatabase } from "../support/test-database";
 
 describe.each(databaseKinds)("migration 0017: every order so far was one payment of everything, on %s", (kind) => {
   let database: TestDatabase;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind, { migrated: false });
-    await database.migrate({ migrationsFolder: await migrationsUpTo(16) });
+    await migrateUpTo(database, 16);
     const { db } = database;
     await db.execute(sql`insert into users (id, name, email) values ('booker', 'Mette', 'mette@example.dk')`);
     await db.execute(sql`

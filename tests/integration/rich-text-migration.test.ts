@@ -2,8 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoAlbums, demoArticles, demoEvents, demoPages } from "~/db/seed/demo-content";
 import { richTextPlain } from "~/features/content/rich-text.server";
-import { migrationsUpTo } from "~/features/operations/backup.server";
-import { createTestDatabase, databaseKinds, rowsOf, type TestDatabase } from "../support/test-database";
+import { createTestDatabase, databaseKinds, migrateUpTo, rowsOf, type TestDatabase } from "../support/test-database";
 
 /** Texts of before decision 017 that the conversion must carry over with nothing lost. */
 const awkward = {
@@ -48,7 +47,7 @@ describe.each(databaseKinds)("migration 0011: plain texts become formatted text,
 
   beforeAll(async () => {
     database = await createTestDatabase(kind, { migrated: false });
-    await database.migrate({ migrationsFolder: await migrationsUpTo(10) });
+    await migrateUpTo(database, 10);
     const { db } = database;
     const image = JSON.stringify({ key: "x/1.webp", width: 1, height: 1, widths: [1] });
     const [page] = rowsOf<{ id: string }>(

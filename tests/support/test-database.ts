@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { inject } from "vitest";
 import { lendMigratedPglite } from "./pglite-lender";
 import { withAdminClient } from "./postgres-admin";
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from "~/db/client.server";
+import { migrationsUpTo } from "~/features/operations/backup.server";
 
 /** Integration suites run on PGlite always, and also on PostgreSQL when TEST_DATABASE_URL is set. */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
@@ -69,4 +70,14 @@ export async function createTestDatabase(
       await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
+}
+
+/** Migrates the database through the first `level` migrations only, as an older version left it. */
+export async function migrateUpTo(database: Pick<DatabaseHandle, "migrate">, level: number) {
+  const folder = await migrationsUpTo(level);
+  try {
+    await database.migrate({ migrationsFolder: folder });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
