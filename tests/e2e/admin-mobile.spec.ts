@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { adminContentTypes } from "../../app/features/content/content-types";
 import { shiftMonth, todayInCopenhagen } from "../../app/features/reservation/days";
-import { expect, groupsOf, test } from "../support/test";
+import { expect, groupsOf, stepThrough, test } from "../support/test";
 import { expectAccessible } from "../support/visit";
 
 /**
@@ -63,20 +63,20 @@ async function expectFitsThePhone(page: Page) {
 
 /*
  * A few pages per test, one after another in the same browser page: the first page a test opens costs 1–2 s of
- * CPU more than the next (a new renderer process), which was half of this spec's time with a test per page
- * (decision 047). Each page is a step of its own, so a failure names its page.
+ * CPU more than the next, which was half of this spec's time with a test per page (decision 047).
  */
 for (const paths of groupsOf(adminPages, 7)) {
   test(`${paths.join(", ")} fit a phone`, async ({ page, signIn }) => {
-    test.setTimeout(paths.length * 30_000);
     await signIn({ role: "admin" });
-    for (const path of paths) {
-      await test.step(path, async () => {
+    await stepThrough(
+      paths,
+      (path) => path,
+      async (path) => {
         const response = await page.goto(path);
         expect(response?.status(), `status of ${path}`).toBe(200);
         await expectFitsThePhone(page);
-      });
-    }
+      },
+    );
   });
 }
 

@@ -76,4 +76,17 @@ export function groupsOf<T>(items: readonly T[], size: number): T[][] {
   );
 }
 
+/**
+ * Runs the check on each item of a group in turn, each a `test.step` named by `nameOf` so that a failure names its
+ * page, within 30 s per item.
+ */
+export async function stepThrough<T>(
+  items: readonly T[],
+  nameOf: (item: T) => string,
+  check: (item: T) => Promise<void>,
+) {
+  test.setTimeout(items.length * 30_000);
+  for (const item of items) await test.step(nameOf(item), () => check(item));
+}
+
 export { expect };
