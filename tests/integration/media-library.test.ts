@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import pino from "pino";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { banners, mediaImages, stockImages } from "~/db/schema";
 import { saveEntity } from "~/features/content/admin/actions.server";
 import { createRecord, deleteRecord } from "~/features/content/admin/record-writes.server";
@@ -335,6 +335,17 @@ describe("the upload route", () => {
   });
 
   afterAll(async () => {
+    // The route encodes after its 202. Until that work ends it writes into dataDir, and would make it again.
+    await vi.waitFor(
+      async () => {
+        const processing = await database.db
+          .select({ n: count() })
+          .from(mediaImages)
+          .where(eq(mediaImages.status, "processing"));
+        expect(processing[0]!.n).toBe(0);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     setCollaborators(undefined);
     await database?.destroy();
     await rm(dataDir, { recursive: true, force: true });
