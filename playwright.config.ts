@@ -1,18 +1,15 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./tests/support/browser";
 import { demoImageCacheDirectory } from "./tests/support/demo-image-cache";
+import { runFolder } from "./tests/support/run-folders";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-// Set once in the main process; the workers inherit it, so tests can read the server's outbox.
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "scene-e2e-main-"));
-const dataDir = process.env.E2E_DATA_DIR;
+// Made once in the main process; the workers inherit them. Tests read the server's outbox in its data folder.
+const dataDir = runFolder("E2E_DATA_DIR", "scene-e2e-main-");
 // Where the first server a test starts of its own leaves a migrated database for the others (tests/support/server.ts).
-process.env.E2E_DATABASE_TEMPLATE_DIR ??= mkdtempSync(path.join(tmpdir(), "scene-e2e-template-"));
+runFolder("E2E_DATABASE_TEMPLATE_DIR", "scene-e2e-template-");
 // Where the workers note the pages axe has found accessible, so each distinct page is checked once a run (visit.ts).
-process.env.E2E_ACCESSIBLE_DIR ??= mkdtempSync(path.join(tmpdir(), "scene-e2e-accessible-"));
+runFolder("E2E_ACCESSIBLE_DIR", "scene-e2e-accessible-");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -22,7 +19,8 @@ export default defineConfig({
   // Three on a 2-core machine: a test spends most of its time waiting (on the server, the database, a page's
   // paint), and the machine was three-quarters idle with two. 8.4 → 5.9 min here, 123 of 123 passing.
   workers: 3,
-  reporter: [["list"]],
+  // The second removes the folders above once the web server has stopped.
+  reporter: [["list"], ["./tests/support/run-folders.ts"]],
   // Tests that sign in, upload and run axe in two colour modes take 10–25 s; CI machines are slower still.
   timeout: 60_000,
   expect: { timeout: 5_000 },
