@@ -40,7 +40,7 @@ describe.each(databaseKinds)("the programme on %s", (kind) => {
     storage = new Storage(diskBackend(dataDir));
   });
   afterAll(async () => {
-    await database?.close();
+    await database?.destroy();
     await rm(dataDir, { recursive: true, force: true });
   });
   beforeEach(async () => {
