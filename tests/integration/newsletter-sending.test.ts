@@ -138,6 +138,17 @@ describe.each(databaseKinds)("the newsletter's send queue on %s", (kind) => {
     expect(await sendProgress(db, letterId)).toMatchObject({ sent: 10, waiting: 2 });
   });
 
+  it("sends a second's worth in a turn whose time ran out before its first claim (a stalled machine)", async () => {
+    await subscribers(4);
+    await db.update(newsletterSettings).set({ messagesPerSecond: 3 });
+    const { delivery, taken } = recordingDelivery();
+    const letterId = await letterDueNow();
+
+    expect(await workTheSendQueue({ db, delivery, publicUrl: PUBLIC_URL, logger }, { forMs: 0 })).toBe(3);
+    expect(taken).toHaveLength(3);
+    expect(await sendProgress(db, letterId)).toMatchObject({ sent: 3, waiting: 1 });
+  });
+
   it("marks an address the mail server refuses for good as bouncing, and tries a passing failure again later", async () => {
     const [gone, busy, fine] = await subscribers(3);
     const { delivery, taken } = recordingDelivery({ [gone!.email]: 550, [busy!.email]: 451 });

@@ -234,7 +234,8 @@ export async function finishSentLetters(db: Database, now = new Date()) {
 
 /**
  * One turn of the send queue: starts the letters whose time has come, then sends a second's worth at a time,
- * at the set rate, for up to `forMs`, and marks the letters that are done. Answers how many were sent.
+ * at the set rate, for up to `forMs` (and at least one claim), and marks the letters that are done. Answers how
+ * many were sent.
  */
 export async function workTheSendQueue(
   deps: SendingDependencies,
@@ -244,7 +245,9 @@ export async function workTheSendQueue(
   const started = performance.now();
   await startDueLetters(deps, clock());
   let sent = 0;
-  while (!signal?.aborted && performance.now() - started < forMs) {
+  // At least one claim a turn: on a stalled machine the time can be gone before the first, and the turn then sent
+  // nothing at all.
+  for (let claims = 0; !signal?.aborted && (claims === 0 || performance.now() - started < forMs); claims++) {
     const claim = await claimNextSecond(deps.db, clock());
     if ("wait" in claim) {
       if (performance.now() + claim.wait - started >= forMs) break;
