@@ -20,5 +20,7 @@ export default defineConfig({
     sequence: { sequencer: ProcessesFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // As tests/support/eventually.ts waits: Vitest's 1 s is short on a loaded machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

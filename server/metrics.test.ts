@@ -1,9 +1,10 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createMetrics } from "~/lib/metrics.server";
 import { metricsEndpoint, requestMetrics, routeLabeler } from "./metrics";
+import { eventually } from "../tests/support/eventually";
 
 const manifest = {
   root: { id: "root", path: "" },
@@ -51,7 +52,7 @@ describe("requestMetrics and /metrics", () => {
     await fetch(`${base}/musik/abc`);
     await fetch(`${base}/musik/def`);
     await fetch(`${base}/healthz`);
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const text = await (await fetch(`${base}/metrics`)).text();
       expect(text).toContain(
         'scene_http_request_duration_seconds_count{method="GET",route="/musik/:albumId",status="404"} 2',

@@ -1,9 +1,10 @@
 import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { etagMatches, PageCache, visitorCacheKey, visitorPageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
+import { eventually } from "../tests/support/eventually";
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
@@ -50,7 +51,7 @@ describe("visitor page cache", () => {
     const site = await serve(cache);
     const first = await fetch(`${site.base}/musik`);
     const firstBody = await first.text();
-    await vi.waitFor(() => expect(cache.size).toBe(1));
+    await eventually(() => expect(cache.size).toBe(1));
     const second = await fetch(`${site.base}/musik`);
     const secondBody = await second.text();
 
@@ -71,7 +72,7 @@ describe("visitor page cache", () => {
     const asBrowser = { headers: { "Accept-Encoding": "br, gzip" } };
     const first = await fetch(`${site.base}/billeder?hel=1`, asBrowser);
     const firstBody = await first.text();
-    await vi.waitFor(() => expect(cache.size).toBe(1));
+    await eventually(() => expect(cache.size).toBe(1));
     const second = await fetch(`${site.base}/billeder?hel=1`, asBrowser);
 
     expect(first.headers.get("content-encoding")).toBe("br");
@@ -89,7 +90,7 @@ describe("visitor page cache", () => {
     const cache = new PageCache({ maxAgeMs: 60_000, maxEntries: 10 });
     const site = await serve(cache);
     await (await fetch(`${site.base}/`)).text();
-    await vi.waitFor(() => expect(cache.size).toBe(1));
+    await eventually(() => expect(cache.size).toBe(1));
     const etag = (await fetch(`${site.base}/`)).headers.get("etag");
     expect(etag).toMatch(/^W\/".+"$/);
 
@@ -105,7 +106,7 @@ describe("visitor page cache", () => {
     const signedIn = { headers: { Cookie: "color-mode=dark; scene.session_token=anna" } };
     expect(await (await fetch(`${site.base}/kurv`, signedIn)).text()).toContain("Hej anna");
     expect(await (await fetch(`${site.base}/kurv`)).text()).toContain("Hej gæst");
-    await vi.waitFor(() => expect(cache.size).toBe(1));
+    await eventually(() => expect(cache.size).toBe(1));
     expect(await (await fetch(`${site.base}/kurv`)).text()).toContain("Hej gæst");
     const again = await fetch(`${site.base}/kurv`, signedIn);
     expect(again.headers.get("x-page-cache")).toBeNull();
@@ -119,7 +120,7 @@ describe("visitor page cache", () => {
     await (await fetch(`${site.base}/`, { headers: { Cookie: "color-mode=dark" } })).text();
     await (await fetch(`${site.base}/`, { headers: { Cookie: "color-mode=light" } })).text();
     await (await fetch(`${site.base}/cookie`)).text();
-    await vi.waitFor(() => expect(cache.size).toBe(2));
+    await eventually(() => expect(cache.size).toBe(2));
     expect((await fetch(`${site.base}/cookie`)).headers.get("x-page-cache")).toBeNull();
   });
 
@@ -127,7 +128,7 @@ describe("visitor page cache", () => {
     const cache = new PageCache({ maxAgeMs: 60_000, maxEntries: 10 });
     const site = await serve(cache);
     await (await fetch(`${site.base}/`)).text();
-    await vi.waitFor(() => expect(cache.size).toBe(1));
+    await eventually(() => expect(cache.size).toBe(1));
     expect((await fetch(`${site.base}/log-ind`, { method: "POST" })).status).toBe(204);
     expect((await fetch(`${site.base}/`)).headers.get("x-page-cache")).toBe("hit");
   });

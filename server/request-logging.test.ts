@@ -3,6 +3,7 @@ import express from "express";
 import pino from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { requestLogging } from "./request-logging";
+import { eventually } from "../tests/support/eventually";
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
@@ -31,11 +32,11 @@ describe("request logging", () => {
 
     const quiet = await fetch(`${base}/stille`);
     expect(quiet.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    await vi.waitFor(() => expect(lines).toHaveLength(1));
+    await eventually(() => expect(lines).toHaveLength(1));
     expect(child).not.toHaveBeenCalled();
 
     const talking = await fetch(`${base}/logger`);
-    await vi.waitFor(() => expect(lines).toHaveLength(4));
+    await eventually(() => expect(lines).toHaveLength(4));
     expect(child).toHaveBeenCalledTimes(1);
     expect(child).toHaveBeenCalledWith({ path: "/logger" });
     expect(lines.filter((line) => line.msg === "noget at sige" || line.msg === "og mere")).toEqual([

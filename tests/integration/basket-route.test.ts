@@ -1,5 +1,5 @@
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { getBasket, holdDay } from "~/features/reservation/holds.server";
 import { setCollaborators } from "~/lib/collaborators.server";
@@ -10,6 +10,7 @@ import { routeArgs } from "../support/route-args";
 import { createFreshness } from "../../server/freshness";
 import { PageCache } from "../../server/page-cache";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+import { eventually } from "../support/eventually";
 
 describe.each(databaseKinds)("taking a day out of the basket on %s", (kind) => {
   let database: TestDatabase;
@@ -62,25 +63,25 @@ describe.each(databaseKinds)("taking a day out of the basket on %s", (kind) => {
   it("frees the day, and the database's notice of it empties the calendar's cached pages only", async () => {
     const held = await holdDay(database.db, mine.id, day);
     if (!held.ok) throw new Error(`the hold was refused: ${held.reason}`);
-    await vi.waitFor(() => expect(daysHeard).toContain(day));
+    await eventually(() => expect(daysHeard).toContain(day));
     cachePages();
     await remove(mine.cookie, held.claimId);
     expect((await getBasket(database.db, mine.id)).items).toEqual([]);
-    await vi.waitFor(() => expect(pageCache.get("system /reservation")).toBeUndefined());
+    await eventually(() => expect(pageCache.get("system /reservation")).toBeUndefined());
     expect(pageCache.get("system /")).toBeDefined();
   });
 
   it("changes nothing, and no page, for a day that is not in the user's basket: another's hold stays", async () => {
     const held = await holdDay(database.db, theirs.id, theirDay);
     if (!held.ok) throw new Error(`the hold was refused: ${held.reason}`);
-    await vi.waitFor(() => expect(daysHeard).toContain(theirDay));
+    await eventually(() => expect(daysHeard).toContain(theirDay));
     daysHeard.length = 0;
     await remove(mine.cookie, held.claimId);
     expect((await getBasket(database.db, theirs.id)).items.map((item) => item.day)).toEqual([theirDay]);
     // A later change is heard after anything the removal would have told.
     const later = addDays(theirDay, 1);
     expect((await holdDay(database.db, mine.id, later)).ok).toBe(true);
-    await vi.waitFor(() => expect(daysHeard).toContain(later));
+    await eventually(() => expect(daysHeard).toContain(later));
     expect(daysHeard).not.toContain(theirDay);
   });
 });

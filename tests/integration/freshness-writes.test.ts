@@ -1,6 +1,6 @@
 import pino from "pino";
 import { CUSTOMER_TYPES } from "~/features/rental/customer-types";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { holdDay } from "~/features/reservation/holds.server";
 import { getReservationSettings } from "~/features/reservation/settings.server";
@@ -15,6 +15,7 @@ import { signUpAdmin, signUpUser } from "../support/accounts";
 import { testCollaborators, type TestCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+import { eventually } from "../support/eventually";
 
 /** Each write through its real route, with the server's freshness module over a page cache of its own. */
 describe.each(databaseKinds)("what a write says it changed, on %s", (kind) => {
@@ -100,7 +101,7 @@ describe.each(databaseKinds)("what a write says it changed, on %s", (kind) => {
     });
     const held = await holdDay(database.db, leaving.id, addDays(todayInCopenhagen(), 30));
     expect(held.ok).toBe(true);
-    await vi.waitFor(() => expect(pageCache.get("system /reservation")).toBeUndefined());
+    await eventually(() => expect(pageCache.get("system /reservation")).toBeUndefined());
     pageCache.store("system /reservation", { body: "<p>gammel</p>", nonce: "n", headers: [] });
     const deleted = await authAction(
       routeArgs("/api/auth/delete-user", {
@@ -110,7 +111,7 @@ describe.each(databaseKinds)("what a write says it changed, on %s", (kind) => {
       }),
     );
     expect(deleted.status).toBe(200);
-    await vi.waitFor(() => expect(pageCache.get("system /reservation")).toBeUndefined());
+    await eventually(() => expect(pageCache.get("system /reservation")).toBeUndefined());
     expect(pageCache.get("system /videoer")).toBeDefined();
   });
 

@@ -13,6 +13,7 @@ import { createFreshness } from "../../server/freshness";
 import { runOperationsCommand } from "../../server/operations";
 import { PageCache } from "../../server/page-cache";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { eventually } from "../support/eventually";
 
 const logger = pino({ level: "silent" });
 
@@ -50,17 +51,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)("freshness across instances on pos
     const before = one.pageCache.generation;
     await one.freshness.changed("content");
     expect(one.pageCache.size).toBe(0);
-    await vi.waitFor(() => expect([two.pageCache.size, three.pageCache.size]).toEqual([0, 0]));
+    await eventually(() => expect([two.pageCache.size, three.pageCache.size]).toEqual([0, 0]));
     // A day's notice sent after the change arrives after it: by then `one` has cleared twice, not three times.
     await notify("scene_days", "2026-12-05");
-    await vi.waitFor(() => expect(one.pageCache.generation).toBe(before + 2));
+    await eventually(() => expect(one.pageCache.generation).toBe(before + 2));
   });
 
   it("empties only the calendar's pages, on every instance, when the database tells of a day", async () => {
     const [one, two] = [await instance(), await instance()];
     await notify("scene_days", "2026-12-05");
     for (const { pageCache } of [one, two]) {
-      await vi.waitFor(() => expect(pageCache.get("system /reservation?maaned=2026-12")).toBeUndefined());
+      await eventually(() => expect(pageCache.get("system /reservation?maaned=2026-12")).toBeUndefined());
       expect(pageCache.get("system /videoer")).toBeDefined();
     }
   });
@@ -70,10 +71,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)("freshness across instances on pos
     const kept = await getReservationSettings(database.db);
     await database.db.update(reservationSettings).set({ maxDaysPerOrder: kept.maxDaysPerOrder + 1 });
     await notify("scene_changes", "another-instance content");
-    await vi.waitFor(() => expect(pageCache.size).toBe(0));
+    await eventually(() => expect(pageCache.size).toBe(0));
     expect(await getReservationSettings(database.db)).toBe(kept);
     await notify("scene_changes", "another-instance settings");
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await getReservationSettings(database.db)).maxDaysPerOrder).toBe(kept.maxDaysPerOrder + 1),
     );
   });
@@ -91,7 +92,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("freshness across instances on pos
       vi.stubEnv("DATA_DIR", directory);
       vi.stubEnv("BACKUP_DIR", directory);
       expect(await runOperationsCommand(["restore", archive, "--force"], "test-build")).toBe(0);
-      await vi.waitFor(() => expect(pageCache.get("system /videoer")).toBeUndefined());
+      await eventually(() => expect(pageCache.get("system /videoer")).toBeUndefined());
     } finally {
       vi.unstubAllEnvs();
       await rm(directory, { recursive: true, force: true });
@@ -106,13 +107,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)("freshness across instances on pos
     try {
       expect((await admin.query(listening)).rowCount).toBe(2);
       await admin.query(`select pg_terminate_backend(pid) from (${listening}) as listeners`);
-      await vi.waitFor(async () => expect((await admin.query(listening)).rowCount).toBe(2), { timeout: 10_000 });
+      await eventually(async () => expect((await admin.query(listening)).rowCount).toBe(2));
     } finally {
       await admin.end();
     }
-    await vi.waitFor(() => expect(two.pageCache.size).toBe(0));
+    await eventually(() => expect(two.pageCache.size).toBe(0));
     two.pageCache.store("system /musik", { body: "<p>gammel</p>", nonce: "n", headers: [] });
     await one.freshness.changed("content");
-    await vi.waitFor(() => expect(two.pageCache.size).toBe(0));
+    await eventually(() => expect(two.pageCache.size).toBe(0));
   });
 });

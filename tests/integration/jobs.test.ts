@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayClaims, rateLimits } from "~/db/schema";
 import { allowAttempt, pruneRateLimits } from "~/features/accounts/email-rate-limit.server";
 import { JobRunner, type Job } from "~/features/jobs/jobs.server";
@@ -10,6 +10,7 @@ import { holdDay, removeExpiredHolds } from "~/features/reservation/holds.server
 import { createOrder } from "~/features/reservation/orders.server";
 import { createUser } from "../support/factories";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+import { eventually } from "../support/eventually";
 
 const logger = pino({ level: "silent" });
 
@@ -45,7 +46,7 @@ describe.each(databaseKinds)("background jobs on %s", (kind) => {
     const slow = slowJob("langsom", false);
     const first = runner.runOnce(slow.job);
     expect(await runner.runOnce(slow.job)).toBe("skipped");
-    await vi.waitFor(() => expect(slow.runs()).toBe(1));
+    await eventually(() => expect(slow.runs()).toBe(1));
     slow.finish();
     expect(await first).toBe("ran");
     expect(runner.states()).toEqual([
@@ -111,14 +112,14 @@ describe.runIf(databaseKinds.includes("postgres"))("exclusive jobs across instan
     const [one, two] = [new JobRunner(database, logger), new JobRunner(database, logger)];
     const slow = slowJob("sikkerhedskopi", true);
     const first = one.runOnce(slow.job);
-    await vi.waitFor(() => expect(slow.runs()).toBe(1));
+    await eventually(() => expect(slow.runs()).toBe(1));
     expect(await two.runOnce(slow.job)).toBe("skipped");
     slow.finish();
     expect(await first).toBe("ran");
 
     const again = slowJob("sikkerhedskopi", true);
     const turn = two.runOnce(again.job);
-    await vi.waitFor(() => expect(again.runs()).toBe(1));
+    await eventually(() => expect(again.runs()).toBe(1));
     again.finish();
     expect(await turn).toBe("ran");
   });
