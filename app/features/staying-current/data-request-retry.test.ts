@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { installDataRequestRetry } from "./data-request-retry";
 
 function fakeWindow(statuses: number[]) {
@@ -13,6 +13,11 @@ function fakeWindow(statuses: number[]) {
 }
 
 describe("installDataRequestRetry", () => {
+  // Also when a test fails: the files of a worker share its timers (isolate: false).
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("retries React Router's GET data requests on a gateway error", async () => {
     vi.useFakeTimers();
     const { win, calls } = fakeWindow([502, 200]);
@@ -20,7 +25,6 @@ describe("installDataRequestRetry", () => {
     await vi.runAllTimersAsync();
     expect((await pending).status).toBe(200);
     expect(calls).toHaveLength(2);
-    vi.useRealTimers();
   });
 
   it("sends a data POST once", async () => {
