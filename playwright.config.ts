@@ -19,8 +19,10 @@ export default defineConfig({
   // Three on a 2-core machine: a test spends most of its time waiting (on the server, the database, a page's
   // paint), and the machine was three-quarters idle with two. 8.4 → 5.9 min here, 123 of 123 passing.
   workers: 3,
-  // The second removes the folders above once the web server has stopped.
-  reporter: [["list"], ["./tests/support/run-folders.ts"]],
+  // CI shows only the end of a run's output, which the list of 117 passing tests filled: there, one line of dots,
+  // so that a unit test's failure printed before it stays in view. The second removes the folders above once the
+  // web server has stopped.
+  reporter: [[process.env.CI ? "dot" : "list"], ["./tests/support/run-folders.ts"]],
   // Tests that sign in, upload and run axe in two colour modes take 10–25 s; CI machines are slower still.
   timeout: 60_000,
   expect: { timeout: 5_000 },
