@@ -1,9 +1,8 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/database";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
+import { createTestDatabase, databaseKinds, loadDump, type TestDatabase } from "../support/test-database";
 
 /**
  * Issue 35: existing orders, receipts and bookings migrate into the new order model without loss. The fixture is
@@ -45,14 +44,7 @@ describe.each(databaseKinds)(
 
     beforeAll(async () => {
       database = await createTestDatabase(kind, { migrated: false });
-      const dump = await readFile(fixture, "utf8");
-      // The dump is many statements: PGlite's exec and node-postgres's simple query take them as one text.
-      const client = (
-        database.db as unknown as {
-          $client: { exec?(text: string): Promise<unknown>; query(text: string): Promise<unknown> };
-        }
-      ).$client;
-      await (client.exec ? client.exec(dump) : client.query(dump));
+      await loadDump(database, fixture);
       before = await orderFacts(database);
       claimsBefore = rowsOf(
         await database.db.execute(

@@ -81,3 +81,15 @@ export async function migrateUpTo(database: Pick<DatabaseHandle, "migrate">, lev
     await rm(folder, { recursive: true, force: true });
   }
 }
+
+/** Runs a dump of a database (tests/fixtures) on a database made with `migrated: false`. */
+export async function loadDump(database: Pick<DatabaseHandle, "db">, file: string) {
+  const dump = await readFile(file, "utf8");
+  // The dump is many statements: PGlite's exec and node-postgres's simple query take them as one text.
+  const client = (
+    database.db as unknown as {
+      $client: { exec?(text: string): Promise<unknown>; query(text: string): Promise<unknown> };
+    }
+  ).$client;
+  await (client.exec ? client.exec(dump) : client.query(dump));
+}
