@@ -8,6 +8,9 @@ import { getReservationSettings } from "~/features/reservation/settings.server";
 import { holdMinutes } from "~/features/reservation/rules";
 import { settingsOf, settingsSchema, termsFieldNames, tierFieldNames } from "~/features/reservation/schemas";
 import { CancellationTierFields } from "~/features/rental/components/cancellation-tier-fields";
+import { VatSettingsFields } from "~/features/rental/components/vat-settings-fields";
+import { addOnVatLabels } from "~/features/rental/add-ons";
+import { offeredAddOns } from "~/features/rental/add-ons.server";
 import { bookingModeLabels, CUSTOMER_TYPES, customerTypeLabels, BOOKING_MODES } from "~/features/rental/customer-types";
 import { successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
@@ -22,7 +25,7 @@ export const meta = () => privatePageMeta("Priser og regler");
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
   await requireAdmin(auth, request, url);
-  const settings = await getReservationSettings(db);
+  const [settings, addOns] = await Promise.all([getReservationSettings(db), offeredAddOns(db)]);
   const terms = CUSTOMER_TYPES.flatMap((type) => {
     const names = termsFieldNames(type);
     const term = settings.customerTerms[type];
@@ -67,6 +70,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     values,
     holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice,
     invoiceAllowed: settings.invoiceAllowed,
+    rentVoluntarilyRegistered: settings.rentVoluntarilyRegistered,
+    addOns: addOns.map((addOn) => ({ id: addOn.id, name: addOn.name, vat: addOnVatLabels[addOn.vat] })),
   };
 }
 
@@ -162,6 +167,10 @@ export default function ReservationSettings({ loaderData, actionData }: Route.Co
           />
         </fieldset>
         <CancellationTierFields field={field} />
+        <VatSettingsFields
+          rentVoluntarilyRegistered={loaderData.rentVoluntarilyRegistered}
+          addOns={loaderData.addOns}
+        />
         <fieldset className="grid min-w-0 gap-5 rounded-2xl border border-border p-5 sm:grid-cols-2">
           <legend className="px-1 font-display text-xl font-bold">Faktura</legend>
           <label className="flex items-center gap-3 sm:col-span-2">

@@ -10,7 +10,8 @@ import { createOrder, getOrder, type OrderResult } from "~/features/reservation/
 import { readBookingChoice } from "~/features/rental/booking-choice.server";
 import { sendRequest } from "~/features/rental/requests.server";
 import { startNextPayment } from "~/features/reservation/checkout.server";
-import { vatIncluded } from "~/features/orders/money";
+import { vatRows } from "~/features/orders/vat-words";
+import { rentVatCategory, rentVatLines } from "~/features/rental/vat";
 import { redirectWithToast, withFlashToast } from "~/features/toast/flash.server";
 import { errorToast, infoToast, successToast, type Toast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
@@ -113,7 +114,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       expiresAt: item.expiresAt.toISOString(),
     })),
     total: formatMoney(basket.totalOere),
-    vat: formatMoney(vatIncluded(basket.totalOere)),
+    vat: vatRows(
+      rentVatLines(
+        basket.items.map((item) => item.priceOere),
+        rentVatCategory(settings, customerType),
+      ),
+    ),
     serverNow: new Date().toISOString(),
   };
 }

@@ -187,6 +187,7 @@ describe.each(databaseKinds)("an admin built from the registry and a type of the
       add_on_description: "Lyd og lys hele aftenen.",
       add_on_price: "1.250",
       add_on_unit: "hour",
+      add_on_vat: "standard",
       ...fields,
     });
     const stored = () => database.db.select().from(addOns).orderBy(asc(addOns.position));
@@ -245,6 +246,7 @@ describe.each(databaseKinds)("an admin built from the registry and a type of the
         description: "Lyd og lys hele aftenen.",
         unit: "booking",
         priceOere: 150_000,
+        vat: "standard",
         requiredFor: ["privat", "forening"],
       },
     ]);

@@ -72,7 +72,7 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
         bookerPhone: "+4520123456",
         days: ["2026-12-24"],
         totalOere: 450000,
-        vatOere: 90000,
+        vatOere: 0,
         provider: "demo",
         receiptNumber: 1,
         paidAt: new Date(),
@@ -99,7 +99,9 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
       quantity: 1,
       unitPriceOere: 450000,
       totalOere: 450000,
-      vatOere: 90000,
+      vatCategory: "exempt-letting",
+      vatRatePercent: 0,
+      vatOere: 0,
     });
     await database.db.insert(contractAcceptances).values({
       orderId: order!.id,

@@ -17,7 +17,7 @@ import type { StoredImageRef } from "~/features/media/media";
 import { mediaImageStatuses } from "~/features/media/media";
 import { users } from "./accounts";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
-import { addOnUnit, customerType } from "./rental";
+import { addOnUnit, addOnVat, customerType } from "./rental";
 
 import { pageNames } from "~/features/content/page-names";
 import { eventStatuses } from "~/features/program/event-status";
@@ -275,6 +275,7 @@ export const addOns = contentTable(
     unit: addOnUnit("unit").notNull(),
     /** The price with moms, per unit. */
     priceOere: integer("price_oere").notNull(),
+    vat: addOnVat("vat").notNull().default("standard"),
     /** The customer types that always get it (Slutrengøring for private parties, say). */
     requiredFor: customerType("required_for").array().notNull().default([]),
     position: position(),

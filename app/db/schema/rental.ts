@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, integer, pgEnum, pgTable } from "drizzle-orm/pg-core";
 import { updatedAt } from "./columns";
-import { ADD_ON_UNITS } from "~/features/rental/add-ons";
+import { ADD_ON_UNITS, ADD_ON_VAT_CHOICES } from "~/features/rental/add-ons";
 import { BOOKING_MODES, CUSTOMER_TYPES } from "~/features/rental/customer-types";
 
 /** Who rents the hall (issue 35): privat, forening, erhverv, offentlig. */
@@ -12,6 +12,9 @@ export const bookingMode = pgEnum("booking_mode", BOOKING_MODES);
 
 /** What an add-on is priced by. */
 export const addOnUnit = pgEnum("add_on_unit", ADD_ON_UNITS);
+
+/** How moms applies to an add-on (decision 054): 25 % as a service of its own, or as the rent it belongs to. */
+export const addOnVat = pgEnum("add_on_vat", ADD_ON_VAT_CHOICES);
 
 /**
  * What each customer type pays for a day and how it may book (issue 35), one row per type. Fridays and Saturdays

@@ -18,6 +18,7 @@ import { ownedBy, users } from "./accounts";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
 import { events } from "./content";
 import { customerType } from "./rental";
+import { VAT_CATEGORY_NAMES } from "~/features/orders/vat";
 
 /** The admin's reservation settings. One row only (id = 1); money in øre. */
 export const reservationSettings = pgTable(
@@ -74,6 +75,11 @@ export const reservationSettings = pgTable(
      * 0 asks none. After the event the admin returns it, whole or less what is kept for a stated reason.
      */
     securityDepositOere: integer("security_deposit_oere").notNull().default(0),
+    /**
+     * The venue has registered voluntarily for letting to businesses (decision 054): a company's rent carries 25 %
+     * moms. Otherwise letting rooms is exempt (momsloven § 13, stk. 1, nr. 8), and so for everyone else always.
+     */
+    rentVoluntarilyRegistered: boolean("rent_voluntarily_registered").notNull().default(false),
     /** The last receipt number given; the next order paid gets this + 1, in the same transaction (no gaps). */
     lastReceiptNumber: integer("last_receipt_number").notNull().default(0),
     updatedAt: updatedAt(),
@@ -200,6 +206,9 @@ export const orders = pgTable(
   ],
 );
 
+/** How moms applies to a line (decision 054), as `VAT_CATEGORIES` in the order core says. */
+export const vatCategory = pgEnum("vat_category", VAT_CATEGORY_NAMES);
+
 export const orderLineKind = pgEnum("order_line_kind", [
   "day",
   "add-on",
@@ -231,6 +240,9 @@ export const orderLines = pgTable(
     quantity: integer("quantity").notNull(),
     unitPriceOere: integer("unit_price_oere").notNull(),
     totalOere: integer("total_oere").notNull(),
+    /** The moms as sold: its category and rate are kept with the line, so an issued document never changes. */
+    vatCategory: vatCategory("vat_category").notNull(),
+    vatRatePercent: smallint("vat_rate_percent").notNull(),
     vatOere: integer("vat_oere").notNull(),
   },
   (table) => [
@@ -240,6 +252,10 @@ export const orderLines = pgTable(
       sql`${table.quantity} > 0 and ${table.unitPriceOere} >= 0 and ${table.totalOere} = ${table.quantity} * ${table.unitPriceOere} and ${table.vatOere} between 0 and ${table.totalOere}`,
     ),
     check("order_lines_day", sql`(${table.kind} = 'day') = (${table.day} is not null)`),
+    check(
+      "order_lines_vat_rate",
+      sql`(${table.vatCategory} = 'standard') = (${table.vatRatePercent} > 0) and ${table.vatRatePercent} between 0 and 100`,
+    ),
   ],
 );
 

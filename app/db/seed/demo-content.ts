@@ -457,6 +457,7 @@ export const demoAddOns: Omit<AddOn, "id">[] = [
       "Husets tekniker sætter lyd og lys op, kører lydprøven og passer mixeren hele aftenen. Pr. påbegyndt time.",
     unit: "hour",
     priceOere: 45_000,
+    vat: "standard",
     requiredFor: [],
   },
   {
@@ -464,14 +465,16 @@ export const demoAddOns: Omit<AddOn, "id">[] = [
     description: "Vi gør salen, baren og toiletterne rent efter festen, så I kan gå hjem, når den sidste gæst er gået.",
     unit: "booking",
     priceOere: 150_000,
+    vat: "standard",
     requiredFor: ["privat", "forening"],
   },
   {
     name: "Ekstra time efter midnat",
-    description:
-      "Salen lukker kl. 24. Med en eller flere ekstra timer kan festen fortsætte; prisen dækker vagt og personale.",
+    description: "Salen lukker kl. 24. Med en eller flere ekstra timer har I salen længere, og festen kan fortsætte.",
     unit: "hour",
     priceOere: 80_000,
+    // More hours in the hall are more letting: the rent's moms (decision 054).
+    vat: "as-rent",
     requiredFor: [],
   },
   {
@@ -479,6 +482,7 @@ export const demoAddOns: Omit<AddOn, "id">[] = [
     description: "Vi stiller borde og stole op efter jeres bordplan før ankomst og tager dem ned igen bagefter.",
     unit: "booking",
     priceOere: 60_000,
+    vat: "standard",
     requiredFor: [],
   },
 ];

@@ -3,7 +3,7 @@ import { copenhagenInstant, formatEventTime } from "../../lib/format";
 import { ALT_MAX, altHint, altLabel, altMissingMessage } from "../media/media";
 import { eventStatusLabels, eventStatuses, type EventStatus } from "../program/event-status";
 import { ticketSaleModeLabels, ticketSaleModes } from "../tickets/sale-modes";
-import { ADD_ON_UNITS, addOnUnitLabels, type AddOnUnit } from "../rental/add-ons";
+import { ADD_ON_UNITS, ADD_ON_VAT_CHOICES, addOnUnitLabels, addOnVatLabels, type AddOnUnit } from "../rental/add-ons";
 import { CUSTOMER_TYPES, customerTypeLabels } from "../rental/customer-types";
 import { pageNameLabels, pageNames, pagePaths, type PageName } from "./page-names";
 import { contentType, hasAdminPages } from "./registry";
@@ -357,6 +357,16 @@ const addOn = contentType({
       options: ADD_ON_UNITS.map((value) => ({ value, label: addOnUnitLabels[value] })),
       message: "Vælg, hvad prisen gælder for",
       defaultValue: () => "booking",
+    },
+    {
+      name: "add_on_vat",
+      column: "vat",
+      label: "Moms",
+      kind: "select",
+      options: ADD_ON_VAT_CHOICES.map((value) => ({ value, label: addOnVatLabels[value] })),
+      message: "Vælg, hvordan moms gælder for tilvalget",
+      defaultValue: () => "standard",
+      hint: "En ydelse for sig (lydtekniker, rengøring) har 25 % moms. Er tilvalget en del af lejen (fx flere timer i salen), følger det lejens moms.",
     },
     {
       name: "add_on_required_for",

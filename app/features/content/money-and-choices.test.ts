@@ -112,6 +112,7 @@ describe("the add-on's form (tilvalg)", () => {
     add_on_description: "",
     add_on_price: "1.250,50",
     add_on_unit: "hour",
+    add_on_vat: "as-rent",
     add_on_required_for: ["forening", "privat"],
     ...overrides,
   });
@@ -122,6 +123,7 @@ describe("the add-on's form (tilvalg)", () => {
       add_on_description: "",
       add_on_price: 125_050,
       add_on_unit: "hour",
+      add_on_vat: "as-rent",
       add_on_required_for: ["privat", "forening"],
     });
     expect(addOnSchema.parse(form({ add_on_required_for: undefined })).add_on_required_for).toEqual([]);
@@ -134,6 +136,7 @@ describe("the add-on's form (tilvalg)", () => {
     ["no price", { add_on_price: "" }, "add_on_price", "Feltet skal udfyldes"],
     ["a price in words", { add_on_price: "gratis" }, "add_on_price", NO_AMOUNT],
     ["an unknown unit", { add_on_unit: "week" }, "add_on_unit", "Vælg, hvad prisen gælder for"],
+    ["no moms treatment", { add_on_vat: "fritaget" }, "add_on_vat", "Vælg, hvordan moms gælder for tilvalget"],
     [
       "an unknown customer type",
       { add_on_required_for: ["privat", "firma"] },

@@ -1,4 +1,5 @@
 import type { MailMessage } from "./mailer.server";
+import { vatInWords, type VatRow } from "~/features/orders/vat-words";
 
 // Plain text plus simple HTML, in Danish; every value put into the HTML is escaped.
 
@@ -109,7 +110,7 @@ export interface ReceiptView {
   bookerAddress: string;
   lines: { label: string; price: string }[];
   total: string;
-  vat: string;
+  vat: VatRow[];
   /** The order's payment plan: everything at once, or a depositum and the balance. */
   payments: PaymentView[];
 }
@@ -139,7 +140,7 @@ export function bookingConfirmationMessage(to: string, receipt: ReceiptView, ics
     `Hej ${receipt.bookerName}`,
     `Tak for din reservation hos ${receipt.siteName}. Betalingen er gennemført, og dagene er dine.`,
     ...receipt.lines.map((line) => `${line.label}: ${line.price}`),
-    `I alt ${receipt.total}, heraf moms ${receipt.vat}.`,
+    `I alt ${receipt.total}. ${vatInWords(receipt.vat)}`,
     ...planLines(receipt.payments),
     `Kvittering nr. ${receipt.receiptNumber}, betalt ${receipt.paidAt}.`,
     `${receipt.business.name}, ${receipt.business.address}, CVR ${receipt.business.cvr}.`,
@@ -171,7 +172,7 @@ export function balancePaidMessage(to: string, receipt: ReceiptView, receiptNumb
       `Hej ${receipt.bookerName}`,
       `Tak for betalingen af restbeløbet${paid ? `, ${paid.amount}` : ""}. Din leje hos ${receipt.siteName} er nu betalt.`,
       ...receipt.lines.map((line) => `${line.label}: ${line.price}`),
-      `I alt ${receipt.total}, heraf moms ${receipt.vat}.`,
+      `I alt ${receipt.total}. ${vatInWords(receipt.vat)}`,
       ...planLines(receipt.payments),
       `${receipt.business.name}, ${receipt.business.address}, CVR ${receipt.business.cvr}.`,
     ],

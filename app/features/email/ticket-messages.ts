@@ -1,3 +1,4 @@
+import { vatInWords, type VatRow } from "~/features/orders/vat-words";
 import { message } from "./messages";
 
 /** A ticket order as its mails name it. */
@@ -8,7 +9,7 @@ export interface TicketMailView {
   when: string;
   tickets: { label: string; url: string }[];
   total: string;
-  vat: string;
+  vat: VatRow[];
   receiptNumber: number | null;
 }
 
@@ -26,7 +27,7 @@ export function ticketsMessage(to: string, view: TicketMailView, orderUrl: strin
         : `Tak for dit køb. Her er ${count === 1 ? "din billet" : `dine ${count} billetter`} til ${view.concert}, ${view.when}.`,
       "Vis billetten på telefonen ved indgangen, eller print den vedhæftede PDF. Hver billet har sin egen QR-kode og kan kun bruges én gang.",
       ...(view.receiptNumber
-        ? [`Kvittering nr. ${view.receiptNumber}: ${view.total} i alt, heraf moms ${view.vat}.`]
+        ? [`Kvittering nr. ${view.receiptNumber}: ${view.total} i alt. ${vatInWords(view.vat)}`]
         : []),
     ],
     [

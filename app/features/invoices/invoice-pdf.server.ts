@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf
 import { formatMoney } from "~/lib/format";
 import { printable } from "~/lib/pdf.server";
 import { formatDay } from "~/features/reservation/days";
+import { VAT_CATEGORIES, vatParts } from "~/features/orders/vat";
 import { invoiceTotals, netLine } from "./invoices";
 import type { InvoiceDocument } from "./oioubl";
 
@@ -29,7 +30,8 @@ const line = (pen: Pen, height = 14) => {
 
 /**
  * The invoice as a PDF, with what a Danish invoice must state: its number and date, seller with CVR, buyer, the
- * lines without moms, the moms at 25 %, the total, the due date and where to pay.
+ * lines without moms, the moms of each rate, what carries none and why (decision 054), the total, the due date and
+ * where to pay.
  */
 export async function invoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
   const credit = invoice.kind === "credit-note";
@@ -95,16 +97,29 @@ export async function invoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> 
   line(pen, 4);
   pen.page.drawLine({ start: { x: 300, y: pen.y + 10 }, end: { x: right, y: pen.y + 10 }, thickness: 0.5 });
   const totals = invoiceTotals(invoice.lines);
+  const parts = vatParts(invoice.lines);
   for (const [label, amount, bold] of [
     ["I alt ekskl. moms", totals.netOere, false],
-    ["Moms 25 %", totals.vatOere, false],
+    ...parts.map((part) =>
+      part.vatCategory === "standard"
+        ? ([`Moms ${part.vatRatePercent} % af ${formatMoney(part.netOere)}`, part.vatOere, false] as const)
+        : (["Heraf uden moms", part.totalOere, false] as const),
+    ),
     ["I alt DKK inkl. moms", totals.totalOere, true],
   ] as const) {
     write(pen, label, columns.unit, { right: true, bold });
     write(pen, formatMoney(amount), columns.amount, { right: true, bold });
     line(pen);
   }
-  line(pen, 24);
+  line(pen, 10);
+  // An invoice without moms on a line must say why (momsbekendtgørelsen § 58, stk. 1, nr. 11).
+  for (const part of parts) {
+    const { exemption } = VAT_CATEGORIES[part.vatCategory];
+    if (!exemption) continue;
+    write(pen, `${exemption}.`, MARGIN);
+    line(pen);
+  }
+  line(pen, 14);
   if (credit) {
     write(pen, "Kreditering", MARGIN, { bold: true });
     line(pen);

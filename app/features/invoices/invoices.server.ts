@@ -6,7 +6,7 @@ import { markPaid, takeReceiptNumber } from "~/features/orders/payments.server";
 import { daysSummary, formatDay, todayInCopenhagen } from "~/features/reservation/days";
 import type { ReservationSettings } from "~/features/reservation/settings.server";
 import { getSiteSettings } from "~/features/site/settings.server";
-import { invoiceDueDay } from "./invoices";
+import { creditNoteLines, invoiceDueDay } from "./invoices";
 import type { InvoiceDocument } from "./oioubl";
 
 export type Invoice = typeof invoices.$inferSelect;
@@ -53,13 +53,29 @@ export async function bookOnInvoice(db: Database, orderId: string, settings: Res
   return invoice!;
 }
 
+/** The lines an invoice was issued with, as the moms sees them. */
+const invoicedLines = (db: Database, orderId: string) =>
+  db
+    .select({
+      vatCategory: orderLines.vatCategory,
+      vatRatePercent: orderLines.vatRatePercent,
+      totalOere: orderLines.totalOere,
+      vatOere: orderLines.vatOere,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+
+const creditDescription = (invoiceNumber: number) => `Kreditering af faktura nr. ${invoiceNumber} ved afbestilling`;
+
 /**
  * A credit note of `creditOere` (moms included) against an invoice, in the cancellation's transaction: the next
- * number of the invoices' series, issued today, its moms the invoice's share. None for nothing to credit.
+ * number of the invoices' series, issued today, its moms the invoice's share at each of its rates
+ * (`creditNoteLines`). None for nothing to credit.
  */
 export async function issueCreditNote(db: Database, invoice: Invoice, creditOere: number, now: Date) {
   if (creditOere <= 0) return null;
   const today = todayInCopenhagen(now);
+  const credited = creditNoteLines(await invoicedLines(db, invoice.orderId), creditOere, "");
   const [creditNote] = await db
     .insert(invoices)
     .values({
@@ -69,7 +85,7 @@ export async function issueCreditNote(db: Database, invoice: Invoice, creditOere
       issuedOn: today,
       dueOn: today,
       totalOere: creditOere,
-      vatOere: Math.round((creditOere * invoice.vatOere) / invoice.totalOere),
+      vatOere: credited.reduce((sum, line) => sum + line.vatOere, 0),
     })
     .returning();
   return creditNote!;
@@ -125,19 +141,13 @@ export async function invoiceDocument(db: Database, invoice: Invoice): Promise<I
       reference: order!.bookerReference,
     },
     lines: credited
-      ? [
-          {
-            description: `Kreditering af faktura nr. ${credited.number} ved afbestilling`,
-            quantity: 1,
-            unitPriceOere: invoice.totalOere,
-            totalOere: invoice.totalOere,
-            vatOere: invoice.vatOere,
-          },
-        ]
+      ? creditNoteLines(lines, invoice.totalOere, creditDescription(credited.number))
       : lines.map((line) => ({
           description: line.day ? `${line.description}, ${formatDay(line.day)}` : line.description,
           quantity: line.quantity,
           unitPriceOere: line.unitPriceOere,
+          vatCategory: line.vatCategory,
+          vatRatePercent: line.vatRatePercent,
           totalOere: line.totalOere,
           vatOere: line.vatOere,
         })),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decimalAmount, invoiceDueDay, invoiceTotals, netLine } from "./invoices";
+import { creditNoteLines, decimalAmount, invoiceDueDay, invoiceTotals, netLine } from "./invoices";
 
 describe("when an invoice falls due", () => {
   it.each([
@@ -15,25 +15,60 @@ describe("when an invoice falls due", () => {
 });
 
 describe("an invoice's lines and amounts without moms", () => {
-  const day = {
-    description: "Leje af salen",
-    quantity: 1,
-    unitPriceOere: 650_000,
-    totalOere: 650_000,
-    vatOere: 130_000,
+  const standard = { vatCategory: "standard", vatRatePercent: 25 } as const;
+  const exempt = { vatCategory: "exempt-letting", vatRatePercent: 0 } as const;
+  const day = { description: "Leje af salen", quantity: 1, unitPriceOere: 650_000, totalOere: 650_000 };
+  const rentAt25 = { ...day, ...standard, vatOere: 130_000 };
+  const exemptRent = { ...day, ...exempt, vatOere: 0 };
+  const hours = {
+    description: "Lydtekniker",
+    quantity: 3,
+    unitPriceOere: 45_001,
+    ...standard,
+    totalOere: 135_003,
+    vatOere: 27_001,
   };
-  const hours = { description: "Lydtekniker", quantity: 3, unitPriceOere: 45_001, totalOere: 135_003, vatOere: 27_001 };
 
   it.each([
-    ["a day's rent", day, { netOere: 520_000, netUnitOere: 520_000, vatPercent: 25 }],
-    ["three hours whose net does not divide evenly", hours, { netOere: 108_002, netUnitOere: 36_001, vatPercent: 25 }],
-    ["a line without moms", { ...day, vatOere: 0 }, { netOere: 650_000, netUnitOere: 650_000, vatPercent: 0 }],
+    [
+      "a day's rent with moms (a company, the venue registered voluntarily)",
+      rentAt25,
+      { netOere: 520_000, netUnitOere: 520_000 },
+    ],
+    ["three hours whose net does not divide evenly", hours, { netOere: 108_002, netUnitOere: 36_001 }],
+    ["a day's rent exempt from moms", exemptRent, { netOere: 650_000, netUnitOere: 650_000 }],
   ])("%s", (_name, line, expected) => {
     expect(netLine(line)).toMatchObject(expected);
   });
 
-  it("adds up: without moms plus moms is the total", () => {
-    expect(invoiceTotals([day, hours])).toEqual({ netOere: 628_002, vatOere: 157_001, totalOere: 785_003 });
+  it.each([
+    ["at 25 % throughout", [rentAt25, hours], { netOere: 628_002, vatOere: 157_001, totalOere: 785_003 }],
+    [
+      "exempt rent and an add-on at 25 %",
+      [exemptRent, hours],
+      { netOere: 758_002, vatOere: 27_001, totalOere: 785_003 },
+    ],
+  ])("adds up %s: without moms plus moms is the total", (_name, lines, totals) => {
+    expect(invoiceTotals(lines)).toEqual(totals);
+  });
+
+  it("credits each category of the invoice in proportion, with its own moms, adding up to the credit", () => {
+    const lines = creditNoteLines([exemptRent, hours], 392_502, "Kreditering");
+    expect(lines.map(({ vatCategory, totalOere, vatOere }) => [vatCategory, totalOere, vatOere])).toEqual([
+      ["standard", 67_502, 13_501],
+      ["exempt-letting", 325_000, 0],
+    ]);
+    expect(lines.reduce((sum, line) => sum + line.totalOere, 0)).toBe(392_502);
+  });
+
+  it("credits an invoice of one category as one line, its moms the invoice's share (as credit notes were issued)", () => {
+    const [line, ...more] = creditNoteLines([rentAt25, hours], 100_001, "Kreditering");
+    expect(more).toEqual([]);
+    expect(line).toMatchObject({
+      vatCategory: "standard",
+      totalOere: 100_001,
+      vatOere: Math.round((100_001 * 157_001) / 785_003),
+    });
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { addDays } from "~/features/reservation/days";
-import { VAT_PERCENT } from "~/features/orders/money";
+import { vatParts, vatSharesOf, type VatLine } from "~/features/orders/vat";
 import type { CustomerType } from "~/features/rental/customer-types";
 
 /**
@@ -29,24 +29,34 @@ export function invoiceDueDay(today: string, firstDay: string, invoiceDays: numb
   return due < today ? today : due;
 }
 
-export interface InvoiceLine {
+/** A line of an invoice: with moms, as the order holds it, at its own category and rate (decision 054). */
+export interface InvoiceLine extends VatLine {
   description: string;
   quantity: number;
-  /** With moms, as the order holds it. */
   unitPriceOere: number;
-  totalOere: number;
-  vatOere: number;
 }
 
 /** A line as the invoice shows it, without moms: its net total and net unit price (the unit's share, rounded). */
 export function netLine(line: InvoiceLine) {
   const netOere = line.totalOere - line.vatOere;
-  return {
-    ...line,
-    netOere,
-    netUnitOere: Math.round(netOere / line.quantity),
-    vatPercent: line.vatOere > 0 ? VAT_PERCENT : 0,
-  };
+  return { ...line, netOere, netUnitOere: Math.round(netOere / line.quantity) };
+}
+
+/**
+ * A credit note's lines for `creditOere` of an invoice: a line per moms part of the invoice (decision 054), each its
+ * share of the credit with the moms of its own rate, so the credit note reverses the moms as the invoice charged it.
+ */
+export function creditNoteLines(invoiceLines: VatLine[], creditOere: number, description: string): InvoiceLine[] {
+  const parts = vatSharesOf(vatParts(invoiceLines), creditOere).filter((part) => part.totalOere > 0);
+  return parts.map((part) => ({
+    description,
+    quantity: 1,
+    unitPriceOere: part.totalOere,
+    vatCategory: part.vatCategory,
+    vatRatePercent: part.vatRatePercent,
+    totalOere: part.totalOere,
+    vatOere: part.vatOere,
+  }));
 }
 
 /** An invoice's amounts from its lines: without moms, the moms (the lines' own, decision 031), and the total. */

@@ -31,10 +31,20 @@ const invoice: InvoiceDocument = {
       description: "Leje af salen, mandag den 12. april 2027",
       quantity: 1,
       unitPriceOere: 550_000,
+      vatCategory: "exempt-letting",
+      vatRatePercent: 0,
       totalOere: 550_000,
-      vatOere: 110_000,
+      vatOere: 0,
     },
-    { description: "Lydtekniker", quantity: 3, unitPriceOere: 45_000, totalOere: 135_000, vatOere: 27_000 },
+    {
+      description: "Lydtekniker",
+      quantity: 3,
+      unitPriceOere: 45_000,
+      vatCategory: "standard",
+      vatRatePercent: 25,
+      totalOere: 135_000,
+      vatOere: 27_000,
+    },
   ],
   payment: { regNumber: "1234", accountNumber: "0012345678" },
 };
@@ -63,18 +73,42 @@ describe("an invoice as OIOUBL 2.1", () => {
     expect(AccountingSupplierParty.Party.EndpointID["#text"]).toBe("DK12345678");
   });
 
-  it("has lines without moms, moms at 25 % and totals that add up", () => {
+  it("has lines without moms, the moms per category and totals that add up", () => {
     const document = parsed();
     const amount = (value: { "#text": string }) => Number(value["#text"]);
     const lines = document.InvoiceLine as { LineExtensionAmount: { "#text": string } }[];
-    expect(lines.map((line) => amount(line.LineExtensionAmount))).toEqual([4400, 1080]);
+    expect(lines.map((line) => amount(line.LineExtensionAmount))).toEqual([5500, 1080]);
     const net = lines.reduce((sum, line) => sum + amount(line.LineExtensionAmount), 0);
     const vat = amount(document.TaxTotal.TaxAmount);
-    expect(document.TaxTotal.TaxSubtotal.TaxCategory.Percent).toBe("25");
-    expect(vat).toBe(1370);
+    expect(vat).toBe(270);
     expect(amount(document.LegalMonetaryTotal.LineExtensionAmount)).toBe(net);
+    expect(amount(document.LegalMonetaryTotal.TaxExclusiveAmount)).toBe(vat);
     expect(amount(document.LegalMonetaryTotal.PayableAmount)).toBe(net + vat);
     expect(amount(document.LegalMonetaryTotal.PayableAmount)).toBe(6850);
+  });
+
+  it("gives each category its own subtotal: 25 % StandardRated, and the exempt rent ZeroRated with its reason", () => {
+    const subtotals = parsed().TaxTotal.TaxSubtotal as {
+      TaxableAmount: { "#text": string };
+      TaxAmount: { "#text": string };
+      TaxCategory: { ID: { "#text": string }; Percent: string; TaxExemptionReason?: string };
+    }[];
+    expect(
+      subtotals.map((part) => [
+        part.TaxCategory.ID["#text"],
+        part.TaxCategory.Percent,
+        part.TaxableAmount["#text"],
+        part.TaxAmount["#text"],
+        part.TaxCategory.TaxExemptionReason,
+      ]),
+    ).toEqual([
+      ["StandardRated", "25", "1080.00", "270.00", undefined],
+      ["ZeroRated", "0", "5500.00", "0.00", "Momsfri udlejning af lokaler, jf. momslovens § 13, stk. 1, nr. 8"],
+    ]);
+    const lineCategories = (
+      parsed().InvoiceLine as { TaxTotal: { TaxSubtotal: { TaxCategory: { ID: { "#text": string } } } } }[]
+    ).map((line) => line.TaxTotal.TaxSubtotal.TaxCategory.ID["#text"]);
+    expect(lineCategories).toEqual(["ZeroRated", "StandardRated"]);
   });
 
   it("escapes what the booker typed", () => {
@@ -96,6 +130,8 @@ describe("a credit note as OIOUBL 2.1", () => {
           description: "Kreditering af faktura nr. 1042 ved afbestilling",
           quantity: 1,
           unitPriceOere: 342_500,
+          vatCategory: "standard",
+          vatRatePercent: 25,
           totalOere: 342_500,
           vatOere: 68_500,
         },

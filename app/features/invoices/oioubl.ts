@@ -1,3 +1,4 @@
+import { VAT_CATEGORIES, vatParts, type VatCategory, type VatPart } from "~/features/orders/vat";
 import { decimalAmount, invoiceTotals, netLine, type InvoiceLine } from "./invoices";
 
 /** What an invoice document says, whatever its form (the PDF, the OIOUBL XML). */
@@ -65,31 +66,37 @@ const taxScheme = [
   "</cac:TaxScheme>",
 ].join("");
 
-function taxCategory(percent: number) {
+/**
+ * A line's or a subtotal's tax category (decision 054): OIOUBL's code list (taxcategoryid-1.1) has StandardRated for
+ * moms and ZeroRated for a line without; the reason a line carries none goes in TaxExemptionReason.
+ */
+function taxCategory(category: VatCategory, percent: number) {
+  const { exemption } = VAT_CATEGORIES[category];
   return [
     "<cac:TaxCategory>",
     element(
       "cbc:ID",
-      percent > 0 ? "StandardRated" : "ZeroRated",
+      category === "standard" ? "StandardRated" : "ZeroRated",
       'schemeAgencyID="320" schemeID="urn:oioubl:id:taxcategoryid-1.1"',
     ),
     element("cbc:Percent", percent),
+    ...(exemption ? [element("cbc:TaxExemptionReason", exemption)] : []),
     taxScheme,
     "</cac:TaxCategory>",
   ].join("");
 }
 
-function taxTotal(taxable: { netOere: number; vatOere: number; percent: number }[]) {
-  const vat = taxable.reduce((sum, part) => sum + part.vatOere, 0);
+function taxTotal(parts: VatPart[]) {
+  const vat = parts.reduce((sum, part) => sum + part.vatOere, 0);
   return [
     "<cac:TaxTotal>",
     money("cbc:TaxAmount", vat),
-    ...taxable.map((part) =>
+    ...parts.map((part) =>
       [
         "<cac:TaxSubtotal>",
         money("cbc:TaxableAmount", part.netOere),
         money("cbc:TaxAmount", part.vatOere),
-        taxCategory(part.percent),
+        taxCategory(part.vatCategory, part.vatRatePercent),
         "</cac:TaxSubtotal>",
       ].join(""),
     ),
@@ -100,20 +107,12 @@ function taxTotal(taxable: { netOere: number; vatOere: number; percent: number }
 /**
  * The invoice as OIOUBL 2.1 (UBL 2.1 with the Danish customisation, NES profile 5), for the buyer's NemHandel
  * access point: the buyer's endpoint is its EAN location number (GLN) where it has one, else its CVR; amounts in
- * DKK without moms on the lines, the moms per rate, and the totals (in OIOUBL, TaxExclusiveAmount is the moms).
+ * DKK without moms on the lines, the moms per category and rate, and the totals (in OIOUBL, TaxExclusiveAmount is the moms).
  * A credit note is the same document as a `CreditNote`, naming the invoice it credits and no means of payment.
  */
 export function oioublInvoice(invoice: InvoiceDocument): string {
   const lines = invoice.lines.map(netLine);
   const totals = invoiceTotals(invoice.lines);
-  const byRate = [...new Set(lines.map((line) => line.vatPercent))].map((percent) => {
-    const rated = lines.filter((line) => line.vatPercent === percent);
-    return {
-      percent,
-      netOere: rated.reduce((sum, line) => sum + line.netOere, 0),
-      vatOere: rated.reduce((sum, line) => sum + line.vatOere, 0),
-    };
-  });
   const { seller, buyer } = invoice;
   const sellerCvr = `DK${seller.cvr}`;
   const buyerEndpoint = buyer.ean
@@ -191,7 +190,7 @@ export function oioublInvoice(invoice: InvoiceDocument): string {
     "</cac:Party></cac:AccountingCustomerParty>",
     // A credit note is settled against its invoice, or paid back: no means of payment to state.
     ...(credit ? [] : paymentMeans(invoice)),
-    taxTotal(byRate),
+    taxTotal(vatParts(invoice.lines)),
     "<cac:LegalMonetaryTotal>",
     money("cbc:LineExtensionAmount", totals.netOere),
     money("cbc:TaxExclusiveAmount", totals.vatOere),
@@ -204,7 +203,7 @@ export function oioublInvoice(invoice: InvoiceDocument): string {
         element("cbc:ID", index + 1),
         element(credit ? "cbc:CreditedQuantity" : "cbc:InvoicedQuantity", line.quantity, 'unitCode="EA"'),
         money("cbc:LineExtensionAmount", line.netOere),
-        taxTotal([{ netOere: line.netOere, vatOere: line.vatOere, percent: line.vatPercent }]),
+        taxTotal(vatParts([line])),
         "<cac:Item>",
         element("cbc:Description", line.description),
         element("cbc:Name", line.description.slice(0, 40)),

@@ -1,21 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { lineVat, orderTotals, percentOf, vatIncluded } from "./money";
+import { orderTotals, percentOf, pricedLine } from "./money";
+import { vatIncluded, vatParts, vatSharesOf, type VatCategory } from "./vat";
 
 describe("the moms in a total", () => {
   it.each([
-    [450_000, 90_000],
-    [1_100_000, 220_000],
-    [12_345, 2469],
-    [12_347, 2469],
-    [12_348, 2470],
-    [1, 0],
-    [3, 1],
-    [0, 0],
-  ])("%i øre holds %i øre moms (25 % on top: a fifth of the total, to whole øre)", (total, vat) => {
-    expect(vatIncluded(total)).toBe(vat);
+    [450_000, 25, 90_000],
+    [1_100_000, 25, 220_000],
+    [12_345, 25, 2469],
+    [12_347, 25, 2469],
+    [12_348, 25, 2470],
+    [1, 25, 0],
+    [3, 25, 1],
+    [0, 25, 0],
+    [650_000, 0, 0],
+  ])("%i øre at %i %% holds %i øre moms (a fifth at 25 %, to whole øre)", (total, rate, vat) => {
+    expect(vatIncluded(total, rate)).toBe(vat);
   });
 
-  it("never meets a tie: a fifth of whole øre never ends in half an øre", () => {
+  it("never meets a tie at 25 %: a fifth of whole øre never ends in half an øre", () => {
     for (let total = 0; total < 1000; total++) expect(((total * 25) / 125) % 1).not.toBe(0.5);
   });
 });
@@ -32,19 +34,31 @@ describe("a percentage of an amount", () => {
   });
 });
 
+describe("a line's moms by its category (decision 054)", () => {
+  it.each([
+    ["a concert ticket: 25 %", "standard", 19_500, 25, 3_900],
+    ["the hall's rent: exempt (momsloven § 13, stk. 1, nr. 8)", "exempt-letting", 650_000, 0, 0],
+    ["a security deposit: outside moms", "outside-scope", 200_000, 0, 0],
+  ] as const)("%s", (_name, vatCategory: VatCategory, unitPriceOere, rate, vat) => {
+    const line = pricedLine({ description: "", quantity: 1, unitPriceOere, vatCategory });
+    expect(line).toMatchObject({ vatRatePercent: rate, totalOere: unitPriceOere, vatOere: vat });
+  });
+});
+
 describe("an order's totals from its lines", () => {
-  const line = (quantity: number, unitPriceOere: number, withVat = true) => ({ quantity, unitPriceOere, withVat });
+  const line = (quantity: number, unitPriceOere: number, vatCategory: VatCategory = "standard") =>
+    pricedLine({ description: "", quantity, unitPriceOere, vatCategory });
 
   it.each([
-    ["one day", [line(1, 450_000)], { totalOere: 450_000, vatOere: 90_000, netOere: 360_000 }],
+    ["one day, exempt", [line(1, 450_000, "exempt-letting")], { totalOere: 450_000, vatOere: 0, netOere: 450_000 }],
     [
-      "two days and an add-on per guest",
-      [line(2, 650_000), line(80, 2_500)],
-      { totalOere: 1_500_000, vatOere: 300_000, netOere: 1_200_000 },
+      "two exempt days and an add-on per guest at 25 %",
+      [line(2, 650_000, "exempt-letting"), line(80, 2_500)],
+      { totalOere: 1_500_000, vatOere: 40_000, netOere: 1_460_000 },
     ],
     [
-      "a security deposit, which carries no moms",
-      [line(1, 450_000), line(1, 300_000, false)],
+      "a day at 25 % (a company, the venue registered voluntarily) and a security deposit",
+      [line(1, 450_000), line(1, 300_000, "outside-scope")],
       { totalOere: 750_000, vatOere: 90_000, netOere: 660_000 },
     ],
     [
@@ -55,6 +69,29 @@ describe("an order's totals from its lines", () => {
     ["nothing", [], { totalOere: 0, vatOere: 0, netOere: 0 }],
   ])("%s", (_name, lines, totals) => {
     expect(orderTotals(lines)).toEqual(totals);
-    expect(lines.reduce((sum, each) => sum + lineVat(each), 0)).toBe(totals.vatOere);
+  });
+
+  it("sums the parts by category and rate, 25 % first", () => {
+    const parts = vatParts([
+      line(1, 650_000, "exempt-letting"),
+      line(4, 45_000),
+      line(1, 60_000),
+      line(1, 200_000, "outside-scope"),
+    ]);
+    expect(parts.map(({ vatCategory, totalOere, vatOere }) => [vatCategory, totalOere, vatOere])).toEqual([
+      ["standard", 240_000, 48_000],
+      ["exempt-letting", 650_000, 0],
+      ["outside-scope", 200_000, 0],
+    ]);
+  });
+
+  it.each([
+    ["a whole", 890_000, [240_000, 650_000], [48_000, 0]],
+    ["a quarter", 222_500, [60_000, 162_500], [12_000, 0]],
+    ["an amount that does not divide evenly, the last taking what is left", 1_001, [270, 731], [54, 0]],
+  ])("shares %s across the parts in proportion", (_name, amount, totals, vats) => {
+    const shares = vatSharesOf(vatParts([line(4, 60_000), line(1, 650_000, "exempt-letting")]), amount);
+    expect(shares.map((share) => share.totalOere)).toEqual(totals);
+    expect(shares.map((share) => share.vatOere)).toEqual(vats);
   });
 });

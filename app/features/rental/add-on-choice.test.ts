@@ -2,14 +2,31 @@ import { describe, expect, it } from "vitest";
 import { readAddOnSelection } from "./add-on-choice";
 
 const offered = [
-  { id: "tekniker", name: "Lydtekniker", description: "", unit: "hour" as const, priceOere: 45_000, requiredFor: [] },
-  { id: "kaffe", name: "Kaffe", description: "", unit: "guest" as const, priceOere: 2_500, requiredFor: [] },
+  {
+    id: "tekniker",
+    name: "Lydtekniker",
+    description: "",
+    unit: "hour" as const,
+    priceOere: 45_000,
+    vat: "standard" as const,
+    requiredFor: [],
+  },
+  {
+    id: "kaffe",
+    name: "Kaffe",
+    description: "",
+    unit: "guest" as const,
+    priceOere: 2_500,
+    vat: "standard" as const,
+    requiredFor: [],
+  },
   {
     id: "rengoring",
     name: "Slutrengøring",
     description: "",
     unit: "booking" as const,
     priceOere: 150_000,
+    vat: "standard" as const,
     requiredFor: ["privat" as const],
   },
 ];

@@ -16,6 +16,7 @@ const keptAddOns = keptPerDatabase((db): Promise<AddOn[]> =>
       description: addOns.description,
       unit: addOns.unit,
       priceOere: addOns.priceOere,
+      vat: addOns.vat,
       requiredFor: addOns.requiredFor,
     })
     .from(addOns)

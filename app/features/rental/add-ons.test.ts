@@ -32,17 +32,42 @@ describe("the add-ons a customer type must take", () => {
 
 describe("the add-ons a booking takes, and their lines", () => {
   const offered = [
-    { id: "tekniker", name: "Lydtekniker", description: "", unit: "hour" as const, priceOere: 45_000, requiredFor: [] },
+    {
+      id: "tekniker",
+      name: "Lydtekniker",
+      description: "",
+      unit: "hour" as const,
+      priceOere: 45_000,
+      vat: "standard" as const,
+      requiredFor: [],
+    },
     {
       id: "rengoring",
       name: "Slutrengøring",
       description: "",
       unit: "booking" as const,
       priceOere: 150_000,
+      vat: "standard" as const,
       requiredFor: ["privat" as const],
     },
-    { id: "borde", name: "Borde", description: "", unit: "day" as const, priceOere: 60_000, requiredFor: [] },
-    { id: "kaffe", name: "Kaffe", description: "", unit: "guest" as const, priceOere: 2_500, requiredFor: [] },
+    {
+      id: "borde",
+      name: "Borde",
+      description: "",
+      unit: "day" as const,
+      priceOere: 60_000,
+      vat: "as-rent" as const,
+      requiredFor: [],
+    },
+    {
+      id: "kaffe",
+      name: "Kaffe",
+      description: "",
+      unit: "guest" as const,
+      priceOere: 2_500,
+      vat: "standard" as const,
+      requiredFor: [],
+    },
   ];
 
   it.each([
@@ -57,13 +82,30 @@ describe("the add-ons a booking takes, and their lines", () => {
 
   it("prices each by its unit for a booking of two days", () => {
     const selection = { ids: [], hours: { tekniker: 6 }, guests: 80 };
-    expect(addOnLines(offered, selection, 2).map(({ description, quantity }) => [description, quantity])).toEqual([
+    expect(
+      addOnLines(offered, selection, 2, "exempt-letting").map(({ description, quantity }) => [description, quantity]),
+    ).toEqual([
       ["Lydtekniker", 6],
       ["Slutrengøring", 1],
       ["Borde", 2],
       ["Kaffe", 80],
     ]);
   });
+
+  it.each([
+    ["exempt", "exempt-letting", ["standard", "standard", "exempt-letting", "standard"]],
+    [
+      "at 25 % (a company, the venue registered voluntarily)",
+      "standard",
+      ["standard", "standard", "standard", "standard"],
+    ],
+  ] as const)(
+    "gives each its own moms, or the rent's where it is part of the letting: rent %s",
+    (_name, rent, expected) => {
+      const selection = { ids: [], hours: { tekniker: 6 }, guests: 80 };
+      expect(addOnLines(offered, selection, 2, rent).map((line) => line.vatCategory)).toEqual(expected);
+    },
+  );
 
   it.each([
     ["hours missing", { ids: [], hours: {}, guests: 10 }, { timer_tekniker: expect.stringContaining("timer") }],

@@ -1,4 +1,6 @@
+import type { VatCategory } from "~/features/orders/vat";
 import type { CustomerType } from "./customer-types";
+import { addOnVatCategory } from "./vat";
 
 /** What an add-on (tilvalg) is priced by: once per booking, per day, per hour or per guest. */
 export const ADD_ON_UNITS = ["booking", "day", "hour", "guest"] as const;
@@ -11,12 +13,25 @@ export const addOnUnitLabels: Record<AddOnUnit, string> = {
   guest: "pr. gæst",
 };
 
+/**
+ * How moms applies to an add-on (decision 054): a service of its own carries 25 % (a sound engineer, cleaning);
+ * one that is part of the letting (the kitchen, an extra hour in the hall) follows the rent.
+ */
+export const ADD_ON_VAT_CHOICES = ["standard", "as-rent"] as const;
+export type AddOnVat = (typeof ADD_ON_VAT_CHOICES)[number];
+
+export const addOnVatLabels: Record<AddOnVat, string> = {
+  standard: "25 % moms",
+  "as-rent": "Som lejen (en del af udlejningen)",
+};
+
 export interface AddOn {
   id: string;
   name: string;
   description: string;
   unit: AddOnUnit;
   priceOere: number;
+  vat: AddOnVat;
   /** The customer types that must take it (Slutrengøring for private parties, say). */
   requiredFor: CustomerType[];
 }
@@ -82,8 +97,16 @@ export function addOnProblems(chosen: Pick<AddOn, "id" | "name" | "unit">[], sel
   return problems;
 }
 
-/** The order lines of the chosen add-ons for a booking of `days` days, moms included (decision 031). */
-export function addOnLines(chosen: Omit<AddOn, "requiredFor">[], selection: AddOnSelection, days: number) {
+/**
+ * The order lines of the chosen add-ons for a booking of `days` days, moms included (decision 031), each with its
+ * own moms or the rent's (decision 054).
+ */
+export function addOnLines(
+  chosen: Omit<AddOn, "requiredFor">[],
+  selection: AddOnSelection,
+  days: number,
+  rentVat: VatCategory,
+) {
   return chosen.flatMap((addOn) => {
     const quantity = addOnQuantity(addOn.unit, {
       days,
@@ -97,7 +120,7 @@ export function addOnLines(chosen: Omit<AddOn, "requiredFor">[], selection: AddO
         description: addOn.name,
         quantity,
         unitPriceOere: addOn.priceOere,
-        withVat: true,
+        vatCategory: addOnVatCategory(addOn.vat, rentVat),
       },
     ];
   });

@@ -7,6 +7,7 @@ import { getPagesByName } from "~/features/content/pages.server";
 import type { PageName } from "~/features/content/page-names";
 import { richTextPlain } from "~/features/content/rich-text.server";
 import { documentLineLabel } from "~/features/orders/line-labels";
+import { vatRows } from "~/features/orders/vat-words";
 import { paymentLabels, paymentsOf } from "~/features/orders/payments.server";
 import { formatDay } from "~/features/reservation/days";
 import { getReservationSettings } from "~/features/reservation/settings.server";
@@ -52,7 +53,7 @@ export async function contractOf(db: Database, orderId: string): Promise<Contrac
       amount: formatMoney(line.totalOere),
     })),
     total: formatMoney(order!.totalOere),
-    vat: formatMoney(order!.vatOere),
+    vat: vatRows(lines),
     payments: payments.map((payment) => ({
       label: order!.status === "invoiced" ? "Faktura" : paymentLabels[payment.kind],
       amount: formatMoney(payment.amountOere),

@@ -1,3 +1,4 @@
+import { vatInWords, type VatRow } from "~/features/orders/vat-words";
 /**
  * The lejekontrakt (issue 35) as the booker accepts it: the booking's specifics (who, which days, what, the
  * payment plan, the cancellation rule), the venue's terms and the house rules, as one plain text. The text is kept
@@ -16,7 +17,7 @@ export interface ContractView {
   days: string[];
   lines: { label: string; amount: string }[];
   total: string;
-  vat: string;
+  vat: VatRow[];
   payments: { label: string; amount: string; due: string }[];
   cancellation: string;
   /** The admin's pages as they are when accepted: each section's heading and plain text. */
@@ -48,7 +49,7 @@ export function contractText(contract: ContractView): string {
     "",
     "DET LEJEDE",
     ...contract.lines.map((line) => `${line.label}: ${line.amount}`),
-    `I alt ${contract.total} inkl. moms (heraf moms ${contract.vat})`,
+    `I alt ${contract.total}. ${vatInWords(contract.vat)}`,
     "",
     "BETALING",
     ...contract.payments.map((payment) => `${payment.label}: ${payment.amount}, forfalder ${payment.due}`),

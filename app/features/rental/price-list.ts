@@ -1,6 +1,7 @@
 import type { ReservationSettings } from "~/features/reservation/settings.server";
 import { formatMoney } from "~/lib/format";
 import { addOnUnitLabels, type AddOn } from "./add-ons";
+import { priceListVatNote } from "./vat";
 import { bookingModeLabels, CUSTOMER_TYPES, customerTypeLabels, type CustomerType } from "./customer-types";
 
 /** A customer type's line of the public price list: its day prices, or that it cannot book. */
@@ -22,8 +23,10 @@ export function priceListOf(settings: ReservationSettings, addOns: AddOn[] = [])
       description: addOn.description,
       price: `${formatMoney(addOn.priceOere)} ${addOnUnitLabels[addOn.unit]}`,
       requiredFor: addOn.requiredFor.map((type) => customerTypeLabels[type].toLowerCase()),
+      partOfTheRent: addOn.vat === "as-rent",
     })),
     holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice,
+    vatNote: priceListVatNote(settings),
     rows: CUSTOMER_TYPES.map((customerType): PriceListRow => {
       const terms = settings.customerTerms[customerType];
       return {

@@ -147,15 +147,21 @@ export async function approveRequest(
     for (const line of lines) {
       const price = changes.prices[line.id];
       if (price === undefined || price === line.unitPriceOere) continue;
-      const priced = pricedLine({ ...line, unitPriceOere: price, withVat: line.kind !== "security-deposit" });
+      const priced = pricedLine({ ...line, unitPriceOere: price });
       await tx
         .update(orderLines)
-        .set({ unitPriceOere: price, totalOere: priced.totalOere, vatOere: priced.vatOere })
+        .set({
+          unitPriceOere: price,
+          totalOere: priced.totalOere,
+          vatRatePercent: priced.vatRatePercent,
+          vatOere: priced.vatOere,
+        })
         .where(eq(orderLines.id, line.id));
     }
     if (changes.custom) {
       const { description, amountOere } = changes.custom;
-      const priced = pricedLine({ description, quantity: 1, unitPriceOere: amountOere, withVat: true });
+      // The admin's own line is a service sold with the rent (decision 054).
+      const priced = pricedLine({ description, quantity: 1, unitPriceOere: amountOere, vatCategory: "standard" });
       const position = Math.max(-1, ...lines.map((line) => line.position)) + 1;
       await tx.insert(orderLines).values({
         orderId,
@@ -165,11 +171,13 @@ export async function approveRequest(
         quantity: 1,
         unitPriceOere: amountOere,
         totalOere: priced.totalOere,
+        vatCategory: priced.vatCategory,
+        vatRatePercent: priced.vatRatePercent,
         vatOere: priced.vatOere,
       });
     }
     const all = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-    const { totalOere, vatOere } = orderTotals(all.map((line) => ({ ...line, withVat: line.vatOere > 0 })));
+    const { totalOere, vatOere } = orderTotals(all);
     const [updated] = await tx.update(orders).set({ totalOere, vatOere }).where(eq(orders.id, orderId)).returning();
     await holdDaysUntil(tx, orderId, answerBy);
     return updated!;

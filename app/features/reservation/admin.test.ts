@@ -93,6 +93,7 @@ describe("reservation settings form", () => {
       invoiceDays: 14,
       bankRegNumber: "",
       bankAccountNumber: "",
+      rentVoluntarilyRegistered: false,
     });
     expect(typeTerms).toEqual([
       { customerType: "privat", weekdayPriceOere: 450_000, weekendPriceOere: 650_050, bookingMode: "direct" },

@@ -16,6 +16,7 @@ import {
 } from "~/features/orders/payments.server";
 import type { CheckoutRequest, PaymentProvider } from "~/features/payment/provider.server";
 import { contractAttachment } from "~/features/rental/contract.server";
+import { vatRows } from "~/features/orders/vat-words";
 import { documentLineLabel, receiptLineLabel } from "~/features/orders/line-labels";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
@@ -28,7 +29,7 @@ export type Order = typeof orders.$inferSelect;
 
 /**
  * The receipt of a paid order, made from its lines (decision 031): number, business with CVR, each line with its
- * amount (a day's rent as its day), total and the moms in it.
+ * amount (a day's rent as its day), total and the moms in it by rate (decision 054).
  */
 export async function receiptOf(db: Database, order: Order): Promise<ReceiptView> {
   const settings = await getSiteSettings(db);
@@ -46,7 +47,7 @@ export async function receiptOf(db: Database, order: Order): Promise<ReceiptView
     bookerAddress: order.bookerAddress,
     lines: lines.map((line) => ({ label: receiptLineLabel(line), price: formatMoney(line.totalOere) })),
     total: formatMoney(order.totalOere),
-    vat: formatMoney(order.vatOere),
+    vat: vatRows(lines),
     payments: payments.map(paymentView),
   };
 }
@@ -59,6 +60,9 @@ function linesOf(db: Database, orderId: string) {
       quantity: orderLines.quantity,
       unitPriceOere: orderLines.unitPriceOere,
       totalOere: orderLines.totalOere,
+      vatCategory: orderLines.vatCategory,
+      vatRatePercent: orderLines.vatRatePercent,
+      vatOere: orderLines.vatOere,
     })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))

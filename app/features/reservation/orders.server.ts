@@ -22,20 +22,22 @@ import {
   type ClosedDay,
 } from "./holds.server";
 import { orderTotals, pricedLine } from "~/features/orders/money";
+import type { VatCategory } from "~/features/orders/vat";
+import { rentVatCategory } from "~/features/rental/vat";
 import { countsTowardBasket, holdStatus, orderHoldExpiresAt, paymentOutcome } from "./rules";
 import { formatDay, todayInCopenhagen } from "./days";
 import { markPaid, nextDuePayment, planPayments, takeReceiptNumber } from "~/features/orders/payments.server";
 import { paymentPlan, paymentTermsOf } from "~/features/rental/payment-plan";
 import { getReservationSettings } from "./settings.server";
 
-/** A day's rent as an order line (decision 031), at the price its hold fixed. */
-function dayRentLine(priceOere: number) {
+/** A day's rent as an order line (decision 031), at the price its hold fixed, with the rent's moms (decision 054). */
+function dayRentLine(priceOere: number, vatCategory: VatCategory) {
   return pricedLine({
     kind: "day" as const,
     description: "Leje af salen",
     quantity: 1,
     unitPriceOere: priceOere,
-    withVat: true,
+    vatCategory,
   });
 }
 
@@ -47,7 +49,7 @@ function securityDepositLines(amountOere: number) {
     description: "Sikkerhedsdepositum, betales tilbage efter lejen",
     quantity: 1,
     unitPriceOere: amountOere,
-    withVat: false,
+    vatCategory: "outside-scope",
   });
   return [{ ...line, day: null }];
 }
@@ -119,9 +121,10 @@ export async function createOrder(
       .update(orders)
       .set({ status: "cancelled", failureReason: "Erstattet af en nyere bestilling." })
       .where(and(eq(orders.userId, userId), eq(orders.status, "pending")));
+    const rentVat = rentVatCategory(settings, customerType);
     const lines = [
-      ...running.map((hold) => ({ ...dayRentLine(hold.priceOere), day: hold.day })),
-      ...addOnLines(chosenAddOns(offered, addOns, customerType), addOns, running.length).map((line) => ({
+      ...running.map((hold) => ({ ...dayRentLine(hold.priceOere, rentVat), day: hold.day })),
+      ...addOnLines(chosenAddOns(offered, addOns, customerType), addOns, running.length, rentVat).map((line) => ({
         ...pricedLine(line),
         day: null,
       })),
@@ -149,9 +152,7 @@ export async function createOrder(
         ...(request && { status: "requested" as const, ...request, answerBy }),
       })
       .returning({ id: orders.id });
-    await tx
-      .insert(orderLines)
-      .values(lines.map(({ withVat: _withVat, ...line }, position) => ({ ...line, orderId: order!.id, position })));
+    await tx.insert(orderLines).values(lines.map((line, position) => ({ ...line, orderId: order!.id, position })));
     await tx
       .update(dayClaims)
       .set({

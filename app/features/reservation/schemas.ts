@@ -87,6 +87,7 @@ export const settingsSchema = z
     requestDays: whole(1, 60),
     offerDays: whole(1, 60),
     invoiceAllowed: z.enum(["on"]).optional(),
+    rentVoluntarilyRegistered: z.enum(["on"]).optional(),
     invoiceDays: whole(0, 90),
     bankRegNumber: z
       .string()
@@ -112,7 +113,7 @@ export const settingsSchema = z
   .transform((parsed, context) => {
     const cancellationTiers = tiersOf(parsed, context);
     if (!cancellationTiers) return z.NEVER;
-    const { depositumKind, depositumValue, invoiceAllowed, ...form } = parsed;
+    const { depositumKind, depositumValue, invoiceAllowed, rentVoluntarilyRegistered, ...form } = parsed;
     const rest = Object.fromEntries(Object.entries(form).filter(([name]) => !name.startsWith("tier"))) as Omit<
       typeof form,
       keyof typeof tierShape
@@ -128,6 +129,7 @@ export const settingsSchema = z
       ...rest,
       cancellationTiers,
       invoiceAllowed: invoiceAllowed === "on",
+      rentVoluntarilyRegistered: rentVoluntarilyRegistered === "on",
       depositumPercent: depositumKind === "percent" ? amount : null,
       depositumFixedOere: depositumKind === "fixed" ? amount : null,
     };
@@ -140,7 +142,7 @@ export function settingsOf(parsed: z.output<typeof settingsSchema>): {
 } {
   const { holdMinutes, horizonDays, maxDaysPerOrder, cancellationDays, cancellationTiers, bufferDays } = parsed;
   const { depositumPercent, depositumFixedOere, balanceDaysBefore, securityDeposit, requestDays, offerDays } = parsed;
-  const { invoiceAllowed, invoiceDays, bankRegNumber, bankAccountNumber } = parsed;
+  const { invoiceAllowed, invoiceDays, bankRegNumber, bankAccountNumber, rentVoluntarilyRegistered } = parsed;
   return {
     rules: {
       holidaysAtWeekendPrice: parsed.holidaysAtWeekendPrice === "on",
@@ -160,6 +162,7 @@ export function settingsOf(parsed: z.output<typeof settingsSchema>): {
       invoiceDays,
       bankRegNumber,
       bankAccountNumber,
+      rentVoluntarilyRegistered,
     },
     terms: CUSTOMER_TYPES.map((customerType) => ({
       customerType,

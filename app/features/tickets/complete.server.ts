@@ -64,7 +64,7 @@ export async function sendTickets(
         url: urls[index]!,
       })),
       total: formatMoney(order.totalOere),
-      vat: formatMoney(order.vatOere),
+      vat: receipt.vat,
       receiptNumber: order.receiptNumber,
     },
     ticketOrderUrl(config.PUBLIC_URL, order.accessToken!),

@@ -67,6 +67,8 @@ export async function writeHeldOrder(
       quantity: line.quantity,
       unitPriceOere: line.unitPriceOere,
       totalOere: line.totalOere,
+      vatCategory: line.vatCategory,
+      vatRatePercent: line.vatRatePercent,
       vatOere: line.vatOere,
     })),
   );

@@ -133,7 +133,8 @@ export interface TicketLine extends OrderLine {
 
 /**
  * An order's lines for these quantities: one per ticket type, at its price, then the fee ("+ gebyr") for every
- * ticket as one line. Tickets and fees carry 25 % moms: the cultural exemption does not cover concerts.
+ * ticket as one line. Tickets and fees carry 25 % moms: the cultural exemption (momsloven § 13, stk. 1, nr. 6) does
+ * not cover concerts (decision 054).
  */
 export function ticketLines(types: TicketTypeStock[], quantities: Record<string, number>, feeOere: number) {
   const lines: TicketLine[] = [];
@@ -148,7 +149,7 @@ export function ticketLines(types: TicketTypeStock[], quantities: Record<string,
       description: `Billet: ${type.name}`,
       quantity,
       unitPriceOere: type.priceOere,
-      withVat: true,
+      vatCategory: "standard",
     });
   }
   if (feeOere > 0 && count > 0) {
@@ -158,7 +159,7 @@ export function ticketLines(types: TicketTypeStock[], quantities: Record<string,
       description: "Gebyr",
       quantity: count,
       unitPriceOere: feeOere,
-      withVat: true,
+      vatCategory: "standard",
     });
   }
   return lines.map(pricedLine);

@@ -215,7 +215,12 @@ describe("validateEntityForm", () => {
 
 describe("validateEntityForm with an amount and a group of checkboxes (the add-on's)", () => {
   const addOnForm = (requiredFor: string[], price = "1.500") => {
-    const data = form({ add_on_name: "Slutrengøring", add_on_price: price, add_on_unit: "booking" });
+    const data = form({
+      add_on_name: "Slutrengøring",
+      add_on_price: price,
+      add_on_unit: "booking",
+      add_on_vat: "standard",
+    });
     for (const value of requiredFor) data.append("add_on_required_for", value);
     return data;
   };
@@ -228,6 +233,7 @@ describe("validateEntityForm with an amount and a group of checkboxes (the add-o
         add_on_description: "",
         add_on_price: 150_000,
         add_on_unit: "booking",
+        add_on_vat: "standard",
         add_on_required_for: ["privat", "forening"],
       },
       files: { image: null, audio: null },
@@ -237,6 +243,7 @@ describe("validateEntityForm with an amount and a group of checkboxes (the add-o
         add_on_name: "Slutrengøring",
         add_on_price: "1.500",
         add_on_unit: "booking",
+        add_on_vat: "standard",
         add_on_required_for: "privat,forening",
       },
     });

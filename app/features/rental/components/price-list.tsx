@@ -1,4 +1,3 @@
-import { VAT_PERCENT } from "~/features/orders/money";
 import type { CustomerType } from "../customer-types";
 import type { PriceList } from "../price-list";
 
@@ -7,7 +6,7 @@ export function PriceTable({ list, highlight }: { list: PriceList; highlight?: C
   return (
     <div className="grid gap-2 overflow-x-auto">
       <table className="w-full text-left">
-        <caption className="sr-only">Priser for en hel dag pr. kundetype, inklusive moms</caption>
+        <caption className="sr-only">Priser for en hel dag pr. kundetype</caption>
         <thead>
           <tr className="border-b border-border text-sm text-muted">
             <th scope="col" className="py-2 pr-4 font-semibold">
@@ -62,6 +61,9 @@ export function CurrentPrices({ list }: { list: PriceList }) {
                 <span className="min-w-0 flex-1">
                   <span className="font-semibold">{addOn.name}</span>
                   {addOn.description && <span className="block text-sm text-muted">{addOn.description}</span>}
+                  {addOn.partOfTheRent && (
+                    <span className="block text-sm text-muted">En del af lejen, med lejens moms.</span>
+                  )}
                   {addOn.requiredFor.length > 0 && (
                     <span className="block text-sm text-muted">
                       Følger altid med for {addOn.requiredFor.join(" og ")}.
@@ -75,9 +77,7 @@ export function CurrentPrices({ list }: { list: PriceList }) {
           <p className="mt-2 text-sm text-muted">Tilvalg vælger du i kurven, når du har valgt dine dage.</p>
         </>
       )}
-      <p className="mt-3 text-sm text-muted">
-        Priserne er inklusive {VAT_PERCENT} % moms. Se de ledige dage under Reservation.
-      </p>
+      <p className="mt-3 text-sm text-muted">{list.vatNote} Se de ledige dage under Reservation.</p>
     </section>
   );
 }
