@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderLines, orderPayments, orders } from "~/db/schema";
 import { chooseCustomerType } from "~/features/rental/basket.server";
 import { approveRequest } from "~/features/rental/requests.server";
-import { updateReservationSettings } from "~/features/reservation/admin.server";
+import { listBookings, updateReservationSettings } from "~/features/reservation/admin.server";
 import { addDays, todayInCopenhagen } from "~/features/reservation/days";
 import { holdDay } from "~/features/reservation/holds.server";
 import { setCollaborators } from "~/lib/collaborators.server";
@@ -111,6 +111,10 @@ describe.each(databaseKinds)("an offer's money, the same on every page, on %s", 
     await bookedOffer("liste", 75);
     const mine = await call("liste", myReservationsLoader, "/alle-reservationer");
     expect(mine.body).toMatchObject({ upcoming: [{ price: "2.000,00 kr." }] });
+    // The admin's Reservationer, and its export, the same.
+    const day = addDays(todayInCopenhagen(now), 75);
+    const [booked] = await listBookings(database.db, { from: day, to: day });
+    expect(booked).toMatchObject({ day, priceOere: 200_000 });
   });
 
   it("shows on /success the receipt of the balance just paid, not the depositum's", async () => {
