@@ -28,13 +28,14 @@ describe.each(databaseKinds)("an offer's money, the same on every page, on %s", 
   const cookies: Record<string, string> = {};
   const now = new Date();
 
-  const call = (
+  /** Calls a route as `who`; the offer's page takes its order from the path. */
+  const call = <Params extends Record<string, string>>(
     who: string,
-    route: Parameters<typeof callRoute<Record<string, string>>>[0],
+    route: Parameters<typeof callRoute<Params>>[0],
     path: string,
     fields?: Record<string, string>,
   ) => {
-    const params: Record<string, string> = path.startsWith("/tilbud/") ? { ordre: path.split("/")[2]! } : {};
+    const params = (path.startsWith("/tilbud/") ? { ordre: path.split("/")[2]! } : {}) as Params;
     return callRoute(route, path, { cookie: cookies[who]!, fields, params });
   };
 
