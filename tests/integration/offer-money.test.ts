@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderLines, orderPayments, orders } from "~/db/schema";
+import { contractAcceptances, orderLines, orderPayments, orders } from "~/db/schema";
 import { chooseCustomerType } from "~/features/rental/basket.server";
 import { approveRequest } from "~/features/rental/requests.server";
 import { listBookings, updateReservationSettings } from "~/features/reservation/admin.server";
@@ -100,9 +100,17 @@ describe.each(databaseKinds)("an offer's money, the same on every page, on %s", 
         { label: "Restbeløb", amount: "3.500,00 kr." },
       ],
     });
+    // The contract on the page states that plan too, and is the text its acceptance records.
+    const shown = (offer.body as { contract: string }).contract;
+    expect(shown).toContain("Depositum: 500,00 kr.");
     const accepted = await call("tilbud", offerAction, `/tilbud/${orderId}`, { intent: "accept", kontrakt: "ja" });
     expect(accepted).toMatchObject({ status: 302 });
     expect((await paymentsOf(orderId)).map((payment) => payment.amountOere)).toEqual([50_000, 350_000]);
+    const [acceptance] = await database.db
+      .select()
+      .from(contractAcceptances)
+      .where(eq(contractAcceptances.orderId, orderId));
+    expect(acceptance?.text).toBe(shown);
     expect((await call("tilbud", paymentLoader, `/betaling?ordre=${orderId}`)).body).toMatchObject({
       now: { label: "Depositum", amount: "500,00 kr." },
     });
