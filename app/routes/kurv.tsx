@@ -21,7 +21,13 @@ import { collaborators } from "~/lib/collaborators.server";
 import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/kurv";
 import { readFormData } from "~/lib/request-body.server";
-import { basketCustomerType, chooseCustomerType } from "~/features/rental/basket.server";
+import {
+  basketCustomerType,
+  chooseCustomerType,
+  keepAddOnChoice,
+  keptAddOnChoice,
+} from "~/features/rental/basket.server";
+import { keptAddOnValues } from "~/features/rental/add-on-choice";
 import { BookerDetailsFields } from "~/features/rental/components/booker-details-fields";
 import { CustomerTypeChooser } from "~/features/rental/components/customer-type-chooser";
 import { AddOnFields } from "~/features/rental/components/add-on-fields";
@@ -31,7 +37,7 @@ import { CONTRACT_FIELD } from "~/features/rental/contract";
 import { PaymentMethodField } from "~/features/invoices/components/payment-method-field";
 import { mayPayOnInvoice } from "~/features/invoices/invoices";
 import { sendInvoice } from "~/features/invoices/invoice-mail.server";
-import { addOnUnitLabels } from "~/features/rental/add-ons";
+import { addOnUnitLabels, noAddOns } from "~/features/rental/add-ons";
 import { offeredAddOns } from "~/features/rental/add-ons.server";
 import { bookerFieldLabel, bookerFieldsOf } from "~/features/rental/booker-details";
 import { CUSTOMER_TYPES, customerTypeLabels } from "~/features/rental/customer-types";
@@ -83,10 +89,11 @@ function orderRefusal(refused: Extract<OrderResult, { ok: false }>): Toast {
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
   const user = await requireUser(auth, request, url);
-  const [basket, settings, offered] = await Promise.all([
+  const [basket, settings, offered, kept] = await Promise.all([
     getBasket(db, user.id),
     getReservationSettings(db),
     offeredAddOns(db),
+    keptAddOnChoice(db, user.id),
   ]);
   const { customerType } = basket;
   return {
@@ -99,6 +106,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       price: `${formatMoney(addOn.priceOere)} ${addOnUnitLabels[addOn.unit]}`,
       required: addOn.requiredFor.includes(customerType),
     })),
+    // The add-ons last sent to checkout for these days, ticked again after a detour (to the details first, say).
+    addOnValues: keptAddOnValues(
+      kept,
+      basket.items.map((item) => item.claimId),
+    ),
     mode: settings.customerTerms[customerType].bookingMode,
     invoice: mayPayOnInvoice(settings, customerType),
     requestDays: settings.requestDays,
@@ -155,6 +167,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     const { fieldErrors, values } = read;
     return answer({ ...withErrorToast({ fieldErrors }), intent: "checkout", fieldErrors, values }, 400);
   }
+  await keepAddOnChoice(db, user.id, read.choice.addOns ?? noAddOns);
   if (form.intent === "request") {
     const deps = { db, mailer, publicUrl: config.PUBLIC_URL, provider };
     const sent = await sendRequest(deps, user.id, read.choice);
@@ -282,7 +295,11 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
           </div>
           <Form method="post" className="mt-8 grid gap-5" noValidate>
             {bookable && addOns.length > 0 && (
-              <AddOnFields addOns={addOns} errors={checkoutErrors} values={actionData?.values} />
+              <AddOnFields
+                addOns={addOns}
+                errors={checkoutErrors}
+                values={actionData?.values ?? loaderData.addOnValues}
+              />
             )}
             {mode === "request" && <RequestFields errors={checkoutErrors} values={actionData?.values} />}
             {bookable && bookerFields.length > 0 && (

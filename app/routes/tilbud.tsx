@@ -4,14 +4,14 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireUser } from "~/features/accounts/session.server";
 import { paymentLabels } from "~/features/orders/payments.server";
-import { paymentPlan, paymentTermsOf } from "~/features/rental/payment-plan";
+import { orderPaymentPlan } from "~/features/rental/order-payment-plan.server";
 import { acceptOffer, declineOffer } from "~/features/rental/requests.server";
 import { ContractField } from "~/features/rental/components/contract-field";
 import { CONTRACT_FIELD, CONTRACT_REQUIRED, contractText } from "~/features/rental/contract";
 import { contractOf } from "~/features/rental/contract.server";
 import { receiptOf, startNextPayment } from "~/features/reservation/checkout.server";
 import { Amounts } from "~/features/reservation/components/amounts";
-import { formatDay, todayInCopenhagen } from "~/features/reservation/days";
+import { formatDay } from "~/features/reservation/days";
 import { getOrder, requireOwnOrder } from "~/features/reservation/orders.server";
 import { getReservationSettings } from "~/features/reservation/settings.server";
 import { redirectWithToast } from "~/features/toast/flash.server";
@@ -32,9 +32,8 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   if (order.status === "pending" || order.status === "paid") throw redirect(`/betaling?ordre=${order.id}`);
   const [receipt, settings] = await Promise.all([receiptOf(db, order), getReservationSettings(db)]);
   const open = order.status === "offered" && order.answerBy !== null && order.answerBy > new Date();
-  const firstDay = [...order.days].sort()[0]!;
-  const amounts = { rentOere: order.totalOere, securityDepositOere: 0, firstDay };
-  const plan = paymentPlan(amounts, paymentTermsOf(settings), todayInCopenhagen());
+  // The plan its acceptance would write now: the one /betaling then charges.
+  const plan = await orderPaymentPlan(db, order.id, settings, new Date());
   return {
     orderId: order.id,
     open,

@@ -131,14 +131,21 @@ describe.each(databaseKinds)("renting as a customer type on %s", (kind) => {
     const refused = await post({ intent: "checkout", customerType: "privat", organisation: "Lyd ApS", cvr: "1234" });
     expect(refused).toMatchObject({ status: 400, fieldErrors: { cvr: ["Et CVR-nummer har 8 cifre"] } });
     expect(await database.db.select().from(orders).where(eq(orders.userId, renter.id))).toEqual([]);
+    // Eight digits that fail modulus 11 cannot be a CVR number (issue 54: one such got an invoice).
+    const impossible = { intent: "checkout", organisation: "Lyd ApS", cvr: "12 34 56 78", kontrakt: "ja" };
+    expect(await post(impossible)).toMatchObject({
+      status: 400,
+      fieldErrors: { cvr: ["CVR-nummeret er ikke gyldigt: tjek de 8 cifre"] },
+    });
+    expect(await database.db.select().from(orders).where(eq(orders.userId, renter.id))).toEqual([]);
 
-    const accepted = await post({ intent: "checkout", organisation: "Lyd ApS", cvr: "12 34 56 78", kontrakt: "ja" });
+    const accepted = await post({ intent: "checkout", organisation: "Lyd ApS", cvr: "12 34 56 74", kontrakt: "ja" });
     expect(accepted).toMatchObject({ status: 302 });
     const [order] = await database.db.select().from(orders).where(eq(orders.userId, renter.id));
     expect(order).toMatchObject({
       customerType: "erhverv",
       bookerOrganisation: "Lyd ApS",
-      bookerCvr: "12345678",
+      bookerCvr: "12345674",
       bookerEan: null,
       totalOere: 2 * prices.erhverv,
     });

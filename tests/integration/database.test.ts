@@ -128,7 +128,7 @@ describe.each(databaseKinds)("database on %s", (kind) => {
         city: "X",
         email: "x@example.dk",
         phone: "1",
-        cvr: "12345678",
+        cvr: "12345674",
       }),
     );
     expect(await refused).toBe("site_settings_single_row");

@@ -19,7 +19,16 @@ export interface RouteAnswer {
 export async function callRoute<Params extends Record<string, string>>(
   route: (args: ReturnType<typeof routeArgs<Params>>) => Promise<unknown>,
   path: string,
-  { cookie, fields, params = {} as Params }: { cookie: string; fields?: Record<string, string>; params?: Params },
+  {
+    cookie,
+    fields,
+    params = {} as Params,
+  }: {
+    cookie: string;
+    /** A form's fields; as URLSearchParams where a name comes more than once (checked boxes). */
+    fields?: Record<string, string> | URLSearchParams;
+    params?: Params;
+  },
 ): Promise<RouteAnswer> {
   const init = fields ? { method: "POST", body: new URLSearchParams(fields) } : { method: "GET" };
   try {

@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { CancellationTier } from "~/features/rental/cancellation-tiers";
+import type { KeptAddOnChoice } from "~/features/rental/add-on-choice";
 import { ownedBy, users } from "./accounts";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
 import { events } from "./content";
@@ -445,6 +446,11 @@ export const baskets = pgTable("baskets", {
   version: integer("version").notNull(),
   /** Who the user rents as: the days are priced by it (`customer_type_terms`). Changing it raises the version. */
   customerType: customerType("customer_type").notNull().default("privat"),
+  /**
+   * The add-ons last sent to checkout, with the holds they were chosen for, so that a detour on the way to payment
+   * (the details asked first) comes back to them ticked (issue 54). No prices: those are the order's to fix.
+   */
+  addOnChoice: jsonb("add_on_choice").$type<KeptAddOnChoice>(),
 });
 
 /** Stripe events already handled, so a repeated or replayed webhook changes nothing. */

@@ -17,7 +17,7 @@ export const demoSettings = {
   city: "Aarhus C",
   email: "booking@havnescenen.dk",
   phone: "+45 86 12 34 56",
-  cvr: "12345678",
+  cvr: "12345674",
 };
 
 const hero = { width: 1600, height: 900 };
@@ -155,7 +155,7 @@ const pageSources: Record<PageName, DemoPageSource> = {
     header: "Privatlivspolitik",
     sections: {
       Dataansvarlig:
-        "Havnescenen ApS, Havnegade 12, 8000 Aarhus C, CVR 12345678, er dataansvarlig for de oplysninger, vi behandler om dig. Du kan kontakte os på booking@havnescenen.dk.",
+        "Havnescenen ApS, Havnegade 12, 8000 Aarhus C, CVR 12345674, er dataansvarlig for de oplysninger, vi behandler om dig. Du kan kontakte os på booking@havnescenen.dk.",
       "Hvilke oplysninger vi behandler":
         "Når du opretter en konto, behandler vi dit navn, din e-mailadresse, og hvis du reserverer, din adresse og dit telefonnummer. Lejer du for en forening, en virksomhed eller en offentlig institution, behandler vi også dens navn, CVR-nummer og, for offentlige institutioner, EAN-nummer og ordre- eller referencenummer. Vi gemmer dine reservationer, de tilvalg, du har valgt, dine betalinger med deres forfaldsdage og de påmindelser, vi har sendt, afregningen af dit sikkerhedsdepositum (hvad vi beholdt og hvorfor), en eventuel afbestilling (hvornår, og hvad den kostede), og din accept af lejekontrakten: den præcise tekst, tidspunktet og din konto.",
       Billetter:

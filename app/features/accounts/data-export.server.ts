@@ -55,7 +55,8 @@ export const exportedTables = {
   // The user's places on sold-out concerts' waitlists, by the account's address (a place is kept by address).
   ticket_waitlist: "waitlists",
   day_claims: "days",
-  // How many days the user has put in a basket: what lets two holds at once take turns (decision 030).
+  // How many days the user has put in a basket: what lets two holds at once take turns (decision 030); and the
+  // add-ons last sent to checkout, ticked again after a detour on the way to payment (issue 54).
   baskets: "basket",
   calendar_feeds: "calendarFeed",
   user_files: "files",
@@ -141,7 +142,7 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
     // A day of the user's order counts too when the claim itself no longer names the user.
     .where(or(eq(dayClaims.userId, userId), inArray(dayClaims.orderId, ordersOfUser)));
   const [basket] = await db
-    .select({ daysPutInBasket: baskets.version })
+    .select({ daysPutInBasket: baskets.version, addOnsLastSentToCheckout: baskets.addOnChoice })
     .from(baskets)
     .where(eq(baskets.userId, userId));
   const lines = await db

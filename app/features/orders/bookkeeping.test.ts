@@ -58,7 +58,7 @@ describe("the accountant's CSV", () => {
         kind: "payment",
         number: 12,
         booker: "=Lydhuset ApS",
-        cvr: "12345678",
+        cvr: "12345674",
         ean: null,
         totalOere: 420_000,
         vatOere: 84_000,
@@ -66,7 +66,7 @@ describe("the accountant's CSV", () => {
     ]);
     expect(csv.startsWith("\uFEFF")).toBe(true);
     expect(csv.trim().split("\r\n").slice(1)).toEqual([
-      "2027-03-01;Betaling;12;'=Lydhuset ApS;12345678;;4200,00;840,00;3360,00",
+      "2027-03-01;Betaling;12;'=Lydhuset ApS;12345674;;4200,00;840,00;3360,00",
       "2027-03-02;Faktura;4;Aarhus Kommune;55133018;5798000416604;6850,00;1370,00;5480,00",
     ]);
   });

@@ -26,12 +26,12 @@ const venue: PublicSiteSettings = {
   city: "Aarhus C",
   email: "kontakt@havnescenen.dk",
   phone: "+45 12 34 56 78",
-  cvr: "12345678",
+  cvr: "12345674",
 };
 
 function concert(overrides: Partial<ProgramEvent> = {}): ProgramEvent {
   return {
-    id: "6f1c0a8e-1b2c-4d3e-8f90-123456789abc",
+    id: "6f1c0a8e-1b2c-4d3e-8f90-123456749abc",
     title: "Kajen Kvartet: Havnelys",
     performers: "Kajen Kvartet",
     albumId: null,
@@ -187,7 +187,7 @@ describe("schema.org MusicEvent", () => {
       "@context": "https://schema.org",
       "@type": "MusicEvent",
       name: "Kajen Kvartet: Havnelys",
-      url: `${publicUrl}/koncerter/6f1c0a8e-1b2c-4d3e-8f90-123456789abc`,
+      url: `${publicUrl}/koncerter/6f1c0a8e-1b2c-4d3e-8f90-123456749abc`,
       startDate: "2026-12-04T19:00:00.000Z",
       endDate: "2026-12-04T21:30:00.000Z",
       doorTime: "2026-12-04T18:00:00.000Z",
@@ -251,9 +251,9 @@ describe("a concert in a calendar", () => {
       new Date("2026-11-23T10:00:00Z"),
     );
     expect(ics).toContain("DTSTART:20261204T190000Z\r\nDTEND:20261204T213000Z");
-    expect(ics).toContain("UID:koncert-6f1c0a8e-1b2c-4d3e-8f90-123456789abc@havnescenen.dk");
+    expect(ics).toContain("UID:koncert-6f1c0a8e-1b2c-4d3e-8f90-123456749abc@havnescenen.dk");
     expect(ics).toContain("LOCATION:Havnescenen\\, Havnegade 12\\, 8000 Aarhus C");
-    expect(ics).toContain("URL:https://havnescenen.dk/koncerter/6f1c0a8e-1b2c-4d3e-8f90-123456789abc");
+    expect(ics).toContain("URL:https://havnescenen.dk/koncerter/6f1c0a8e-1b2c-4d3e-8f90-123456749abc");
     expect(ics).toContain("SUMMARY:AFLYST: Kajen Kvartet: Havnelys");
     expect(ics.match(/STATUS:CANCELLED/g)).toHaveLength(1);
     // Each event opens and closes; no line is longer than 75 octets.

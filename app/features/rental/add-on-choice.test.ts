@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readAddOnSelection } from "./add-on-choice";
+import { keptAddOnValues, readAddOnSelection, type KeptAddOnChoice } from "./add-on-choice";
 
 const offered = [
   {
@@ -74,5 +74,25 @@ describe("the add-ons of a submitted basket", () => {
   ] as const)("refuses %s in Danish", (_name, entries, field, message) => {
     const read = readAddOnSelection(form(entries.map(([name, value]) => [name, value])), offered, "forening");
     expect(read).toEqual({ ok: false, fieldErrors: { [field]: [message] } });
+  });
+});
+
+describe("the add-ons kept on the basket, ticked again", () => {
+  const kept: KeptAddOnChoice = {
+    ids: ["tekniker", "kaffe"],
+    hours: { tekniker: 4 },
+    guests: 80,
+    claimIds: ["dag-1", "dag-2"],
+  };
+  const ticked = { tilvalg: "tekniker,kaffe", timer_tekniker: "4", gaester: "80" };
+  it.each([
+    ["nothing kept", null, ["dag-1"], {}],
+    ["chosen for the days in the basket", kept, ["dag-1", "dag-2"], ticked],
+    ["one of its days still in the basket, another added", kept, ["dag-2", "dag-3"], ticked],
+    ["its days all gone from the basket", kept, ["dag-3"], {}],
+    ["an empty basket", kept, [], {}],
+    ["nothing chosen", { ids: [], hours: {}, guests: null, claimIds: ["dag-1"] }, ["dag-1"], {}],
+  ])("%s", (_case, choice: KeptAddOnChoice | null, basket: string[], values: Record<string, string>) => {
+    expect(keptAddOnValues(choice, basket)).toEqual(values);
   });
 });

@@ -49,3 +49,22 @@ export function readAddOnSelection(
   }
   return { ok: true, selection };
 }
+
+/** The add-ons a basket last sent to checkout (`baskets.add_on_choice`), and the holds they were chosen for. */
+export interface KeptAddOnChoice extends AddOnSelection {
+  claimIds: string[];
+}
+
+/**
+ * The form's fields that tick and fill a kept choice again, while it is the basket's: while one of the holds it was
+ * chosen for is still in it. A choice made for days that have all left the basket (booked, run out, taken out) is
+ * not the new basket's, and nothing is ticked.
+ */
+export function keptAddOnValues(kept: KeptAddOnChoice | null, basketClaimIds: string[]): Record<string, string> {
+  if (!kept || !kept.claimIds.some((claimId) => basketClaimIds.includes(claimId))) return {};
+  return {
+    ...(kept.ids.length > 0 && { [ADD_ONS_FIELD]: kept.ids.join(",") }),
+    ...Object.fromEntries(Object.entries(kept.hours).map(([id, hours]) => [hoursField(id), String(hours)])),
+    ...(kept.guests !== null && { [GUESTS_FIELD]: String(kept.guests) }),
+  };
+}

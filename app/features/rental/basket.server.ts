@@ -2,6 +2,8 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { baskets, dayClaims } from "~/db/schema";
 import { getReservationSettings } from "~/features/reservation/settings.server";
+import type { AddOnSelection } from "./add-ons";
+import type { KeptAddOnChoice } from "./add-on-choice";
 import type { CustomerType } from "./customer-types";
 import { dayPriceFor } from "./prices";
 
@@ -12,6 +14,34 @@ export async function basketCustomerType(db: Database, userId: string): Promise<
     .from(baskets)
     .where(eq(baskets.userId, userId));
   return basket?.customerType ?? "privat";
+}
+
+/**
+ * Keeps the add-ons sent to checkout on the basket, with the holds in it now, so that the basket ticks them again
+ * after a detour (`keptAddOnValues`): to the booker's details first, or back from the provider's page. Ids and
+ * counts only; the order prices them from the add-ons offered when it is made. No basket, no holds: nothing to keep.
+ */
+export async function keepAddOnChoice(db: Database, userId: string, selection: AddOnSelection) {
+  const holds = await db
+    .select({ id: dayClaims.id })
+    .from(dayClaims)
+    .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)));
+  const choice: KeptAddOnChoice = {
+    ids: [...selection.ids],
+    hours: { ...selection.hours },
+    guests: selection.guests,
+    claimIds: holds.map((hold) => hold.id),
+  };
+  await db.update(baskets).set({ addOnChoice: choice }).where(eq(baskets.userId, userId));
+}
+
+/** The add-ons last kept on the user's basket (`keepAddOnChoice`), if any. */
+export async function keptAddOnChoice(db: Database, userId: string): Promise<KeptAddOnChoice | null> {
+  const [basket] = await db
+    .select({ addOnChoice: baskets.addOnChoice })
+    .from(baskets)
+    .where(eq(baskets.userId, userId));
+  return basket?.addOnChoice ?? null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookerDetailsSchema, bookerFieldsOf, hasGs1CheckDigit } from "./booker-details";
+import { bookerDetailsSchema, bookerFieldsOf, hasGs1CheckDigit, passesCvrModulus11 } from "./booker-details";
 
 describe("the GS1 check digit of an EAN (GLN)", () => {
   it.each([
@@ -16,6 +16,23 @@ describe("the GS1 check digit of an EAN (GLN)", () => {
   });
 });
 
+describe("the modulus-11 check of a CVR number", () => {
+  it.each([
+    ["55133018", true], // a municipality's CVR: 5·2 + 5·7 + 1·6 + 3·5 + 3·4 + 0·3 + 1·2 + 8·1 = 88 = 8 · 11
+    ["12345674", true],
+    ["29189846", true],
+    ["10103940", true],
+    ["55133019", false], // issue 54: accepted, and an invoice went out
+    ["12345678", false],
+    ["1234567", false],
+    ["123456745", false],
+    ["1234567A", false],
+    ["", false],
+  ])("%s: %s", (digits, valid) => {
+    expect(passesCvrModulus11(digits)).toBe(valid);
+  });
+});
+
 describe("the booker's details for each customer type", () => {
   const errorsOf = (input: unknown) => {
     const result = bookerDetailsSchema.safeParse(input);
@@ -25,7 +42,7 @@ describe("the booker's details for each customer type", () => {
   it.each([
     ["a private person needs nothing more", { customerType: "privat" }],
     ["an association its name", { customerType: "forening", organisation: "Vesterbro Jazzklub" }],
-    ["a company its name and CVR", { customerType: "erhverv", organisation: "Lydhuset ApS", cvr: "12 34 56 78" }],
+    ["a company its name and CVR", { customerType: "erhverv", organisation: "Lydhuset ApS", cvr: "12 34 56 74" }],
     [
       "an institution its name, CVR, EAN and reference",
       {
@@ -64,6 +81,16 @@ describe("the booker's details for each customer type", () => {
       "Et CVR-nummer har 8 cifre",
     ],
     [
+      "a CVR that fails the modulus-11 check",
+      { customerType: "offentlig", organisation: "Kommunen", cvr: "55133019", ean: "5798000416604", reference: "PO-1" },
+      "CVR-nummeret er ikke gyldigt: tjek de 8 cifre",
+    ],
+    [
+      "a company's CVR that fails the modulus-11 check",
+      { customerType: "erhverv", organisation: "Lyd ApS", cvr: "12 34 56 78" },
+      "CVR-nummeret er ikke gyldigt: tjek de 8 cifre",
+    ],
+    [
       "an EAN of twelve digits",
       { customerType: "offentlig", organisation: "Kommunen", cvr: "55133018", ean: "579800041660", reference: "PO-1" },
       "Et EAN-nummer har 13 cifre",
@@ -85,6 +112,12 @@ describe("the booker's details for each customer type", () => {
     ],
   ])("refuses %s in Danish", (_name, input, message) => {
     expect(errorsOf(input)).toContain(message);
+  });
+
+  it("tells a CVR of the wrong length only that", () => {
+    expect(errorsOf({ customerType: "erhverv", organisation: "Lyd ApS", cvr: "1234567" })).toEqual([
+      "Et CVR-nummer har 8 cifre",
+    ]);
   });
 
   it("refuses a customer type it does not know", () => {

@@ -12,6 +12,19 @@ export function hasGs1CheckDigit(digits: string) {
   return (10 - (sum % 10)) % 10 === Number(digits.at(-1));
 }
 
+/** The weights of a CVR number's eight digits, from the left, in its modulus-11 check. */
+const CVR_WEIGHTS = [2, 7, 6, 5, 4, 3, 2, 1];
+
+/**
+ * Whether eight digits can be a CVR number: every one the CVR register gives passes modulus 11, the digits weighted
+ * 2, 7, 6, 5, 4, 3, 2, 1 from the left summing to a multiple of eleven.
+ */
+export function passesCvrModulus11(digits: string) {
+  if (!/^\d{8}$/.test(digits)) return false;
+  const sum = [...digits].reduce((total, digit, index) => total + Number(digit) * CVR_WEIGHTS[index]!, 0);
+  return sum % 11 === 0;
+}
+
 const text = (label: string, max: number) =>
   z
     .string({ error: `Skriv ${label}` })
@@ -25,7 +38,16 @@ const digitsOnly = (value: string) => value.replace(/\s/g, "");
 export const cvrSchema = z
   .string({ error: "Skriv CVR-nummeret" })
   .transform(digitsOnly)
-  .pipe(z.string().regex(/^\d{8}$/, "Et CVR-nummer har 8 cifre"));
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{8}$/, "Et CVR-nummer har 8 cifre")
+      // Eight digits that cannot be a CVR number; fewer or more are told so above, once.
+      .refine(
+        (digits) => !/^\d{8}$/.test(digits) || passesCvrModulus11(digits),
+        "CVR-nummeret er ikke gyldigt: tjek de 8 cifre",
+      ),
+  );
 
 export const eanSchema = z
   .string({ error: "Skriv EAN-nummeret" })

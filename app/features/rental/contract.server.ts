@@ -15,6 +15,7 @@ import { getSiteSettings } from "~/features/site/settings.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { plainTextPdf } from "~/lib/pdf.server";
 import { CONTRACT_ACCEPTANCE, contractText, type ContractView } from "./contract";
+import { orderPaymentPlan } from "./order-payment-plan.server";
 
 /** An admin page's published sections as plain text: the contract's terms and house rules. */
 async function pageSections(db: Database, name: PageName) {
@@ -22,9 +23,13 @@ async function pageSections(db: Database, name: PageName) {
   return (page?.sections ?? []).map((section) => ({ header: section.header, text: richTextPlain(section.text) }));
 }
 
-/** The contract of an order as it stands: its booker, days, lines and payments, the cancellation rule, the pages. */
+/**
+ * The contract of an order as it stands: its booker, days, lines and payments, the cancellation rule, the pages. An
+ * offer has no payments yet: its contract states the plan accepting it would write now (`orderPaymentPlan`), so the
+ * text the booker reads is the text the acceptance records.
+ */
 export async function contractOf(db: Database, orderId: string): Promise<ContractView> {
-  const [[order], lines, payments, site, settings, terms, houseRules] = await Promise.all([
+  const [[order], lines, written, site, settings, terms, houseRules] = await Promise.all([
     db.select().from(orders).where(eq(orders.id, orderId)),
     db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position)),
     paymentsOf(db, orderId),
@@ -33,6 +38,7 @@ export async function contractOf(db: Database, orderId: string): Promise<Contrac
     pageSections(db, "terms"),
     pageSections(db, "house-rules"),
   ]);
+  const payments = written.length > 0 ? written : await orderPaymentPlan(db, orderId, settings, new Date());
   return {
     venue: {
       name: site.businessName,

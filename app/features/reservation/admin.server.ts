@@ -1,19 +1,23 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { blockedDates, customerTypeTerms, dayClaims, orders, reservationSettings } from "~/db/schema";
+import { blockedDates, customerTypeTerms, dayClaims, orderLines, orders, reservationSettings } from "~/db/schema";
 import { csvDocument, csvKroner } from "~/lib/csv";
 import type { Freshness } from "~/lib/freshness";
+import { claimedDayPriceOere, dayLineOfClaim } from "./booked-day-price.server";
 import { addDays } from "./days";
 import type { ReservationRules } from "./rules";
 import type { CustomerTerms } from "./settings.server";
 
-/** All bookings between two days (inclusive), cancelled ones too, for the admin's overview and export. */
+/**
+ * All bookings between two days (inclusive), cancelled ones too, each at its order's price, for the admin's
+ * overview and export.
+ */
 export async function listBookings(db: Database, range: { from: string; to: string }) {
   return db
     .select({
       claimId: dayClaims.id,
       day: dayClaims.day,
-      priceOere: dayClaims.priceOere,
+      priceOere: claimedDayPriceOere,
       bookerName: sql<string>`coalesce(${orders.bookerName}, '')`,
       bookerEmail: sql<string>`coalesce(${orders.bookerEmail}, '')`,
       bookerAddress: sql<string>`coalesce(${orders.bookerAddress}, ${dayClaims.title})`,
@@ -26,6 +30,7 @@ export async function listBookings(db: Database, range: { from: string; to: stri
     })
     .from(dayClaims)
     .leftJoin(orders, eq(orders.id, dayClaims.orderId))
+    .leftJoin(orderLines, dayLineOfClaim)
     .where(and(eq(dayClaims.kind, "booking"), gte(dayClaims.day, range.from), lte(dayClaims.day, range.to)))
     .orderBy(asc(dayClaims.day), asc(dayClaims.createdAt));
 }

@@ -29,11 +29,15 @@ export type Order = typeof orders.$inferSelect;
 
 /**
  * The receipt of a paid order, made from its lines (decision 031): number, business with CVR, each line with its
- * amount (a day's rent as its day), total and the moms in it by rate (decision 054).
+ * amount (a day's rent as its day), total and the moms in it by rate (decision 054). Its number and time are the
+ * latest payment's (the balance's, once it is paid), so a page after a payment shows the receipt of the payment
+ * just made.
  */
 export async function receiptOf(db: Database, order: Order): Promise<ReceiptView> {
   const settings = await getSiteSettings(db);
   const [lines, payments] = await Promise.all([linesOf(db, order.id), paymentsOf(db, order.id)]);
+  const latest = latestPaid(payments);
+  const paidAt = latest?.paidAt ?? order.paidAt;
   return {
     siteName: settings.siteName,
     business: {
@@ -41,8 +45,8 @@ export async function receiptOf(db: Database, order: Order): Promise<ReceiptView
       address: `${settings.streetAddress}, ${settings.postalCode} ${settings.city}`,
       cvr: settings.cvr,
     },
-    receiptNumber: order.receiptNumber ?? 0,
-    paidAt: order.paidAt ? formatDateTime(order.paidAt) : "",
+    receiptNumber: latest?.receiptNumber ?? order.receiptNumber ?? 0,
+    paidAt: paidAt ? formatDateTime(paidAt) : "",
     bookerName: order.bookerName,
     bookerAddress: order.bookerAddress,
     lines: lines.map((line) => ({ label: receiptLineLabel(line), price: formatMoney(line.totalOere) })),
@@ -50,6 +54,14 @@ export async function receiptOf(db: Database, order: Order): Promise<ReceiptView
     vat: vatRows(lines),
     payments: payments.map(paymentView),
   };
+}
+
+/** The payment paid last, by its receipt number (the series only grows); none before the first is paid. */
+function latestPaid(payments: OrderPayment[]) {
+  return payments
+    .filter((payment) => payment.receiptNumber !== null)
+    .sort((a, b) => b.receiptNumber! - a.receiptNumber!)
+    .at(0);
 }
 
 function linesOf(db: Database, orderId: string) {

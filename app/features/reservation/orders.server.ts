@@ -25,10 +25,12 @@ import { orderTotals, pricedLine } from "~/features/orders/money";
 import type { VatCategory } from "~/features/orders/vat";
 import { rentVatCategory } from "~/features/rental/vat";
 import { countsTowardBasket, holdStatus, orderHoldExpiresAt, paymentOutcome } from "./rules";
-import { formatDay, todayInCopenhagen } from "./days";
+import { formatDay } from "./days";
 import { markPaid, nextDuePayment, planPayments, takeReceiptNumber } from "~/features/orders/payments.server";
-import { paymentPlan, paymentTermsOf } from "~/features/rental/payment-plan";
+import type { paymentTermsOf } from "~/features/rental/payment-plan";
+import { orderPaymentPlan } from "~/features/rental/order-payment-plan.server";
 import { getReservationSettings } from "./settings.server";
+import { claimedDayPriceOere, dayLineOfClaim } from "./booked-day-price.server";
 
 /** A day's rent as an order line (decision 031), at the price its hold fixed, with the rent's moms (decision 054). */
 function dayRentLine(priceOere: number, vatCategory: VatCategory) {
@@ -194,21 +196,7 @@ export async function planOrderPayments(
   settings: Parameters<typeof paymentTermsOf>[0],
   now: Date,
 ) {
-  const [order] = await db
-    .select({ totalOere: orders.totalOere, days: orders.days })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  const deposits = await db
-    .select({ totalOere: orderLines.totalOere })
-    .from(orderLines)
-    .where(and(eq(orderLines.orderId, orderId), eq(orderLines.kind, "security-deposit")));
-  const securityDepositOere = deposits.reduce((sum, line) => sum + line.totalOere, 0);
-  const amounts = {
-    rentOere: order!.totalOere - securityDepositOere,
-    securityDepositOere,
-    firstDay: [...order!.days].sort()[0]!,
-  };
-  await planPayments(db, orderId, paymentPlan(amounts, paymentTermsOf(settings), todayInCopenhagen(now)));
+  await planPayments(db, orderId, await orderPaymentPlan(db, orderId, settings, now));
 }
 
 export type ConfirmResult =
@@ -291,19 +279,20 @@ export async function requireOwnOrder(db: Database, userId: string, id: unknown)
   return order;
 }
 
-/** The user's booked days, newest first, with their order's receipt. */
+/** The user's booked days, newest first, each at its order's price (`claimedDayPriceOere`), with the receipt. */
 export async function getUserBookings(db: Database, userId: string) {
   return db
     .select({
       claimId: dayClaims.id,
       day: dayClaims.day,
-      priceOere: dayClaims.priceOere,
+      priceOere: claimedDayPriceOere,
       releasedAt: dayClaims.releasedAt,
       orderId: dayClaims.orderId,
       receiptNumber: orders.receiptNumber,
     })
     .from(dayClaims)
     .leftJoin(orders, eq(orders.id, dayClaims.orderId))
+    .leftJoin(orderLines, dayLineOfClaim)
     .where(and(eq(dayClaims.userId, userId), eq(dayClaims.kind, "booking")))
     .orderBy(desc(dayClaims.day));
 }

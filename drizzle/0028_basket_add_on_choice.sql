@@ -1,0 +1,1 @@
+ALTER TABLE "baskets" ADD COLUMN "add_on_choice" jsonb;
