@@ -10,6 +10,7 @@ import {
   formatDateLong,
   formatDateTime,
   formatMoney,
+  formatPrice,
   formatTime,
   kronerForInput,
   LOCALE,
@@ -261,6 +262,18 @@ describe("formatMoney", () => {
       expect(() => formatMoney(oere)).toThrow(RangeError);
     },
   );
+});
+
+describe("formatPrice", () => {
+  it.each([
+    [20500, "205 kr."],
+    [20550, "205,50 kr."],
+    [125000, "1.250 kr."],
+    [5, "0,05 kr."],
+    [0, "0 kr."],
+  ])("prints %i øre as the programme does, %j", (oere, text) => {
+    expect(formatPrice(oere)).toBe(text);
+  });
 });
 
 describe("parseKroner", () => {

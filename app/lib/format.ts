@@ -87,6 +87,11 @@ export function formatMoney(oere: number): string {
     .replace(/\u2212/g, "-");
 }
 
+/** A price as the programme prints it: whole kroner without øre (20500 → "205 kr."), others as `formatMoney`. */
+export function formatPrice(oere: number): string {
+  return formatMoney(oere).replace(/,00 kr\.$/, " kr.");
+}
+
 /** Kroner as typed: "1250", "1.250" or "1 250" (groups of three), "1250,50" or "1250.50", a "kr." before or after. */
 const TYPED_KRONER = /^([-\u2212]?)(\d{1,3}(?:\.\d{3})+|\d{1,3}(?: \d{3})+|\d+)(?:,(\d{1,2})|,-)?$/;
 /** A decimal point after plain digits is read as one ("12.5"); after a group of three, a dot groups thousands. */

@@ -13,12 +13,13 @@ import { startTicketPayment } from "~/features/tickets/checkout.server";
 import { holdTickets, soldOutNow } from "~/features/tickets/holds.server";
 import { ticketOrderByToken } from "~/features/tickets/orders.server";
 import { TICKET_HOLD_SECONDS, ticketRefusalMessage, ticketRefusalStatus } from "~/features/tickets/rules";
+import { salePrice } from "~/features/tickets/concert-price";
 import { ticketShop } from "~/features/tickets/sale.server";
 import { quantityField, ticketPurchaseSchema } from "~/features/tickets/schemas";
 import { SaleStateNotice } from "~/features/tickets/components/sale-state-notice";
 import { answer, parseSubmission } from "~/lib/form";
 import { collaborators } from "~/lib/collaborators.server";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateTime, formatPrice } from "~/lib/format";
 import { requestContext } from "~/lib/request-context";
 import { readFormData } from "~/lib/request-body.server";
 import { BuyerFields, ConcertPageHeading } from "~/features/tickets/components/concert-page";
@@ -44,11 +45,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     state: shop.state,
     opensAt: formatDateTime(shop.sale.opensAt),
     maxPerOrder: shop.sale.maxPerOrder,
-    fee: shop.sale.feeOere > 0 ? formatMoney(shop.sale.feeOere) : null,
+    fee: shop.sale.feeOere > 0 ? formatPrice(shop.sale.feeOere) : null,
     types: shop.types.map((type) => ({
       id: type.id,
       name: type.name,
-      price: formatMoney(type.priceOere),
+      // What one ticket costs in all, the fee included, as the programme told it.
+      price: salePrice({ feeOere: shop.sale.feeOere, typePricesOere: [type.priceOere] })!.text,
       left: type.left,
       few: type.left > 0 && type.left <= FEW_LEFT,
     })),
@@ -163,9 +165,9 @@ export default function TicketShop({ loaderData, actionData }: Route.ComponentPr
                 errors={errors[quantityField(type.id)]}
               />
             ))}
-            {fee && (
-              <p className="text-sm text-muted">Hertil kommer et gebyr på {fee} pr. billet. Alle priser er med moms.</p>
-            )}
+            <p className="text-sm text-muted">
+              {fee ? `Priserne er med moms og et gebyr på ${fee} pr. billet.` : "Priserne er med moms."}
+            </p>
           </fieldset>
           <BuyerFields
             values={actionData?.values}

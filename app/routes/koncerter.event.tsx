@@ -13,7 +13,7 @@ import { EventTime, StatusBadge } from "~/features/program/components/event-list
 import { doorsInstant, effectiveStart, isUpcoming, musicEventData, sellsTickets } from "~/features/program/program";
 import { albumTitleOf, eventById, withPlainDescription } from "~/features/program/program.server";
 import { getSiteSettings } from "~/features/site/settings.server";
-import { formatDateTime, formatEventTime, formatMoney, formatTime } from "~/lib/format";
+import { formatDateTime, formatEventTime, formatTime } from "~/lib/format";
 import { ticketOffersOf } from "~/features/tickets/sale.server";
 import type { Route } from "./+types/koncerter.event";
 
@@ -40,12 +40,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     upcoming: isUpcoming(event, new Date()),
     ownSale:
       offer.kind === "own" && event.status !== "aflyst"
-        ? {
-            state: offer.state,
-            opensAt: formatDateTime(offer.opensAt),
-            from: offer.fromPriceOere === null ? null : formatMoney(offer.fromPriceOere),
-            fee: offer.feeOere > 0 ? formatMoney(offer.feeOere) : null,
-          }
+        ? { state: offer.state, opensAt: formatDateTime(offer.opensAt) }
         : null,
     venue: { name: settings.siteName, address: `${settings.streetAddress}, ${settings.postalCode} ${settings.city}` },
     imageUrl,
@@ -126,7 +121,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 {venue.name}
                 <span className="block font-normal text-muted">{venue.address}</span>
               </Fact>
-              {event.price && <Fact term="Pris">{event.price}</Fact>}
+              {event.price && <Fact term="Pris">{event.price.text}</Fact>}
               {event.ageLimit !== null && <Fact term="Aldersgrænse">{event.ageLimit} år</Fact>}
             </dl>
             {upcoming && (
@@ -146,13 +141,6 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 {ownSale?.state === "open" && (
                   <Link to={`/koncerter/${event.id}/billetter`} className={buttonStyles.primary}>
                     Køb billetter
-                    {ownSale.from && (
-                      <span className="font-normal">
-                        {" "}
-                        fra {ownSale.from}
-                        {ownSale.fee && " + gebyr"}
-                      </span>
-                    )}
                   </Link>
                 )}
                 {ownSale?.state === "not-open" && (

@@ -166,7 +166,7 @@ describe.each(databaseKinds)("the programme on %s", (kind) => {
       event_doors: "19:00",
       event_end: "2026-12-04T22:30",
       event_room: "Store sal",
-      event_price: "195 kr. + gebyr",
+      event_price: "210 kr. inkl. gebyr",
       event_age: "",
       event_ticket_url: "https://billetter.example.com/havnelys",
       event_status: "planlagt",

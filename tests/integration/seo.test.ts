@@ -7,6 +7,7 @@ import { albums } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed/seed.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { loader as musicLoader } from "~/routes/musik";
+import { loader as programmeLoader } from "~/routes/koncerter";
 import { loader as robotsLoader } from "~/routes/robots";
 import { loader as sitemapLoader } from "~/routes/sitemap";
 import { testCollaborators } from "../support/collaborators";
@@ -87,5 +88,16 @@ describe("search engines and sharing", () => {
     expect(group?.["@type"]).toBe("MusicGroup");
     expect(group?.album.map((album) => album.name)).toEqual(["Fra kajen", "Natlys"]);
     expect(group?.album[0]?.track.every((track) => track["@type"] === "MusicRecording")).toBe(true);
+  });
+
+  it("tells the demo programme's prices with every fee, its own sales' from the sale", async () => {
+    const { events, structuredData } = await programmeLoader(routeArgs("/koncerter"));
+    const price = (title: string) => events.find((event) => event.title === title)?.price?.text;
+    expect(price("Havnens Julekoncert")).toBe("Fra 140 kr. inkl. gebyr");
+    expect(price("Singer-songwriter-aften")).toBe("130 kr. inkl. gebyr");
+    expect(price("Kajens Kvartet: Natlys")).toBe("210 kr. inkl. gebyr");
+    expect(events.map((event) => event.price?.text ?? "").filter((text) => text.includes("+ gebyr"))).toEqual([]);
+    const offers = structuredData.find((data) => data.name === "Havnens Julekoncert")?.offers;
+    expect(offers).toMatchObject({ "@type": "AggregateOffer", lowPrice: 140, highPrice: 190, priceCurrency: "DKK" });
   });
 });

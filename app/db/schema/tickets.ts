@@ -38,7 +38,7 @@ export const ticketSales = pgTable(
     closesAt: instant("closes_at").notNull(),
     maxPerOrder: smallint("max_per_order").notNull().default(6),
     maxPerEmail: smallint("max_per_email").notNull().default(10),
-    /** The fee per ticket ("+ gebyr"), with moms, in øre. */
+    /** The fee per ticket, with moms, in øre: in every price a fan is shown (`concertPrice`, issue 54). */
     feeOere: integer("fee_oere").notNull().default(0),
     /** Buyers may cancel their own tickets (refunded) until the concert, when the admin allows it. */
     buyersMayCancel: boolean("buyers_may_cancel").notNull().default(false),

@@ -317,7 +317,8 @@ export interface DemoEvent {
   time: string;
   doorsOpen?: string;
   room: string;
-  price: string;
+  /** The price as it stands, every fee included; none for a concert with its own sale, priced from the sale. */
+  price?: string;
   ageLimit?: number;
   ticketUrl?: string;
   /** How its tickets are sold: at the link (the default), here (set up by demo-tickets.server.ts) or not at all. */
@@ -343,7 +344,7 @@ export const demoEvents: DemoEvent[] = [
     time: "20:00",
     doorsOpen: "19:00",
     room: "Store sal",
-    price: "195 kr. + gebyr",
+    price: "210 kr. inkl. gebyr",
     ticketUrl: "https://billetter.example.com/kajens-kvartet-natlys",
     description:
       "Kajens Kvartet spiller hele det nye album Natlys for første gang live.\n\nFørst på scenen er vinderen af årets spillested-konkurrence.",
@@ -356,7 +357,7 @@ export const demoEvents: DemoEvent[] = [
     time: "21:00",
     doorsOpen: "20:00",
     room: "Store sal",
-    price: "245 kr. + gebyr",
+    price: "260 kr. inkl. gebyr",
     ageLimit: 18,
     ticketUrl: "https://billetter.example.com/nattens-lyd",
     status: "udsolgt",
@@ -370,7 +371,6 @@ export const demoEvents: DemoEvent[] = [
     time: "19:30",
     doorsOpen: "18:45",
     room: "Store sal",
-    price: "175 kr. + gebyr",
     ticketSale: "own",
     description:
       "Julens sange med kvartet og kor, gløgg i baren fra dørene åbner.\n\nBilletterne købes her på siden og kommer på e-mail med det samme.",
@@ -392,7 +392,7 @@ export const demoEvents: DemoEvent[] = [
     time: "20:00",
     doorsOpen: "19:00",
     room: "Store sal",
-    price: "175 kr. + gebyr",
+    price: "190 kr. inkl. gebyr",
     ticketUrl: "https://billetter.example.com/salt-og-sol",
     status: "aflyst",
     description: "Koncerten er desværre aflyst på grund af sygdom. Købte billetter refunderes automatisk.",
@@ -416,7 +416,6 @@ export const demoEvents: DemoEvent[] = [
     time: "20:00",
     doorsOpen: "19:30",
     room: "Baren",
-    price: "120 kr. + gebyr",
     ticketSale: "own",
     description: "Tre sangskrivere, én scene og historierne bag sangene.",
   },
@@ -426,7 +425,7 @@ export const demoEvents: DemoEvent[] = [
     inDays: -9,
     time: "20:00",
     room: "Store sal",
-    price: "175 kr. + gebyr",
+    price: "190 kr. inkl. gebyr",
     description: "Årets vinterkoncert med gæster fra hele havnen.",
   },
   {

@@ -244,7 +244,7 @@ const event = contentType({
       kind: "text",
       optional: true,
       max: 120,
-      hint: "Som den skal stå, fx ”195 kr. + gebyr” eller ”Gratis”.",
+      hint: "Som den skal stå, med alle gebyrer, fx ”Fra 205 kr. inkl. gebyr” eller ”Gratis”. Bruges ikke ved eget billetsalg: prisen vises fra billetsalget.",
     },
     {
       name: "event_age",
@@ -296,7 +296,8 @@ const event = contentType({
     { name: "event_text", column: "description", label: "Beskrivelse", kind: "richtext", optional: true, max: 20000 },
     imageField("event_image", true),
   ],
-  // A moved concert needs its new time, and ends after it starts (its new start when moved).
+  // A moved concert needs its new time, and ends after it starts (its new start when moved). A concert with its own
+  // sale is priced from the sale (`concertPrice`, issue 54): a price text sent for it is not kept.
   refine: (values, problem) => {
     const moved = values.event_status === "flyttet";
     const start = (moved ? values.event_moved_to : values.event_start) as Date | null;
@@ -304,7 +305,11 @@ const event = contentType({
     if (moved && !values.event_moved_to) problem("event_moved_to", "Angiv den nye dato og tid");
     if (end && start && end <= start) problem("event_end", "Slut skal være efter start");
     // Only a moved concert has a new time: a date left in the field after the status changed back is dropped.
-    return { ...values, event_moved_to: moved ? values.event_moved_to : null };
+    return {
+      ...values,
+      event_moved_to: moved ? values.event_moved_to : null,
+      event_price: values.event_ticket_sale === "own" ? "" : values.event_price,
+    };
   },
 });
 

@@ -160,7 +160,7 @@ describe("plainTextToRichText: the texts of before", () => {
   it.each([
     "En\nto\n\nTre",
     "a < b && c > d <p> </p> &amp;",
-    "Pris: 195 kr. + gebyr\nDørene åbner kl. 19.00\n\nSkriv til booking@havnescenen.dk eller ring +45 86 12 34 56.",
+    "Pris: 210 kr. inkl. gebyr\nDørene åbner kl. 19.00\n\nSkriv til booking@havnescenen.dk eller ring +45 86 12 34 56.",
     "“Citat” – og tegn: § ½ € æøå ÆØÅ",
   ])("loses nothing: %j", (text) => {
     expect(richTextPlain(plainTextToRichText(text))).toBe(text);

@@ -313,4 +313,18 @@ describe("eventSchema", () => {
       eventSchema.parse(form({ event_status: "planlagt", event_moved_to: "2027-01-10T20:00" })).event_moved_to,
     ).toBeNull();
   });
+
+  it.each([
+    ["link", "210 kr. inkl. gebyr"],
+    ["none", "Gratis"],
+    ["own", ""],
+  ] as const)(
+    "stores the price text of a concert whose sale is %s as %j: an own sale's price comes from the sale",
+    (sale, kept) => {
+      const parsed = eventSchema.parse(
+        form({ event_ticket_sale: sale, event_price: ` ${kept || "175 kr. + gebyr"} ` }),
+      );
+      expect(parsed.event_price).toBe(kept);
+    },
+  );
 });

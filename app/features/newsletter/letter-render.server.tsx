@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { RichBlock, RichInline } from "~/features/content/rich-text";
 import type { MailMessage } from "~/features/email/mail-message";
-import type { LetterConcert, SentBlock, SentLetter } from "./letter";
+import { concertFacts, type LetterConcert, type SentBlock, type SentLetter } from "./letter";
 
 /*
  * A letter as e-mail (decision 040): HTML with inline styles in one narrow column, as mail clients read it, and
@@ -74,7 +74,7 @@ function Concerts({ concerts }: { concerts: LetterConcert[] }) {
               <a href={concert.url} style={{ color: ink, fontSize: "17px", fontWeight: 700, textDecoration: "none" }}>
                 {concert.title}
               </a>
-              <div style={{ color: muted, fontSize: "14px", marginTop: "2px" }}>{concert.when}</div>
+              <div style={{ color: muted, fontSize: "14px", marginTop: "2px" }}>{concertFacts(concert)}</div>
               <a
                 href={concert.ticketUrl ?? concert.url}
                 style={{ color: accent, fontSize: "14px", fontWeight: 600, display: "inline-block", marginTop: "4px" }}
@@ -226,7 +226,8 @@ function blockText(block: SentBlock): string {
   return [
     "NÆSTE KONCERTER",
     ...block.concerts.map(
-      (concert) => `${concert.title}\n${concert.when}\n${concert.ticketStatus}: ${concert.ticketUrl ?? concert.url}`,
+      (concert) =>
+        `${concert.title}\n${concertFacts(concert)}\n${concert.ticketStatus}: ${concert.ticketUrl ?? concert.url}`,
     ),
   ].join("\n\n");
 }

@@ -33,6 +33,11 @@ export interface LetterConcert {
   title: string;
   /** "fredag 4. december 2026 kl. 20.00", the new time of a moved concert. */
   when: string;
+  /**
+   * The price a fan first sees, fee included (`concertPrice`): "Fra 140 kr. inkl. gebyr". None for a cancelled
+   * concert, one without a price, and in the letters sent before prices were told (issue 54).
+   */
+  price?: string;
   /** The concert's page, in full. */
   url: string;
   /** "Køb billet", "Udsolgt", "Aflyst", "Gratis adgang" … */
@@ -40,6 +45,9 @@ export interface LetterConcert {
   /** Where the ticket status leads: the buying page, another company's, or the concert's page. */
   ticketUrl: string | null;
 }
+
+/** "fredag 4. december 2026 kl. 20.00 · Fra 140 kr. inkl. gebyr": when, and the price where there is one. */
+export const concertFacts = (concert: LetterConcert) => [concert.when, concert.price].filter(Boolean).join(" · ");
 
 /** A block as the letter went out: what every message and the archive page show. Addresses are absolute. */
 export type SentBlock =

@@ -83,6 +83,7 @@ export async function concertsForLetter(
       id: concert.id,
       title: concert.title,
       when: concertWhen(concert),
+      ...(concert.price && concert.status !== "aflyst" ? { price: concert.price.text } : {}),
       url: page,
       ticketStatus: status.label,
       ticketUrl:

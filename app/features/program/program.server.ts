@@ -3,7 +3,9 @@ import type { Database } from "~/db/client.server";
 import { albums, events } from "~/db/schema";
 import { isUuid } from "~/features/content/schemas";
 import { richTextPlain } from "~/features/content/rich-text.server";
-import { programBoundary, type ProgramEvent } from "./program";
+import { concertPrice } from "~/features/tickets/concert-price";
+import { salePricesOf } from "~/features/tickets/sale.server";
+import { programBoundary, type ProgramEvent, type ShownEvent } from "./program";
 
 /** The column the programme sorts and splits by: the new start of a moved concert. */
 const startsWhen = sql<Date>`coalesce(${events.movedTo}, ${events.startsAt})`;
@@ -13,18 +15,28 @@ const instant = (value: Date) => sql`${value.toISOString()}::timestamptz`;
 
 const visible = (includeDrafts: boolean): SQL | undefined => (includeDrafts ? undefined : eq(events.published, true));
 
+/**
+ * The concerts with the price a fan first sees (`concertPrice`): the own sales' prices in one query for the whole
+ * list, not one a concert.
+ */
+async function withShownPrices(db: Database, rows: ProgramEvent[]): Promise<ShownEvent[]> {
+  const ownSales = rows.filter((row) => row.ticketSale === "own").map((row) => row.id);
+  const sales = await salePricesOf(db, ownSales);
+  return rows.map((row) => ({ ...row, price: concertPrice(row, sales.get(row.id) ?? null) }));
+}
+
 /** Concerts from today (Copenhagen) on, soonest first; `limit` for the front page's next few. */
 export async function upcomingEvents(
   db: Database,
   now: Date,
   { includeDrafts = false, limit }: { includeDrafts?: boolean; limit?: number } = {},
-): Promise<ProgramEvent[]> {
+): Promise<ShownEvent[]> {
   const query = db
     .select()
     .from(events)
     .where(and(gte(startsWhen, instant(programBoundary(now))), visible(includeDrafts)))
     .orderBy(asc(startsWhen), asc(events.title));
-  return limit === undefined ? query : query.limit(limit);
+  return withShownPrices(db, await (limit === undefined ? query : query.limit(limit)));
 }
 
 export const ARCHIVE_PAGE_SIZE = 20;
@@ -42,30 +54,31 @@ export async function archivedEvents(db: Database, now: Date, requestedPage: num
     .orderBy(desc(startsWhen), asc(events.title))
     .limit(ARCHIVE_PAGE_SIZE)
     .offset((page - 1) * ARCHIVE_PAGE_SIZE);
-  return { events: rows, page, pageCount, total: total?.value ?? 0 };
+  return { events: await withShownPrices(db, rows), page, pageCount, total: total?.value ?? 0 };
 }
 
 export async function eventById(
   db: Database,
   id: string,
   { includeDrafts = false }: { includeDrafts?: boolean } = {},
-): Promise<ProgramEvent | null> {
+): Promise<ShownEvent | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select()
     .from(events)
     .where(and(eq(events.id, id), visible(includeDrafts)));
-  return row ?? null;
+  return row ? (await withShownPrices(db, [row]))[0]! : null;
 }
 
 /** What the programme's calendar feed holds: the last month's concerts and everything after. */
-export async function eventsForFeed(db: Database, now: Date): Promise<ProgramEvent[]> {
+export async function eventsForFeed(db: Database, now: Date): Promise<ShownEvent[]> {
   const monthAgo = new Date(programBoundary(now).getTime() - 31 * 86_400_000);
-  return db
+  const rows = await db
     .select()
     .from(events)
     .where(and(gte(startsWhen, instant(monthAgo)), eq(events.published, true)))
     .orderBy(asc(startsWhen));
+  return withShownPrices(db, rows);
 }
 
 /**

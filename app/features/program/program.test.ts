@@ -10,11 +10,10 @@ import {
   isUpcoming,
   musicEventData,
   performerNames,
-  priceInKroner,
   programBoundary,
   sellsTickets,
   statusNote,
-  type ProgramEvent,
+  type ShownEvent,
 } from "./program";
 
 const venue: PublicSiteSettings = {
@@ -29,7 +28,7 @@ const venue: PublicSiteSettings = {
   cvr: "12345674",
 };
 
-function concert(overrides: Partial<ProgramEvent> = {}): ProgramEvent {
+function concert(overrides: Partial<ShownEvent> = {}): ShownEvent {
   return {
     id: "6f1c0a8e-1b2c-4d3e-8f90-123456749abc",
     title: "Kajen Kvartet: Havnelys",
@@ -40,7 +39,7 @@ function concert(overrides: Partial<ProgramEvent> = {}): ProgramEvent {
     ticketSale: "link",
     endsAt: null,
     room: "Store sal",
-    price: "195 kr. + gebyr",
+    price: { text: "210 kr. inkl. gebyr", lowestOere: 21000, highestOere: 21000 },
     ageLimit: null,
     ticketUrl: "https://billetter.example.com/havnelys",
     status: "planlagt",
@@ -152,19 +151,6 @@ describe("facts read from the admin's text", () => {
     expect(performerNames(text)).toEqual(names);
   });
 
-  it.each([
-    ["195 kr. + gebyr", 195],
-    ["1.250 kr.", 1250],
-    ["99,50 kr", 99.5],
-    ["Gratis", 0],
-    ["gratis entré", 0],
-    ["150,-", 150],
-    ["Se billetsælgerens side", null],
-    ["", null],
-  ])("price %j", (text, kroner) => {
-    expect(priceInKroner(text)).toBe(kroner);
-  });
-
   it("reads doors as a time on the concert's (new) day, across a change of offset", () => {
     expect(doorsInstant(concert())?.toISOString()).toBe("2026-12-04T18:00:00.000Z");
     const moved = concert({ status: "flyttet", movedTo: copenhagenInstant("2027-06-05", "20:00") });
@@ -203,7 +189,7 @@ describe("schema.org MusicEvent", () => {
       offers: {
         "@type": "Offer",
         url: "https://billetter.example.com/havnelys",
-        price: 195,
+        price: 210,
         priceCurrency: "DKK",
         availability: "https://schema.org/InStock",
       },
@@ -227,9 +213,37 @@ describe("schema.org MusicEvent", () => {
     expect(musicEventData(concert({ status, movedTo }), venue, publicUrl, undefined)).toMatchObject(expected);
   });
 
+  it.each([
+    [
+      "ticket types of different prices, fee included",
+      { text: "Fra 140 kr. inkl. gebyr", lowestOere: 14000, highestOere: 19000 },
+      { "@type": "AggregateOffer", lowPrice: 140, highPrice: 190, priceCurrency: "DKK" },
+    ],
+    [
+      "one price with øre",
+      { text: "205,50 kr. inkl. gebyr", lowestOere: 20550, highestOere: 20550 },
+      { "@type": "Offer", price: 205.5, priceCurrency: "DKK" },
+    ],
+    ["a free concert", { text: "Gratis", lowestOere: 0, highestOere: 0 }, { "@type": "Offer", price: 0 }],
+  ])("offers %s at the price a fan is shown", (_, price, offers) => {
+    const data = musicEventData(concert({ ticketSale: "own", price }), venue, publicUrl, undefined);
+    expect(data.offers).toMatchObject({ ...offers, url: `${publicUrl}/koncerter/${concert().id}/billetter` });
+    if (offers["@type"] === "AggregateOffer") expect(data.offers).not.toHaveProperty("price");
+  });
+
+  it("offers the ticket page without a price when the text names no amount", () => {
+    const price = { text: "Se billetsælgerens side", lowestOere: null, highestOere: null };
+    const data = musicEventData(concert({ price }), venue, publicUrl, undefined);
+    expect(data.offers).toEqual({
+      "@type": "Offer",
+      url: "https://billetter.example.com/havnelys",
+      availability: "https://schema.org/InStock",
+    });
+  });
+
   it("leaves out what the admin left empty", () => {
     const data = musicEventData(
-      concert({ performers: "", ticketUrl: null, price: "", doorsOpen: null, description: "" }),
+      concert({ performers: "", ticketUrl: null, price: null, doorsOpen: null, description: "" }),
       venue,
       publicUrl,
       undefined,
@@ -255,6 +269,7 @@ describe("a concert in a calendar", () => {
     expect(ics).toContain("LOCATION:Havnescenen\\, Havnegade 12\\, 8000 Aarhus C");
     expect(ics).toContain("URL:https://havnescenen.dk/koncerter/6f1c0a8e-1b2c-4d3e-8f90-123456749abc");
     expect(ics).toContain("SUMMARY:AFLYST: Kajen Kvartet: Havnelys");
+    expect(ics).toContain("DESCRIPTION:Kajen Kvartet\\n\\n210 kr. inkl. gebyr\\n\\nHele det nye album.");
     expect(ics.match(/STATUS:CANCELLED/g)).toHaveLength(1);
     // Each event opens and closes; no line is longer than 75 octets.
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);

@@ -2,6 +2,7 @@ import type { events } from "~/db/schema";
 import type { CalendarEvent } from "~/features/reservation/ics";
 import { postalAddress } from "~/features/seo/structured-data";
 import type { PublicSiteSettings } from "~/features/site/settings";
+import type { ConcertPrice } from "~/features/tickets/concert-price";
 import { eventStatusLabels, type EventStatus } from "./event-status";
 import { copenhagenDateKey, copenhagenDateTime, copenhagenInstant, dayBounds, formatEventTime } from "~/lib/format";
 
@@ -11,6 +12,12 @@ import { copenhagenDateKey, copenhagenDateTime, copenhagenInstant, dayBounds, fo
  */
 
 export type ProgramEvent = typeof events.$inferSelect;
+
+/**
+ * A concert as fans are shown it: the price they first see (`concertPrice`, fee included) in place of the admin's
+ * text, which a concert with its own sale does not use.
+ */
+export type ShownEvent = Omit<ProgramEvent, "price"> & { price: ConcertPrice | null };
 
 /** When the concert takes place: the new time of a moved concert. */
 export function effectiveStart(event: Pick<ProgramEvent, "startsAt" | "movedTo">): Date {
@@ -76,11 +83,21 @@ export function performerNames(performers: string): string[] {
     .filter(Boolean);
 }
 
-/** A number of kroner in the price text ("195 kr. + gebyr" → 195, "Gratis" → 0), or null when it has none. */
-export function priceInKroner(price: string): number | null {
-  if (/\bgratis\b/i.test(price)) return 0;
-  const match = /(\d[\d.]*(?:,\d+)?)\s*(?:kr|dkk|,-)/i.exec(price);
-  return match ? Number(match[1]!.replace(/\./g, "").replace(",", ".")) : null;
+/**
+ * An offer's price as schema.org reads it, in kroner with every fee (`concertPrice`): one price, or an aggregate of
+ * the ticket types' lowest and highest.
+ */
+function offerPrice(price: ConcertPrice | null) {
+  if (price?.lowestOere == null || price.highestOere === null) return null;
+  if (price.lowestOere === price.highestOere) {
+    return { "@type": "Offer", price: price.lowestOere / 100, priceCurrency: "DKK" };
+  }
+  return {
+    "@type": "AggregateOffer",
+    lowPrice: price.lowestOere / 100,
+    highPrice: price.highestOere / 100,
+    priceCurrency: "DKK",
+  };
 }
 
 const eventStatusTypes: Record<EventStatus, string> = {
@@ -92,13 +109,13 @@ const eventStatusTypes: Record<EventStatus, string> = {
 
 /** schema.org MusicEvent (JSON-LD) of a concert at the venue, as search engines read an event. */
 export function musicEventData(
-  event: ProgramEvent,
+  event: ShownEvent,
   venue: PublicSiteSettings,
   publicUrl: string,
   imageUrl: string | undefined,
 ) {
   const url = `${publicUrl}/koncerter/${event.id}`;
-  const price = priceInKroner(event.price);
+  const price = offerPrice(event.price);
   const doors = doorsInstant(event);
   const performers = performerNames(event.performers);
   const ticketPage =
@@ -126,9 +143,8 @@ export function musicEventData(
     ...(ticketPage || price !== null
       ? {
           offers: {
-            "@type": "Offer",
+            ...(price ?? { "@type": "Offer" }),
             ...(ticketPage ? { url: ticketPage } : {}),
-            ...(price !== null ? { price, priceCurrency: "DKK" } : {}),
             availability: event.status === "udsolgt" ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
           },
         }
@@ -138,7 +154,7 @@ export function musicEventData(
 }
 
 /** A concert as an iCalendar event: its (new) time, the venue's address, and "AFLYST" when cancelled. */
-export function calendarEventOf(event: ProgramEvent, venue: PublicSiteSettings, publicUrl: string): CalendarEvent {
+export function calendarEventOf(event: ShownEvent, venue: PublicSiteSettings, publicUrl: string): CalendarEvent {
   const host = new URL(publicUrl).hostname;
   const note = statusNote(event);
   return {
@@ -147,7 +163,8 @@ export function calendarEventOf(event: ProgramEvent, venue: PublicSiteSettings, 
     end: event.endsAt ?? undefined,
     summary: event.status === "aflyst" ? `AFLYST: ${event.title}` : event.title,
     location: `${venue.siteName}, ${venue.streetAddress}, ${venue.postalCode} ${venue.city}`,
-    description: [note, event.performers, event.price, event.description].filter(Boolean).join("\n\n") || undefined,
+    description:
+      [note, event.performers, event.price?.text, event.description].filter(Boolean).join("\n\n") || undefined,
     url: `${publicUrl}/koncerter/${event.id}`,
     cancelled: event.status === "aflyst",
   };

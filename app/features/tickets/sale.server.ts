@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
+import type { SalePrices } from "./concert-price";
 import { saleState, ticketsLeft, type SaleState, type TicketSaleTerms, type TicketTypeStock } from "./rules";
 import { concertColumns } from "./sale-columns.server";
 import type { TicketSaleMode } from "./sale-modes";
@@ -18,6 +19,23 @@ export async function ticketSaleOf(db: Database, eventId: string) {
     .where(eq(ticketTypes.eventId, eventId))
     .orderBy(asc(ticketTypes.position), asc(ticketTypes.createdAt));
   return { sale, types };
+}
+
+/** The fee and ticket types' prices of the concerts' own sales, in one query for a whole list (the programme). */
+export async function salePricesOf(db: Database, eventIds: readonly string[]): Promise<Map<string, SalePrices>> {
+  const prices = new Map<string, { feeOere: number; typePricesOere: number[] }>();
+  if (eventIds.length === 0) return prices;
+  const rows = await db
+    .select({ eventId: ticketSales.eventId, feeOere: ticketSales.feeOere, priceOere: ticketTypes.priceOere })
+    .from(ticketSales)
+    .leftJoin(ticketTypes, eq(ticketTypes.eventId, ticketSales.eventId))
+    .where(inArray(ticketSales.eventId, [...eventIds]));
+  for (const row of rows) {
+    const sale = prices.get(row.eventId) ?? { feeOere: row.feeOere, typePricesOere: [] };
+    if (row.priceOere !== null) sale.typePricesOere.push(row.priceOere);
+    prices.set(row.eventId, sale);
+  }
+  return prices;
 }
 
 /**
@@ -41,9 +59,7 @@ export const stockOf = (type: TicketType): TicketTypeStock => type;
 
 /** What a concert's page says of its tickets: buy here, at the link, sold out, not yet open, closed, or nothing. */
 export type TicketOffer =
-  | { kind: "own"; state: SaleState; opensAt: Date; fromPriceOere: number | null; feeOere: number }
-  | { kind: "link"; url: string }
-  | { kind: "none" };
+  { kind: "own"; state: SaleState; opensAt: Date } | { kind: "link"; url: string } | { kind: "none" };
 
 export async function ticketOffersOf(
   db: Database,
@@ -67,8 +83,6 @@ export async function ticketOffersOf(
         kind: "own",
         state: own.length === 0 ? "closed" : saleState(sale, own, now),
         opensAt: sale.opensAt,
-        fromPriceOere: own.length === 0 ? null : Math.min(...own.map((type) => type.priceOere)),
-        feeOere: sale.feeOere,
       });
     } else if (concert.ticketSale === "link" && concert.ticketUrl) {
       offers.set(concert.id, { kind: "link", url: concert.ticketUrl });

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { RichText } from "~/features/content/components/rich-text";
 import { isExternalHref } from "~/features/content/rich-text";
-import type { LetterConcert, SentBlock } from "../letter";
+import { concertFacts, type LetterConcert, type SentBlock } from "../letter";
 
 /** A link of the letter: in the tab for the site's own pages, in a new one (and saying so) for another site's. */
 function LetterLink({ href, className, children }: { href: string; className: string; children: ReactNode }) {
@@ -39,7 +39,7 @@ function Concerts({ concerts }: { concerts: LetterConcert[] }) {
               <LetterLink href={concert.url} className="font-display text-lg font-bold text-ink hover:text-accent">
                 {concert.title}
               </LetterLink>
-              <p className="mt-1 text-sm text-muted">{concert.when}</p>
+              <p className="mt-1 text-sm text-muted">{concertFacts(concert)}</p>
               <LetterLink
                 href={concert.ticketUrl ?? concert.url}
                 className="mt-2 inline-block text-sm font-semibold text-accent underline underline-offset-4"

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { StoredImage } from "~/components/ui/stored-image";
 import { DraftBadge } from "~/features/content/components/album-list";
 import { formatEventTime } from "~/lib/format";
-import { effectiveStart, groupByMonth, statusNote, type ProgramEvent } from "../program";
+import { effectiveStart, groupByMonth, statusNote, type ProgramEvent, type ShownEvent } from "../program";
 
 /** The status as a word in a badge; the colour only repeats what the text says. */
 export function StatusBadge({ event }: { event: Pick<ProgramEvent, "status" | "movedTo" | "startsAt"> }) {
@@ -38,7 +38,7 @@ function DateTile({ event }: { event: Pick<ProgramEvent, "startsAt" | "movedTo">
 }
 
 /** One concert in a list: time, title, performers, status and where to read more. */
-export function EventCard({ event, headingLevel = 3 }: { event: ProgramEvent; headingLevel?: 2 | 3 }) {
+export function EventCard({ event, headingLevel = 3 }: { event: ShownEvent; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const cancelled = event.status === "aflyst";
   return (
@@ -72,7 +72,7 @@ export function EventCard({ event, headingLevel = 3 }: { event: ProgramEvent; he
         {event.performers && <p className="text-muted">{event.performers}</p>}
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <StatusBadge event={event} />
-          {event.price && !cancelled && <span className="text-muted">{event.price}</span>}
+          {event.price && !cancelled && <span className="text-muted">{event.price.text}</span>}
         </p>
       </div>
     </article>
@@ -80,7 +80,7 @@ export function EventCard({ event, headingLevel = 3 }: { event: ProgramEvent; he
 }
 
 /** The upcoming programme, a heading per month. */
-export function EventsByMonth({ events }: { events: ProgramEvent[] }) {
+export function EventsByMonth({ events }: { events: ShownEvent[] }) {
   return (
     <div className="grid gap-12">
       {groupByMonth(events).map((group) => (
@@ -96,7 +96,7 @@ export function EventsByMonth({ events }: { events: ProgramEvent[] }) {
 }
 
 /** The front page's "Næste koncerter": nothing when there are none. */
-export function NextEvents({ events }: { events: ProgramEvent[] }) {
+export function NextEvents({ events }: { events: ShownEvent[] }) {
   if (events.length === 0) return null;
   return (
     <section aria-labelledby="naeste-koncerter" className="mx-auto max-w-6xl px-4 pt-20">
@@ -113,7 +113,7 @@ export function NextEvents({ events }: { events: ProgramEvent[] }) {
   );
 }
 
-function EventCards({ events, className }: { events: ProgramEvent[]; className: string }) {
+function EventCards({ events, className }: { events: ShownEvent[]; className: string }) {
   return (
     <ul className={`grid gap-5 ${className}`}>
       {events.map((event) => (

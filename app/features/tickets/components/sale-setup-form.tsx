@@ -77,7 +77,7 @@ export function SaleSetupForm({
           inputMode="decimal"
           defaultValue={value("gebyr")}
           errors={errors.gebyr}
-          hint="Med moms. 0 for intet gebyr."
+          hint="Med moms. Programmet og billetsiden viser priserne inkl. gebyr. 0 for intet gebyr."
         />
       </div>
       <label className="flex items-start gap-3">
