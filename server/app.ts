@@ -20,6 +20,7 @@ import { seedDemoContent } from "~/db/seed/seed.server";
 import { createStorage } from "~/features/storage/storage.server";
 import { serveStoredFiles } from "./stored-files";
 import { setCollaborators, type Collaborators } from "~/lib/collaborators.server";
+import { accountParts, sales } from "~/businesses.server";
 import { adminContentTypes } from "~/features/content/content-types";
 import { createLogger } from "~/lib/logger.server";
 import { requestContext } from "~/lib/request-context";
@@ -242,6 +243,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     siteName,
     mailer,
     logger,
+    accountParts,
   });
   await bootstrapAdmin(database.db, auth, {
     email: config.ADMIN_EMAIL,
@@ -273,6 +275,8 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     auth,
     freshness,
     contentTypes: adminContentTypes,
+    sales,
+    accountParts,
     jobs,
   };
   setCollaborators(collaborators);

@@ -1,10 +1,12 @@
 import type { Config } from "~/config/env.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
+import type { AccountPart } from "~/features/accounts/account-parts.server";
 import type { Auth } from "~/features/accounts/auth.server";
 import type { ContentType } from "~/features/content/registry";
 import type { Mailer } from "~/features/email/mailer.server";
 import type { JobRunner } from "~/features/jobs/jobs.server";
 import type { ImageEncoder } from "~/features/media/image-encoder.server";
+import type { Sales } from "~/features/orders/sales.server";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import type { Storage } from "~/features/storage/storage.server";
 import type { Freshness } from "./freshness";
@@ -37,6 +39,10 @@ export interface Collaborators {
   freshness: Freshness;
   /** The content types the admin serves (decision 025): the registry's, in a test perhaps one of its own too. */
   contentTypes: readonly ContentType[];
+  /** The businesses that answer the order core for their orders (decision 055): `app/businesses.server.ts`. */
+  sales: Sales;
+  /** What each business holds of an account (decision 055): its export, its deletion, its verification. */
+  accountParts: readonly AccountPart[];
   /** Only the server runs jobs. */
   jobs?: JobRunner;
 }

@@ -4,7 +4,7 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireUser } from "~/features/accounts/session.server";
 import { receiptOf } from "~/features/reservation/checkout.server";
-import { completePayment } from "~/features/orders/settle.server";
+import { completePayment } from "~/features/orders/sales.server";
 import { nextDuePayment, paymentLabels } from "~/features/orders/payments.server";
 import { PaymentPlan } from "~/features/orders/components/payment-plan";
 import { formatMoney } from "~/lib/format";
@@ -45,14 +45,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 /** The demo provider's "Betal": confirms the order as if a payment had come through. */
 export async function action({ request, url }: Route.ActionArgs) {
-  const { db, auth, mailer, config, metrics, logger } = collaborators();
+  const { db, auth, mailer, config, metrics, logger, sales } = collaborators();
   const user = await requireUser(auth, request, url);
   const submission = parseSubmission(await readFormData(request), z.object({ ordre: z.string() }));
   const order = await requireOwnOrder(db, user.id, submission.ok ? submission.value.ordre : null);
   if (order.provider !== "demo") throw data(null, { status: 400 });
   const next = await nextDuePayment(db, order.id);
   if (!next) throw redirect(`/success?ordre=${order.id}`);
-  const result = await completePayment({ db, mailer, config, metrics, logger }, next);
+  const result = await completePayment({ db, mailer, config, metrics, logger, sales }, next);
   if (result.status === "confirmed" || result.status === "already-paid") {
     throw redirectWithToast(`/success?ordre=${order.id}`, successToast("Betalingen er gennemført"));
   }

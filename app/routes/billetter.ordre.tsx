@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { nextDuePayment } from "~/features/orders/payments.server";
-import { completePayment } from "~/features/orders/settle.server";
+import { completePayment } from "~/features/orders/sales.server";
 import { reconcileCheckout, stripeSettingsOf } from "~/features/payment/stripe.server";
 import { Amounts } from "~/features/reservation/components/amounts";
 import { receiptOf } from "~/features/reservation/checkout.server";
@@ -42,13 +42,13 @@ async function orderOf(token: string) {
 
 /** A ticket order's page: paying it (the demo's button, or waiting for Stripe), then its tickets and receipt. */
 export async function loader({ params, url }: Route.LoaderArgs) {
-  const { db, config, mailer, metrics, logger, payments } = collaborators();
+  const { db, config, mailer, metrics, logger, payments, sales } = collaborators();
   let order = await orderOf(params.token);
   const stripe = stripeSettingsOf(config);
   const sessionId = url.searchParams.get("session_id");
   if (order.status === "pending" && order.provider === "stripe" && stripe && sessionId) {
     // Stripe sends the buyer here at once; if its webhook has not arrived yet, ask Stripe directly.
-    await reconcileCheckout({ db, mailer, config, metrics, logger }, stripe, order.id, sessionId);
+    await reconcileCheckout({ db, mailer, config, metrics, logger, sales }, stripe, order.id, sessionId);
     order = await orderOf(params.token);
   }
   const [concert, tickets, receipt, { email: venueEmail }] = await Promise.all([
@@ -125,7 +125,7 @@ async function buyerMayCancelNow(order: Order, read?: { concert: Concert; ticket
  * or the buyer's data, mailed to the order's address or erased.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { db, mailer, config, metrics, logger, payments, freshness } = collaborators();
+  const { db, mailer, config, metrics, logger, payments, freshness, sales } = collaborators();
   const order = await orderOf(params.token);
   const submission = parseSubmission(await readFormData(request), orderActionSchema);
   if (!submission.ok) return answer({ toast: errorToast(unknownIntentMessage) }, 400);
@@ -185,7 +185,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (order.provider !== "demo") throw data(null, { status: 400 });
   const payment = await nextDuePayment(db, order.id);
   if (!payment) throw redirect(`/billetter/ordre/${params.token}`);
-  const result = await completePayment({ db, mailer, config, metrics, logger }, payment);
+  const result = await completePayment({ db, mailer, config, metrics, logger, sales }, payment);
   if (result.status === "confirmed" || result.status === "already-paid") {
     throw redirectWithToast(`/billetter/ordre/${params.token}`, successToast("Betalingen er gennemført"));
   }

@@ -5,9 +5,9 @@ import type { Route } from "./+types/bruger.data";
 
 /** GDPR art. 15 and 20: everything we hold about the signed-in user, as a JSON download. */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const { db, auth, config } = collaborators();
+  const { db, auth, config, accountParts } = collaborators();
   const user = await requireUser(auth, request, url);
-  const body = await exportUserData(db, user.id, config.PUBLIC_URL);
+  const body = await exportUserData(db, user.id, config.PUBLIC_URL, accountParts);
   return new Response(JSON.stringify(body, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -17,7 +17,7 @@ import type { Route } from "./+types/success";
 export const meta = () => privatePageMeta("Tak for din reservation");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const { db, auth, config, mailer, metrics, logger } = collaborators();
+  const { db, auth, config, mailer, metrics, logger, sales } = collaborators();
   const user = await requireUser(auth, request, url);
   const order = await requireOwnOrder(db, user.id, url.searchParams.get("ordre"));
   const sessionId = url.searchParams.get("session_id");
@@ -25,7 +25,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const unpaid = order.status === "pending" || (await nextDuePayment(db, order.id)) !== null;
   if (unpaid && order.provider === "stripe" && stripe && sessionId) {
     // Stripe sends the buyer here at once; if its webhook has not arrived yet, ask Stripe directly.
-    await reconcileCheckout({ db, mailer, config, metrics, logger }, stripe, order.id, sessionId);
+    await reconcileCheckout({ db, mailer, config, metrics, logger, sales }, stripe, order.id, sessionId);
   }
   const current = (await getOrder(db, order.id))!;
   if (current.status !== "paid" && current.status !== "invoiced") throw redirect(`/betaling?ordre=${order.id}`);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MailOutbox } from "~/features/email/outbox.server";
-import { sendBalanceReminders } from "~/features/orders/reminders.server";
+import { sendBalanceReminders } from "~/features/rental/reminders.server";
 import { expireRequests } from "~/features/rental/requests.server";
 import { collaborators } from "~/lib/collaborators.server";
 import { readFormData } from "~/lib/request-body.server";

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, users } from "~/db/schema";
+import { dayClaims, newsletterSubscribers, profiles, users } from "~/db/schema";
+import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { holdDay } from "~/features/reservation/holds.server";
 import type { Auth } from "~/features/accounts/auth.server";
 import type { MailMessage } from "~/features/email/mailer.server";
 import { setCollaborators } from "~/lib/collaborators.server";
@@ -113,7 +115,17 @@ describe.each(databaseKinds)("account self-service on %s", (kind) => {
     expect(JSON.stringify(body)).not.toMatch(/password|token/i);
   });
 
-  it("deletes the account only with the password and the confirmation, and then everything is gone", async () => {
+  it("deletes the account only with the password and the confirmation, and then everything is gone: each business's part too", async () => {
+    // What the businesses hold of the account (decision 055): a day in the hall's basket, the newsletter by address.
+    const held = addDays(todayInCopenhagen(), 40);
+    expect((await holdDay(database.db, userId, held)).ok).toBe(true);
+    await database.db.insert(newsletterSubscribers).values({
+      email: "mette.ny@example.dk",
+      status: "subscribed",
+      unsubscribeToken: "afmeld-mette",
+      source: "account",
+      consentWording: "Ja tak, send mig nyhedsbrevet.",
+    });
     const unconfirmed = (await submit({ intent: "delete-account", password: "Ny-kode-ved-havnen-7" })) as Result;
     expect(unconfirmed.data.fieldErrors?.confirm).toEqual(["Sæt kryds for at bekræfte, at kontoen skal slettes"]);
     const wrong = (await submit({ intent: "delete-account", password: "Forkert-kode-1", confirm: "ja" })) as Result;
@@ -129,5 +141,13 @@ describe.each(databaseKinds)("account self-service on %s", (kind) => {
     expect(deleted.headers.get("Location")).toBe("/?konto=slettet");
     expect(await database.db.select().from(users).where(eq(users.id, userId))).toHaveLength(0);
     expect(await database.db.select().from(profiles).where(eq(profiles.userId, userId))).toHaveLength(0);
+    // The hold would outlive the account without the hall's part: its user is set null, not deleted.
+    expect(await database.db.select().from(dayClaims).where(eq(dayClaims.day, held))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, "mette.ny@example.dk")),
+    ).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { accountParts } from "~/businesses.server";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -159,7 +160,7 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
   });
 
   it("holds a row of each of them, and none of the secrets", async () => {
-    const exported = await exportUserData(database.db, userId, "https://havnescenen.dk");
+    const exported = await exportUserData(database.db, userId, "https://havnescenen.dk", accountParts);
     for (const key of Object.values(exportedTables)) {
       const value = exported[key];
       expect(Array.isArray(value) ? value.length : value, key).toBeTruthy();

@@ -365,7 +365,12 @@ describe.each(databaseKinds)("the newsletter's public side on %s", (kind) => {
       const email = fanEmail("eksport");
       const { id, cookie } = await signUpUser(collaborators.auth, { name: "Eksport", email, password });
       await requestSubscription(deps(), { email, source: "account", verified: true });
-      const exported = await exportUserData(database.db, id, collaborators.config.PUBLIC_URL);
+      const exported = await exportUserData(
+        database.db,
+        id,
+        collaborators.config.PUBLIC_URL,
+        collaborators.accountParts,
+      );
       expect(exported.newsletter).toMatchObject({
         email,
         status: "subscribed",

@@ -1,3 +1,4 @@
+import { accountParts } from "~/businesses.server";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,6 +26,7 @@ describe("the product's password hashing", () => {
       siteName: "Havnescenen",
       mailer: recordingMailer(),
       logger: pino({ level: "silent" }),
+      accountParts,
     });
   });
 

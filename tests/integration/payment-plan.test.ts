@@ -6,7 +6,7 @@ import { mailOutbox, orderPayments, orders } from "~/db/schema";
 import { MailOutbox } from "~/features/email/outbox.server";
 import { duePaymentsOf, openPayments } from "~/features/orders/payments.server";
 import { completeLaterPayment } from "~/features/reservation/checkout.server";
-import { sendBalanceReminders } from "~/features/orders/reminders.server";
+import { sendBalanceReminders } from "~/features/rental/reminders.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { isOverdue } from "~/features/rental/payment-plan";
 import { updateReservationSettings } from "~/features/reservation/admin.server";

@@ -5,6 +5,7 @@ import pino from "pino";
 import { loadConfig } from "~/config/env.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { createAuth } from "~/features/accounts/auth.server";
+import { accountParts, sales } from "~/businesses.server";
 import { adminContentTypes } from "~/features/content/content-types";
 import type { MailMessage, Mailer } from "~/features/email/mailer.server";
 import { inProcessImageEncoder } from "~/features/media/image-encoder.server";
@@ -74,9 +75,12 @@ export function testCollaborators(
         mailer,
         logger,
         passwordHashing: testPasswordHashing,
+        accountParts,
       }),
     freshness: overrides.freshness ?? testFreshness(database.db),
     contentTypes: overrides.contentTypes ?? adminContentTypes,
+    sales,
+    accountParts,
     jobs: overrides.jobs,
   };
 }

@@ -13,9 +13,7 @@ import {
   signInCodeMessage,
   verifyEmailMessage,
 } from "~/features/email/messages";
-import { confirmAccountSubscription, verificationConfirmsNewsletter } from "~/features/newsletter/sign-up.server";
-import { forgetSubscription } from "~/features/newsletter/subscription.server";
-import { releaseClaimsOfDeletedUser } from "~/features/reservation/cancellation.server";
+import type { AccountPart } from "./account-parts.server";
 import { authRules } from "./auth-rules.server";
 import { recordSignIn, syncProfileIdentity } from "./profile.server";
 
@@ -44,6 +42,8 @@ export interface AuthOptions {
    * each. The tests set the same scrypt at a lower cost (`tests/support/password-hashing.ts`).
    */
   passwordHashing?: PasswordHashing;
+  /** The businesses' parts of an account (decision 055): asked when it is verified and before it is deleted. */
+  accountParts: readonly AccountPart[];
 }
 
 export interface PasswordHashing {
@@ -51,7 +51,16 @@ export interface PasswordHashing {
   verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
-export function createAuth({ db, secret, publicUrl, siteName, mailer, logger, passwordHashing }: AuthOptions) {
+export function createAuth({
+  db,
+  secret,
+  publicUrl,
+  siteName,
+  mailer,
+  logger,
+  passwordHashing,
+  accountParts,
+}: AuthOptions) {
   const send = (message: Parameters<Mailer["send"]>[0]) =>
     mailer
       .send(message)
@@ -116,14 +125,20 @@ export function createAuth({ db, secret, publicUrl, siteName, mailer, logger, pa
             user.email,
             user.name,
             url,
-            await verificationConfirmsNewsletter(db, user.email, request),
+            (
+              await Promise.all(
+                accountParts.map((part) => part.verificationNote?.(db, user.email, request, siteName) ?? null),
+              )
+            ).filter((note) => note !== null),
           ),
         ),
-      // The link proved the address, so the newsletter ticked at the account's sign-up needs no mail of its own.
+      // The link proved the address: what a business waited on it for (the newsletter ticked at sign-up) goes on.
       afterEmailVerification: async (user) => {
-        await confirmAccountSubscription(db, user.email).catch((error: unknown) =>
-          logger.error({ err: error }, "confirming the newsletter of a verified account failed"),
-        );
+        for (const part of accountParts) {
+          await part
+            .afterEmailVerified?.(db, user.email)
+            .catch((error: unknown) => logger.error({ err: error }, "a verified account's business step failed"));
+        }
       },
     },
     user: {
@@ -131,11 +146,10 @@ export function createAuth({ db, secret, publicUrl, siteName, mailer, logger, pa
       changeEmail: { enabled: true },
       deleteUser: {
         enabled: true,
-        // Frees the days of a deleted account (its basket and its future bookings) and forgets its address's
-        // newsletter subscription with its consent. Before the account goes, so a failure keeps both.
+        // Each business frees or forgets what it holds (the days, the newsletter subscription with its consent).
+        // Before the account goes, so a failure keeps everything.
         beforeDelete: async (user) => {
-          await releaseClaimsOfDeletedUser(db, user.id);
-          await forgetSubscription(db, { email: user.email });
+          for (const part of accountParts) await part.beforeDelete?.(db, { id: user.id, email: user.email });
         },
       },
     },

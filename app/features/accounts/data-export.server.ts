@@ -24,8 +24,7 @@ import {
 import { profileJson } from "./profile-api.server";
 import { getProfile } from "./profile.server";
 import { publicFileUrl } from "~/features/storage/storage";
-import { waitlistPlacesOf } from "~/features/tickets/waitlist.server";
-import { subscriptionOf } from "~/features/newsletter/subscription.server";
+import { exportedParts, type AccountPart } from "./account-parts.server";
 
 /**
  * Where each table that refers to a user lands in the export. A table whose foreign keys lead to `users` and
@@ -70,7 +69,12 @@ export const exportedTables = {
  * GDPR art. 15 and 20: everything we hold about a user. Secrets that would let someone act as the user
  * (password hash, session tokens, the two-factor secret and backup codes) are named, not shown.
  */
-export async function exportUserData(db: Database, userId: string, publicUrl: string) {
+export async function exportUserData(
+  db: Database,
+  userId: string,
+  publicUrl: string,
+  accountParts: readonly AccountPart[],
+): Promise<Record<string, unknown>> {
   const ordersOfUser = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
   const [account] = await db
     .select({
@@ -259,12 +263,14 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
     })
     .from(newsletterLetters)
     .where(eq(newsletterLetters.createdBy, userId));
-  // The newsletter is kept by address, as a fan may subscribe without an account: the account's address's.
-  const newsletter = account ? await subscriptionOf(db, account.email) : null;
+  // What each business holds of the account: the newsletter and the waitlists by its address (decision 055).
+  const businesses: Record<string, unknown> = account
+    ? await exportedParts(accountParts, db, { id: userId, email: account.email })
+    : {};
   return {
     exportedAt: new Date().toISOString(),
     [exportedTables.users]: account ?? null,
-    [exportedTables.ticket_waitlist]: account ? await waitlistPlacesOf(db, account.email) : [],
+    ...businesses,
     [exportedTables.profiles]: profile ? profileJson(profile) : null,
     [exportedTables.sessions]: userSessions,
     [exportedTables.auth_accounts]: signInMethods.map((method) => ({
@@ -308,10 +314,6 @@ export async function exportUserData(db: Database, userId: string, publicUrl: st
     [exportedTables.baskets]: basket ?? null,
     [exportedTables.calendar_feeds]: feed ? { url: `${publicUrl}/kalender/${feed.token}.ics` } : null,
     [exportedTables.user_files]: files.map((file) => ({ ...file, url: `${publicUrl}${publicFileUrl(file.key)}` })),
-    newsletter: newsletter && {
-      ...newsletter,
-      note: "consentWording er den tekst, du sagde ja til, ord for ord; source er, hvor du tilmeldte dig; requestedAt og confirmedAt er, hvornår du bad om nyhedsbrevet og bekræftede det.",
-    },
     [exportedTables.newsletter_letters]: letters,
     [exportedTables.media_images]: uploaded.map(({ image, ...upload }) => ({
       ...upload,

@@ -35,10 +35,10 @@ export function message(
 }
 
 /**
- * The account's verification link. With `newsletter`, the sign-up also asked for the newsletter, which the link
- * confirms too: the mail says so, so that whoever opens it knows what they agree to.
+ * The account's verification link, with a line from each business whose step the link confirms too (the newsletter
+ * ticked at sign-up, `AccountPart.verificationNote`), so that whoever opens it knows what they agree to.
  */
-export function verifyEmailMessage(siteName: string, to: string, name: string, url: string, newsletter = false) {
+export function verifyEmailMessage(siteName: string, to: string, name: string, url: string, notes: string[] = []) {
   return message(
     siteName,
     to,
@@ -46,11 +46,7 @@ export function verifyEmailMessage(siteName: string, to: string, name: string, u
     [
       `Hej ${name}`,
       "Tak fordi du har oprettet en konto. Åbn linket herunder for at bekræfte din e-mailadresse, så er du logget ind. Linket virker i en time.",
-      ...(newsletter
-        ? [
-            `Du har også bedt om nyhedsbrevet fra ${siteName}. Når du bekræfter din adresse, kommer du på listen. Du kan altid afmelde dig med ét klik nederst i hvert brev.`,
-          ]
-        : []),
+      ...notes,
       "Har du ikke oprettet en konto hos os, kan du se bort fra denne e-mail.",
     ],
     [{ url, label: "Bekræft e-mailadresse" }],

@@ -8,7 +8,7 @@ import { forgetStaleSubscribers } from "~/features/newsletter/subscription.serve
 import { pruneRateLimits } from "~/features/accounts/email-rate-limit.server";
 import { processStaleUploads, type ProcessingDependencies } from "~/features/media/library.server";
 import { removeExpiredHolds } from "~/features/reservation/holds.server";
-import { sendBalanceReminders } from "~/features/orders/reminders.server";
+import { sendBalanceReminders } from "~/features/rental/reminders.server";
 import { expireRequests } from "~/features/rental/requests.server";
 import { releaseAllRunOutHolds } from "~/features/tickets/holds.server";
 import { forgetPastWaitlists, mailWaitlistOffers } from "~/features/tickets/waitlist.server";

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, orderPayments, orders, reservationSettings } from "~/db/schema";
-import type { Installment } from "~/features/rental/payment-plan";
 
 export type OrderPayment = typeof orderPayments.$inferSelect;
 
@@ -12,8 +11,11 @@ export const paymentLabels: Record<OrderPayment["kind"], string> = {
   balance: "Restbeløb",
 };
 
-/** Writes an order's payment plan (`paymentPlan`), in the transaction that makes the order. */
-export async function planPayments(db: Database, orderId: string, plan: Installment[]) {
+/** A payment an order's plan has due: what, how much and by when ("YYYY-MM-DD" in Copenhagen). */
+export type PlannedPayment = Pick<OrderPayment, "kind" | "amountOere" | "dueDay">;
+
+/** Writes an order's payment plan (a business's, e.g. the rental's `paymentPlan`), in the order's transaction. */
+export async function planPayments(db: Database, orderId: string, plan: PlannedPayment[]) {
   await db.insert(orderPayments).values(plan.map((installment) => ({ orderId, ...installment })));
 }
 

@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import type { Database } from "~/db/client.server";
 import { orderPayments, paymentEvents } from "~/db/schema";
-import { completePayment } from "~/features/orders/settle.server";
-import type { Collaborators } from "~/lib/collaborators.server";
+import { completePayment, type SettlementDependencies } from "~/features/orders/sales.server";
 import type { PaymentProvider } from "./provider.server";
 
 /** Stripe refuses a Checkout session that closes in under 30 minutes; two more, in case our clock is behind. */
@@ -71,9 +70,6 @@ export function stripeProvider(db: Database, settings: StripeSettings): PaymentP
     },
   };
 }
-
-/** What settling a paid session uses: the booking and its confirmation mail (`completePaidOrder`). */
-export type SettlementDependencies = Pick<Collaborators, "db" | "mailer" | "config" | "metrics" | "logger">;
 
 export type WebhookOutcome =
   | { status: 400; reason: string }

@@ -1,3 +1,4 @@
+import type { PlannedPayment } from "~/features/orders/payments.server";
 import { addDays, daysBetween } from "~/features/reservation/days";
 import { percentOf } from "~/features/orders/money";
 
@@ -17,11 +18,7 @@ export interface PaymentTerms {
   balanceDaysBefore: number;
 }
 
-export interface Installment {
-  kind: "depositum" | "balance" | "everything";
-  amountOere: number;
-  dueDay: string;
-}
+export type Installment = PlannedPayment;
 
 export interface BookingAmounts {
   /** Everything sold, moms included: the days and the add-ons. */

@@ -5,6 +5,7 @@ import type { Mailer } from "~/features/email/mailer.server";
 import { bookingCancelledMessage } from "~/features/email/messages";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Logger } from "pino";
+import type { AccountPart } from "~/features/accounts/account-parts.server";
 import { formatDay, todayInCopenhagen } from "./days";
 import { cancellationRefusal, hasBegun, type CancelRefusal } from "./rules";
 import { getReservationSettings } from "./settings.server";
@@ -43,6 +44,11 @@ export async function cancelBooking(
   if (released.length === 0) return { ok: false, reason: "not-found" };
   return { ok: true, day: claim.day, orderId: claim.orderId, userId: claim.userId };
 }
+
+/** The hall's part of an account (decision 055): a deleted account's days are freed. */
+export const reservationAccountPart: AccountPart = {
+  beforeDelete: (db, account) => releaseClaimsOfDeletedUser(db, account.id),
+};
 
 /**
  * When an account is deleted: its basket is emptied and its future bookings are cancelled, so the days are

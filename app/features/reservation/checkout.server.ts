@@ -20,6 +20,7 @@ import { vatRows } from "~/features/orders/vat-words";
 import { documentLineLabel, receiptLineLabel } from "~/features/orders/line-labels";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
+import type { SaleBusiness } from "~/features/orders/sales.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { daysSummary, formatDay } from "./days";
 import { bookingsCalendar } from "./feeds.server";
@@ -131,7 +132,16 @@ export async function startNextPayment(
   return redirectTo;
 }
 
-export type SettlementDependencies = Pick<Collaborators, "db" | "mailer" | "config" | "metrics" | "logger">;
+type SettlementDependencies = Pick<Collaborators, "db" | "mailer" | "config" | "metrics" | "logger">;
+
+/**
+ * The hall's answer to the order core (decision 055): the first payment books the order's days
+ * (`completePaidOrder`), a later one (the balance) is recorded and receipted.
+ */
+export const rentalSale: SaleBusiness = {
+  settlePayment: (deps, payment) =>
+    payment.kind === "balance" ? completeLaterPayment(deps, payment.id) : completePaidOrder(deps, payment.orderId),
+};
 
 /** Records a paid balance and, the first time, mails its receipt. A mail that fails is logged, never undoes it. */
 export async function completeLaterPayment(deps: SettlementDependencies, paymentId: string) {

@@ -2,11 +2,17 @@ import { ticketsMessage } from "~/features/email/ticket-messages";
 import { receiptOf } from "~/features/reservation/checkout.server";
 import { getOrder } from "~/features/reservation/orders.server";
 import type { Collaborators } from "~/lib/collaborators.server";
+import type { SaleBusiness } from "~/features/orders/sales.server";
 import { formatDateLong, formatMoney, formatTime } from "~/lib/format";
 import { concertOf, confirmTicketOrder, ticketsOfOrder, type TicketOrder } from "./orders.server";
 import { ticketsPdf } from "./ticket-pdf.server";
 
 type Dependencies = Pick<Collaborators, "db" | "mailer" | "config" | "metrics" | "logger">;
+
+/** The tickets' answer to the order core (decision 055): a paid ticket order sells its tickets and mails them. */
+export const ticketSale: SaleBusiness = {
+  settlePayment: (deps, payment) => completeTicketOrder(deps, payment.orderId),
+};
 
 /** A ticket's own page, the QR code's address. */
 export const ticketUrl = (publicUrl: string, token: string) => `${publicUrl}/billet/${token}`;

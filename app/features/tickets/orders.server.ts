@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
 import { markPaid, nextDuePayment, takeReceiptNumber } from "~/features/orders/payments.server";
-import type { ConfirmResult } from "~/features/reservation/orders.server";
 import { concertColumns } from "./sale-columns.server";
 
 export type TicketOrder = typeof orders.$inferSelect;
@@ -36,14 +35,23 @@ export function ticketsOfOrder(db: Database, orderId: string) {
     .orderBy(asc(tickets.createdAt), asc(tickets.id));
 }
 
+export type TicketConfirmResult =
+  | { status: "confirmed" | "already-paid"; receiptNumber: number }
+  | { status: "failed"; reason: "not-found" | "not-pending" }
+  | { status: "failed"; reason: "tickets-gone"; failureReason: string };
+
 /**
  * Confirms a paid ticket order: its held tickets become sold and it gets the next receipt number, in one
  * transaction. A ticket whose hold ran out and was freed is taken again if the concert still has room; if not,
  * nothing is sold and the order fails, so the payment is refunded (Stripe's webhook) or never taken (the demo).
  * Confirming twice is harmless.
  */
-export async function confirmTicketOrder(db: Database, orderId: string, now = new Date()): Promise<ConfirmResult> {
-  return db.transaction(async (tx): Promise<ConfirmResult> => {
+export async function confirmTicketOrder(
+  db: Database,
+  orderId: string,
+  now = new Date(),
+): Promise<TicketConfirmResult> {
+  return db.transaction(async (tx): Promise<TicketConfirmResult> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return { status: "failed", reason: "not-found" };
     if (order.status === "paid") return { status: "already-paid", receiptNumber: order.receiptNumber! };
@@ -57,7 +65,7 @@ export async function confirmTicketOrder(db: Database, orderId: string, now = ne
     if (freed.length > 0 && !(await takeAgain(tx, order.eventId!, freed))) {
       const failureReason = "Billetterne blev givet videre, før betalingen kom igennem.";
       await tx.update(orders).set({ status: "failed", failureReason }).where(eq(orders.id, orderId));
-      return { status: "failed", reason: "days-gone" };
+      return { status: "failed", reason: "tickets-gone", failureReason };
     }
     await tx
       .update(tickets)

@@ -4,6 +4,7 @@ import { events, orders, ticketSales, ticketTypes, ticketWaitlist } from "~/db/s
 import { waitlistJoinedMessage, waitlistOfferMessage } from "~/features/email/ticket-messages";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Config } from "~/config/env.server";
+import type { AccountPart } from "~/features/accounts/account-parts.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import { formatDateTime } from "~/lib/format";
 import { concertWhen, ticketOrderUrl } from "./complete.server";
@@ -245,6 +246,11 @@ export async function forgetPastWaitlists(db: Database, now = new Date()) {
     .returning({ id: ticketWaitlist.id });
   return forgotten.length;
 }
+
+/** The tickets' part of an account (decision 055): its address's places on waitlists, in its data export. */
+export const ticketsAccountPart: AccountPart = {
+  exportData: async (db, account) => ({ waitlists: await waitlistPlacesOf(db, account.email) }),
+};
 
 /** An address's places on waitlists, for the data it may have sent (the account's export, the buyer's link). */
 export async function waitlistPlacesOf(db: Database, email: string) {

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { orderPayments, orders } from "~/db/schema";
 import { balanceReminderMessage } from "~/features/email/messages";
 import type { MailOutbox } from "~/features/email/outbox.server";
-import { reminderDue } from "~/features/rental/payment-plan";
+import { reminderDue } from "./payment-plan";
 import { addDays, daysSummary, formatDay, todayInCopenhagen } from "~/features/reservation/days";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { formatMoney } from "~/lib/format";
