@@ -162,6 +162,35 @@ describe.each(databaseKinds)(
       expect(after.settlements).toEqual(before.settlements);
     });
 
+    it("makes each refund a record of its own, on the payment it paid back, with its moms (decision 056)", async () => {
+      const refunds = rowsOf<Record<string, unknown>>(
+        await database.db.execute(sql`
+          select r.kind, r.amount_oere, r.vat_oere, r.provider_reference, p.kind as payment_kind, o.booker_name
+          from order_refunds r join order_payments p on p.id = r.payment_id join orders o on o.id = r.order_id
+          order by r.amount_oere`),
+      );
+      expect(refunds).toEqual([
+        // Rasmus Retur's tickets, paid back whole by the demo: no provider's id.
+        {
+          kind: "cancellation",
+          amount_oere: 57_000,
+          vat_oere: 11_400,
+          provider_reference: null,
+          payment_kind: "everything",
+          booker_name: "Rasmus Retur",
+        },
+        // Lise Lejer's security deposit, less what was kept, on the balance that carried it.
+        {
+          kind: "security-deposit",
+          amount_oere: 125_000,
+          vat_oere: 0,
+          provider_reference: null,
+          payment_kind: "balance",
+          booker_name: "Lise Lejer",
+        },
+      ]);
+    });
+
     it("keeps every order's lines adding up to its total and moms", async () => {
       const sums = rowsOf<{ id: string; total_oere: number; vat_oere: number; lines_total: number; lines_vat: number }>(
         await database.db.execute(sql`

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dayClaims, invoices, orderCancellations, orderPayments, orders } from "~/db/schema";
+import { dayClaims, invoices, orderCancellations, orderPayments, orderRefunds, orders } from "~/db/schema";
 import { openInvoices } from "~/features/invoices/invoices.server";
 import { bookkeepingEntries } from "~/features/orders/bookkeeping.server";
 import { demoProvider, type PaymentProvider, type RefundRequest } from "~/features/payment/provider.server";
@@ -45,6 +45,8 @@ describe.each(databaseKinds)("cancelling a booking by the tiers, on %s", (kind) 
     (await database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
   const cancellationOf = async (orderId: string) =>
     (await database.db.select().from(orderCancellations).where(eq(orderCancellations.orderId, orderId)))[0];
+  const refundsOf = (orderId: string) =>
+    database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
   const liveClaims = async (orderId: string) =>
     (await database.db.select().from(dayClaims).where(eq(dayClaims.orderId, orderId))).filter(
       (claim) => claim.releasedAt === null,
@@ -131,8 +133,8 @@ describe.each(databaseKinds)("cancelling a booking by the tiers, on %s", (kind) 
       chargeOere: payments[0]!.amountOere,
       refundOere: 0,
       owedOere: 0,
-      refundReference: null,
     });
+    expect(await refundsOf(orderId)).toEqual([]);
     const mail = collaborators.mailer.sent.findLast((sent) => sent.subject === "Din booking er afbestilt");
     expect(mail?.text).toContain("Vi beholder depositummet på ");
   });
@@ -158,8 +160,19 @@ describe.each(databaseKinds)("cancelling a booking by the tiers, on %s", (kind) 
       chargePercent: 50,
       chargeOere: rent - Math.round(rent / 2),
       refundOere: refund,
-      refundReference: "re_1",
     });
+    // One refund of the one payment, a record of its own with the provider's id and its moms (decision 056).
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(await refundsOf(orderId)).toEqual([
+      expect.objectContaining({
+        paymentId: paid!.id,
+        kind: "cancellation",
+        amountOere: refund,
+        vatOere: Math.round(((refund - deposit) * order!.vatOere) / (order!.totalOere - deposit)),
+        reason: "Afbestilt af lejeren",
+        providerReference: "re_1",
+      }),
+    ]);
   });
 
   it("refuses too late, and an overdue balance, in Danish, changing nothing; the admin cancels by the tiers", async () => {
@@ -211,7 +224,8 @@ describe.each(databaseKinds)("cancelling a booking by the tiers, on %s", (kind) 
     const refundMoms = Math.round(((refunded - deposit) * nearOrder.vatOere) / rentOf(nearOrder));
     expect(nearEntries.map(({ kind, totalOere, vatOere }) => ({ kind, totalOere, vatOere }))).toEqual([
       { kind: "payment", totalOere: nearOrder.totalOere, vatOere: nearOrder.vatOere },
-      { kind: "refund", totalOere: -refunded, vatOere: -refundMoms },
+      // The rent is exempt (decision 054), so the refund's moms is none: 0, not -0, as the refund rows add it up.
+      { kind: "refund", totalOere: -refunded, vatOere: 0 - refundMoms },
     ]);
 
     const [farPayment] = entries.filter((entry) => entry.number === farOrder.receiptNumber);

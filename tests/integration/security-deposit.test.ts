@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { depositSettlements, orderLines, orderPayments } from "~/db/schema";
+import { depositSettlements, orderLines, orderPayments, orderRefunds } from "~/db/schema";
 import { bookkeepingEntries } from "~/features/orders/bookkeeping.server";
 import { confirmLaterPayment } from "~/features/orders/payments.server";
 import { demoProvider, type PaymentProvider } from "~/features/payment/provider.server";
@@ -149,7 +149,10 @@ describe.each(databaseKinds)("the security deposit: paid with the balance, settl
       .select()
       .from(depositSettlements)
       .where(eq(depositSettlements.orderId, orderId));
-    expect(settlement).toMatchObject({ keptOere: 50_000, reason, refundedOere: 150_000, refundReference: null });
+    expect(settlement).toMatchObject({ keptOere: 50_000, reason, refundedOere: 150_000 });
+    expect(await database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId))).toEqual([
+      expect.objectContaining({ kind: "security-deposit", amountOere: 150_000, vatOere: 0, providerReference: null }),
+    ]);
     const mails = collaborators.mailer.sent.filter((mail) => mail.subject === "Dit sikkerhedsdepositum er afregnet");
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: booker.email });
@@ -185,13 +188,20 @@ describe.each(databaseKinds)("the security deposit: paid with the balance, settl
       },
     };
     expect(await settle(orderId, 0, "", refunding)).toMatchObject({ ok: true, refundedOere: deposit });
+    const [balance] = await database.db
+      .select()
+      .from(orderPayments)
+      .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.kind, "balance")));
     expect(asked).toEqual([
-      { providerReference: null, amountOere: deposit, idempotencyKey: `security-deposit-${orderId}` },
+      { providerReference: null, amountOere: deposit, idempotencyKey: `security-deposit-${balance!.id}` },
     ]);
     const [settlement] = await database.db
       .select()
       .from(depositSettlements)
       .where(eq(depositSettlements.orderId, orderId));
-    expect(settlement).toMatchObject({ keptOere: 0, reason: null, refundReference: "re_test_1" });
+    expect(settlement).toMatchObject({ keptOere: 0, reason: null });
+    expect(await database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId))).toEqual([
+      expect.objectContaining({ paymentId: balance!.id, kind: "security-deposit", providerReference: "re_test_1" }),
+    ]);
   });
 });

@@ -342,8 +342,8 @@ export const contractAcceptances = pgTable(
 
 /**
  * How an order's security deposit was settled after the event (issue 35): what the admin kept and why, and what
- * went back to the booker (a Stripe refund's id; the demo provider only marks it). One per order, so two admins
- * settling at once settle once.
+ * went back to the booker (its refund is an `order_refunds` row). One per order, so two admins settling at once
+ * settle once.
  */
 export const depositSettlements = pgTable(
   "deposit_settlements",
@@ -354,7 +354,6 @@ export const depositSettlements = pgTable(
     keptOere: integer("kept_oere").notNull(),
     reason: text("reason"),
     refundedOere: integer("refunded_oere").notNull(),
-    refundReference: text("refund_reference"),
     settledAt: instant("settled_at").notNull(),
     settledBy: text("settled_by").references(() => users.id, { onDelete: "set null" }),
   },
@@ -364,10 +363,42 @@ export const depositSettlements = pgTable(
   ],
 );
 
+/** Why money went back (decision 056): a cancellation (of a booking, or of tickets), or a security deposit. */
+export const refundKind = pgEnum("refund_kind", ["cancellation", "security-deposit"]);
+
+/**
+ * A refund of one payment (decision 056), as pretix's OrderRefund: how much went back, the moms in it, why, and the
+ * provider's id for it (none where it was paid back by hand or by the demo). One of each kind per payment, so two
+ * refunds at once refund once; never changed after, as the bookkeeping keeps it.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: uuidId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => orderPayments.id),
+    kind: refundKind("kind").notNull(),
+    amountOere: integer("amount_oere").notNull(),
+    vatOere: integer("vat_oere").notNull(),
+    reason: text("reason").notNull(),
+    providerReference: text("provider_reference"),
+    refundedAt: instant("refunded_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("order_refunds_one_per_payment").on(table.paymentId, table.kind),
+    index("order_refunds_order_idx").on(table.orderId),
+    check("order_refunds_amounts", sql`${table.amountOere} > 0 and ${table.vatOere} between 0 and ${table.amountOere}`),
+  ],
+);
+
 /**
  * A booked order cancelled by its tiers (issue 35), by the booker or the admin: how many days before, the tier's
- * share, what was charged, paid back (the provider's refund id; a credit note for an order on invoice) and still
- * owed. One per order, so two cancellations at once cancel once.
+ * share, what was charged, paid back (its refunds are `order_refunds` rows; a credit note for an order on invoice)
+ * and still owed. One per order, so two cancellations at once cancel once.
  */
 export const orderCancellations = pgTable(
   "order_cancellations",
@@ -386,7 +417,6 @@ export const orderCancellations = pgTable(
     /** The part of the refund that is the security deposit: no sale, so no moms (the accountant's CSV). */
     securityDepositOere: integer("security_deposit_oere").notNull().default(0),
     owedOere: integer("owed_oere").notNull(),
-    refundReference: text("refund_reference"),
     creditNoteId: uuid("credit_note_id").references(() => invoices.id),
   },
   (table) => [

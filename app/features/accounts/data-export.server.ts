@@ -14,6 +14,7 @@ import {
   contractAcceptances,
   depositSettlements,
   orderCancellations,
+  orderRefunds,
   orders,
   sessions,
   tickets,
@@ -47,6 +48,8 @@ export const exportedTables = {
   deposit_settlements: "orders",
   // … and, if it was cancelled, by whom, how many days before, and what was charged and paid back.
   order_cancellations: "orders",
+  // … and each refund of its payments: how much, the moms in it, why and when (decision 056).
+  order_refunds: "orders",
   // The lejekontrakter the user accepted: the exact text, when, and its fingerprint.
   contract_acceptances: "contracts",
   // The tickets of the user's ticket orders, and the tickets a door staff member checked in (issue 36).
@@ -213,6 +216,17 @@ export async function exportUserData(
     })
     .from(orderCancellations)
     .where(inArray(orderCancellations.orderId, ordersOfUser));
+  const refunds = await db
+    .select({
+      orderId: orderRefunds.orderId,
+      kind: orderRefunds.kind,
+      amountOere: orderRefunds.amountOere,
+      vatOere: orderRefunds.vatOere,
+      reason: orderRefunds.reason,
+      refundedAt: orderRefunds.refundedAt,
+    })
+    .from(orderRefunds)
+    .where(inArray(orderRefunds.orderId, ordersOfUser));
   const ordersOfUserIds = new Set(userOrders.map((order) => order.id));
   const userTickets = await db
     .select({
@@ -293,6 +307,9 @@ export async function exportUserData(
         settlements
           .filter((settlement) => settlement.orderId === order.id)
           .map(({ orderId: _orderId, ...settlement }) => settlement)[0] ?? null,
+      refunds: refunds
+        .filter((refund) => refund.orderId === order.id)
+        .map(({ orderId: _orderId, ...refund }) => refund),
       cancellation:
         cancellations
           .filter((cancellation) => cancellation.orderId === order.id)

@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { depositSettlements, invoices, orderCancellations, orderLines, orderPayments, orders } from "~/db/schema";
+import { invoices, orderLines, orderPayments, orderRefunds, orders } from "~/db/schema";
 import { copenhagenDateKey, dayBounds } from "~/lib/format";
-import { refundVat, vatShares, type BookkeepingEntry } from "./bookkeeping";
+import { vatShares, type BookkeepingEntry } from "./bookkeeping";
 
 /**
  * The payments received, the invoices and credit notes issued and the refunds made from one Copenhagen day to
@@ -72,71 +72,34 @@ export async function bookkeepingEntries(db: Database, { from, to }: { from: str
   return entries;
 }
 
-/** What was paid back in the period: cancellations' refunds (decision 036) and security deposits (decision 035). */
+/**
+ * What was paid back in the period (decision 056): each refund as it was recorded, with its own moms; a
+ * cancellation's or a security deposit's refunds of several payments are one line, under its order's receipt. A
+ * cancellation on invoice has its credit note instead.
+ */
 async function refundEntries(db: Database, { from, to }: { from: string; to: string }): Promise<BookkeepingEntry[]> {
-  const period = { start: dayBounds(from).start, end: dayBounds(to).end };
-  const [cancelled, settled] = await Promise.all([
-    db
-      .select({ cancellation: orderCancellations, order: orders })
-      .from(orderCancellations)
-      .innerJoin(orders, eq(orders.id, orderCancellations.orderId))
-      .where(
-        and(
-          gte(orderCancellations.cancelledAt, period.start),
-          lt(orderCancellations.cancelledAt, period.end),
-          gt(orderCancellations.refundOere, 0),
-          // On invoice, the credit note is the entry.
-          isNull(orderCancellations.creditNoteId),
-        ),
-      ),
-    db
-      .select({ settlement: depositSettlements, order: orders })
-      .from(depositSettlements)
-      .innerJoin(orders, eq(orders.id, depositSettlements.orderId))
-      .where(
-        and(
-          gte(depositSettlements.settledAt, period.start),
-          lt(depositSettlements.settledAt, period.end),
-          gt(depositSettlements.refundedOere, 0),
-        ),
-      ),
-  ]);
-  const deposits = cancelled.length
-    ? await db
-        .select({ orderId: orderLines.orderId, totalOere: orderLines.totalOere })
-        .from(orderLines)
-        .where(
-          and(
-            inArray(
-              orderLines.orderId,
-              cancelled.map(({ order }) => order.id),
-            ),
-            eq(orderLines.kind, "security-deposit"),
-          ),
-        )
-    : [];
-  return [
-    ...cancelled.map(({ cancellation, order }) => ({
-      date: copenhagenDateKey(cancellation.cancelledAt),
+  const refunds = await db
+    .select({ refund: orderRefunds, order: orders })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .where(and(gte(orderRefunds.refundedAt, dayBounds(from).start), lt(orderRefunds.refundedAt, dayBounds(to).end)))
+    .orderBy(asc(orderRefunds.refundedAt));
+  const entries = new Map<string, BookkeepingEntry>();
+  for (const { refund, order } of refunds) {
+    const key = `${order.id}:${refund.kind}`;
+    const entry = entries.get(key) ?? {
+      date: copenhagenDateKey(refund.refundedAt),
       kind: "refund" as const,
       number: order.receiptNumber ?? 0,
       ...bookerOf(order),
-      totalOere: -cancellation.refundOere,
-      vatOere: -refundVat(
-        order,
-        cancellation,
-        deposits.filter((line) => line.orderId === order.id).reduce((sum, line) => sum + line.totalOere, 0),
-      ),
-    })),
-    ...settled.map(({ settlement, order }) => ({
-      date: copenhagenDateKey(settlement.settledAt),
-      kind: "refund" as const,
-      number: order.receiptNumber ?? 0,
-      ...bookerOf(order),
-      totalOere: -settlement.refundedOere,
+      totalOere: 0,
       vatOere: 0,
-    })),
-  ];
+    };
+    entry.totalOere -= refund.amountOere;
+    entry.vatOere -= refund.vatOere;
+    entries.set(key, entry);
+  }
+  return [...entries.values()];
 }
 
 const bookerOf = (order: typeof orders.$inferSelect) => ({

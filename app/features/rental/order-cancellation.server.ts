@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { dayClaims, invoices, orderCancellations, orderLines, orderPayments, orders } from "~/db/schema";
 import { issueCreditNote } from "~/features/invoices/invoices.server";
+import { refundVat } from "~/features/orders/bookkeeping";
+import { refundPaidPayments } from "~/features/orders/refunds.server";
 import type { Logger } from "pino";
 import { bookingCancelledByTiersMessage } from "~/features/email/rental-messages";
 import type { Mailer } from "~/features/email/mailer.server";
@@ -52,7 +54,14 @@ async function quoteOf(db: Database, order: Order, now: Date) {
     securityDepositOere: depositPaid ? depositOere : 0,
     creditOere: invoice ? invoice.totalOere - settlement.chargeOere : null,
   };
-  return { quote, firstDay, payments, invoice: invoice ?? null, cancellationDays: settings.cancellationDays };
+  return {
+    quote,
+    firstDay,
+    payments,
+    invoice: invoice ?? null,
+    cancellationDays: settings.cancellationDays,
+    depositOere,
+  };
 }
 
 /** Why the booker (or, `byAdmin`, the admin) may not cancel this booking now, or null. */
@@ -146,13 +155,13 @@ export async function cancelOrder(
       return { ok: true, quote, order: order!, creditNoteNumber: creditNote?.number ?? null };
     }
     await tx.delete(orderPayments).where(and(eq(orderPayments.orderId, orderId), isNull(orderPayments.paidAt)));
-    const references = await refundPaidPayments(tx, provider, orderId, quote.refundOere);
-    if (references.length > 0) {
-      await tx
-        .update(orderCancellations)
-        .set({ refundReference: references.join(" ") })
-        .where(eq(orderCancellations.orderId, orderId));
-    }
+    await refundPaidPayments(tx, provider, orderId, {
+      kind: "cancellation",
+      reason: by.reason,
+      amountOere: quote.refundOere,
+      vatOere: refundVat(order!, quote, facts.depositOere),
+      now,
+    });
     return { ok: true, quote, order: order!, creditNoteNumber: null };
   });
 }
@@ -163,37 +172,6 @@ async function settleInvoicePayment(db: Database, payments: Payment[], chargeOer
   if (!open) return;
   if (chargeOere === 0) await db.delete(orderPayments).where(eq(orderPayments.id, open.id));
   else await db.update(orderPayments).set({ amountOere: chargeOere }).where(eq(orderPayments.id, open.id));
-}
-
-/**
- * Pays `amountOere` back over an order's paid payments, the latest first, whatever it sold (a cancelled booking,
- * refunded tickets); answers the provider's refund ids. Each payment's refund has its own idempotency key.
- */
-export async function refundPaidPayments(
-  db: Database,
-  provider: Pick<PaymentProvider, "refund">,
-  orderId: string,
-  amountOere: number,
-) {
-  const paid = await db
-    .select()
-    .from(orderPayments)
-    .where(eq(orderPayments.orderId, orderId))
-    .orderBy(desc(orderPayments.dueDay));
-  const references: string[] = [];
-  let left = amountOere;
-  for (const payment of paid) {
-    if (left === 0) break;
-    const part = Math.min(left, payment.amountOere);
-    left -= part;
-    const reference = await provider.refund({
-      providerReference: payment.providerReference,
-      amountOere: part,
-      idempotencyKey: `cancellation-${payment.id}`,
-    });
-    if (reference) references.push(reference);
-  }
-  return references;
 }
 
 /**

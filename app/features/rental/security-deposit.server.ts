@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { depositSettlements, orderLines, orderPayments, orders } from "~/db/schema";
 import { depositSettledMessage } from "~/features/email/rental-messages";
 import type { Mailer } from "~/features/email/mailer.server";
+import { refundPayment } from "~/features/orders/refunds.server";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { daysSummary, todayInCopenhagen } from "~/features/reservation/days";
 import { getSiteSettings } from "~/features/site/settings.server";
@@ -161,18 +162,18 @@ async function settleIn(
     .onConflictDoNothing()
     .returning({ orderId: depositSettlements.orderId });
   if (claimed.length === 0) return { ok: false as const, reason: "settled" as const };
-  let refundReference: string | null;
-  try {
-    refundReference = await provider.refund({
-      providerReference: carrier?.providerReference ?? null,
-      amountOere: refundedOere,
-      idempotencyKey: `security-deposit-${orderId}`,
-    });
-  } catch {
-    throw new RefundRefused();
-  }
-  if (refundReference) {
-    await tx.update(depositSettlements).set({ refundReference }).where(eq(depositSettlements.orderId, orderId));
+  if (refundedOere > 0 && carrier) {
+    try {
+      await refundPayment(tx, provider, carrier, {
+        kind: "security-deposit",
+        reason: "Sikkerhedsdepositum betalt tilbage",
+        amountOere: refundedOere,
+        vatOere: 0,
+        now,
+      });
+    } catch {
+      throw new RefundRefused();
+    }
   }
   return { ok: true as const, order, refundedOere };
 }

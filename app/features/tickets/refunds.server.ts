@@ -4,7 +4,10 @@ import { orderCancellations, orders, tickets } from "~/db/schema";
 import { concertRefundMessage, ticketRefundMessage } from "~/features/email/ticket-messages";
 import type { Mailer } from "~/features/email/mailer.server";
 import type { PaymentProvider } from "~/features/payment/provider.server";
-import { refundPaidPayments } from "~/features/rental/order-cancellation.server";
+import { refundPaidPayments } from "~/features/orders/refunds.server";
+import { effectiveStart } from "~/features/program/program";
+import { daysBetween, todayInCopenhagen } from "~/features/reservation/days";
+import { copenhagenDateKey } from "~/lib/format";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Logger } from "~/lib/logger.server";
 import { formatMoney } from "~/lib/format";
@@ -52,22 +55,22 @@ export async function refundTicketOrder(
       cancelledBy: by.userId,
       byAdmin: by.byAdmin ?? true,
       reason: by.reason,
-      daysBefore: Math.max(
-        0,
-        Math.floor(((concert?.startsAt.getTime() ?? now.getTime()) - now.getTime()) / 86_400_000),
-      ),
+      // Counted in Copenhagen's dates, as a booking's (decision 056).
+      daysBefore: concert
+        ? Math.max(0, daysBetween(todayInCopenhagen(now), copenhagenDateKey(effectiveStart(concert))))
+        : 0,
       chargePercent: 0,
       chargeOere: 0,
       refundOere: order.totalOere,
       owedOere: 0,
     });
-    const references = await refundPaidPayments(tx, provider, orderId, order.totalOere);
-    if (references.length > 0) {
-      await tx
-        .update(orderCancellations)
-        .set({ refundReference: references.join(" ") })
-        .where(eq(orderCancellations.orderId, orderId));
-    }
+    await refundPaidPayments(tx, provider, orderId, {
+      kind: "cancellation",
+      reason: by.reason,
+      amountOere: order.totalOere,
+      vatOere: order.vatOere,
+      now,
+    });
     return { ok: true, amountOere: order.totalOere };
   });
 }
