@@ -4,7 +4,7 @@ import { orderPayments, orders } from "~/db/schema";
 import { balanceReminderMessage } from "~/features/email/messages";
 import type { MailOutbox } from "~/features/email/outbox.server";
 import { reminderDue } from "~/features/rental/payment-plan";
-import { addDays, daysSummary, formatDay, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, daysSummary, formatDay, todayInCopenhagen } from "~/lib/days";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { formatMoney } from "~/lib/format";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { daysBetween } from "~/features/reservation/days";
+import { daysBetween } from "~/lib/days";
 import { percentOf } from "~/features/orders/money";
 
 /**

@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import { bookingCancelledByTiersMessage } from "~/features/email/rental-messages";
 import type { Mailer } from "~/features/email/mailer.server";
 import type { PaymentProvider } from "~/features/payment/provider.server";
-import { daysSummary, todayInCopenhagen } from "~/features/reservation/days";
+import { daysSummary, todayInCopenhagen } from "~/lib/days";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { cancellationRefusal, type CancelRefusal } from "~/features/reservation/rules";
 import { getReservationSettings } from "~/features/reservation/settings.server";

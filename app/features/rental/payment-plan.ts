@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from "~/features/reservation/days";
+import { addDays, daysBetween } from "~/lib/days";
 import { percentOf } from "~/features/orders/money";
 
 /**

@@ -5,7 +5,7 @@ import { depositSettlements, orderLines, orderPayments, orders } from "~/db/sche
 import { depositSettledMessage } from "~/features/email/rental-messages";
 import type { Mailer } from "~/features/email/mailer.server";
 import type { PaymentProvider } from "~/features/payment/provider.server";
-import { daysSummary, todayInCopenhagen } from "~/features/reservation/days";
+import { daysSummary, todayInCopenhagen } from "~/lib/days";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { formatMoney } from "~/lib/format";
 import { securityDepositCarrier } from "./payment-plan";

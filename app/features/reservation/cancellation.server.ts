@@ -5,7 +5,7 @@ import type { Mailer } from "~/features/email/mailer.server";
 import { bookingCancelledMessage } from "~/features/email/messages";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Logger } from "pino";
-import { formatDay, todayInCopenhagen } from "./days";
+import { formatDay, todayInCopenhagen } from "~/lib/days";
 import { cancellationRefusal, hasBegun, type CancelRefusal } from "./rules";
 import { getReservationSettings } from "./settings.server";
 

@@ -21,7 +21,7 @@ import { documentLineLabel, receiptLineLabel } from "~/features/orders/line-labe
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
-import { daysSummary, formatDay } from "./days";
+import { daysSummary, formatDay } from "~/lib/days";
 import { bookingsCalendar } from "./feeds.server";
 import { confirmOrder } from "./orders.server";
 

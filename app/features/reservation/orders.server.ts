@@ -25,7 +25,7 @@ import { orderTotals, pricedLine } from "~/features/orders/money";
 import type { VatCategory } from "~/features/orders/vat";
 import { rentVatCategory } from "~/features/rental/vat";
 import { countsTowardBasket, holdStatus, orderHoldExpiresAt, paymentOutcome } from "./rules";
-import { formatDay } from "./days";
+import { formatDay } from "~/lib/days";
 import { markPaid, nextDuePayment, planPayments, takeReceiptNumber } from "~/features/orders/payments.server";
 import type { paymentTermsOf } from "~/features/rental/payment-plan";
 import { orderPaymentPlan } from "~/features/rental/order-payment-plan.server";
