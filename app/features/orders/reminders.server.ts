@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderPayments, orders } from "~/db/schema";
-import { balanceReminderMessage } from "~/features/email/messages";
+import { balanceReminderMessage } from "~/features/rental/messages";
 import type { MailOutbox } from "~/features/email/outbox.server";
 import { reminderDue } from "~/features/rental/payment-plan";
 import { addDays, daysSummary, formatDay, todayInCopenhagen } from "~/lib/days";

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { dayClaims, invoices, orderCancellations, orderLines, orderPayments, orders } from "~/db/schema";
 import { issueCreditNote } from "~/features/invoices/invoices.server";
 import type { Logger } from "pino";
-import { bookingCancelledByTiersMessage } from "~/features/email/rental-messages";
+import { bookingCancelledByTiersMessage } from "./messages";
 import type { Mailer } from "~/features/email/mailer.server";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { daysSummary, todayInCopenhagen } from "~/lib/days";

@@ -9,7 +9,7 @@ import {
   requestDeclinedMessage,
   requestExpiredMessage,
   requestReceivedMessage,
-} from "~/features/email/rental-messages";
+} from "./messages";
 import { orderTotals, pricedLine } from "~/features/orders/money";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { daysSummary, formatDay } from "~/lib/days";

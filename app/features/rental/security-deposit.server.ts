@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { depositSettlements, orderLines, orderPayments, orders } from "~/db/schema";
-import { depositSettledMessage } from "~/features/email/rental-messages";
+import { depositSettledMessage } from "./messages";
 import type { Mailer } from "~/features/email/mailer.server";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { daysSummary, todayInCopenhagen } from "~/lib/days";

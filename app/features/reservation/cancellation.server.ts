@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { dayClaims, users } from "~/db/schema";
 import type { Mailer } from "~/features/email/mailer.server";
-import { bookingCancelledMessage } from "~/features/email/messages";
+import { bookingCancelledMessage } from "~/features/rental/messages";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Logger } from "pino";
 import { formatDay, todayInCopenhagen } from "~/lib/days";

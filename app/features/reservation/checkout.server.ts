@@ -1,12 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { dayClaims, orderLines, orders } from "~/db/schema";
-import {
-  balancePaidMessage,
-  bookingConfirmationMessage,
-  type PaymentView,
-  type ReceiptView,
-} from "~/features/email/messages";
+import type { PaymentView, ReceiptView } from "~/features/orders/receipt";
+import { balancePaidMessage, bookingConfirmationMessage } from "~/features/rental/messages";
 import {
   confirmLaterPayment,
   nextDuePayment,

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderCancellations, orders, tickets } from "~/db/schema";
-import { concertRefundMessage, ticketRefundMessage } from "~/features/email/ticket-messages";
+import { concertRefundMessage, ticketRefundMessage } from "./messages";
 import type { Mailer } from "~/features/email/mailer.server";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { refundPaidPayments } from "~/features/rental/order-cancellation.server";
