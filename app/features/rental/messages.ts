@@ -1,6 +1,6 @@
 import type { MailMessage } from "~/features/email/mail-message";
 import { message } from "~/features/email/messages";
-import type { PaymentView, ReceiptView } from "~/features/orders/receipt";
+import type { ReceiptView } from "~/features/orders/receipt";
 import { vatInWords } from "~/features/orders/vat-words";
 
 /** A request or an offer as its mails name it. */
@@ -157,33 +157,34 @@ export function bookingCancelledByTiersMessage(
   );
 }
 
-/** The plan in words, when it is more than one payment: what is paid, and what is due when. */
-function planLines(payments: PaymentView[]) {
-  if (payments.length < 2) return [];
-  return payments.map((payment) =>
+/** What was bought and paid, in words: the lines, the total with its moms, and the plan of more than one payment. */
+function receiptLines({ lines, total, vat, payments }: ReceiptView) {
+  const plan = payments.map((payment) =>
     payment.paid
       ? `${payment.label}: ${payment.amount}, betalt (kvittering nr. ${payment.receiptNumber}).`
       : `${payment.label}: ${payment.amount}, forfalder ${payment.due}.`,
   );
+  return [
+    ...lines.map((line) => `${line.label}: ${line.price}`),
+    `I alt ${total}. ${vatInWords(vat)}`,
+    ...(payments.length < 2 ? [] : plan),
+  ];
 }
 
 /** The booking confirmation: the receipt (number, business, CVR, moms) in the mail, the days as an .ics. */
 export function bookingConfirmationMessage(to: string, receipt: ReceiptView, ics: string, url: string): MailMessage {
-  const lines = [
-    `Hej ${receipt.bookerName}`,
-    `Tak for din reservation hos ${receipt.siteName}. Betalingen er gennemført, og dagene er dine.`,
-    ...receipt.lines.map((line) => `${line.label}: ${line.price}`),
-    `I alt ${receipt.total}. ${vatInWords(receipt.vat)}`,
-    ...planLines(receipt.payments),
-    `Kvittering nr. ${receipt.receiptNumber}, betalt ${receipt.paidAt}.`,
-    `${receipt.business.name}, ${receipt.business.address}, CVR ${receipt.business.cvr}.`,
-    "Dagene ligger som kalenderbegivenheder i den vedhæftede fil.",
-  ];
   const built = message(
     receipt.siteName,
     to,
     `Kvittering nr. ${receipt.receiptNumber}: din reservation hos ${receipt.siteName}`,
-    lines,
+    [
+      `Hej ${receipt.bookerName}`,
+      `Tak for din reservation hos ${receipt.siteName}. Betalingen er gennemført, og dagene er dine.`,
+      ...receiptLines(receipt),
+      `Kvittering nr. ${receipt.receiptNumber}, betalt ${receipt.paidAt}.`,
+      `${receipt.business.name}, ${receipt.business.address}, CVR ${receipt.business.cvr}.`,
+      "Dagene ligger som kalenderbegivenheder i den vedhæftede fil.",
+    ],
     [{ url, label: "Se dine reservationer" }],
   );
   return {
@@ -204,9 +205,7 @@ export function balancePaidMessage(to: string, receipt: ReceiptView, receiptNumb
     [
       `Hej ${receipt.bookerName}`,
       `Tak for betalingen af restbeløbet${paid ? `, ${paid.amount}` : ""}. Din leje hos ${receipt.siteName} er nu betalt.`,
-      ...receipt.lines.map((line) => `${line.label}: ${line.price}`),
-      `I alt ${receipt.total}. ${vatInWords(receipt.vat)}`,
-      ...planLines(receipt.payments),
+      ...receiptLines(receipt),
       `${receipt.business.name}, ${receipt.business.address}, CVR ${receipt.business.cvr}.`,
     ],
     [{ url, label: "Se dine reservationer" }],
