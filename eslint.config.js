@@ -3,6 +3,12 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const collaboratorsFromTheEdge = {
+  group: ["~/lib/collaborators.server", "**/collaborators.server"],
+  allowTypeImports: true,
+  message: "Features do not fetch collaborators: take them as parameters from the route that calls.",
+};
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -45,15 +51,25 @@ export default tseslint.config(
     // Features get their collaborators as parameters; only the edges (routes, entry.server, server/) ask for the
     // set (decision 015). The types stay importable, for `Pick<Collaborators, …>`.
     files: ["app/features/**", "app/lib/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [collaboratorsFromTheEdge] }] },
+  },
+  {
+    // The core knows no business (decision 055): orders, payment, accounts, e-mail and the schema import nothing
+    // from the rental, the reservation, tickets, the newsletter or the programme; the businesses import the core and
+    // register with it in app/businesses.server.ts. This object replaces the rule above for these files, so it
+    // repeats its pattern.
+    files: ["app/features/{orders,payment,accounts,email}/**", "app/db/schema/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
+            collaboratorsFromTheEdge,
             {
-              group: ["~/lib/collaborators.server", "**/collaborators.server"],
-              allowTypeImports: true,
-              message: "Features do not fetch collaborators: take them as parameters from the route that calls.",
+              regex:
+                "^(?:~/features/|(?:\\.\\./)+(?:features/)?)(?:rental|reservation|tickets|newsletter|program)(?:/|$)",
+              message:
+                "The core knows no business: let the business import the core, or keep the shared words in app/db/schema/values/.",
             },
           ],
         },

@@ -5,7 +5,7 @@ import { answeredField } from "~/components/ui/answered-field";
 import { Field } from "~/components/ui/field";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
-import { todayInCopenhagen } from "~/features/reservation/days";
+import { todayInCopenhagen } from "~/lib/days";
 import { blockDays, getBlockedDates, unblockDay } from "~/features/reservation/admin.server";
 import { blockSchema } from "~/features/reservation/schemas";
 import { successToast } from "~/features/toast/toast";

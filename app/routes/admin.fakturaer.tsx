@@ -5,7 +5,7 @@ import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { markInvoicePaid, openInvoices, recentCreditNotes } from "~/features/invoices/invoices.server";
 import { isOverdue } from "~/features/rental/payment-plan";
-import { addDays, formatDay, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, formatDay, todayInCopenhagen } from "~/lib/days";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { formatMoney } from "~/lib/format";

@@ -11,7 +11,7 @@ import {
   requestAnswerSchema,
 } from "~/features/rental/request-answers";
 import { approveRequest, declineRequest, openRequests } from "~/features/rental/requests.server";
-import { daysSummary, formatDay } from "~/features/reservation/days";
+import { daysSummary, formatDay } from "~/lib/days";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { formatDateTime, formatMoney, kronerForInput } from "~/lib/format";

@@ -8,7 +8,7 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { listBookings } from "~/features/reservation/admin.server";
 import { WeekdayHead } from "~/features/reservation/components/day-calendar";
 import { askedMonth } from "~/features/reservation/admin-month";
-import { formatMonth, monthGrid, shiftMonth } from "~/features/reservation/days";
+import { formatMonth, monthGrid, shiftMonth } from "~/lib/days";
 import { cancelBookingAndNotify } from "~/features/reservation/cancellation.server";
 import { cancelSchema } from "~/features/reservation/schemas";
 import { errorToast, successToast } from "~/features/toast/toast";

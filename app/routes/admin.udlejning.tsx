@@ -22,7 +22,7 @@ import { rentalOverview } from "~/features/rental/overview.server";
 import { isOverdue } from "~/features/rental/payment-plan";
 import { settlementRefusalMessages, settlementSchema } from "~/features/rental/security-deposit";
 import { settleSecurityDeposit } from "~/features/rental/security-deposit.server";
-import { daysSummary, formatDay, todayInCopenhagen } from "~/features/reservation/days";
+import { daysSummary, formatDay, todayInCopenhagen } from "~/lib/days";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { formatDateTime, formatMoney } from "~/lib/format";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireUser } from "~/features/accounts/session.server";
-import { daysSummary, formatDay, todayInCopenhagen } from "~/features/reservation/days";
+import { daysSummary, formatDay, todayInCopenhagen } from "~/lib/days";
 import {
   cancelOrderAndNotify,
   cancellationRefusalMessage,

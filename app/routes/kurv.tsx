@@ -16,7 +16,7 @@ import { redirectWithToast, withFlashToast } from "~/features/toast/flash.server
 import { errorToast, infoToast, successToast, type Toast } from "~/features/toast/toast";
 import { answer, parseSubmission, withErrorToast } from "~/lib/form";
 import { formatMoney } from "~/lib/format";
-import { formatDay } from "~/features/reservation/days";
+import { formatDay } from "~/lib/days";
 import { collaborators } from "~/lib/collaborators.server";
 import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/kurv";

@@ -5,7 +5,7 @@ import { useToastFrom } from "~/components/ui/toaster";
 import { getSessionUser, loginPath } from "~/features/accounts/session.server";
 import { monthSchema } from "~/features/reservation/admin-month";
 import { DayCalendar } from "~/features/reservation/components/day-calendar";
-import { formatDay, monthGrid, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
+import { formatDay, monthGrid, shiftMonth, todayInCopenhagen } from "~/lib/days";
 import { calendarDays } from "~/features/reservation/calendar.server";
 import { holdDay, type HoldResult } from "~/features/reservation/holds.server";
 import { getReservationSettings } from "~/features/reservation/settings.server";

@@ -8,7 +8,7 @@ import { PaymentPlan } from "~/features/orders/components/payment-plan";
 import { nextDuePayment } from "~/features/orders/payments.server";
 import { invoiceOfOrder } from "~/features/invoices/invoices.server";
 import { InvoicedBooking } from "~/features/invoices/components/invoiced-booking";
-import { formatDay } from "~/features/reservation/days";
+import { formatDay } from "~/lib/days";
 import { getOrder, requireOwnOrder } from "~/features/reservation/orders.server";
 import { collaborators } from "~/lib/collaborators.server";
 import { privatePageMeta } from "~/lib/private-page";

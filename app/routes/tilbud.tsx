@@ -11,7 +11,7 @@ import { CONTRACT_FIELD, CONTRACT_REQUIRED, contractText } from "~/features/rent
 import { contractOf } from "~/features/rental/contract.server";
 import { receiptOf, startNextPayment } from "~/features/reservation/checkout.server";
 import { Amounts } from "~/features/reservation/components/amounts";
-import { formatDay } from "~/features/reservation/days";
+import { formatDay } from "~/lib/days";
 import { getOrder, requireOwnOrder } from "~/features/reservation/orders.server";
 import { getReservationSettings } from "~/features/reservation/settings.server";
 import { redirectWithToast } from "~/features/toast/flash.server";

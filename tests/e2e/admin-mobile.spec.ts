@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { adminContentTypes } from "../../app/features/content/content-types";
-import { shiftMonth, todayInCopenhagen } from "../../app/features/reservation/days";
+import { shiftMonth, todayInCopenhagen } from "../../app/lib/days";
 import { expect, groupsOf, stepThrough, test } from "../support/test";
 import { expectAccessible } from "../support/visit";
 

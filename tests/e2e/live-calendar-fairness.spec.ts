@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { shiftMonth, todayInCopenhagen } from "../../app/features/reservation/days";
+import { shiftMonth, todayInCopenhagen } from "../../app/lib/days";
 import { waitUntilLiveAfterNavigations } from "../support/live";
 import { expect, plantSession, test, uniqueClientAddress } from "../support/test";
 

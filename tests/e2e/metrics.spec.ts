@@ -1,4 +1,4 @@
-import { addDays, todayInCopenhagen } from "../../app/features/reservation/days";
+import { addDays, todayInCopenhagen } from "../../app/lib/days";
 import { signUpThroughApi } from "../support/sign-up";
 import { expect, test, uniqueClientAddress } from "../support/test";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { simpleParser } from "mailparser";
-import { shiftMonth, todayInCopenhagen } from "../../app/features/reservation/days";
+import { shiftMonth, todayInCopenhagen } from "../../app/lib/days";
 import { waitUntilLiveAfterNavigations } from "../support/live";
 import { waitForMail } from "../support/outbox";
 import { expect, plantSession, test, uniqueClientAddress } from "../support/test";

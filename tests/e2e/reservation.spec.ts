@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { shiftMonth, todayInCopenhagen } from "../../app/features/reservation/days";
+import { shiftMonth, todayInCopenhagen } from "../../app/lib/days";
 import { waitUntilLiveAfterNavigations } from "../support/live";
 import { waitForMail } from "../support/outbox";
 import { expect, plantSession, test, uniqueClientAddress } from "../support/test";

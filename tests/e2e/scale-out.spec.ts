@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import pg from "pg";
 import sharp from "sharp";
-import { addDays, todayInCopenhagen } from "../../app/features/reservation/days";
+import { addDays, todayInCopenhagen } from "../../app/lib/days";
 import { ADMIN } from "../support/content";
 import { startS3 } from "../support/s3";
 import { removeDataDir, startBuiltServer, type RunningServer } from "../support/server";

@@ -16,7 +16,7 @@ import {
   restoreBackup,
 } from "~/features/operations/backup.server";
 import { lastBackupRun, runRecordedBackup, scheduledBackupJob } from "~/features/operations/backup-runs.server";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { createBooking, createUser } from "../support/factories";
 import { createTestDatabase, databaseKinds, migrateUpTo, type TestDatabase } from "../support/test-database";

@@ -1,6 +1,6 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import { getBasket, holdDay } from "~/features/reservation/holds.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action } from "~/routes/kurv";

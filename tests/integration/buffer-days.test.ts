@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateReservationSettings } from "~/features/reservation/admin.server";
 import { calendarDays, dayNews } from "~/features/reservation/calendar.server";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import { holdDay, releaseHold } from "~/features/reservation/holds.server";
 import { confirmOrder, createOrder } from "~/features/reservation/orders.server";
 import { demoProvider } from "~/features/payment/provider.server";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addOns, orderLines, orders } from "~/db/schema";
 import { hoursField } from "~/features/rental/add-ons";
 import { forgetOfferedAddOns } from "~/features/rental/add-ons.server";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import { holdDay, releaseHold } from "~/features/reservation/holds.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as detailsAction } from "~/routes/bruger.update";

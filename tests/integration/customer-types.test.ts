@@ -6,7 +6,7 @@ import { demoProvider } from "~/features/payment/provider.server";
 import { basketCustomerType, chooseCustomerType } from "~/features/rental/basket.server";
 import { updateReservationSettings } from "~/features/reservation/admin.server";
 import { calendarDays } from "~/features/reservation/calendar.server";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import { getBasket, holdDay } from "~/features/reservation/holds.server";
 import { createOrder } from "~/features/reservation/orders.server";
 import type { Toast } from "~/features/toast/toast";

@@ -1,7 +1,7 @@
 import pino from "pino";
 import { CUSTOMER_TYPES } from "~/features/rental/customer-types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import { holdDay } from "~/features/reservation/holds.server";
 import { getReservationSettings } from "~/features/reservation/settings.server";
 import { setCollaborators } from "~/lib/collaborators.server";

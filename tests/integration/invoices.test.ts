@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayClaims, invoices, orderPayments, orders } from "~/db/schema";
 import { chooseCustomerType } from "~/features/rental/basket.server";
 import { updateReservationSettings } from "~/features/reservation/admin.server";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import { holdDay } from "~/features/reservation/holds.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as invoicesAction } from "~/routes/admin.fakturaer";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayClaims, rateLimits } from "~/db/schema";
 import { allowAttempt, pruneRateLimits } from "~/features/accounts/email-rate-limit.server";
 import { JobRunner, type Job } from "~/features/jobs/jobs.server";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import { demoProvider } from "~/features/payment/provider.server";
 import { holdDay, removeExpiredHolds } from "~/features/reservation/holds.server";
 import { createOrder } from "~/features/reservation/orders.server";

@@ -4,7 +4,7 @@ import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setHoldSeconds } from "~/features/reservation/admin.server";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import { blockDays } from "~/features/reservation/admin.server";
 import { holdDay, releaseHold } from "~/features/reservation/holds.server";
 import { LiveCalendar } from "../../server/live-calendar";

@@ -8,7 +8,7 @@ import { oioublInvoice } from "~/features/invoices/oioubl";
 import { chooseCustomerType } from "~/features/rental/basket.server";
 import { updateReservationSettings } from "~/features/reservation/admin.server";
 import { completePaidOrder, receiptOf } from "~/features/reservation/checkout.server";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import { holdDay } from "~/features/reservation/holds.server";
 import { createOrder } from "~/features/reservation/orders.server";
 import { demoProvider } from "~/features/payment/provider.server";

@@ -4,7 +4,7 @@ import { contractAcceptances, orderLines, orderPayments, orders } from "~/db/sch
 import { chooseCustomerType } from "~/features/rental/basket.server";
 import { approveRequest } from "~/features/rental/requests.server";
 import { listBookings, updateReservationSettings } from "~/features/reservation/admin.server";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import { holdDay } from "~/features/reservation/holds.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as myReservationsAction, loader as myReservationsLoader } from "~/routes/alle-reservationer";

@@ -8,7 +8,7 @@ import { demoProvider, type PaymentProvider, type RefundRequest } from "~/featur
 import { chooseCustomerType } from "~/features/rental/basket.server";
 import { cancelOrder } from "~/features/rental/order-cancellation.server";
 import { updateReservationSettings } from "~/features/reservation/admin.server";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import { holdDay } from "~/features/reservation/holds.server";
 import { confirmOrder, createOrder } from "~/features/reservation/orders.server";
 import { setCollaborators } from "~/lib/collaborators.server";

@@ -10,7 +10,7 @@ import { sendBalanceReminders } from "~/features/rental/reminders.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { isOverdue } from "~/features/rental/payment-plan";
 import { updateReservationSettings } from "~/features/reservation/admin.server";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import { holdDay } from "~/features/reservation/holds.server";
 import { confirmOrder, createOrder } from "~/features/reservation/orders.server";
 import { setCollaborators } from "~/lib/collaborators.server";

@@ -5,7 +5,7 @@ import { collaborators as currentCollaborators, setCollaborators } from "~/lib/c
 import { ensureAdmin } from "~/features/accounts/bootstrap-admin.server";
 import type { MailMessage } from "~/features/email/mailer.server";
 import { demoProvider } from "~/features/payment/provider.server";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import { holdDay } from "~/features/reservation/holds.server";
 import { confirmOrder, createOrder } from "~/features/reservation/orders.server";
 import { action as cancelAction } from "~/routes/admin.reservationer";

@@ -8,7 +8,7 @@ import { chooseCustomerType } from "~/features/rental/basket.server";
 import { acceptOffer, approveRequest, expireRequests, openRequests } from "~/features/rental/requests.server";
 import { updateReservationSettings } from "~/features/reservation/admin.server";
 import { calendarDays } from "~/features/reservation/calendar.server";
-import { addDays, formatDay, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, formatDay, todayInCopenhagen } from "~/lib/days";
 import { getBasket, holdDay } from "~/features/reservation/holds.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { setCollaborators } from "~/lib/collaborators.server";

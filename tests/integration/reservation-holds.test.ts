@@ -4,7 +4,7 @@ import { orders, profiles, users } from "~/db/schema";
 import type { Auth } from "~/features/accounts/auth.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { stripeProvider } from "~/features/payment/stripe.server";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import { blockDays } from "~/features/reservation/admin.server";
 import { calendarDays } from "~/features/reservation/calendar.server";
 import { holdDay, removeExpiredHolds } from "~/features/reservation/holds.server";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { reservationSettings } from "~/db/schema";
 import { blockDays } from "~/features/reservation/admin.server";
-import { addDays, shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, shiftMonth, todayInCopenhagen } from "~/lib/days";
 import { demoProvider } from "~/features/payment/provider.server";
 import { getBasket, holdDay } from "~/features/reservation/holds.server";
 import { confirmOrder, createOrder } from "~/features/reservation/orders.server";

@@ -6,7 +6,7 @@ import { confirmLaterPayment } from "~/features/orders/payments.server";
 import { demoProvider, type PaymentProvider } from "~/features/payment/provider.server";
 import { settleSecurityDeposit } from "~/features/rental/security-deposit.server";
 import { updateReservationSettings } from "~/features/reservation/admin.server";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import { holdDay } from "~/features/reservation/holds.server";
 import { confirmOrder, createOrder } from "~/features/reservation/orders.server";
 import { setCollaborators } from "~/lib/collaborators.server";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderPayments, orders } from "~/db/schema";
 import type { MailMessage } from "~/features/email/mailer.server";
 import { stripeProvider } from "~/features/payment/stripe.server";
-import { addDays, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import { holdDay } from "~/features/reservation/holds.server";
 import { createOrder } from "~/features/reservation/orders.server";
 import { setCollaborators } from "~/lib/collaborators.server";

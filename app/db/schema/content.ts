@@ -20,8 +20,7 @@ import { createdAt, instant, updatedAt, uuidId } from "./columns";
 import { addOnUnit, addOnVat, customerType } from "./rental";
 
 import { pageNames } from "~/features/content/page-names";
-import { eventStatuses } from "~/features/program/event-status";
-import { ticketSaleModes } from "~/features/tickets/sale-modes";
+import { eventStatuses, ticketSaleModes } from "./values/content";
 
 export { pageNames, type PageName } from "~/features/content/page-names";
 
@@ -218,7 +217,6 @@ export const videoLinks = contentTable(
   ],
 );
 
-export { eventStatuses, type EventStatus } from "~/features/program/event-status";
 export const eventStatusEnum = pgEnum("event_status", eventStatuses);
 
 /** A concert of the programme (Koncerter). Times are instants; the site shows them in Copenhagen time. */

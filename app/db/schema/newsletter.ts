@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { LetterBlock, SentLetter } from "~/features/newsletter/letter";
+import type { LetterBlock, SentLetter } from "./values/newsletter";
 import { users } from "./accounts";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
 

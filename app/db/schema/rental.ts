@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, integer, pgEnum, pgTable } from "drizzle-orm/pg-core";
 import { updatedAt } from "./columns";
-import { ADD_ON_UNITS, ADD_ON_VAT_CHOICES } from "~/features/rental/add-ons";
-import { BOOKING_MODES, CUSTOMER_TYPES } from "~/features/rental/customer-types";
+import { ADD_ON_UNITS, ADD_ON_VAT_CHOICES, BOOKING_MODES, CUSTOMER_TYPES } from "./values/rental";
 
 /** Who rents the hall (issue 35): privat, forening, erhverv, offentlig. */
 export const customerType = pgEnum("customer_type", CUSTOMER_TYPES);

@@ -13,8 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { CancellationTier } from "~/features/rental/cancellation-tiers";
-import type { KeptAddOnChoice } from "~/features/rental/add-on-choice";
+import type { CancellationTier, KeptAddOnChoice } from "./values/rental";
 import { ownedBy, users } from "./accounts";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
 import { events } from "./content";

@@ -2,7 +2,7 @@ import type { Database } from "~/db/client.server";
 import { profiles, users } from "~/db/schema";
 import { offeredAddOns } from "~/features/rental/add-ons.server";
 import { chooseCustomerType } from "~/features/rental/basket.server";
-import { shiftMonth, todayInCopenhagen } from "~/features/reservation/days";
+import { shiftMonth, todayInCopenhagen } from "~/lib/days";
 import { holdDay } from "~/features/reservation/holds.server";
 import { createOrder } from "~/features/reservation/orders.server";
 

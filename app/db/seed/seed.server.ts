@@ -20,7 +20,7 @@ import { demoCustomerTerms, demoPaymentTerms } from "./demo-rental";
 import { seedDemoRequests } from "./demo-requests.server";
 import { seedDemoNewsletter } from "./demo-newsletter.server";
 import { seedDemoTicketSales } from "./demo-tickets.server";
-import { addDays } from "~/features/reservation/days";
+import { addDays } from "~/lib/days";
 import { copenhagenDateKey, copenhagenInstant } from "~/lib/format";
 import { createPage } from "~/features/content/pages.server";
 import { plainTextToRichText } from "~/features/content/rich-text.server";

@@ -1,10 +1,12 @@
 // Relative imports: app/routes.ts reads this module where the `~` alias is not known.
 import { copenhagenInstant, formatEventTime } from "../../lib/format";
 import { ALT_MAX, altHint, altLabel, altMissingMessage } from "../media/media";
-import { eventStatusLabels, eventStatuses, type EventStatus } from "../program/event-status";
-import { ticketSaleModeLabels, ticketSaleModes } from "../tickets/sale-modes";
-import { ADD_ON_UNITS, ADD_ON_VAT_CHOICES, addOnUnitLabels, addOnVatLabels, type AddOnUnit } from "../rental/add-ons";
-import { CUSTOMER_TYPES, customerTypeLabels } from "../rental/customer-types";
+import { eventStatuses, ticketSaleModes, type EventStatus } from "../../db/schema/values/content";
+import { eventStatusLabels } from "../program/event-status";
+import { ticketSaleModeLabels } from "../tickets/sale-modes";
+import { ADD_ON_UNITS, ADD_ON_VAT_CHOICES, CUSTOMER_TYPES, type AddOnUnit } from "../../db/schema/values/rental";
+import { addOnUnitLabels, addOnVatLabels } from "../rental/add-ons";
+import { customerTypeLabels } from "../rental/customer-types";
 import { pageNameLabels, pageNames, pagePaths, type PageName } from "./page-names";
 import { contentType, hasAdminPages } from "./registry";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { dayClaims, orders } from "~/db/schema";
 import { message } from "~/features/email/messages";
 import { bookingsCalendar } from "~/features/reservation/feeds.server";
-import { daysSummary, formatDay } from "~/features/reservation/days";
+import { daysSummary, formatDay } from "~/lib/days";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import { formatMoney } from "~/lib/format";

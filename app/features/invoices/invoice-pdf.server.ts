@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatMoney } from "~/lib/format";
 import { printable } from "~/lib/pdf.server";
-import { formatDay } from "~/features/reservation/days";
+import { formatDay } from "~/lib/days";
 import { VAT_CATEGORIES, vatParts } from "~/features/orders/vat";
 import { invoiceTotals, netLine } from "./invoices";
 import type { InvoiceDocument } from "./oioubl";

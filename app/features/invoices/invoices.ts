@@ -1,4 +1,4 @@
-import { addDays } from "~/features/reservation/days";
+import { addDays } from "~/lib/days";
 import { vatParts, vatSharesOf, type VatLine } from "~/features/orders/vat";
 import type { CustomerType } from "~/features/rental/customer-types";
 

@@ -1,5 +1,4 @@
-import type { EventStatus } from "~/features/program/event-status";
-import type { TicketSaleMode } from "~/features/tickets/sale-modes";
+import type { EventStatus, TicketSaleMode } from "~/db/schema/values/content";
 import { copenhagenDateTime, copenhagenInstant } from "~/lib/format";
 
 /** Where a fan signs up: each place shows its own wording, and that wording is what is kept as the consent. */

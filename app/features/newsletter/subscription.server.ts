@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { newsletterDeliveries, newsletterLetters, newsletterSubscribers } from "~/db/schema";
-import { confirmSubscriptionMessage } from "~/features/email/newsletter-messages";
+import { confirmSubscriptionMessage } from "./messages";
 import type { Mailer } from "~/features/email/mailer.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { consentWordings, FORGET_AFTER_DAYS, type SignUpSource } from "./rules";

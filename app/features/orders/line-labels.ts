@@ -1,4 +1,4 @@
-import { formatDay } from "~/features/reservation/days";
+import { formatDay } from "~/lib/days";
 import { formatMoney } from "~/lib/format";
 
 type LabelledLine = { day: string | null; description: string; quantity: number; unitPriceOere: number };

@@ -3,7 +3,8 @@ import type { CalendarEvent } from "~/features/reservation/ics";
 import { postalAddress } from "~/features/seo/structured-data";
 import type { PublicSiteSettings } from "~/features/site/settings";
 import type { ConcertPrice } from "~/features/tickets/concert-price";
-import { eventStatusLabels, type EventStatus } from "./event-status";
+import type { EventStatus } from "~/db/schema/values/content";
+import { eventStatusLabels } from "./event-status";
 import { copenhagenDateKey, copenhagenDateTime, copenhagenInstant, dayBounds, formatEventTime } from "~/lib/format";
 
 /**

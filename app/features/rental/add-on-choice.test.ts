@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { keptAddOnValues, readAddOnSelection, type KeptAddOnChoice } from "./add-on-choice";
+import type { KeptAddOnChoice } from "~/db/schema/values/rental";
+import { keptAddOnValues, readAddOnSelection } from "./add-on-choice";
 
 const offered = [
   {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { FieldErrors } from "~/lib/form";
-import type { CustomerType } from "./customer-types";
-import { addOnProblems, chosenAddOns, GUESTS_FIELD, hoursField, type AddOn, type AddOnSelection } from "./add-ons";
+import type { AddOnSelection, CustomerType, KeptAddOnChoice } from "~/db/schema/values/rental";
+import { addOnProblems, chosenAddOns, GUESTS_FIELD, hoursField, type AddOn } from "./add-ons";
 
 /** The form field that lists the chosen add-ons, once per checked box. */
 export const ADD_ONS_FIELD = "tilvalg";
@@ -48,11 +48,6 @@ export function readAddOnSelection(
     return { ok: false, fieldErrors: Object.fromEntries(Object.entries(problems).map(([field, m]) => [field, [m]])) };
   }
   return { ok: true, selection };
-}
-
-/** The add-ons a basket last sent to checkout (`baskets.add_on_choice`), and the holds they were chosen for. */
-export interface KeptAddOnChoice extends AddOnSelection {
-  claimIds: string[];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addOnLines, addOnProblems, addOnQuantity, chosenAddOns, requiredAddOns, type AddOnUnit } from "./add-ons";
+import type { AddOnUnit } from "~/db/schema/values/rental";
+import { addOnLines, addOnProblems, addOnQuantity, chosenAddOns, requiredAddOns } from "./add-ons";
 
 describe("how many units of an add-on a booking takes", () => {
   const booking = { days: 2, hours: 3, guests: 80 };

@@ -1,11 +1,8 @@
 import type { VatCategory } from "~/features/orders/vat";
-import type { CustomerType } from "./customer-types";
+import type { AddOnSelection, AddOnUnit, AddOnVat, CustomerType } from "../../db/schema/values/rental";
 import { addOnVatCategory } from "./vat";
 
 /** What an add-on (tilvalg) is priced by: once per booking, per day, per hour or per guest. */
-export const ADD_ON_UNITS = ["booking", "day", "hour", "guest"] as const;
-export type AddOnUnit = (typeof ADD_ON_UNITS)[number];
-
 export const addOnUnitLabels: Record<AddOnUnit, string> = {
   booking: "pr. booking",
   day: "pr. dag",
@@ -13,13 +10,7 @@ export const addOnUnitLabels: Record<AddOnUnit, string> = {
   guest: "pr. gæst",
 };
 
-/**
- * How moms applies to an add-on (decision 054): a service of its own carries 25 % (a sound engineer, cleaning);
- * one that is part of the letting (the kitchen, an extra hour in the hall) follows the rent.
- */
-export const ADD_ON_VAT_CHOICES = ["standard", "as-rent"] as const;
-export type AddOnVat = (typeof ADD_ON_VAT_CHOICES)[number];
-
+/** How moms applies to an add-on (decision 054): 25 % as a service of its own, or as the rent. */
 export const addOnVatLabels: Record<AddOnVat, string> = {
   standard: "25 % moms",
   "as-rent": "Som lejen (en del af udlejningen)",
@@ -61,13 +52,6 @@ export function addOnQuantity(unit: AddOnUnit, choice: AddOnChoice): number {
 /** The add-ons a customer type must take, whatever it chooses. */
 export function requiredAddOns<Item extends Pick<AddOn, "requiredFor">>(addOns: Item[], customerType: CustomerType) {
   return addOns.filter((addOn) => addOn.requiredFor.includes(customerType));
-}
-
-/** What the booker chose in the basket or the request: add-ons by id, hours of those by the hour, the guests. */
-export interface AddOnSelection {
-  ids: readonly string[];
-  hours: Readonly<Record<string, number>>;
-  guests: number | null;
 }
 
 export const noAddOns: AddOnSelection = { ids: [], hours: {}, guests: null };

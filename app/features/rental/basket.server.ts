@@ -2,8 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { baskets, dayClaims } from "~/db/schema";
 import { getReservationSettings } from "~/features/reservation/settings.server";
-import type { AddOnSelection } from "./add-ons";
-import type { KeptAddOnChoice } from "./add-on-choice";
+import type { AddOnSelection, KeptAddOnChoice } from "~/db/schema/values/rental";
 import type { CustomerType } from "./customer-types";
 import { dayPriceFor } from "./prices";
 

@@ -1,4 +1,4 @@
-import { todayInCopenhagen } from "~/features/reservation/days";
+import { todayInCopenhagen } from "~/lib/days";
 
 /**
  * A booking's history as the admin follows it (issue 35): requested, offered, accepted, depositum paid, reminder

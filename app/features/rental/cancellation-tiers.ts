@@ -1,18 +1,7 @@
 import { z } from "zod";
-import { daysBetween } from "~/features/reservation/days";
+import { daysBetween } from "~/lib/days";
 import { percentOf } from "~/features/orders/money";
-
-/**
- * What a booker pays when they cancel, by how many days are left before the first day: the admin's tiers, say 30
- * days or more free but for the depositum, 14–29 days half the rent, under 14 days all of it. The depositum is
- * never paid back; the security deposit always is.
- */
-export interface CancellationTier {
-  /** The tier applies from this many days before the first day. */
-  minDaysBefore: number;
-  /** The share of the rent the booker pays. */
-  chargePercent: number;
-}
+import type { CancellationTier } from "~/db/schema/values/rental";
 
 export const cancellationTiersSchema = z
   .array(

@@ -9,7 +9,7 @@ import { richTextPlain } from "~/features/content/rich-text.server";
 import { documentLineLabel } from "~/features/orders/line-labels";
 import { vatRows } from "~/features/orders/vat-words";
 import { paymentLabels, paymentsOf } from "~/features/orders/payments.server";
-import { formatDay } from "~/features/reservation/days";
+import { formatDay } from "~/lib/days";
 import { getReservationSettings } from "~/features/reservation/settings.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { formatDateTime, formatMoney } from "~/lib/format";

@@ -1,12 +1,12 @@
 // No zod here: the content registry reads these names, and the browser loads the registry on every page.
+import type { BookingMode, CustomerType } from "../../db/schema/values/rental";
+
+export { BOOKING_MODES, CUSTOMER_TYPES, type BookingMode, type CustomerType } from "../../db/schema/values/rental";
 
 /**
  * Who rents the hall, as Danish halls price and treat them (issue 35): a private person, an association, a company
  * or a public institution. The admin sets day prices and how each may book; the booker's details depend on it.
  */
-export const CUSTOMER_TYPES = ["privat", "forening", "erhverv", "offentlig"] as const;
-export type CustomerType = (typeof CUSTOMER_TYPES)[number];
-
 export const customerTypeLabels: Record<CustomerType, string> = {
   privat: "Privat",
   forening: "Forening",
@@ -15,9 +15,6 @@ export const customerTypeLabels: Record<CustomerType, string> = {
 };
 
 /** How a customer type may book: at once with payment, by a request the admin answers, or not at all. */
-export const BOOKING_MODES = ["direct", "request", "closed"] as const;
-export type BookingMode = (typeof BOOKING_MODES)[number];
-
 export const bookingModeLabels: Record<BookingMode, string> = {
   direct: "Booker direkte",
   request: "Kun ved forespørgsel",

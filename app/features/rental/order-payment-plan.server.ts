@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
-import { todayInCopenhagen } from "~/features/reservation/days";
+import { todayInCopenhagen } from "~/lib/days";
 import { paymentPlan, paymentTermsOf, type Installment } from "./payment-plan";
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { contractAcceptances, depositSettlements, invoices, orderPayments, orders } from "~/db/schema";
-import { todayInCopenhagen } from "~/features/reservation/days";
+import { todayInCopenhagen } from "~/lib/days";
 import { bookingHistory, type BookingFacts, type HistoryStep } from "./booking-history";
 import { depositsToSettle, lastDayOfOrder } from "./security-deposit.server";
 

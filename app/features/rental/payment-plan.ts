@@ -1,5 +1,5 @@
 import type { PlannedPayment } from "~/features/orders/payments.server";
-import { addDays, daysBetween } from "~/features/reservation/days";
+import { addDays, daysBetween } from "~/lib/days";
 import { percentOf } from "~/features/orders/money";
 
 /**

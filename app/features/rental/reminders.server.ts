@@ -1,10 +1,10 @@
 import { and, eq, isNull, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderPayments, orders } from "~/db/schema";
-import { balanceReminderMessage } from "~/features/email/messages";
+import { balanceReminderMessage } from "~/features/rental/messages";
 import type { MailOutbox } from "~/features/email/outbox.server";
 import { reminderDue } from "./payment-plan";
-import { addDays, daysSummary, formatDay, todayInCopenhagen } from "~/features/reservation/days";
+import { addDays, daysSummary, formatDay, todayInCopenhagen } from "~/lib/days";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { formatMoney } from "~/lib/format";
 

@@ -9,10 +9,10 @@ import {
   requestDeclinedMessage,
   requestExpiredMessage,
   requestReceivedMessage,
-} from "~/features/email/rental-messages";
+} from "./messages";
 import { orderTotals, pricedLine } from "~/features/orders/money";
 import type { PaymentProvider } from "~/features/payment/provider.server";
-import { daysSummary, formatDay } from "~/features/reservation/days";
+import { daysSummary, formatDay } from "~/lib/days";
 import { calendarDays } from "~/features/reservation/calendar.server";
 import {
   addDaysTo,

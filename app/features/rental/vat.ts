@@ -1,7 +1,6 @@
 import { pricedLine } from "../orders/money";
 import type { VatCategory, VatLine } from "~/features/orders/vat";
-import type { AddOnVat } from "./add-ons";
-import type { CustomerType } from "./customer-types";
+import type { AddOnVat, CustomerType } from "../../db/schema/values/rental";
 
 /**
  * The moms of renting the hall (decision 054). Letting rooms is exempt (momsloven § 13, stk. 1, nr. 8). A venue may

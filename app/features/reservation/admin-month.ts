@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addDays, shiftMonth, todayInCopenhagen } from "./days";
+import { addDays, shiftMonth, todayInCopenhagen } from "~/lib/days";
 
 export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 

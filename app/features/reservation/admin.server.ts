@@ -4,7 +4,7 @@ import { blockedDates, customerTypeTerms, dayClaims, orderLines, orders, reserva
 import { csvDocument, csvKroner } from "~/lib/csv";
 import type { Freshness } from "~/lib/freshness";
 import { claimedDayPriceOere, dayLineOfClaim } from "./booked-day-price.server";
-import { addDays } from "./days";
+import { addDays } from "~/lib/days";
 import type { ReservationRules } from "./rules";
 import type { CustomerTerms } from "./settings.server";
 

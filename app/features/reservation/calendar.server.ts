@@ -2,7 +2,7 @@ import { and, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { blockedDates, dayClaims, orders } from "~/db/schema";
-import { addDays, todayInCopenhagen } from "./days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import {
   dayState,
   daysNearOthers,

@@ -2,11 +2,11 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { dayClaims, users } from "~/db/schema";
 import type { Mailer } from "~/features/email/mailer.server";
-import { bookingCancelledMessage } from "~/features/email/messages";
+import { bookingCancelledMessage } from "~/features/rental/messages";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Logger } from "pino";
 import type { AccountPart } from "~/features/accounts/account-parts.server";
-import { formatDay, todayInCopenhagen } from "./days";
+import { formatDay, todayInCopenhagen } from "~/lib/days";
 import { cancellationRefusal, hasBegun, type CancelRefusal } from "./rules";
 import { getReservationSettings } from "./settings.server";
 

@@ -1,12 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { dayClaims, orderLines, orders } from "~/db/schema";
-import {
-  balancePaidMessage,
-  bookingConfirmationMessage,
-  type PaymentView,
-  type ReceiptView,
-} from "~/features/email/messages";
+import type { PaymentView, ReceiptView } from "~/features/orders/receipt";
+import { balancePaidMessage, bookingConfirmationMessage } from "~/features/rental/messages";
 import {
   confirmLaterPayment,
   nextDuePayment,
@@ -22,7 +18,7 @@ import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import type { SaleBusiness } from "~/features/orders/sales.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
-import { daysSummary, formatDay } from "./days";
+import { daysSummary, formatDay } from "~/lib/days";
 import { bookingsCalendar } from "./feeds.server";
 import { confirmOrder } from "./orders.server";
 

@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { rowsOf, preparedPerDatabase } from "~/db/database";
 import { baskets, blockedDates, dayClaims, orders, profiles, reservationSettings, users } from "~/db/schema";
 import { dayBounds } from "~/lib/format";
-import { addDays, todayInCopenhagen } from "./days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import {
   countsTowardBasket,
   daysNearOthers,

@@ -1,4 +1,4 @@
-import { addDays } from "./days";
+import { addDays } from "~/lib/days";
 
 /** An all-day event (a booked day), or one with a time (a concert). */
 export type CalendarEvent = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, todayInCopenhagen } from "./days";
+import { addDays, todayInCopenhagen } from "~/lib/days";
 import {
   cancellationRefusal,
   daysNearOthers,

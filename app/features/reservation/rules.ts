@@ -1,6 +1,7 @@
 import type { customerTypeTerms, orders, reservationSettings } from "~/db/schema";
 import { weekdayIndex } from "~/lib/format";
-import { addDays, daysBetween, holidayOf } from "./days";
+import { addDays, daysBetween } from "~/lib/days";
+import { holidayOf } from "./holidays";
 
 /**
  * Every rule of the reservation, in one place, as plain functions of plain facts: what a day is for the one

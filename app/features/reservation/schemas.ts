@@ -3,7 +3,7 @@ import { REQUIRED } from "~/features/accounts/schemas";
 import { moneyRule, numberRule } from "~/features/content/schemas";
 import { cancellationTiersSchema } from "~/features/rental/cancellation-tiers";
 import { CUSTOMER_TYPES, BOOKING_MODES, type CustomerType } from "~/features/rental/customer-types";
-import { addDays } from "./days";
+import { addDays } from "~/lib/days";
 import type { ReservationRules } from "./rules";
 import type { CustomerTerms } from "./settings.server";
 

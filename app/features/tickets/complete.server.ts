@@ -1,4 +1,4 @@
-import { ticketsMessage } from "~/features/email/ticket-messages";
+import { ticketsMessage } from "./messages";
 import { receiptOf } from "~/features/reservation/checkout.server";
 import { getOrder } from "~/features/reservation/orders.server";
 import type { Collaborators } from "~/lib/collaborators.server";

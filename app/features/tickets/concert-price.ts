@@ -1,5 +1,5 @@
 import { formatPrice } from "~/lib/format";
-import type { TicketSaleMode } from "./sale-modes";
+import type { TicketSaleMode } from "~/db/schema/values/content";
 
 /**
  * The price a fan first sees of a concert (issue 54): every fee they cannot avoid included (markedsføringsloven

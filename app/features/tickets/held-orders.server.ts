@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { orderLines, orderPayments, orders, tickets } from "~/db/schema";
 import { orderTotals } from "~/features/orders/money";
-import { todayInCopenhagen } from "~/features/reservation/days";
+import { todayInCopenhagen } from "~/lib/days";
 import { ticketLines } from "./rules";
 import { newDoorCode, newTicketToken } from "./tokens.server";
 

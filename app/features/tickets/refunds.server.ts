@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderCancellations, orders, tickets } from "~/db/schema";
-import { concertRefundMessage, ticketRefundMessage } from "~/features/email/ticket-messages";
+import { concertRefundMessage, ticketRefundMessage } from "./messages";
 import type { Mailer } from "~/features/email/mailer.server";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { refundPaidPayments } from "~/features/orders/refunds.server";
 import { effectiveStart } from "~/features/program/program";
-import { daysBetween, todayInCopenhagen } from "~/features/reservation/days";
+import { daysBetween, todayInCopenhagen } from "~/lib/days";
 import { copenhagenDateKey } from "~/lib/format";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Logger } from "~/lib/logger.server";

@@ -4,7 +4,7 @@ import { events, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
 import type { SalePrices } from "./concert-price";
 import { saleState, ticketsLeft, type SaleState, type TicketSaleTerms, type TicketTypeStock } from "./rules";
 import { concertColumns } from "./sale-columns.server";
-import type { TicketSaleMode } from "./sale-modes";
+import type { TicketSaleMode } from "~/db/schema/values/content";
 
 export type TicketSale = typeof ticketSales.$inferSelect;
 export type TicketType = typeof ticketTypes.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, orders, ticketSales, ticketTypes, ticketWaitlist } from "~/db/schema";
-import { waitlistJoinedMessage, waitlistOfferMessage } from "~/features/email/ticket-messages";
+import { waitlistJoinedMessage, waitlistOfferMessage } from "./messages";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Config } from "~/config/env.server";
 import type { AccountPart } from "~/features/accounts/account-parts.server";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
-import type { ReceiptView } from "~/features/email/messages";
+import type { ReceiptView } from "~/features/orders/receipt";
 import { OrderLines } from "~/features/orders/components/order-lines";
 
 /** The confirmation of a booking on invoice: booked, the invoice sent, to be paid by its due day. */

@@ -1,4 +1,4 @@
-import type { PaymentView } from "~/features/email/messages";
+import type { PaymentView } from "../receipt";
 
 /** An order's payments: what is paid (with its receipt) and what is due when. Nothing for a single payment. */
 export function PaymentPlan({ payments, className = "" }: { payments: PaymentView[]; className?: string }) {

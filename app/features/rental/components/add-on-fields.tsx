@@ -2,7 +2,8 @@ import { useId } from "react";
 import { FieldMessages } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/form";
 import { ADD_ONS_FIELD } from "../add-on-choice";
-import { GUESTS_FIELD, hoursField, type AddOnUnit } from "../add-ons";
+import type { AddOnUnit } from "~/db/schema/values/rental";
+import { GUESTS_FIELD, hoursField } from "../add-ons";
 
 export interface AddOnView {
   id: string;

@@ -1,7 +1,8 @@
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { formatMoney, weekdayIndex } from "~/lib/format";
-import { addDays, daysBetween, formatDay, formatMonth, holidayOf } from "../days";
+import { addDays, daysBetween, formatDay, formatMonth } from "~/lib/days";
+import { holidayOf } from "../holidays";
 import { liveDayState, type CalendarDay, type DayState } from "../rules";
 
 const weekdays = ["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"];

@@ -1,4 +1,7 @@
-import { message } from "./messages";
+import type { MailMessage } from "~/features/email/mail-message";
+import { message } from "~/features/email/messages";
+import type { ReceiptView } from "~/features/orders/receipt";
+import { vatInWords } from "~/features/orders/vat-words";
 
 /** A request or an offer as its mails name it. */
 export interface RequestMailView {
@@ -152,4 +155,88 @@ export function bookingCancelledByTiersMessage(
     ],
     [{ url, label: "Se dine reservationer" }],
   );
+}
+
+/** What was bought and paid, in words: the lines, the total with its moms, and the plan of more than one payment. */
+function receiptLines({ lines, total, vat, payments }: ReceiptView) {
+  const plan = payments.map((payment) =>
+    payment.paid
+      ? `${payment.label}: ${payment.amount}, betalt (kvittering nr. ${payment.receiptNumber}).`
+      : `${payment.label}: ${payment.amount}, forfalder ${payment.due}.`,
+  );
+  return [
+    ...lines.map((line) => `${line.label}: ${line.price}`),
+    `I alt ${total}. ${vatInWords(vat)}`,
+    ...(payments.length < 2 ? [] : plan),
+  ];
+}
+
+/** The booking confirmation: the receipt (number, business, CVR, moms) in the mail, the days as an .ics. */
+export function bookingConfirmationMessage(to: string, receipt: ReceiptView, ics: string, url: string): MailMessage {
+  const built = message(
+    receipt.siteName,
+    to,
+    `Kvittering nr. ${receipt.receiptNumber}: din reservation hos ${receipt.siteName}`,
+    [
+      `Hej ${receipt.bookerName}`,
+      `Tak for din reservation hos ${receipt.siteName}. Betalingen er gennemført, og dagene er dine.`,
+      ...receiptLines(receipt),
+      `Kvittering nr. ${receipt.receiptNumber}, betalt ${receipt.paidAt}.`,
+      `${receipt.business.name}, ${receipt.business.address}, CVR ${receipt.business.cvr}.`,
+      "Dagene ligger som kalenderbegivenheder i den vedhæftede fil.",
+    ],
+    [{ url, label: "Se dine reservationer" }],
+  );
+  return {
+    ...built,
+    attachments: [
+      { filename: "reservation.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" },
+    ],
+  };
+}
+
+/** The receipt of a balance paid: the booking is now paid in full. */
+export function balancePaidMessage(to: string, receipt: ReceiptView, receiptNumber: number, url: string) {
+  const paid = receipt.payments.find((payment) => payment.receiptNumber === receiptNumber);
+  return message(
+    receipt.siteName,
+    to,
+    `Kvittering nr. ${receiptNumber}: restbeløbet er betalt`,
+    [
+      `Hej ${receipt.bookerName}`,
+      `Tak for betalingen af restbeløbet${paid ? `, ${paid.amount}` : ""}. Din leje hos ${receipt.siteName} er nu betalt.`,
+      ...receiptLines(receipt),
+      `${receipt.business.name}, ${receipt.business.address}, CVR ${receipt.business.cvr}.`,
+    ],
+    [{ url, label: "Se dine reservationer" }],
+  );
+}
+
+/** A reminder of a balance: a week before it falls due, and on the day. */
+export function balanceReminderMessage(
+  siteName: string,
+  to: string,
+  view: { name: string; amount: string; due: string; days: string; onDueDay: boolean },
+  url: string,
+) {
+  return message(
+    siteName,
+    to,
+    view.onDueDay ? `Restbeløbet for din leje forfalder i dag` : `Restbeløbet for din leje forfalder ${view.due}`,
+    [
+      `Hej ${view.name}`,
+      `Restbeløbet for din leje af salen (${view.days}) er ${view.amount} og forfalder ${view.due}.`,
+      "Du betaler under Mine reservationer. Har du allerede betalt, kan du se bort fra denne e-mail.",
+    ],
+    [{ url, label: "Betal restbeløbet" }],
+  );
+}
+
+export function bookingCancelledMessage(siteName: string, to: string, name: string, day: string, reason: string) {
+  return message(siteName, to, `Din reservation ${day} er aflyst`, [
+    `Hej ${name}`,
+    `Din reservation ${day} er aflyst.`,
+    `Begrundelse: ${reason}`,
+    "Beløbet for dagen bliver refunderet. Kontakt os gerne, hvis du har spørgsmål.",
+  ]);
 }

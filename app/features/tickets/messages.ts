@@ -1,5 +1,5 @@
 import { vatInWords, type VatRow } from "~/features/orders/vat-words";
-import { message } from "./messages";
+import { message } from "~/features/email/messages";
 
 /** A ticket order as its mails name it. */
 export interface TicketMailView {

@@ -1,4 +1,4 @@
-import { message } from "./messages";
+import { message } from "~/features/email/messages";
 
 /** The double opt-in: the address is on the list only once this link is opened. */
 export function confirmSubscriptionMessage(siteName: string, to: string, confirmUrl: string) {

@@ -1,46 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dayBounds } from "~/lib/format";
-import { addDays, danishHolidays, easterSunday, formatMonth, holidayOf, monthGrid, shiftMonth } from "./days";
-
-describe("Danish holidays", () => {
-  it.each([
-    [2024, "2024-03-31"],
-    [2025, "2025-04-20"],
-    [2026, "2026-04-05"],
-    [2027, "2027-03-28"],
-    [2038, "2038-04-25"],
-  ])("Easter Sunday %i is %s", (year, easter) => {
-    expect(easterSunday(year)).toBe(easter);
-  });
-
-  it("lists the public holidays of 2026 and marks the three other days", () => {
-    const holidays = danishHolidays(2026);
-    expect(
-      holidays.filter((holiday) => holiday.publicHoliday).map((holiday) => `${holiday.date} ${holiday.name}`),
-    ).toEqual([
-      "2026-01-01 Nytårsdag",
-      "2026-04-02 Skærtorsdag",
-      "2026-04-03 Langfredag",
-      "2026-04-05 Påskedag",
-      "2026-04-06 2. påskedag",
-      "2026-05-14 Kristi himmelfartsdag",
-      "2026-05-24 Pinsedag",
-      "2026-05-25 2. pinsedag",
-      "2026-12-25 Juledag",
-      "2026-12-26 2. juledag",
-    ]);
-    expect(holidays.filter((holiday) => !holiday.publicHoliday).map((holiday) => holiday.name)).toEqual([
-      "Grundlovsdag",
-      "Juleaftensdag",
-      "Nytårsaftensdag",
-    ]);
-  });
-
-  it("finds a holiday by its date and nothing on an ordinary day", () => {
-    expect(holidayOf("2027-05-06")?.name).toBe("Kristi himmelfartsdag");
-    expect(holidayOf("2026-11-24")).toBeUndefined();
-  });
-});
+import { addDays, daysBetween, daysSummary, formatMonth, monthGrid, shiftMonth } from "./days";
+import { dayBounds } from "./format";
 
 describe("day boundaries in Copenhagen", () => {
   it("makes the spring-forward day 23 hours long and the fall-back day 25", () => {
@@ -110,5 +70,22 @@ describe("month grid", () => {
     expect(shiftMonth("2026-12", 1)).toBe("2027-01");
     expect(shiftMonth("2026-01", -1)).toBe("2025-12");
     expect(formatMonth("2026-12")).toBe("december 2026");
+  });
+});
+
+describe("days in words and counts", () => {
+  it.each([
+    ["2026-12-31", "2027-01-01", 1],
+    ["2026-03-28", "2026-03-30", 2],
+    ["2026-11-25", "2026-11-25", 0],
+    ["2026-11-25", "2026-11-20", -5],
+  ])("from %s to %s is %i days", (from, to, expected) => {
+    expect(daysBetween(from, to)).toBe(expected);
+  });
+
+  it("names one day, or counts several from the first", () => {
+    expect(daysSummary([])).toBe("");
+    expect(daysSummary(["2027-03-10"])).toBe("onsdag den 10. marts 2027");
+    expect(daysSummary(["2027-03-11", "2027-03-10"])).toBe("2 dage fra onsdag den 10. marts 2027");
   });
 });
