@@ -13,6 +13,10 @@ type SaleSetting<Column extends SaleColumn> = Omit<FieldDef, "name" | "column" |
   kind: KindOf<SaleSettings[Column]>;
 };
 
+/** A whole number from 1 to `max`. */
+const count = (label: string, max: number, message = `Angiv et antal mellem 1 og ${max}`) =>
+  ({ label, kind: "number", whole: true, min: 1, max, message }) as const;
+
 /**
  * The settings of a concert's own sale (issue 54), each once: the setup form's fields, their rules and the values
  * the admin sees are derived from here. A field is named by its column; a new sale starts from the table's defaults
@@ -20,32 +24,13 @@ type SaleSetting<Column extends SaleColumn> = Omit<FieldDef, "name" | "column" |
  */
 export const saleSettings: { [Column in SaleColumn]: SaleSetting<Column> } = {
   capacity: {
-    label: "Billetter i alt",
-    kind: "number",
-    whole: true,
-    min: 1,
-    max: 100_000,
-    message: "Angiv det samlede antal billetter, 1 eller flere",
+    ...count("Billetter i alt", 100_000, "Angiv det samlede antal billetter, 1 eller flere"),
     hint: "Salens kapacitet, gæsteliste med.",
   },
   opensAt: { label: "Salget åbner", kind: "datetime", message: "Angiv dato og klokkeslæt" },
   closesAt: { label: "Salget lukker", kind: "datetime", message: "Angiv dato og klokkeslæt" },
-  maxPerOrder: {
-    label: "Højst pr. ordre",
-    kind: "number",
-    whole: true,
-    min: 1,
-    max: 50,
-    message: "Angiv et antal mellem 1 og 50",
-  },
-  maxPerEmail: {
-    label: "Højst pr. e-mailadresse",
-    kind: "number",
-    whole: true,
-    min: 1,
-    max: 200,
-    message: "Angiv et antal mellem 1 og 200",
-  },
+  maxPerOrder: count("Højst pr. ordre", 50),
+  maxPerEmail: count("Højst pr. e-mailadresse", 200),
   feeOere: {
     label: "Gebyr pr. billet (kr.)",
     kind: "money",

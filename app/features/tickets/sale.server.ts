@@ -24,18 +24,16 @@ export async function ticketSaleOf(db: Database, eventId: string) {
   return { sale, types };
 }
 
-/** The table's defaults of a sale's settings, the one place they are set: what a new sale's form starts from. */
-const tableDefaults = Object.fromEntries(
-  saleColumns.map((column) => [column, ticketSales[column].default]),
-) as Partial<SaleSettings>;
-
-/** A sale's settings as its form shows them; a setting not given is the table's default, or empty. */
+/**
+ * A sale's settings as its form shows them. A setting not given is the table's default, the one place defaults
+ * are set (a new sale starts from them), or empty.
+ */
 export function saleSettingValues(settings: Partial<SaleSettings>) {
-  const values = { ...tableDefaults, ...settings };
   return Object.fromEntries(
     saleColumns.map((column) => {
+      const value = column in settings ? settings[column] : ticketSales[column].default;
       const { kind } = saleSettings[column];
-      return [column, kind === "yesno" ? (values[column] ? "ja" : "") : formValue(kind, values[column])];
+      return [column, kind === "yesno" ? (value ? "ja" : "") : formValue(kind, value)];
     }),
   ) as Record<SaleColumn, string>;
 }
