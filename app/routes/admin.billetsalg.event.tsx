@@ -5,28 +5,24 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { getOrder } from "~/features/reservation/orders.server";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { concertWhen, sendTickets } from "~/features/tickets/complete.server";
-import { SaleSetupForm, type SaleSetupValues } from "~/features/tickets/components/sale-setup-form";
+import { SaleSetupForm } from "~/features/tickets/components/sale-setup-form";
 import { SalesView } from "~/features/tickets/components/sales-view";
 import { addGuests } from "~/features/tickets/guests.server";
 import { concertOf } from "~/features/tickets/orders.server";
 import { refundCancelledConcert, refundTicketOrderAndNotify } from "~/features/tickets/refunds.server";
 import { salesOf } from "~/features/tickets/sales.server";
-import { ticketSaleOf } from "~/features/tickets/sale.server";
-import { buyerActionSchema, guestSchema, ticketSaleSetupSchema } from "~/features/tickets/schemas";
+import { saleSetupValues, ticketSaleOf } from "~/features/tickets/sale.server";
+import { ticketSaleSetupSchema } from "~/features/tickets/sale-settings";
+import { buyerActionSchema, guestSchema } from "~/features/tickets/schemas";
 import { saveTicketSale } from "~/features/tickets/setup.server";
 import { answer, parseSubmission, unknownIntentMessage, withErrorToast } from "~/lib/form";
 import { collaborators } from "~/lib/collaborators.server";
-import { copenhagenDateTime, formatMoney, kronerForInput } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
 import { privatePageMeta } from "~/lib/private-page";
 import { readFormData } from "~/lib/request-body.server";
 import type { Route } from "./+types/admin.billetsalg.event";
 
 export const meta = () => privatePageMeta("Billetsalg");
-
-const forInput = (instant: Date) => {
-  const { date, time } = copenhagenDateTime(instant);
-  return `${date}T${time}`;
-};
 
 async function requireConcert(eventId: string) {
   const { db } = collaborators();
@@ -41,34 +37,6 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   await requireAdmin(auth, request, url);
   const concert = await requireConcert(params.eventId);
   const [own, sales] = await Promise.all([ticketSaleOf(db, concert.id), salesOf(db, concert.id)]);
-  const start = concert.movedTo ?? concert.startsAt;
-  const setup: SaleSetupValues = own
-    ? {
-        kapacitet: String(own.sale.capacity),
-        aabner: forInput(own.sale.opensAt),
-        lukker: forInput(own.sale.closesAt),
-        max_ordre: String(own.sale.maxPerOrder),
-        max_email: String(own.sale.maxPerEmail),
-        gebyr: kronerForInput(own.sale.feeOere),
-        afbestilling: own.sale.buyersMayCancel,
-        types: own.types.map((type) => ({
-          id: type.id,
-          name: type.name,
-          price: kronerForInput(type.priceOere),
-          capacity: String(type.capacity),
-          taken: type.taken,
-        })),
-      }
-    : {
-        kapacitet: "",
-        aabner: forInput(new Date()),
-        lukker: forInput(start),
-        max_ordre: "6",
-        max_email: "10",
-        gebyr: "0",
-        afbestilling: false,
-        types: [],
-      };
   const net = (money: { totalOere: number; vatOere: number }) => formatMoney(money.totalOere - money.vatOere);
   return {
     concert: {
@@ -78,7 +46,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
       cancelled: concert.status === "aflyst",
     },
     setUp: own !== null,
-    setup,
+    setup: saleSetupValues(own, concert),
     sales: {
       types: sales.types,
       guests: sales.guests,

@@ -9,7 +9,7 @@ import { validateEntityForm } from "~/features/content/admin/validation";
 import { contentTypes } from "~/features/content/content-types";
 import { letterMessage } from "~/features/newsletter/letter-render.server";
 import { resolveLetter } from "~/features/newsletter/letters.server";
-import { ticketSaleSetupSchema } from "~/features/tickets/schemas";
+import { ticketSaleSetupSchema } from "~/features/tickets/sale-settings";
 import { saveTicketSale } from "~/features/tickets/setup.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { loader as homeLoader } from "~/routes/home";
@@ -61,12 +61,12 @@ describe.each(databaseKinds)("the price a fan is shown on %s", (kind) => {
   const ownSale = async (title = "Julekoncert", inDays = 7) => {
     const id = await concert(title, inDays, { ticketSale: "own", price: "175 kr. + gebyr" });
     const setup = ticketSaleSetupSchema.parse({
-      kapacitet: "100",
-      aabner: "2020-01-01T10:00",
-      lukker: "2099-01-01T10:00",
-      max_ordre: "6",
-      max_email: "10",
-      gebyr: "15",
+      capacity: "100",
+      opensAt: "2020-01-01T10:00",
+      closesAt: "2099-01-01T10:00",
+      maxPerOrder: "6",
+      maxPerEmail: "10",
+      feeOere: "15",
       type_navn_0: "Ordinær",
       type_pris_0: "175",
       type_antal_0: "80",

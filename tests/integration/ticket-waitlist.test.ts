@@ -6,7 +6,7 @@ import type { PaymentProvider } from "~/features/payment/provider.server";
 import { holdTickets, releaseAllRunOutHolds } from "~/features/tickets/holds.server";
 import { confirmTicketOrder } from "~/features/tickets/orders.server";
 import { refundTicketOrder } from "~/features/tickets/refunds.server";
-import { ticketSaleSetupSchema } from "~/features/tickets/schemas";
+import { ticketSaleSetupSchema } from "~/features/tickets/sale-settings";
 import { saveTicketSale } from "~/features/tickets/setup.server";
 import { newTicketToken } from "~/features/tickets/tokens.server";
 import { forgetPastWaitlists, mailWaitlistOffers } from "~/features/tickets/waitlist.server";
@@ -44,12 +44,12 @@ describe.each(databaseKinds)("the concert waitlist on %s", (kind) => {
       .values({ title, startsAt, ticketSale: "own", published: true })
       .returning({ id: events.id });
     const setup = ticketSaleSetupSchema.parse({
-      kapacitet: String(capacity),
-      aabner: "2020-01-01T10:00",
-      lukker: "2099-01-01T10:00",
-      max_ordre: "6",
-      max_email: "10",
-      gebyr: "15",
+      capacity: String(capacity),
+      opensAt: "2020-01-01T10:00",
+      closesAt: "2099-01-01T10:00",
+      maxPerOrder: "6",
+      maxPerEmail: "10",
+      feeOere: "15",
       type_navn_0: "Ordinær",
       type_pris_0: "195",
       type_antal_0: String(capacity),

@@ -7,7 +7,7 @@ import { holdTickets, releaseAllRunOutHolds } from "~/features/tickets/holds.ser
 import { confirmTicketOrder } from "~/features/tickets/orders.server";
 import { refundTicketOrder } from "~/features/tickets/refunds.server";
 import { ownSales, salesOf } from "~/features/tickets/sales.server";
-import { ticketSaleSetupSchema } from "~/features/tickets/schemas";
+import { ticketSaleSetupSchema } from "~/features/tickets/sale-settings";
 import { saveTicketSale } from "~/features/tickets/setup.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as buyAction } from "~/routes/koncerter.event-billetter";
@@ -40,12 +40,12 @@ describe.each(databaseKinds)("the venue's own ticket sale on %s", (kind) => {
       })
       .returning({ id: events.id });
     const setup = ticketSaleSetupSchema.parse({
-      kapacitet: String(capacity),
-      aabner: "2020-01-01T10:00",
-      lukker: "2099-01-01T10:00",
-      max_ordre: "6",
-      max_email: "10",
-      gebyr: "15",
+      capacity: String(capacity),
+      opensAt: "2020-01-01T10:00",
+      closesAt: "2099-01-01T10:00",
+      maxPerOrder: "6",
+      maxPerEmail: "10",
+      feeOere: "15",
       type_navn_0: "Ordinær",
       type_pris_0: "195",
       type_antal_0: String(capacity),
@@ -155,7 +155,7 @@ describe.each(databaseKinds)("the venue's own ticket sale on %s", (kind) => {
   });
 
   it("refuses a closed sale with 409", async () => {
-    const { eventId, ordinary } = await concertWithSale(100, { lukker: "2020-06-01T10:00" });
+    const { eventId, ordinary } = await concertWithSale(100, { closesAt: "2020-06-01T10:00" });
     const answer = await callRoute(buyAction, `/koncerter/${eventId}/billetter`, {
       cookie: "",
       params: { eventId },
@@ -282,18 +282,18 @@ describe.each(databaseKinds)("the venue's own ticket sale on %s", (kind) => {
     const { eventId, ordinary } = await concertWithSale(10, { type_navn_1: "" });
     await holdTickets(database.db, "demo", eventId, { [ordinary]: 4 }, buyer(500));
     const smaller = ticketSaleSetupSchema.parse({
-      kapacitet: "3",
-      aabner: "2020-01-01T10:00",
-      lukker: "2099-01-01T10:00",
-      max_ordre: "6",
-      max_email: "10",
-      gebyr: "0",
+      capacity: "3",
+      opensAt: "2020-01-01T10:00",
+      closesAt: "2099-01-01T10:00",
+      maxPerOrder: "6",
+      maxPerEmail: "10",
+      feeOere: "0",
       type_id_0: ordinary,
       type_navn_0: "Ordinær",
       type_pris_0: "195",
       type_antal_0: "10",
     });
-    expect(await saveTicketSale(database.db, eventId, smaller)).toMatchObject({ field: "kapacitet" });
+    expect(await saveTicketSale(database.db, eventId, smaller)).toMatchObject({ field: "capacity" });
     expect(await takenOf(eventId)).toBe(4);
   });
 
@@ -339,8 +339,8 @@ describe.each(databaseKinds)("the venue's own ticket sale on %s", (kind) => {
   it.each([
     ["not allowed for the concert", undefined, 409, "paid"],
     ["allowed for the concert", "ja", 302, "cancelled"],
-  ])("lets a buyer cancel their own order only when %s", async (_, afbestilling, status, after) => {
-    const { eventId, ordinary } = await concertWithSale(100, afbestilling ? { afbestilling } : {});
+  ])("lets a buyer cancel their own order only when %s", async (_, buyersMayCancel, status, after) => {
+    const { eventId, ordinary } = await concertWithSale(100, buyersMayCancel ? { buyersMayCancel } : {});
     const held = await holdTickets(database.db, "demo", eventId, { [ordinary]: 2 }, buyer(700));
     if (!held.ok) throw new Error("not held");
     await confirmTicketOrder(database.db, held.orderId);

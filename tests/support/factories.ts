@@ -14,7 +14,7 @@ import { holdDay } from "~/features/reservation/holds.server";
 import { confirmOrder, createOrder } from "~/features/reservation/orders.server";
 import type { Storage } from "~/features/storage/storage.server";
 import { saveTicketSale } from "~/features/tickets/setup.server";
-import { ticketSaleSetupSchema } from "~/features/tickets/schemas";
+import { ticketSaleSetupSchema } from "~/features/tickets/sale-settings";
 import { TEST_SECRET } from "./accounts";
 
 export interface UserSpec {
@@ -162,12 +162,12 @@ export async function createTrack(db: Database, storage: Storage, albumId: strin
 export async function createConcertOnSale(db: Database, { title, startsAt }: { title: string; startsAt: Date }) {
   const [event] = await db.insert(events).values({ title, startsAt, ticketSale: "own" }).returning({ id: events.id });
   const setup = ticketSaleSetupSchema.parse({
-    kapacitet: "50",
-    aabner: "2020-01-01T10:00",
-    lukker: "2099-01-01T10:00",
-    max_ordre: "6",
-    max_email: "10",
-    gebyr: "0",
+    capacity: "50",
+    opensAt: "2020-01-01T10:00",
+    closesAt: "2099-01-01T10:00",
+    maxPerOrder: "6",
+    maxPerEmail: "10",
+    feeOere: "0",
     type_navn_0: "Ordinær",
     type_pris_0: "195",
     type_antal_0: "50",

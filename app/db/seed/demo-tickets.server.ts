@@ -3,16 +3,16 @@ import type { Database } from "~/db/client.server";
 import { events } from "~/db/schema";
 import { holdTickets } from "~/features/tickets/holds.server";
 import { confirmTicketOrder } from "~/features/tickets/orders.server";
-import { ticketSaleSetupSchema } from "~/features/tickets/schemas";
+import { saleSettingValues } from "~/features/tickets/sale.server";
+import { ticketSaleSetupSchema } from "~/features/tickets/sale-settings";
 import { saveTicketSale } from "~/features/tickets/setup.server";
-import { copenhagenDateTime } from "~/lib/format";
 
 /** The demo's own ticket sales (issue 36): by the concert's title, its types, its fee and what is sold already. */
 const demoSales = [
   {
     title: "Havnens Julekoncert",
     capacity: 300,
-    fee: "15",
+    feeOere: 1500,
     types: [
       { name: "Ordinær", price: "175", capacity: 260 },
       { name: "Studerende", price: "125", capacity: 40 },
@@ -23,16 +23,11 @@ const demoSales = [
     // Nearly sold out: a few left, to show "Kun … tilbage" and, once they go, "Udsolgt".
     title: "Singer-songwriter-aften",
     capacity: 80,
-    fee: "10",
+    feeOere: 1000,
     types: [{ name: "Ordinær", price: "120", capacity: 80 }],
     sold: 76,
   },
 ];
-
-const forInput = (instant: Date) => {
-  const { date, time } = copenhagenDateTime(instant);
-  return `${date}T${time}`;
-};
 
 /**
  * Sets up the demo's own sales with the admin's setup, and sells some tickets the way a fan buys them (a hold, then
@@ -52,12 +47,12 @@ export async function seedDemoTicketSales(db: Database, now: Date) {
     const concert = concerts.find((candidate) => candidate.title === demo.title);
     if (!concert) continue;
     const setup = ticketSaleSetupSchema.parse({
-      kapacitet: String(demo.capacity),
-      aabner: forInput(new Date(now.getTime() - 7 * 24 * 3_600_000)),
-      lukker: forInput(concert.startsAt),
-      max_ordre: "6",
-      max_email: "10",
-      gebyr: demo.fee,
+      ...saleSettingValues({
+        capacity: demo.capacity,
+        opensAt: new Date(now.getTime() - 7 * 24 * 3_600_000),
+        closesAt: concert.startsAt,
+        feeOere: demo.feeOere,
+      }),
       ...Object.fromEntries(
         demo.types.flatMap((type, index) => [
           [`type_navn_${index}`, type.name],

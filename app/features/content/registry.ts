@@ -35,6 +35,17 @@ export type FieldKind =
   /** Checkboxes of the `options`, any number of them, stored as an array column. */
   | "choices";
 
+/** The kinds that are one input, where it is not a plain text line of the full width. */
+export const plainInputs: Partial<
+  Record<FieldKind, { type: string; inputMode?: "numeric" | "decimal" | "url"; width?: string }>
+> = {
+  number: { type: "text", inputMode: "numeric", width: " max-w-40" },
+  money: { type: "text", inputMode: "decimal", width: " max-w-40" },
+  datetime: { type: "datetime-local", width: " max-w-xs" },
+  time: { type: "time", width: " max-w-40" },
+  url: { type: "url", inputMode: "url" },
+};
+
 export interface FieldDef<Column extends string = string> {
   /** The form input's name, exactly as the spec gives it. */
   name: string;

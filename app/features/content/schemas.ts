@@ -161,15 +161,6 @@ function readDateTime(value: string, context: z.RefinementCtx, message: string) 
   return refuse(context, message);
 }
 
-/** A required datetime-local field read as Copenhagen time ("2026-12-04T20:00"). */
-export function dateTimeRule(message = "Angiv dato og klokkeslæt") {
-  return z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .transform((value, context) => readDateTime(value, context, message));
-}
-
 function isWebAddress(value: string) {
   try {
     const url = new URL(value);
@@ -187,7 +178,7 @@ export function isUuid(value: string) {
 }
 
 /** The rule of one field, by its kind, limits and message (spec §5 and §8's messages); none for files. */
-function fieldRule(field: FieldDef): z.ZodType | null {
+export function fieldRule(field: FieldDef): z.ZodType | null {
   const { optional, message } = field;
   switch (field.kind) {
     case "image":

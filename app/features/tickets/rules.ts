@@ -1,4 +1,5 @@
 import { pricedLine, type OrderLine } from "~/features/orders/money";
+import type { SaleSettings } from "./sale-settings";
 
 /*
  * The rules of the venue's own ticket sale (issue 36), as plain functions: whether a sale is open, what is left,
@@ -10,16 +11,8 @@ import { pricedLine, type OrderLine } from "~/features/orders/money";
 /** How long tickets stay held while the buyer pays: ten minutes, as days are. */
 export const TICKET_HOLD_SECONDS = 600;
 
-export interface TicketSaleTerms {
-  capacity: number;
-  /** Held and sold, guests included. */
-  taken: number;
-  opensAt: Date;
-  closesAt: Date;
-  maxPerOrder: number;
-  maxPerEmail: number;
-  feeOere: number;
-}
+/** A sale's settings the rules read, and its tickets held and sold, guests included. */
+export type TicketSaleTerms = Omit<SaleSettings, "buyersMayCancel"> & { taken: number };
 
 export interface TicketTypeStock {
   id: string;

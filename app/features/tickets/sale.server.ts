@@ -1,10 +1,13 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
+import { formValue } from "~/features/content/admin/records.server";
+import { kronerForInput } from "~/lib/format";
 import type { SalePrices } from "./concert-price";
 import { saleState, ticketsLeft, type SaleState, type TicketSaleTerms, type TicketTypeStock } from "./rules";
 import { concertColumns } from "./sale-columns.server";
 import type { TicketSaleMode } from "~/db/schema/values/content";
+import { saleColumns, saleSettings, type SaleColumn, type SaleSettings, type SaleSetupValues } from "./sale-settings";
 
 export type TicketSale = typeof ticketSales.$inferSelect;
 export type TicketType = typeof ticketTypes.$inferSelect;
@@ -19,6 +22,38 @@ export async function ticketSaleOf(db: Database, eventId: string) {
     .where(eq(ticketTypes.eventId, eventId))
     .orderBy(asc(ticketTypes.position), asc(ticketTypes.createdAt));
   return { sale, types };
+}
+
+/**
+ * A sale's settings as its form shows them. A setting not given is the table's default, the one place defaults
+ * are set (a new sale starts from them), or empty.
+ */
+export function saleSettingValues(settings: Partial<SaleSettings>) {
+  return Object.fromEntries(
+    saleColumns.map((column) => {
+      const value = column in settings ? settings[column] : ticketSales[column].default;
+      const { kind } = saleSettings[column];
+      return [column, kind === "yesno" ? (value ? "ja" : "") : formValue(kind, value)];
+    }),
+  ) as Record<SaleColumn, string>;
+}
+
+/** The setup form's values of a concert's sale (`ticketSaleOf`), or of a new one open from now until the concert. */
+export function saleSetupValues(
+  own: Awaited<ReturnType<typeof ticketSaleOf>>,
+  concert: { startsAt: Date; movedTo: Date | null },
+  now = new Date(),
+): SaleSetupValues {
+  return {
+    ...saleSettingValues(own?.sale ?? { opensAt: now, closesAt: concert.movedTo ?? concert.startsAt }),
+    types: (own?.types ?? []).map((type) => ({
+      id: type.id,
+      name: type.name,
+      price: kronerForInput(type.priceOere),
+      capacity: String(type.capacity),
+      taken: type.taken,
+    })),
+  };
 }
 
 /** The fee and ticket types' prices of the concerts' own sales, in one query for a whole list (the programme). */

@@ -11,7 +11,6 @@ export function ownSales(db: Database) {
     .select({
       ...concertColumns,
       capacity: ticketSales.capacity,
-      taken: ticketSales.taken,
       // Written out in full: inside a subquery a bare column would be the subquery's own table's.
       sold: sql<number>`(select count(*)::int from tickets where tickets.event_id = events.id and tickets.status = 'sold')`,
     })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { email, NAME_MAX_LENGTH } from "~/features/accounts/schemas";
-import { dateTimeRule, moneyRule, numberRule } from "~/features/content/schemas";
+import { numberRule } from "~/features/content/schemas";
 import { newsletterTick } from "~/features/newsletter/schemas";
 
 /** The form's field for how many of a ticket type: `antal-{type id}`. */
@@ -59,76 +59,6 @@ export const checkInSchema = z.object({
   koncert: z.uuid("Vælg en koncert"),
   kode: z.string().trim().min(4, "Skriv billettens kode").max(300, "Koden er for lang"),
 });
-
-/** The most ticket types a concert has (Ordinær, Studerende, Stå, Siddende, Fribillet …). */
-export const MOST_TICKET_TYPES = 5;
-
-/** The setup form's fields of ticket type row `index`: its id (empty for a new one), name, price and capacity. */
-export const typeFieldNames = (index: number) =>
-  ({
-    id: `type_id_${index}`,
-    name: `type_navn_${index}`,
-    price: `type_pris_${index}`,
-    capacity: `type_antal_${index}`,
-  }) as const;
-
-const whole = (min: number, max: number, message: string) => numberRule({ min, max, whole: true, message });
-
-/**
- * The admin's setup of a concert's own sale: the capacity, when the sale opens and closes, the limits, the fee
- * and the ticket types. A type row with no name is left out; one with a name needs its price and capacity.
- */
-export const ticketSaleSetupSchema = z
-  .looseObject({
-    kapacitet: whole(1, 100_000, "Angiv det samlede antal billetter, 1 eller flere"),
-    aabner: dateTimeRule(),
-    lukker: dateTimeRule(),
-    max_ordre: whole(1, 50, "Angiv et antal mellem 1 og 50"),
-    max_email: whole(1, 200, "Angiv et antal mellem 1 og 200"),
-    gebyr: moneyRule({ max: 1000 }),
-    afbestilling: z.literal("ja").optional(),
-  })
-  .transform((value, context) => {
-    const problem = (path: string, message: string) => {
-      context.addIssue({ code: "custom", path: [path], message });
-    };
-    if (value.lukker <= value.aabner) problem("lukker", "Salget skal lukke efter, at det åbner");
-    if (value.max_email < value.max_ordre) problem("max_email", "Må ikke være mindre end antallet pr. ordre");
-    const types: { id: string | null; name: string; priceOere: number; capacity: number }[] = [];
-    for (let index = 0; index < MOST_TICKET_TYPES; index++) {
-      const names = typeFieldNames(index);
-      const text = (name: string) => (typeof value[name] === "string" ? (value[name] as string).trim() : "");
-      const name = text(names.name);
-      if (!name) continue;
-      if (name.length > 60) problem(names.name, "Højst 60 tegn");
-      const price = moneyRule({ max: 100_000 }).safeParse(text(names.price));
-      if (!price.success) problem(names.price, price.error.issues[0]!.message);
-      const capacity = whole(1, 100_000, "Angiv et antal, 1 eller flere").safeParse(text(names.capacity));
-      if (!capacity.success) problem(names.capacity, capacity.error.issues[0]!.message);
-      const id = text(names.id);
-      if (price.success && capacity.success) {
-        types.push({
-          id: /^[0-9a-f-]{36}$/.test(id) ? id : null,
-          name,
-          priceOere: price.data,
-          capacity: capacity.data,
-        });
-      }
-    }
-    if (types.length === 0) problem(typeFieldNames(0).name, "Angiv mindst én billettype");
-    return {
-      capacity: value.kapacitet,
-      opensAt: value.aabner,
-      closesAt: value.lukker,
-      maxPerOrder: value.max_ordre,
-      maxPerEmail: value.max_email,
-      feeOere: value.gebyr,
-      buyersMayCancel: value.afbestilling === "ja",
-      types,
-    };
-  });
-
-export type TicketSaleSetup = z.output<typeof ticketSaleSetupSchema>;
 
 /** The sales page's smaller forms: a guest on the guest list, and an action on one buyer's order. */
 export const guestSchema = z.object({

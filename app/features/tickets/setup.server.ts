@@ -1,7 +1,7 @@
 import { and, eq, notInArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, tickets, ticketSales, ticketTypes } from "~/db/schema";
-import type { TicketSaleSetup } from "./schemas";
+import { typeFieldNames, type TicketSaleSetup } from "./sale-settings";
 
 /** Which field of the setup form a refusal is about, and what it says. */
 export interface SetupRefusal {
@@ -23,34 +23,23 @@ class Refused extends Error {
 export async function saveTicketSale(
   db: Database,
   eventId: string,
-  setup: TicketSaleSetup,
+  { types, ...sale }: TicketSaleSetup,
 ): Promise<SetupRefusal | null> {
   try {
     await db.transaction(async (tx) => {
       const [concert] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId));
-      if (!concert) throw new Refused({ field: "kapacitet", message: "Koncerten findes ikke." });
+      if (!concert) throw new Refused({ field: "capacity", message: "Koncerten findes ikke." });
       const [current] = await tx.select().from(ticketSales).where(eq(ticketSales.eventId, eventId)).for("update");
-      const sale = {
-        capacity: setup.capacity,
-        opensAt: setup.opensAt,
-        closesAt: setup.closesAt,
-        maxPerOrder: setup.maxPerOrder,
-        maxPerEmail: setup.maxPerEmail,
-        feeOere: setup.feeOere,
-        buyersMayCancel: setup.buyersMayCancel,
-      };
-      if (current && setup.capacity < current.taken) {
+      if (current && sale.capacity < current.taken) {
         throw new Refused({
-          field: "kapacitet",
+          field: "capacity",
           message: `Der er allerede solgt eller reserveret ${current.taken} billetter; kapaciteten kan ikke være mindre.`,
         });
       }
       if (current) await tx.update(ticketSales).set(sale).where(eq(ticketSales.eventId, eventId));
       else await tx.insert(ticketSales).values({ eventId, ...sale });
       const existing = await tx.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId));
-      const kept = setup.types.flatMap((type) =>
-        type.id && existing.some((row) => row.id === type.id) ? [type.id] : [],
-      );
+      const kept = types.flatMap((type) => (type.id && existing.some((row) => row.id === type.id) ? [type.id] : []));
       const removed = existing.filter((row) => !kept.includes(row.id));
       for (const row of removed) {
         const [used] = await tx
@@ -60,7 +49,7 @@ export async function saveTicketSale(
           .limit(1);
         if (used) {
           throw new Refused({
-            field: "type_navn_0",
+            field: typeFieldNames(0).name,
             message: `${row.name} har solgte eller reserverede billetter og kan ikke fjernes. Sæt antallet ned i stedet.`,
           });
         }
@@ -70,11 +59,11 @@ export async function saveTicketSale(
           .delete(ticketTypes)
           .where(and(eq(ticketTypes.eventId, eventId), kept.length > 0 ? notInArray(ticketTypes.id, kept) : undefined));
       }
-      for (const [position, type] of setup.types.entries()) {
+      for (const [position, type] of types.entries()) {
         const row = type.id ? existing.find((candidate) => candidate.id === type.id) : undefined;
         if (row && type.capacity < row.taken) {
           throw new Refused({
-            field: `type_antal_${position}`,
+            field: typeFieldNames(position).capacity,
             message: `${row.name}: ${row.taken} er allerede solgt eller reserveret; antallet kan ikke være mindre.`,
           });
         }

@@ -27,6 +27,9 @@ const toForm: Partial<Record<FieldKind, (value: unknown) => string>> = {
   choices: (value) => (Array.isArray(value) ? value.join(",") : ""),
 };
 
+/** A stored value as the form of a field of this kind shows it. */
+export const formValue = (kind: FieldKind, value: unknown) => toForm[kind]?.(value) ?? String(value ?? "");
+
 /** How a type's form fields map to its table, read from its registry entry. */
 export function mappingOf(type: ContentType) {
   const stored = type.fields.filter((field) => field.column !== undefined);
@@ -70,8 +73,7 @@ export function toRecord(type: ContentType, row: Row): ContentRecord {
   const values: Record<string, string> = {};
   for (const field of type.fields) {
     if (field.column === undefined) continue;
-    const convert = toForm[field.kind];
-    values[field.name] = convert ? convert(row[field.column]) : String(row[field.column] ?? "");
+    values[field.name] = formValue(field.kind, row[field.column]);
   }
   return {
     id: row.id as string,

@@ -1,22 +1,11 @@
 import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { Field, FormError } from "~/components/ui/field";
+import { plainInputs } from "~/features/content/registry";
 import type { FieldErrors } from "~/lib/form";
-import { MOST_TICKET_TYPES, typeFieldNames } from "../schemas";
+import { MOST_TICKET_TYPES, saleColumns, saleSettings, typeFieldNames, type SaleSetupValues } from "../sale-settings";
 
-/** The setup as the form shows it: every value as typed (kroner "195", datetime-local "2026-12-01T10:00"). */
-export interface SaleSetupValues {
-  kapacitet: string;
-  aabner: string;
-  lukker: string;
-  max_ordre: string;
-  max_email: string;
-  gebyr: string;
-  afbestilling: boolean;
-  types: { id: string; name: string; price: string; capacity: string; taken: number }[];
-}
-
-/** The admin's setup of a concert's own sale: capacity, the sale's window, limits, fee and up to five ticket types. */
+/** The admin's setup of a concert's own sale: its settings (`saleSettings`), then up to five ticket types. */
 export function SaleSetupForm({
   values,
   errors = {},
@@ -28,68 +17,44 @@ export function SaleSetupForm({
   formError?: string;
   typed?: Record<string, string>;
 }) {
-  const value = (name: keyof Omit<SaleSetupValues, "types" | "afbestilling">) => typed?.[name] ?? values[name];
+  const shown = typed ?? values;
   const rows = Array.from({ length: MOST_TICKET_TYPES }, (_, index) => values.types[index] ?? null);
   return (
     <Form method="post" className="grid gap-6" noValidate>
       <input type="hidden" name="intent" value="opsaet" />
       <FormError message={formError} />
       <div className="grid gap-4 sm:grid-cols-3 sm:items-start">
-        <Field
-          name="kapacitet"
-          label="Billetter i alt"
-          inputMode="numeric"
-          defaultValue={value("kapacitet")}
-          errors={errors.kapacitet}
-          hint="Salens kapacitet, gæsteliste med."
-        />
-        <Field
-          name="aabner"
-          type="datetime-local"
-          label="Salget åbner"
-          defaultValue={value("aabner")}
-          errors={errors.aabner}
-        />
-        <Field
-          name="lukker"
-          type="datetime-local"
-          label="Salget lukker"
-          defaultValue={value("lukker")}
-          errors={errors.lukker}
-        />
-        <Field
-          name="max_ordre"
-          label="Højst pr. ordre"
-          inputMode="numeric"
-          defaultValue={value("max_ordre")}
-          errors={errors.max_ordre}
-        />
-        <Field
-          name="max_email"
-          label="Højst pr. e-mailadresse"
-          inputMode="numeric"
-          defaultValue={value("max_email")}
-          errors={errors.max_email}
-        />
-        <Field
-          name="gebyr"
-          label="Gebyr pr. billet (kr.)"
-          inputMode="decimal"
-          defaultValue={value("gebyr")}
-          errors={errors.gebyr}
-          hint="Med moms. Programmet og billetsiden viser priserne inkl. gebyr. 0 for intet gebyr."
-        />
+        {saleColumns.map((column) => {
+          const { label, kind, hint } = saleSettings[column];
+          if (kind === "yesno") return null;
+          return (
+            <Field
+              key={column}
+              name={column}
+              label={label}
+              type={plainInputs[kind]?.type}
+              inputMode={plainInputs[kind]?.inputMode}
+              defaultValue={shown[column]}
+              errors={errors[column]}
+              hint={hint}
+            />
+          );
+        })}
       </div>
-      <label className="flex items-start gap-3">
-        <input
-          type="checkbox"
-          name="afbestilling"
-          value="ja"
-          defaultChecked={values.afbestilling}
-          className="mt-1 size-5"
-        />
-        <span>Køberne må selv afbestille og få pengene tilbage indtil koncerten</span>
-      </label>
+      {saleColumns
+        .filter((column) => saleSettings[column].kind === "yesno")
+        .map((column) => (
+          <label key={column} className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              name={column}
+              value="ja"
+              defaultChecked={shown[column] === "ja"}
+              className="mt-1 size-5"
+            />
+            <span>{saleSettings[column].label}</span>
+          </label>
+        ))}
       <fieldset className="grid gap-3">
         <legend className="font-semibold">Billettyper</legend>
         <p className="text-sm text-muted">

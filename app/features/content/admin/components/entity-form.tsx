@@ -8,7 +8,7 @@ import type { ChoosableImage } from "~/features/media/library.server";
 import { formatDuration, type StoredAudioRef, type StoredImageRef } from "~/features/media/media";
 import { showToast } from "~/features/toast/toast";
 import { publicFileUrl } from "~/features/storage/storage";
-import { fieldsOfKind, type ContentType, type FieldDef, type FieldKind } from "../../registry";
+import { fieldsOfKind, plainInputs, type ContentType, type FieldDef } from "../../registry";
 import { mediaFieldName, validateEntityForm } from "../validation";
 import { RichTextField } from "./rich-text-field";
 import type { FieldErrors } from "~/lib/form";
@@ -37,17 +37,6 @@ export interface EntityFormProps {
 
 const inputClass =
   "w-full rounded-xl border border-control-border bg-surface-raised px-4 py-2.5 text-base text-ink aria-invalid:border-red-600 dark:aria-invalid:border-red-400";
-
-/** The kinds that are one input, where it is not a plain text line of the full width. */
-const plainInputs: Partial<
-  Record<FieldKind, { type: string; inputMode?: "numeric" | "decimal" | "url"; width?: string }>
-> = {
-  number: { type: "text", inputMode: "numeric", width: " max-w-40" },
-  money: { type: "text", inputMode: "decimal", width: " max-w-40" },
-  datetime: { type: "datetime-local", width: " max-w-xs" },
-  time: { type: "time", width: " max-w-40" },
-  url: { type: "url", inputMode: "url" },
-};
 
 /**
  * The create/edit form of any content type, built from its field list. The same validation as the
