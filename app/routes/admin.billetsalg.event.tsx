@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { ConfirmButton, ConfirmStep } from "~/components/ui/confirm-step";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
+import { effectiveStart } from "~/features/program/program";
 import { getOrder } from "~/features/reservation/orders.server";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { concertWhen, sendTickets } from "~/features/tickets/complete.server";
@@ -41,7 +42,6 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   await requireAdmin(auth, request, url);
   const concert = await requireConcert(params.eventId);
   const [own, sales] = await Promise.all([ticketSaleOf(db, concert.id), salesOf(db, concert.id)]);
-  const start = concert.movedTo ?? concert.startsAt;
   const setup: SaleSetupValues = own
     ? {
         kapacitet: String(own.sale.capacity),
@@ -62,7 +62,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     : {
         kapacitet: "",
         aabner: forInput(new Date()),
-        lukker: forInput(start),
+        lukker: forInput(effectiveStart(concert)),
         max_ordre: "6",
         max_email: "10",
         gebyr: "0",

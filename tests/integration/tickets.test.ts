@@ -278,6 +278,24 @@ describe.each(databaseKinds)("the venue's own ticket sale on %s", (kind) => {
     expect(statuses.every((ticket) => ticket.status === "refunded")).toBe(true);
   });
 
+  it("records a refund's days before a moved concert by its new date", async () => {
+    const { eventId, ordinary } = await concertWithSale();
+    await database.db
+      .update(events)
+      .set({ status: "flyttet", movedTo: new Date(now.getTime() + 30 * 24 * HOUR) })
+      .where(eq(events.id, eventId));
+    const held = await holdTickets(database.db, "demo", eventId, { [ordinary]: 1 }, buyer(450));
+    if (!held.ok) throw new Error("not held");
+    await confirmTicketOrder(database.db, held.orderId);
+    const provider = { name: "demo", refund: async () => null };
+    await refundTicketOrder({ db: database.db, provider }, held.orderId, { userId: staffId, reason: "Test" }, now);
+    const [cancellation] = await database.db
+      .select({ daysBefore: orderCancellations.daysBefore })
+      .from(orderCancellations)
+      .where(eq(orderCancellations.orderId, held.orderId));
+    expect(cancellation).toEqual({ daysBefore: 30 });
+  });
+
   it("refuses a capacity below what is sold or held", async () => {
     const { eventId, ordinary } = await concertWithSale(10, { type_navn_1: "" });
     await holdTickets(database.db, "demo", eventId, { [ordinary]: 4 }, buyer(500));

@@ -7,8 +7,8 @@ import { concertPrice } from "~/features/tickets/concert-price";
 import { salePricesOf } from "~/features/tickets/sale.server";
 import { programBoundary, type ProgramEvent, type ShownEvent } from "./program";
 
-/** The column the programme sorts and splits by: the new start of a moved concert. */
-const startsWhen = sql<Date>`coalesce(${events.movedTo}, ${events.startsAt})`;
+/** `effectiveStart` in SQL, for the queries that filter or order by it: the new start of a moved concert. */
+export const effectiveStartSql = sql<Date>`coalesce(${events.movedTo}, ${events.startsAt})`;
 
 /** An instant as a query parameter both engines read alike. */
 const instant = (value: Date) => sql`${value.toISOString()}::timestamptz`;
@@ -34,8 +34,8 @@ export async function upcomingEvents(
   const query = db
     .select()
     .from(events)
-    .where(and(gte(startsWhen, instant(programBoundary(now))), visible(includeDrafts)))
-    .orderBy(asc(startsWhen), asc(events.title));
+    .where(and(gte(effectiveStartSql, instant(programBoundary(now))), visible(includeDrafts)))
+    .orderBy(asc(effectiveStartSql), asc(events.title));
   return withShownPrices(db, await (limit === undefined ? query : query.limit(limit)));
 }
 
@@ -43,7 +43,7 @@ export const ARCHIVE_PAGE_SIZE = 20;
 
 /** Concerts before today, newest first, a page at a time. */
 export async function archivedEvents(db: Database, now: Date, requestedPage: number) {
-  const where = and(lt(startsWhen, instant(programBoundary(now))), eq(events.published, true));
+  const where = and(lt(effectiveStartSql, instant(programBoundary(now))), eq(events.published, true));
   const [total] = await db.select({ value: count() }).from(events).where(where);
   const pageCount = Math.max(1, Math.ceil((total?.value ?? 0) / ARCHIVE_PAGE_SIZE));
   const page = Math.min(Math.max(1, requestedPage), pageCount);
@@ -51,7 +51,7 @@ export async function archivedEvents(db: Database, now: Date, requestedPage: num
     .select()
     .from(events)
     .where(where)
-    .orderBy(desc(startsWhen), asc(events.title))
+    .orderBy(desc(effectiveStartSql), asc(events.title))
     .limit(ARCHIVE_PAGE_SIZE)
     .offset((page - 1) * ARCHIVE_PAGE_SIZE);
   return { events: await withShownPrices(db, rows), page, pageCount, total: total?.value ?? 0 };
@@ -76,8 +76,8 @@ export async function eventsForFeed(db: Database, now: Date): Promise<ShownEvent
   const rows = await db
     .select()
     .from(events)
-    .where(and(gte(startsWhen, instant(monthAgo)), eq(events.published, true)))
-    .orderBy(asc(startsWhen));
+    .where(and(gte(effectiveStartSql, instant(monthAgo)), eq(events.published, true)))
+    .orderBy(asc(effectiveStartSql));
   return withShownPrices(db, rows);
 }
 

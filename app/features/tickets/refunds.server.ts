@@ -4,6 +4,7 @@ import { orderCancellations, orders, tickets } from "~/db/schema";
 import { concertRefundMessage, ticketRefundMessage } from "~/features/email/ticket-messages";
 import type { Mailer } from "~/features/email/mailer.server";
 import type { PaymentProvider } from "~/features/payment/provider.server";
+import { effectiveStart } from "~/features/program/program";
 import { refundPaidPayments } from "~/features/rental/order-cancellation.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Logger } from "~/lib/logger.server";
@@ -54,7 +55,7 @@ export async function refundTicketOrder(
       reason: by.reason,
       daysBefore: Math.max(
         0,
-        Math.floor(((concert?.startsAt.getTime() ?? now.getTime()) - now.getTime()) / 86_400_000),
+        Math.floor(((concert ? effectiveStart(concert) : now).getTime() - now.getTime()) / 86_400_000),
       ),
       chargePercent: 0,
       chargeOere: 0,

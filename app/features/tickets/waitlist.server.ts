@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, orders, ticketSales, ticketTypes, ticketWaitlist } from "~/db/schema";
+import { effectiveStartSql } from "~/features/program/program.server";
 import { waitlistJoinedMessage, waitlistOfferMessage } from "~/features/email/ticket-messages";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Config } from "~/config/env.server";
@@ -234,11 +235,10 @@ export async function leaveWaitlist(db: Database, token: string) {
 
 /** The waitlists of concerts that have been: kept no longer than the concert (the privacy policy says so). */
 export async function forgetPastWaitlists(db: Database, now = new Date()) {
-  // A moved concert has not been until its new date.
   const past = db
     .select({ id: events.id })
     .from(events)
-    .where(lt(sql`coalesce(${events.movedTo}, ${events.startsAt})`, now));
+    .where(lt(effectiveStartSql, now));
   const forgotten = await db
     .delete(ticketWaitlist)
     .where(inArray(ticketWaitlist.eventId, past))
