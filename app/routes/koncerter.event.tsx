@@ -38,10 +38,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     preview,
     album,
     upcoming: isUpcoming(event, new Date()),
-    ownSale:
-      offer.kind === "own" && event.status !== "aflyst"
-        ? { state: offer.state, opensAt: formatDateTime(offer.opensAt) }
-        : null,
+    ownSale: offer.kind === "own" ? { state: offer.state, opensAt: formatDateTime(offer.opensAt) } : null,
     venue: { name: settings.siteName, address: `${settings.streetAddress}, ${settings.postalCode} ${settings.city}` },
     imageUrl,
     structuredData: musicEventData(event, settings, config.PUBLIC_URL, imageUrl),

@@ -165,6 +165,19 @@ describe.each(databaseKinds)("the venue's own ticket sale on %s", (kind) => {
     expect((answer.body as { formError?: string }).formError).toBe("Billetsalget er lukket.");
   });
 
+  it("refuses to sell tickets to a cancelled concert, as its pages say the sale is closed", async () => {
+    const { eventId, ordinary } = await concertWithSale();
+    await database.db.update(events).set({ status: "aflyst" }).where(eq(events.id, eventId));
+    const answer = await callRoute(buyAction, `/koncerter/${eventId}/billetter`, {
+      cookie: "",
+      params: { eventId },
+      fields: { [`antal-${ordinary}`]: "1", navn: "Mette", email: "mette@example.dk", vilkaar: "ja" },
+    });
+    expect(answer.status).toBe(409);
+    expect((answer.body as { formError?: string }).formError).toBe("Billetsalget er lukket.");
+    expect(await takenOf(eventId)).toBe(0);
+  });
+
   it("counts an e-mail's tickets across its orders", async () => {
     const { eventId, ordinary } = await concertWithSale();
     expect((await holdTickets(database.db, "demo", eventId, { [ordinary]: 6 }, buyer(1))).ok).toBe(true);
@@ -287,7 +300,7 @@ describe.each(databaseKinds)("the venue's own ticket sale on %s", (kind) => {
     const held = await holdTickets(database.db, "demo", eventId, { [ordinary]: 1 }, buyer(450));
     if (!held.ok) throw new Error("not held");
     await confirmTicketOrder(database.db, held.orderId);
-    const provider = { name: "demo", refund: async () => null };
+    const provider: Pick<PaymentProvider, "refund" | "name"> = { name: "demo", refund: async () => null };
     await refundTicketOrder({ db: database.db, provider }, held.orderId, { userId: staffId, reason: "Test" }, now);
     const [cancellation] = await database.db
       .select({ daysBefore: orderCancellations.daysBefore })

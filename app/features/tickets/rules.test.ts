@@ -3,6 +3,8 @@ import { normalizeDoorCode, ticketTokenIn } from "./door-code";
 import {
   buyerMayCancel,
   checkInAnswer,
+  concertTicketsLeft,
+  fewTicketsLeft,
   saleState,
   ticketLines,
   ticketOrderRefusal,
@@ -15,6 +17,7 @@ import {
 
 const now = new Date("2026-12-01T12:00:00Z");
 const sale = (overrides: Partial<TicketSaleTerms> = {}): TicketSaleTerms => ({
+  concertStatus: "planlagt",
   capacity: 100,
   taken: 0,
   opensAt: new Date("2026-11-01T09:00:00Z"),
@@ -43,8 +46,42 @@ describe("saleState", () => {
       "sold-out",
     ],
     ["one type full, another not", sale({ taken: 80 }), [{ ...ordinary, taken: 80 }, student], "open"],
+    ["a moved concert's, as any", sale({ concertStatus: "flyttet" }), [ordinary], "open"],
+    ["a cancelled concert's, though tickets are left", sale({ concertStatus: "aflyst" }), [ordinary], "closed"],
+    ["without ticket types", sale(), [], "closed"],
   ])("%s", (_, terms, types, expected) => {
     expect(saleState(terms, types, now)).toBe(expected);
+  });
+});
+
+describe("concertTicketsLeft", () => {
+  it.each([
+    ["the hall's left when fewer", sale({ taken: 90 }), [ordinary, student], 10],
+    [
+      "the types' left together when fewer",
+      sale(),
+      [
+        { ...ordinary, taken: 80 },
+        { ...student, taken: 15 },
+      ],
+      5,
+    ],
+    ["a type over its capacity counts none, not less", sale(), [{ ...ordinary, taken: 81 }, student], 20],
+    ["none without types", sale(), [], 0],
+  ])("%s", (_, terms, types, expected) => {
+    expect(concertTicketsLeft(terms, types)).toBe(expected);
+  });
+});
+
+describe("fewTicketsLeft", () => {
+  it.each([
+    [0, false],
+    [1, true],
+    [10, true],
+    [11, false],
+    [500, false],
+  ])("%i left: %s", (left, few) => {
+    expect(fewTicketsLeft(left)).toBe(few);
   });
 });
 

@@ -1,4 +1,5 @@
 import { pricedLine, type OrderLine } from "~/features/orders/money";
+import type { EventStatus } from "~/features/program/event-status";
 
 /*
  * The rules of the venue's own ticket sale (issue 36), as plain functions: whether a sale is open, what is left,
@@ -11,6 +12,8 @@ import { pricedLine, type OrderLine } from "~/features/orders/money";
 export const TICKET_HOLD_SECONDS = 600;
 
 export interface TicketSaleTerms {
+  /** The concert's: a cancelled concert's sale is closed. */
+  concertStatus: EventStatus;
   capacity: number;
   /** Held and sold, guests included. */
   taken: number;
@@ -31,16 +34,34 @@ export interface TicketTypeStock {
 
 export type SaleState = "not-open" | "open" | "sold-out" | "closed";
 
-/** Where the sale stands now: before it opens, open, sold out (held tickets count) or closed. */
-export function saleState(sale: TicketSaleTerms, types: Pick<TicketTypeStock, "capacity" | "taken">[], now: Date) {
-  if (now < sale.opensAt) return "not-open" satisfies SaleState;
-  if (now >= sale.closesAt) return "closed" satisfies SaleState;
-  const left = Math.min(
+type TypeStock = Pick<TicketTypeStock, "capacity" | "taken">;
+
+/** The concert's tickets left (held tickets count as taken): its own left, within what its types have together. */
+export function concertTicketsLeft(sale: Pick<TicketSaleTerms, "capacity" | "taken">, types: TypeStock[]) {
+  return Math.min(
     sale.capacity - sale.taken,
     types.reduce((sum, type) => sum + Math.max(0, type.capacity - type.taken), 0),
   );
-  return (left <= 0 ? "sold-out" : "open") satisfies SaleState;
 }
+
+/**
+ * Where a concert's own sale stands now, as its pages, letters and holds tell it: before it opens, open, sold out
+ * (held tickets count) or closed, as it is for a cancelled concert or one without ticket types.
+ */
+export function saleState(sale: TicketSaleTerms, types: TypeStock[], now: Date): SaleState {
+  if (sale.concertStatus === "aflyst" || types.length === 0) return "closed";
+  if (now < sale.opensAt) return "not-open";
+  if (now >= sale.closesAt) return "closed";
+  return concertTicketsLeft(sale, types) <= 0 ? "sold-out" : "open";
+}
+
+/**
+ * "Få billetter tilbage" from this many left down to the last one, of a type on the buying page or of the concert in
+ * a letter: a number a fan reads as "hurry", whatever the size of the hall.
+ */
+export const FEW_TICKETS_LEFT = 10;
+
+export const fewTicketsLeft = (left: number) => left > 0 && left <= FEW_TICKETS_LEFT;
 
 /** How many of each type one order can get now: the type's own left, within the concert's left and the order's limit. */
 export function ticketsLeft(sale: TicketSaleTerms, type: Pick<TicketTypeStock, "capacity" | "taken">) {

@@ -1,17 +1,22 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
 import type { SalePrices } from "./concert-price";
-import { saleState, ticketsLeft, type SaleState, type TicketSaleTerms, type TicketTypeStock } from "./rules";
+import { concertTicketsLeft, fewTicketsLeft, saleState, ticketsLeft, type SaleState } from "./rules";
 import { concertColumns } from "./sale-columns.server";
 import type { TicketSaleMode } from "./sale-modes";
+import type { EventStatus } from "~/features/program/event-status";
 
 export type TicketSale = typeof ticketSales.$inferSelect;
 export type TicketType = typeof ticketTypes.$inferSelect;
 
 /** A concert's own sale with its ticket types in the admin's order, or null when none is set up. */
 export async function ticketSaleOf(db: Database, eventId: string) {
-  const [sale] = await db.select().from(ticketSales).where(eq(ticketSales.eventId, eventId));
+  const [sale] = await db
+    .select({ ...getTableColumns(ticketSales), concertStatus: events.status })
+    .from(ticketSales)
+    .innerJoin(events, eq(events.id, ticketSales.eventId))
+    .where(eq(ticketSales.eventId, eventId));
   if (!sale) return null;
   const types = await db
     .select()
@@ -54,16 +59,13 @@ export async function ticketsForEmail(db: Database, eventId: string, email: stri
   return row?.count ?? 0;
 }
 
-export const termsOf = (sale: TicketSale): TicketSaleTerms => sale;
-export const stockOf = (type: TicketType): TicketTypeStock => type;
-
-/** What a concert's page says of its tickets: buy here, at the link, sold out, not yet open, closed, or nothing. */
+/** What a concert's page and letters say of its tickets: buy here (so many left), at the link, or nothing. */
 export type TicketOffer =
-  { kind: "own"; state: SaleState; opensAt: Date } | { kind: "link"; url: string } | { kind: "none" };
+  { kind: "own"; state: SaleState; opensAt: Date; left: number } | { kind: "link"; url: string } | { kind: "none" };
 
 export async function ticketOffersOf(
   db: Database,
-  concerts: { id: string; ticketSale: TicketSaleMode; ticketUrl: string | null }[],
+  concerts: { id: string; status: EventStatus; ticketSale: TicketSaleMode; ticketUrl: string | null }[],
   now = new Date(),
 ) {
   const own = concerts.filter((concert) => concert.ticketSale === "own").map((concert) => concert.id);
@@ -79,11 +81,8 @@ export async function ticketOffersOf(
     const sale = sales.find((candidate) => candidate.eventId === concert.id);
     if (concert.ticketSale === "own" && sale) {
       const own = types.filter((type) => type.eventId === concert.id);
-      offers.set(concert.id, {
-        kind: "own",
-        state: own.length === 0 ? "closed" : saleState(sale, own, now),
-        opensAt: sale.opensAt,
-      });
+      const state = saleState({ ...sale, concertStatus: concert.status }, own, now);
+      offers.set(concert.id, { kind: "own", state, opensAt: sale.opensAt, left: concertTicketsLeft(sale, own) });
     } else if (concert.ticketSale === "link" && concert.ticketUrl) {
       offers.set(concert.id, { kind: "link", url: concert.ticketUrl });
     } else offers.set(concert.id, { kind: "none" });
@@ -91,7 +90,7 @@ export async function ticketOffersOf(
   return offers;
 }
 
-/** The buying page's facts: the concert, its sale and what each type has left now. */
+/** The buying page's facts: the concert, its sale and what each type has left now (few or not, `fewTicketsLeft`). */
 export async function ticketShop(db: Database, eventId: string, now = new Date()) {
   const [concert] = await db
     .select({ ...concertColumns, published: events.published, ticketSale: events.ticketSale })
@@ -100,16 +99,13 @@ export async function ticketShop(db: Database, eventId: string, now = new Date()
   if (!concert || !concert.published || concert.ticketSale !== "own") return null;
   const own = await ticketSaleOf(db, eventId);
   if (!own) return null;
-  const state: SaleState = concert.status === "aflyst" ? "closed" : saleState(own.sale, own.types, now);
   return {
     concert,
     sale: own.sale,
-    state,
-    types: own.types.map((type) => ({
-      id: type.id,
-      name: type.name,
-      priceOere: type.priceOere,
-      left: ticketsLeft(own.sale, type),
-    })),
+    state: saleState(own.sale, own.types, now),
+    types: own.types.map((type) => {
+      const left = ticketsLeft(own.sale, type);
+      return { id: type.id, name: type.name, priceOere: type.priceOere, left, few: fewTicketsLeft(left) };
+    }),
   };
 }
