@@ -8,7 +8,6 @@ import { Amounts } from "~/features/reservation/components/amounts";
 import { receiptOf } from "~/features/reservation/checkout.server";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { redirectWithToast } from "~/features/toast/flash.server";
-import { effectiveStart } from "~/features/program/program";
 import { concertWhen } from "~/features/tickets/complete.server";
 import { concertOf, ticketOrderByToken, ticketsOfOrder } from "~/features/tickets/orders.server";
 import { groupedDoorCode } from "~/features/tickets/door-code";
@@ -112,11 +111,7 @@ async function buyerMayCancelNow(order: Order, read?: { concert: Concert; ticket
   ]);
   return buyerMayCancel(
     { paid: order.status === "paid", anyCheckedIn: tickets.some((ticket) => ticket.checkedInAt !== null) },
-    {
-      buyersMayCancel: own?.sale.buyersMayCancel ?? false,
-      start: effectiveStart(concert!),
-      cancelled: concert!.status === "aflyst",
-    },
+    { buyersMayCancel: own?.sale.buyersMayCancel ?? false, ...concert! },
     new Date(),
   );
 }

@@ -34,12 +34,6 @@ export interface ConcertForLetter {
 
 export type TicketStatusTarget = "buy" | "link" | "page";
 
-const ownSaleLabels = {
-  "sold-out": "Udsolgt – skriv dig på ventelisten",
-  "not-open": "Billetsalget åbner snart",
-  closed: "Billetsalget er lukket",
-};
-
 /** What the letter says of a concert's tickets, and where that leads: the buying page, another company's, the concert. */
 export function ticketStatusOf(concert: ConcertForLetter): { label: string; target: TicketStatusTarget } {
   const { offer } = concert;
@@ -49,7 +43,9 @@ export function ticketStatusOf(concert: ConcertForLetter): { label: string; targ
   if (offer.kind === "none") {
     return { label: concert.ticketSale === "none" ? "Ingen billetsalg – mød op" : "Se koncerten", target: "page" };
   }
-  if (offer.state !== "open") return { label: ownSaleLabels[offer.state], target: "page" };
+  if (offer.state === "sold-out") return { label: "Udsolgt – skriv dig på ventelisten", target: "page" };
+  if (offer.state === "not-open") return { label: "Billetsalget åbner snart", target: "page" };
+  if (offer.state === "closed") return { label: "Billetsalget er lukket", target: "page" };
   return { label: fewTicketsLeft(offer.left) ? "Få billetter tilbage" : "Køb billet", target: "buy" };
 }
 

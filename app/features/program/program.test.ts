@@ -74,13 +74,16 @@ describe("when a concert leaves the programme", () => {
     expect(isUpcoming(concert({ startsAt: copenhagenInstant(day, time) }), new Date(now))).toBe(upcoming);
   });
 
+  it.each([
+    ["a planned concert: its start", "planlagt", null, "2026-12-04"],
+    ["a sold-out one: its start", "udsolgt", null, "2026-12-04"],
+    ["a moved one: its new start", "flyttet", copenhagenInstant("2027-02-20", "20:00"), "2027-02-20"],
+  ] as const)("takes place at the effective start: %s", (_, status, movedTo, day) => {
+    expect(effectiveStart(concert({ status, movedTo }))).toEqual(copenhagenInstant(day, "20:00"));
+  });
+
   it("counts a moved concert by its new day", () => {
-    const moved = concert({
-      status: "flyttet",
-      startsAt: copenhagenInstant("2026-12-04", "20:00"),
-      movedTo: copenhagenInstant("2027-02-20", "20:00"),
-    });
-    expect(effectiveStart(moved)).toEqual(copenhagenInstant("2027-02-20", "20:00"));
+    const moved = concert({ status: "flyttet", movedTo: copenhagenInstant("2027-02-20", "20:00") });
     expect(isUpcoming(moved, new Date("2026-12-10T12:00:00Z"))).toBe(true);
   });
 

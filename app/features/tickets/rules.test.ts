@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { EventStatus } from "~/features/program/event-status";
 import { normalizeDoorCode, ticketTokenIn } from "./door-code";
 import {
   buyerMayCancel,
@@ -229,15 +230,21 @@ describe("door codes and ticket addresses", () => {
 });
 
 describe("buyerMayCancel", () => {
-  const concert = { buyersMayCancel: true, start: new Date("2026-12-04T19:00:00Z"), cancelled: false };
+  const concert = {
+    buyersMayCancel: true,
+    startsAt: new Date("2026-12-04T19:00:00Z"),
+    movedTo: null,
+    status: "planlagt" as EventStatus,
+  };
   const order = { paid: true, anyCheckedIn: false };
   it.each([
     ["allowed, paid, before the concert", order, concert, true],
     ["the admin does not allow it", order, { ...concert, buyersMayCancel: false }, false],
     ["not paid", { ...order, paid: false }, concert, false],
     ["a ticket checked in", { ...order, anyCheckedIn: true }, concert, false],
-    ["a cancelled concert (refunded anyway)", order, { ...concert, cancelled: true }, false],
-    ["the concert has started", order, { ...concert, start: now }, false],
+    ["a cancelled concert (refunded anyway)", order, { ...concert, status: "aflyst" as const }, false],
+    ["the concert has started", order, { ...concert, startsAt: now }, false],
+    ["a moved concert before its new start", order, { ...concert, startsAt: now, movedTo: concert.startsAt }, true],
   ])("%s", (_, orderFacts, concertFacts, expected) => {
     expect(buyerMayCancel(orderFacts, concertFacts, now)).toBe(expected);
   });

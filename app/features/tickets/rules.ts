@@ -1,5 +1,6 @@
 import { pricedLine, type OrderLine } from "~/features/orders/money";
 import type { EventStatus } from "~/features/program/event-status";
+import { effectiveStart, type ProgramEvent } from "~/features/program/program";
 
 /*
  * The rules of the venue's own ticket sale (issue 36), as plain functions: whether a sale is open, what is left,
@@ -44,10 +45,7 @@ export function concertTicketsLeft(sale: Pick<TicketSaleTerms, "capacity" | "tak
   );
 }
 
-/**
- * Where a concert's own sale stands now, as its pages, letters and holds tell it: before it opens, open, sold out
- * (held tickets count) or closed, as it is for a cancelled concert or one without ticket types.
- */
+/** Where the sale stands now: before it opens, open, sold out (held tickets count) or closed (also when cancelled). */
 export function saleState(sale: TicketSaleTerms, types: TypeStock[], now: Date): SaleState {
   if (sale.concertStatus === "aflyst" || types.length === 0) return "closed";
   if (now < sale.opensAt) return "not-open";
@@ -55,13 +53,8 @@ export function saleState(sale: TicketSaleTerms, types: TypeStock[], now: Date):
   return concertTicketsLeft(sale, types) <= 0 ? "sold-out" : "open";
 }
 
-/**
- * "Få billetter tilbage" from this many left down to the last one, of a type on the buying page or of the concert in
- * a letter: a number a fan reads as "hurry", whatever the size of the hall.
- */
-export const FEW_TICKETS_LEFT = 10;
-
-export const fewTicketsLeft = (left: number) => left > 0 && left <= FEW_TICKETS_LEFT;
+/** "Få billetter tilbage" (of a type, or a letter's concert): ten or fewer, a number a fan reads as "hurry". */
+export const fewTicketsLeft = (left: number) => left > 0 && left <= 10;
 
 /** How many of each type one order can get now: the type's own left, within the concert's left and the order's limit. */
 export function ticketsLeft(sale: TicketSaleTerms, type: Pick<TicketTypeStock, "capacity" | "taken">) {
@@ -223,8 +216,9 @@ export function checkInAnswer(outcome: CheckInOutcome, formatTime: (instant: Dat
  */
 export function buyerMayCancel(
   order: { paid: boolean; anyCheckedIn: boolean },
-  concert: { buyersMayCancel: boolean; start: Date; cancelled: boolean },
+  concert: { buyersMayCancel: boolean } & Pick<ProgramEvent, "startsAt" | "movedTo" | "status">,
   now: Date,
 ) {
-  return order.paid && !order.anyCheckedIn && concert.buyersMayCancel && !concert.cancelled && now < concert.start;
+  const beforeIt = concert.status !== "aflyst" && now < effectiveStart(concert);
+  return order.paid && !order.anyCheckedIn && concert.buyersMayCancel && beforeIt;
 }

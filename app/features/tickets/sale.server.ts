@@ -7,9 +7,6 @@ import { concertColumns } from "./sale-columns.server";
 import type { TicketSaleMode } from "./sale-modes";
 import type { EventStatus } from "~/features/program/event-status";
 
-export type TicketSale = typeof ticketSales.$inferSelect;
-export type TicketType = typeof ticketTypes.$inferSelect;
-
 /** A concert's own sale with its ticket types in the admin's order, or null when none is set up. */
 export async function ticketSaleOf(db: Database, eventId: string) {
   const [sale] = await db
