@@ -235,10 +235,7 @@ export async function leaveWaitlist(db: Database, token: string) {
 
 /** The waitlists of concerts that have been: kept no longer than the concert (the privacy policy says so). */
 export async function forgetPastWaitlists(db: Database, now = new Date()) {
-  const past = db
-    .select({ id: events.id })
-    .from(events)
-    .where(lt(effectiveStartSql, now));
+  const past = db.select({ id: events.id }).from(events).where(lt(effectiveStartSql, now));
   const forgotten = await db
     .delete(ticketWaitlist)
     .where(inArray(ticketWaitlist.eventId, past))
