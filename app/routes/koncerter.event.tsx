@@ -10,7 +10,14 @@ import { richTextBlocks } from "~/features/content/rich-text.server";
 import { pageTags, rootMetaData, socialImageUrl } from "~/features/content/meta";
 import { isAdminPreview } from "~/features/content/public-page.server";
 import { EventTime, StatusBadge } from "~/features/program/components/event-list";
-import { doorsInstant, effectiveStart, isUpcoming, musicEventData, sellsTickets } from "~/features/program/program";
+import {
+  doorsInstant,
+  effectiveStart,
+  isSoldOut,
+  isUpcoming,
+  musicEventData,
+  sellsTickets,
+} from "~/features/program/program";
 import { albumTitleOf, eventById, withPlainDescription } from "~/features/program/program.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { formatDateTime, formatEventTime, formatTime } from "~/lib/format";
@@ -39,9 +46,10 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     album,
     upcoming: isUpcoming(event, new Date()),
     ownSale: offer.kind === "own" ? { state: offer.state, opensAt: formatDateTime(offer.opensAt) } : null,
+    soldOut: isSoldOut(event, offer),
     venue: { name: settings.siteName, address: `${settings.streetAddress}, ${settings.postalCode} ${settings.city}` },
     imageUrl,
-    structuredData: musicEventData(event, settings, config.PUBLIC_URL, imageUrl),
+    structuredData: musicEventData(event, settings, config.PUBLIC_URL, imageUrl, offer),
   };
 }
 
@@ -72,7 +80,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, body, album, preview, upcoming, venue, ownSale } = loaderData;
+  const { event, body, album, preview, upcoming, venue, ownSale, soldOut } = loaderData;
   const doors = doorsInstant(event);
   return (
     <>
@@ -143,9 +151,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 {ownSale?.state === "not-open" && (
                   <p className="font-semibold">Billetsalget åbner {ownSale.opensAt}.</p>
                 )}
-                {(event.status === "udsolgt" || ownSale?.state === "sold-out") && (
-                  <p className="font-semibold">Koncerten er udsolgt.</p>
-                )}
+                {soldOut && <p className="font-semibold">Koncerten er udsolgt.</p>}
                 {event.status !== "aflyst" && (
                   <a href={`/koncerter/${event.id}/kalender.ics`} download className={buttonStyles.secondary}>
                     Føj til kalender

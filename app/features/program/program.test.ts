@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { icsCalendar } from "~/features/reservation/ics";
 import type { PublicSiteSettings } from "~/features/site/settings";
+import type { SaleState } from "~/features/tickets/rules";
+import type { TicketOffer } from "~/features/tickets/sale.server";
 import { copenhagenInstant } from "~/lib/format";
 import {
   calendarEventOf,
   doorsInstant,
   effectiveStart,
   groupByMonth,
+  isSoldOut,
   isUpcoming,
   musicEventData,
   performerNames,
@@ -142,6 +145,17 @@ describe("the status as text", () => {
   it.each(["own", "none"] as const)("a concert whose sale is %s sends no one to its old link", (ticketSale) => {
     expect(sellsTickets(concert({ ticketSale, ticketUrl: "https://billetter.example.com/x" }))).toBe(false);
   });
+
+  const ownSale = (state: SaleState): TicketOffer => ({ kind: "own", state, opensAt: new Date(0), left: 0 });
+  it.each([
+    ["planned, sold at a link", "planlagt", { kind: "link", url: "https://billetter.example.com/x" }, false],
+    ["marked sold out by the admin", "udsolgt", undefined, true],
+    ["its own sale sold out", "planlagt", ownSale("sold-out"), true],
+    ["its own sale open", "planlagt", ownSale("open"), false],
+    ["its own sale closed", "flyttet", ownSale("closed"), false],
+  ] as const)("is sold out when %s: %s", (_, status, offer, soldOut) => {
+    expect(isSoldOut(concert({ status }), offer)).toBe(soldOut);
+  });
 });
 
 describe("facts read from the admin's text", () => {
@@ -214,6 +228,13 @@ describe("schema.org MusicEvent", () => {
   ] as const)("tells a %s concert", (status, expected) => {
     const movedTo = status === "flyttet" ? copenhagenInstant("2027-02-20", "20:00") : null;
     expect(musicEventData(concert({ status, movedTo }), venue, publicUrl, undefined)).toMatchObject(expected);
+  });
+
+  it("tells an own sale sold out as sold out", () => {
+    const offer: TicketOffer = { kind: "own", state: "sold-out", opensAt: new Date(0), left: 0 };
+    expect(musicEventData(concert({ ticketSale: "own" }), venue, publicUrl, undefined, offer)).toMatchObject({
+      offers: { availability: "https://schema.org/SoldOut" },
+    });
   });
 
   it.each([

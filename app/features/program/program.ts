@@ -3,6 +3,7 @@ import type { CalendarEvent } from "~/features/reservation/ics";
 import { postalAddress } from "~/features/seo/structured-data";
 import type { PublicSiteSettings } from "~/features/site/settings";
 import type { ConcertPrice } from "~/features/tickets/concert-price";
+import type { TicketOffer } from "~/features/tickets/sale.server";
 import { eventStatusLabels, type EventStatus } from "./event-status";
 import { copenhagenDateKey, copenhagenDateTime, copenhagenInstant, dayBounds, formatEventTime } from "~/lib/format";
 
@@ -62,6 +63,10 @@ export function statusNote(event: Pick<ProgramEvent, "status" | "movedTo" | "sta
     : eventStatusLabels[event.status];
 }
 
+/** Sold out: marked so by the admin, or its own sale has nothing left (`ticketOffersOf`). */
+export const isSoldOut = (event: Pick<ProgramEvent, "status">, offer?: TicketOffer) =>
+  event.status === "udsolgt" || (offer?.kind === "own" && offer.state === "sold-out");
+
 /** Doors as an instant: the wall-clock time on the concert's (new) day in Copenhagen. */
 export function doorsInstant(event: Pick<ProgramEvent, "startsAt" | "movedTo" | "doorsOpen">): Date | null {
   if (!event.doorsOpen) return null;
@@ -113,6 +118,7 @@ export function musicEventData(
   venue: PublicSiteSettings,
   publicUrl: string,
   imageUrl: string | undefined,
+  offer?: TicketOffer,
 ) {
   const url = `${publicUrl}/koncerter/${event.id}`;
   const price = offerPrice(event.price);
@@ -145,7 +151,7 @@ export function musicEventData(
           offers: {
             ...(price ?? { "@type": "Offer" }),
             ...(ticketPage ? { url: ticketPage } : {}),
-            availability: event.status === "udsolgt" ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+            availability: isSoldOut(event, offer) ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
           },
         }
       : {}),

@@ -39,10 +39,8 @@ type TypeStock = Pick<TicketTypeStock, "capacity" | "taken">;
 
 /** The concert's tickets left (held tickets count as taken): its own left, within what its types have together. */
 export function concertTicketsLeft(sale: Pick<TicketSaleTerms, "capacity" | "taken">, types: TypeStock[]) {
-  return Math.min(
-    sale.capacity - sale.taken,
-    types.reduce((sum, type) => sum + Math.max(0, type.capacity - type.taken), 0),
-  );
+  const typesLeft = types.reduce((sum, type) => sum + Math.max(0, type.capacity - type.taken), 0);
+  return Math.min(sale.capacity - sale.taken, typesLeft);
 }
 
 /** Where the sale stands now: before it opens, open, sold out (held tickets count) or closed (also when cancelled). */
@@ -57,7 +55,7 @@ export function saleState(sale: TicketSaleTerms, types: TypeStock[], now: Date):
 export const fewTicketsLeft = (left: number) => left > 0 && left <= 10;
 
 /** How many of each type one order can get now: the type's own left, within the concert's left and the order's limit. */
-export function ticketsLeft(sale: TicketSaleTerms, type: Pick<TicketTypeStock, "capacity" | "taken">) {
+export function ticketsLeft(sale: TicketSaleTerms, type: TypeStock) {
   return Math.max(0, Math.min(type.capacity - type.taken, sale.capacity - sale.taken));
 }
 

@@ -50,14 +50,13 @@ export async function joinWaitlist(
     .onConflictDoNothing()
     .returning({ token: ticketWaitlist.token });
   if (joined) {
-    const [concert] = await db.select().from(events).where(eq(events.id, eventId));
     const { siteName } = await getSiteSettings(db);
     await deps.mailer.send(
       waitlistJoinedMessage(email, {
         siteName,
         name: fan.name,
-        concert: concert!.title,
-        when: concertWhen(concert!),
+        concert: shop.concert.title,
+        when: concertWhen(shop.concert),
         wanted: fan.wanted,
         leaveUrl: waitlistUrl(deps.config.PUBLIC_URL, joined.token),
       }),
