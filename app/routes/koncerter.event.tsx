@@ -21,7 +21,6 @@ import {
 import { albumTitleOf, eventById, withPlainDescription } from "~/features/program/program.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { formatDateTime, formatEventTime, formatTime } from "~/lib/format";
-import { ticketOffersOf } from "~/features/tickets/sale.server";
 import type { Route } from "./+types/koncerter.event";
 
 /** One concert on its own address: what, when, where, the ticket link and "Føj til kalender". */
@@ -32,12 +31,11 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   if (!stored) throw data(null, { status: 404 });
   // The page renders the description's tree; everything else (meta, JSON-LD) reads it as plain text.
   const event = withPlainDescription(stored);
-  const [settings, album, offers] = await Promise.all([
+  const [settings, album] = await Promise.all([
     getSiteSettings(db),
     event.albumId ? albumTitleOf(db, event.albumId) : null,
-    ticketOffersOf(db, [event]),
   ]);
-  const offer = offers.get(event.id)!;
+  const { offer } = event;
   const imageUrl = socialImageUrl(event.image);
   return {
     event,
@@ -46,10 +44,10 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     album,
     upcoming: isUpcoming(event, new Date()),
     ownSale: offer.kind === "own" ? { state: offer.state, opensAt: formatDateTime(offer.opensAt) } : null,
-    soldOut: isSoldOut(event, offer),
+    soldOut: isSoldOut(event),
     venue: { name: settings.siteName, address: `${settings.streetAddress}, ${settings.postalCode} ${settings.city}` },
     imageUrl,
-    structuredData: musicEventData(event, settings, config.PUBLIC_URL, imageUrl, offer),
+    structuredData: musicEventData(event, settings, config.PUBLIC_URL, imageUrl),
   };
 }
 

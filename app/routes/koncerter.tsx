@@ -7,7 +7,6 @@ import { EventsByMonth } from "~/features/program/components/event-list";
 import { musicEventData } from "~/features/program/program";
 import { upcomingEvents, withPlainDescription } from "~/features/program/program.server";
 import { getSiteSettings } from "~/features/site/settings.server";
-import { ticketOffersOf } from "~/features/tickets/sale.server";
 import type { Route } from "./+types/koncerter";
 
 /** The programme: every concert from today on, by month. */
@@ -19,11 +18,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     getSiteSettings(db),
   ]);
   const publicUrl = config.PUBLIC_URL;
-  const offers = await ticketOffersOf(db, events);
   const structuredData = events
     .filter((event) => event.published)
-    .map(withPlainDescription)
-    .map((event) => musicEventData(event, settings, publicUrl, socialImageUrl(event.image), offers.get(event.id)));
+    .map((event) => musicEventData(withPlainDescription(event), settings, publicUrl, socialImageUrl(event.image)));
   return { events, preview, structuredData };
 }
 

@@ -9,7 +9,6 @@ import { upcomingEvents } from "~/features/program/program.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { publicFileUrl } from "~/features/storage/storage";
 import { concertWhen } from "~/features/tickets/complete.server";
-import { ticketOffersOf } from "~/features/tickets/sale.server";
 import { copenhagenInstant } from "~/lib/format";
 import { effectiveStart } from "~/features/program/program";
 import {
@@ -74,10 +73,8 @@ export async function concertsForLetter(
   const upcoming = (await upcomingEvents(db, now, { limit: month ? CONCERTS_IN_DIGEST : CONCERTS_IN_LETTER })).filter(
     (concert) => !monthEnd || effectiveStart(concert) < monthEnd,
   );
-  const offers = await ticketOffersOf(db, upcoming, now);
   return upcoming.map((concert) => {
-    const offer = offers.get(concert.id)!;
-    const status = ticketStatusOf({ ...concert, offer });
+    const status = ticketStatusOf(concert);
     const page = `${publicUrl}/koncerter/${concert.id}`;
     return {
       id: concert.id,

@@ -17,6 +17,7 @@ const own = (state: SaleState, left = 190): TicketOffer => ({
   state,
   opensAt: new Date("2026-11-25T12:00:00Z"),
   left,
+  prices: { feeOere: 1500, typePricesOere: [17500] },
 });
 const concert = (overrides: Partial<ConcertForLetter>): ConcertForLetter => ({
   status: "planlagt",

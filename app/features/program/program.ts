@@ -16,9 +16,9 @@ export type ProgramEvent = typeof events.$inferSelect;
 
 /**
  * A concert as fans are shown it: the price they first see (`concertPrice`, fee included) in place of the admin's
- * text, which a concert with its own sale does not use.
+ * text, which a concert with its own sale does not use, and what its sale says (`ticketOffersOf`).
  */
-export type ShownEvent = Omit<ProgramEvent, "price"> & { price: ConcertPrice | null };
+export type ShownEvent = Omit<ProgramEvent, "price"> & { price: ConcertPrice | null; offer: TicketOffer };
 
 /** When the concert takes place: the new time of a moved concert. */
 export function effectiveStart(event: Pick<ProgramEvent, "startsAt" | "movedTo">): Date {
@@ -63,9 +63,9 @@ export function statusNote(event: Pick<ProgramEvent, "status" | "movedTo" | "sta
     : eventStatusLabels[event.status];
 }
 
-/** Sold out: marked so by the admin, or its own sale has nothing left (`ticketOffersOf`). */
-export const isSoldOut = (event: Pick<ProgramEvent, "status">, offer?: TicketOffer) =>
-  event.status === "udsolgt" || (offer?.kind === "own" && offer.state === "sold-out");
+/** Sold out: marked so by the admin, or its own sale has nothing left. */
+export const isSoldOut = ({ status, offer }: Pick<ShownEvent, "status" | "offer">) =>
+  status === "udsolgt" || (offer.kind === "own" && offer.state === "sold-out");
 
 /** Doors as an instant: the wall-clock time on the concert's (new) day in Copenhagen. */
 export function doorsInstant(event: Pick<ProgramEvent, "startsAt" | "movedTo" | "doorsOpen">): Date | null {
@@ -118,7 +118,6 @@ export function musicEventData(
   venue: PublicSiteSettings,
   publicUrl: string,
   imageUrl: string | undefined,
-  offer?: TicketOffer,
 ) {
   const url = `${publicUrl}/koncerter/${event.id}`;
   const price = offerPrice(event.price);
@@ -151,7 +150,7 @@ export function musicEventData(
           offers: {
             ...(price ?? { "@type": "Offer" }),
             ...(ticketPage ? { url: ticketPage } : {}),
-            availability: isSoldOut(event, offer) ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+            availability: isSoldOut(event) ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
           },
         }
       : {}),

@@ -23,23 +23,6 @@ export async function ticketSaleOf(db: Database, eventId: string) {
   return { sale, types };
 }
 
-/** The fee and ticket types' prices of the concerts' own sales, in one query for a whole list (the programme). */
-export async function salePricesOf(db: Database, eventIds: readonly string[]): Promise<Map<string, SalePrices>> {
-  const prices = new Map<string, { feeOere: number; typePricesOere: number[] }>();
-  if (eventIds.length === 0) return prices;
-  const rows = await db
-    .select({ eventId: ticketSales.eventId, feeOere: ticketSales.feeOere, priceOere: ticketTypes.priceOere })
-    .from(ticketSales)
-    .leftJoin(ticketTypes, eq(ticketTypes.eventId, ticketSales.eventId))
-    .where(inArray(ticketSales.eventId, [...eventIds]));
-  for (const row of rows) {
-    const sale = prices.get(row.eventId) ?? { feeOere: row.feeOere, typePricesOere: [] };
-    if (row.priceOere !== null) sale.typePricesOere.push(row.priceOere);
-    prices.set(row.eventId, sale);
-  }
-  return prices;
-}
-
 /**
  * Tickets an e-mail address holds or has bought for a concert (the limit per e-mail): its orders for the concert
  * first, by their index, then their tickets. (PGlite keeps no statistics, so the query says the way round.)
@@ -56,9 +39,14 @@ export async function ticketsForEmail(db: Database, eventId: string, email: stri
   return row?.count ?? 0;
 }
 
-/** What a concert's page and letters say of its tickets: buy here (so many left), at the link, or nothing. */
+/**
+ * What a concert's pages, letters and structured data say of its tickets, read in one go for a whole list: its own
+ * sale (how it stands, how many are left, its prices), a link to another company's, or nothing.
+ */
 export type TicketOffer =
-  { kind: "own"; state: SaleState; opensAt: Date; left: number } | { kind: "link"; url: string } | { kind: "none" };
+  | { kind: "own"; state: SaleState; opensAt: Date; left: number; prices: SalePrices }
+  | { kind: "link"; url: string }
+  | { kind: "none" };
 
 export async function ticketOffersOf(
   db: Database,
@@ -79,7 +67,9 @@ export async function ticketOffersOf(
     if (concert.ticketSale === "own" && sale) {
       const own = types.filter((type) => type.eventId === concert.id);
       const state = saleState({ ...sale, concertStatus: concert.status }, own, now);
-      offers.set(concert.id, { kind: "own", state, opensAt: sale.opensAt, left: concertTicketsLeft(sale, own) });
+      const left = concertTicketsLeft(sale, own);
+      const prices = { feeOere: sale.feeOere, typePricesOere: own.map((type) => type.priceOere) };
+      offers.set(concert.id, { kind: "own", state, opensAt: sale.opensAt, left, prices });
     } else if (concert.ticketSale === "link" && concert.ticketUrl) {
       offers.set(concert.id, { kind: "link", url: concert.ticketUrl });
     } else offers.set(concert.id, { kind: "none" });
