@@ -44,7 +44,6 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     album,
     upcoming: isUpcoming(event, new Date()),
     ownSale: offer.kind === "own" ? { state: offer.state, opensAt: formatDateTime(offer.opensAt) } : null,
-    soldOut: isSoldOut(event),
     venue: { name: settings.siteName, address: `${settings.streetAddress}, ${settings.postalCode} ${settings.city}` },
     imageUrl,
     structuredData: musicEventData(event, settings, config.PUBLIC_URL, imageUrl),
@@ -78,7 +77,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, body, album, preview, upcoming, venue, ownSale, soldOut } = loaderData;
+  const { event, body, album, preview, upcoming, venue, ownSale } = loaderData;
   const doors = doorsInstant(event);
   return (
     <>
@@ -149,7 +148,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 {ownSale?.state === "not-open" && (
                   <p className="font-semibold">Billetsalget åbner {ownSale.opensAt}.</p>
                 )}
-                {soldOut && <p className="font-semibold">Koncerten er udsolgt.</p>}
+                {isSoldOut(event) && <p className="font-semibold">Koncerten er udsolgt.</p>}
                 {event.status !== "aflyst" && (
                   <a href={`/koncerter/${event.id}/kalender.ics`} download className={buttonStyles.secondary}>
                     Føj til kalender

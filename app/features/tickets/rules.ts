@@ -43,7 +43,10 @@ export function concertTicketsLeft(sale: Pick<TicketSaleTerms, "capacity" | "tak
   return Math.min(sale.capacity - sale.taken, typesLeft);
 }
 
-/** Where the sale stands now: before it opens, open, sold out (held tickets count) or closed (also when cancelled). */
+/**
+ * Where the sale stands now, as its pages, letters, holds and waitlist read it: before it opens, open, sold out (held
+ * tickets count) or closed, as a cancelled concert's sale and one without ticket types are.
+ */
 export function saleState(sale: TicketSaleTerms, types: TypeStock[], now: Date): SaleState {
   if (sale.concertStatus === "aflyst" || types.length === 0) return "closed";
   if (now < sale.opensAt) return "not-open";

@@ -1,11 +1,11 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
+import type { EventStatus } from "~/features/program/event-status";
 import type { SalePrices } from "./concert-price";
 import { concertTicketsLeft, fewTicketsLeft, saleState, ticketsLeft, type SaleState } from "./rules";
 import { concertColumns } from "./sale-columns.server";
 import type { TicketSaleMode } from "./sale-modes";
-import type { EventStatus } from "~/features/program/event-status";
 
 /** A concert's own sale with its ticket types in the admin's order, or null when none is set up. */
 export async function ticketSaleOf(db: Database, eventId: string) {
