@@ -111,11 +111,7 @@ async function buyerMayCancelNow(order: Order, read?: { concert: Concert; ticket
   ]);
   return buyerMayCancel(
     { paid: order.status === "paid", anyCheckedIn: tickets.some((ticket) => ticket.checkedInAt !== null) },
-    {
-      buyersMayCancel: own?.sale.buyersMayCancel ?? false,
-      start: concert!.movedTo ?? concert!.startsAt,
-      cancelled: concert!.status === "aflyst",
-    },
+    { buyersMayCancel: own?.sale.buyersMayCancel ?? false, ...concert! },
     new Date(),
   );
 }

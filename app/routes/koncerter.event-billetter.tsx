@@ -27,8 +27,6 @@ import type { Route } from "./+types/koncerter.event-billetter";
 
 /** Holds per client address a minute: a fan buys a few times at most; a bot trying hundreds is refused. */
 const HOLDS_PER_ADDRESS = { windowSeconds: 60, max: 20 };
-/** Below this many left of a type, the page says "Få billetter tilbage". */
-const FEW_LEFT = 10;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
@@ -52,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       // What one ticket costs in all, the fee included, as the programme told it.
       price: salePrice({ feeOere: shop.sale.feeOere, typePricesOere: [type.priceOere] })!.text,
       left: type.left,
-      few: type.left > 0 && type.left <= FEW_LEFT,
+      few: type.few,
     })),
     buyer: user ? { name: user.name, email: user.email } : null,
     holdMinutes: TICKET_HOLD_SECONDS / 60,

@@ -10,11 +10,17 @@ import { richTextBlocks } from "~/features/content/rich-text.server";
 import { pageTags, rootMetaData, socialImageUrl } from "~/features/content/meta";
 import { isAdminPreview } from "~/features/content/public-page.server";
 import { EventTime, StatusBadge } from "~/features/program/components/event-list";
-import { doorsInstant, effectiveStart, isUpcoming, musicEventData, sellsTickets } from "~/features/program/program";
+import {
+  doorsInstant,
+  effectiveStart,
+  isSoldOut,
+  isUpcoming,
+  musicEventData,
+  sellsTickets,
+} from "~/features/program/program";
 import { albumTitleOf, eventById, withPlainDescription } from "~/features/program/program.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { formatDateTime, formatEventTime, formatTime } from "~/lib/format";
-import { ticketOffersOf } from "~/features/tickets/sale.server";
 import type { Route } from "./+types/koncerter.event";
 
 /** One concert on its own address: what, when, where, the ticket link and "Føj til kalender". */
@@ -25,12 +31,11 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   if (!stored) throw data(null, { status: 404 });
   // The page renders the description's tree; everything else (meta, JSON-LD) reads it as plain text.
   const event = withPlainDescription(stored);
-  const [settings, album, offers] = await Promise.all([
+  const [settings, album] = await Promise.all([
     getSiteSettings(db),
     event.albumId ? albumTitleOf(db, event.albumId) : null,
-    ticketOffersOf(db, [event]),
   ]);
-  const offer = offers.get(event.id)!;
+  const { offer } = event;
   const imageUrl = socialImageUrl(event.image);
   return {
     event,
@@ -38,10 +43,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     preview,
     album,
     upcoming: isUpcoming(event, new Date()),
-    ownSale:
-      offer.kind === "own" && event.status !== "aflyst"
-        ? { state: offer.state, opensAt: formatDateTime(offer.opensAt) }
-        : null,
+    ownSale: offer.kind === "own" ? { state: offer.state, opensAt: formatDateTime(offer.opensAt) } : null,
     venue: { name: settings.siteName, address: `${settings.streetAddress}, ${settings.postalCode} ${settings.city}` },
     imageUrl,
     structuredData: musicEventData(event, settings, config.PUBLIC_URL, imageUrl),
@@ -146,9 +148,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 {ownSale?.state === "not-open" && (
                   <p className="font-semibold">Billetsalget åbner {ownSale.opensAt}.</p>
                 )}
-                {(event.status === "udsolgt" || ownSale?.state === "sold-out") && (
-                  <p className="font-semibold">Koncerten er udsolgt.</p>
-                )}
+                {isSoldOut(event) && <p className="font-semibold">Koncerten er udsolgt.</p>}
                 {event.status !== "aflyst" && (
                   <a href={`/koncerter/${event.id}/kalender.ics`} download className={buttonStyles.secondary}>
                     Føj til kalender

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { events } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { events, ticketSales } from "~/db/schema";
 import { createRecord } from "~/features/content/admin/record-writes.server";
 import { getRecord } from "~/features/content/admin/records.server";
 import { validateEntityForm } from "~/features/content/admin/validation";
@@ -119,6 +120,15 @@ describe.each(databaseKinds)("the price a fan is shown on %s", (kind) => {
     expect(offers["Jazz-torsdag"]).toMatchObject({ "@type": "Offer", price: 0 });
     expect(offers.Forår).not.toHaveProperty("price");
     expect(offers.Forår).not.toHaveProperty("lowPrice");
+  });
+
+  it("tells search engines an own sale sold out is sold out, on the programme and the concert's page", async () => {
+    const id = await ownSale();
+    await database.db.update(ticketSales).set({ taken: 100 }).where(eq(ticketSales.eventId, id));
+    const soldOut = { offers: { availability: "https://schema.org/SoldOut" } };
+    const page = await concertLoader(routeArgs(`/koncerter/${id}`, { params: { eventId: id } }));
+    expect(page.structuredData).toMatchObject(soldOut);
+    expect((await programmeLoader(routeArgs("/koncerter"))).structuredData).toMatchObject([soldOut]);
   });
 
   it("asks for the sales' prices once for the whole programme, however many concerts have their own sale", async () => {

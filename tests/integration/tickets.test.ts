@@ -165,6 +165,19 @@ describe.each(databaseKinds)("the venue's own ticket sale on %s", (kind) => {
     expect((answer.body as { formError?: string }).formError).toBe("Billetsalget er lukket.");
   });
 
+  it("refuses to sell tickets to a cancelled concert, as its pages say the sale is closed", async () => {
+    const { eventId, ordinary } = await concertWithSale();
+    await database.db.update(events).set({ status: "aflyst" }).where(eq(events.id, eventId));
+    const answer = await callRoute(buyAction, `/koncerter/${eventId}/billetter`, {
+      cookie: "",
+      params: { eventId },
+      fields: { [`antal-${ordinary}`]: "1", navn: "Mette", email: "mette@example.dk", vilkaar: "ja" },
+    });
+    expect(answer.status).toBe(409);
+    expect((answer.body as { formError?: string }).formError).toBe("Billetsalget er lukket.");
+    expect(await takenOf(eventId)).toBe(0);
+  });
+
   it("counts an e-mail's tickets across its orders", async () => {
     const { eventId, ordinary } = await concertWithSale();
     expect((await holdTickets(database.db, "demo", eventId, { [ordinary]: 6 }, buyer(1))).ok).toBe(true);
@@ -276,6 +289,24 @@ describe.each(databaseKinds)("the venue's own ticket sale on %s", (kind) => {
       .from(tickets)
       .where(eq(tickets.orderId, held.orderId));
     expect(statuses.every((ticket) => ticket.status === "refunded")).toBe(true);
+  });
+
+  it("records a refund's days before a moved concert by its new date", async () => {
+    const { eventId, ordinary } = await concertWithSale();
+    await database.db
+      .update(events)
+      .set({ status: "flyttet", movedTo: new Date(now.getTime() + 30 * 24 * HOUR) })
+      .where(eq(events.id, eventId));
+    const held = await holdTickets(database.db, "demo", eventId, { [ordinary]: 1 }, buyer(450));
+    if (!held.ok) throw new Error("not held");
+    await confirmTicketOrder(database.db, held.orderId);
+    const provider: Pick<PaymentProvider, "refund" | "name"> = { name: "demo", refund: async () => null };
+    await refundTicketOrder({ db: database.db, provider }, held.orderId, { userId: staffId, reason: "Test" }, now);
+    const [cancellation] = await database.db
+      .select({ daysBefore: orderCancellations.daysBefore })
+      .from(orderCancellations)
+      .where(eq(orderCancellations.orderId, held.orderId));
+    expect(cancellation).toEqual({ daysBefore: 30 });
   });
 
   it("refuses a capacity below what is sold or held", async () => {

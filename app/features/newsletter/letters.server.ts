@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { newsletterLetters, ticketSales } from "~/db/schema";
+import { newsletterLetters } from "~/db/schema";
 import type { RichBlock, RichInline } from "~/features/content/rich-text";
 import { richTextBlocks } from "~/features/content/rich-text.server";
 import { MediaChoiceError, readyImageOf } from "~/features/media/library.server";
@@ -73,11 +73,8 @@ export async function concertsForLetter(
   const upcoming = (await upcomingEvents(db, now, { limit: month ? CONCERTS_IN_DIGEST : CONCERTS_IN_LETTER })).filter(
     (concert) => !monthEnd || effectiveStart(concert) < monthEnd,
   );
-  const ids = upcoming.map((concert) => concert.id);
-  const sales = ids.length ? await db.select().from(ticketSales).where(inArray(ticketSales.eventId, ids)) : [];
   return upcoming.map((concert) => {
-    const ownSale = sales.find((sale) => sale.eventId === concert.id) ?? null;
-    const status = ticketStatusOf({ ...concert, ownSale }, now);
+    const status = ticketStatusOf(concert);
     const page = `${publicUrl}/koncerter/${concert.id}`;
     return {
       id: concert.id,

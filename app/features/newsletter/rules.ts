@@ -1,4 +1,6 @@
 import type { EventStatus, TicketSaleMode } from "~/db/schema/values/content";
+import { fewTicketsLeft } from "~/features/tickets/rules";
+import type { TicketOffer } from "~/features/tickets/sale.server";
 import { copenhagenDateTime, copenhagenInstant } from "~/lib/format";
 
 /** Where a fan signs up: each place shows its own wording, and that wording is what is kept as the consent. */
@@ -22,34 +24,28 @@ export const consentWordings: Record<SignUpSource, string> = {
 /** An address that never confirms, or that left, is forgotten this many days after. */
 export const FORGET_AFTER_DAYS = 30;
 
-/** A concert as the letter's concerts block needs it. */
+/** A concert as the letter's concerts block needs it: its tickets as its page tells them (`ticketOffersOf`). */
 export interface ConcertForLetter {
   status: EventStatus;
   ticketSale: TicketSaleMode;
-  ticketUrl: string | null;
-  /** The own sale's capacity and tickets taken; null without one. */
-  ownSale: { capacity: number; taken: number; opensAt: Date; closesAt: Date } | null;
+  offer: TicketOffer;
 }
 
 export type TicketStatusTarget = "buy" | "link" | "page";
 
 /** What the letter says of a concert's tickets, and where that leads: the buying page, another company's, the concert. */
-export function ticketStatusOf(concert: ConcertForLetter, now: Date): { label: string; target: TicketStatusTarget } {
+export function ticketStatusOf(concert: ConcertForLetter): { label: string; target: TicketStatusTarget } {
+  const { offer } = concert;
   if (concert.status === "aflyst") return { label: "Aflyst", target: "page" };
   if (concert.status === "udsolgt") return { label: "Udsolgt", target: "page" };
-  if (concert.ticketSale === "none") return { label: "Ingen billetsalg – mød op", target: "page" };
-  if (concert.ticketSale === "link") {
-    return concert.ticketUrl ? { label: "Køb billet", target: "link" } : { label: "Se koncerten", target: "page" };
+  if (offer.kind === "link") return { label: "Køb billet", target: "link" };
+  if (offer.kind === "none") {
+    return { label: concert.ticketSale === "none" ? "Ingen billetsalg – mød op" : "Se koncerten", target: "page" };
   }
-  const sale = concert.ownSale;
-  if (!sale) return { label: "Se koncerten", target: "page" };
-  if (sale.taken >= sale.capacity) return { label: "Udsolgt – skriv dig på ventelisten", target: "page" };
-  if (now < sale.opensAt) return { label: "Billetsalget åbner snart", target: "page" };
-  if (now >= sale.closesAt) return { label: "Billetsalget er lukket", target: "page" };
-  if (sale.capacity - sale.taken <= Math.max(5, Math.floor(sale.capacity * 0.1))) {
-    return { label: "Få billetter tilbage", target: "buy" };
-  }
-  return { label: "Køb billet", target: "buy" };
+  if (offer.state === "sold-out") return { label: "Udsolgt – skriv dig på ventelisten", target: "page" };
+  if (offer.state === "not-open") return { label: "Billetsalget åbner snart", target: "page" };
+  if (offer.state === "closed") return { label: "Billetsalget er lukket", target: "page" };
+  return { label: fewTicketsLeft(offer.left) ? "Få billetter tilbage" : "Køb billet", target: "buy" };
 }
 
 /** The send queue's tries of one message: 30 s, 1, 2, 4, 8 minutes …, then it is given up on. */

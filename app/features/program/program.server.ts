@@ -4,11 +4,11 @@ import { albums, events } from "~/db/schema";
 import { isUuid } from "~/features/content/schemas";
 import { richTextPlain } from "~/features/content/rich-text.server";
 import { concertPrice } from "~/features/tickets/concert-price";
-import { salePricesOf } from "~/features/tickets/sale.server";
+import { ticketOffersOf } from "~/features/tickets/sale.server";
 import { programBoundary, type ProgramEvent, type ShownEvent } from "./program";
 
-/** The column the programme sorts and splits by: the new start of a moved concert. */
-const startsWhen = sql<Date>`coalesce(${events.movedTo}, ${events.startsAt})`;
+/** `effectiveStart` in SQL, for the queries that filter or order by it: the new start of a moved concert. */
+export const effectiveStartSql = sql<Date>`coalesce(${events.movedTo}, ${events.startsAt})`;
 
 /** An instant as a query parameter both engines read alike. */
 const instant = (value: Date) => sql`${value.toISOString()}::timestamptz`;
@@ -16,13 +16,15 @@ const instant = (value: Date) => sql`${value.toISOString()}::timestamptz`;
 const visible = (includeDrafts: boolean): SQL | undefined => (includeDrafts ? undefined : eq(events.published, true));
 
 /**
- * The concerts with the price a fan first sees (`concertPrice`): the own sales' prices in one query for the whole
- * list, not one a concert.
+ * The concerts with what their sales say (`ticketOffersOf`) and the price a fan first sees (`concertPrice`), read
+ * for the whole list at once, not a concert at a time.
  */
-async function withShownPrices(db: Database, rows: ProgramEvent[]): Promise<ShownEvent[]> {
-  const ownSales = rows.filter((row) => row.ticketSale === "own").map((row) => row.id);
-  const sales = await salePricesOf(db, ownSales);
-  return rows.map((row) => ({ ...row, price: concertPrice(row, sales.get(row.id) ?? null) }));
+async function shown(db: Database, rows: ProgramEvent[], now: Date): Promise<ShownEvent[]> {
+  const offers = await ticketOffersOf(db, rows, now);
+  return rows.map((row) => {
+    const offer = offers.get(row.id)!;
+    return { ...row, offer, price: concertPrice(row, offer.kind === "own" ? offer.prices : null) };
+  });
 }
 
 /** Concerts from today (Copenhagen) on, soonest first; `limit` for the front page's next few. */
@@ -34,16 +36,16 @@ export async function upcomingEvents(
   const query = db
     .select()
     .from(events)
-    .where(and(gte(startsWhen, instant(programBoundary(now))), visible(includeDrafts)))
-    .orderBy(asc(startsWhen), asc(events.title));
-  return withShownPrices(db, await (limit === undefined ? query : query.limit(limit)));
+    .where(and(gte(effectiveStartSql, instant(programBoundary(now))), visible(includeDrafts)))
+    .orderBy(asc(effectiveStartSql), asc(events.title));
+  return shown(db, await (limit === undefined ? query : query.limit(limit)), now);
 }
 
 export const ARCHIVE_PAGE_SIZE = 20;
 
 /** Concerts before today, newest first, a page at a time. */
 export async function archivedEvents(db: Database, now: Date, requestedPage: number) {
-  const where = and(lt(startsWhen, instant(programBoundary(now))), eq(events.published, true));
+  const where = and(lt(effectiveStartSql, instant(programBoundary(now))), eq(events.published, true));
   const [total] = await db.select({ value: count() }).from(events).where(where);
   const pageCount = Math.max(1, Math.ceil((total?.value ?? 0) / ARCHIVE_PAGE_SIZE));
   const page = Math.min(Math.max(1, requestedPage), pageCount);
@@ -51,10 +53,10 @@ export async function archivedEvents(db: Database, now: Date, requestedPage: num
     .select()
     .from(events)
     .where(where)
-    .orderBy(desc(startsWhen), asc(events.title))
+    .orderBy(desc(effectiveStartSql), asc(events.title))
     .limit(ARCHIVE_PAGE_SIZE)
     .offset((page - 1) * ARCHIVE_PAGE_SIZE);
-  return { events: await withShownPrices(db, rows), page, pageCount, total: total?.value ?? 0 };
+  return { events: await shown(db, rows, now), page, pageCount, total: total?.value ?? 0 };
 }
 
 export async function eventById(
@@ -67,7 +69,7 @@ export async function eventById(
     .select()
     .from(events)
     .where(and(eq(events.id, id), visible(includeDrafts)));
-  return row ? (await withShownPrices(db, [row]))[0]! : null;
+  return row ? (await shown(db, [row], new Date()))[0]! : null;
 }
 
 /** What the programme's calendar feed holds: the last month's concerts and everything after. */
@@ -76,9 +78,9 @@ export async function eventsForFeed(db: Database, now: Date): Promise<ShownEvent
   const rows = await db
     .select()
     .from(events)
-    .where(and(gte(startsWhen, instant(monthAgo)), eq(events.published, true)))
-    .orderBy(asc(startsWhen));
-  return withShownPrices(db, rows);
+    .where(and(gte(effectiveStartSql, instant(monthAgo)), eq(events.published, true)))
+    .orderBy(asc(effectiveStartSql));
+  return shown(db, rows, now);
 }
 
 /**

@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { icsCalendar } from "~/features/reservation/ics";
 import type { PublicSiteSettings } from "~/features/site/settings";
+import type { SaleState } from "~/features/tickets/rules";
+import type { TicketOffer } from "~/features/tickets/sale.server";
 import { copenhagenInstant } from "~/lib/format";
 import {
   calendarEventOf,
   doorsInstant,
   effectiveStart,
   groupByMonth,
+  isSoldOut,
   isUpcoming,
   musicEventData,
   performerNames,
@@ -28,6 +31,14 @@ const venue: PublicSiteSettings = {
   cvr: "12345674",
 };
 
+const ownSale = (state: SaleState): TicketOffer => ({
+  kind: "own",
+  state,
+  opensAt: new Date(0),
+  left: 0,
+  prices: { feeOere: 0, typePricesOere: [] },
+});
+
 function concert(overrides: Partial<ShownEvent> = {}): ShownEvent {
   return {
     id: "6f1c0a8e-1b2c-4d3e-8f90-123456749abc",
@@ -42,6 +53,7 @@ function concert(overrides: Partial<ShownEvent> = {}): ShownEvent {
     price: { text: "210 kr. inkl. gebyr", lowestOere: 21000, highestOere: 21000 },
     ageLimit: null,
     ticketUrl: "https://billetter.example.com/havnelys",
+    offer: { kind: "link", url: "https://billetter.example.com/havnelys" },
     status: "planlagt",
     movedTo: null,
     description: "Hele det nye album.",
@@ -74,13 +86,16 @@ describe("when a concert leaves the programme", () => {
     expect(isUpcoming(concert({ startsAt: copenhagenInstant(day, time) }), new Date(now))).toBe(upcoming);
   });
 
+  it.each([
+    ["a planned concert: its start", "planlagt", null, "2026-12-04"],
+    ["a sold-out one: its start", "udsolgt", null, "2026-12-04"],
+    ["a moved one: its new start", "flyttet", copenhagenInstant("2027-02-20", "20:00"), "2027-02-20"],
+  ] as const)("takes place at the effective start: %s", (_, status, movedTo, day) => {
+    expect(effectiveStart(concert({ status, movedTo }))).toEqual(copenhagenInstant(day, "20:00"));
+  });
+
   it("counts a moved concert by its new day", () => {
-    const moved = concert({
-      status: "flyttet",
-      startsAt: copenhagenInstant("2026-12-04", "20:00"),
-      movedTo: copenhagenInstant("2027-02-20", "20:00"),
-    });
-    expect(effectiveStart(moved)).toEqual(copenhagenInstant("2027-02-20", "20:00"));
+    const moved = concert({ status: "flyttet", movedTo: copenhagenInstant("2027-02-20", "20:00") });
     expect(isUpcoming(moved, new Date("2026-12-10T12:00:00Z"))).toBe(true);
   });
 
@@ -138,6 +153,16 @@ describe("the status as text", () => {
 
   it.each(["own", "none"] as const)("a concert whose sale is %s sends no one to its old link", (ticketSale) => {
     expect(sellsTickets(concert({ ticketSale, ticketUrl: "https://billetter.example.com/x" }))).toBe(false);
+  });
+
+  it.each([
+    ["planned, sold at a link", "planlagt", { kind: "link", url: "https://billetter.example.com/x" }, false],
+    ["marked sold out by the admin", "udsolgt", { kind: "none" }, true],
+    ["its own sale sold out", "planlagt", ownSale("sold-out"), true],
+    ["its own sale open", "planlagt", ownSale("open"), false],
+    ["its own sale closed", "flyttet", ownSale("closed"), false],
+  ] as const)("is sold out when %s: %s", (_, status, offer, soldOut) => {
+    expect(isSoldOut(concert({ status, offer }))).toBe(soldOut);
   });
 });
 
@@ -211,6 +236,13 @@ describe("schema.org MusicEvent", () => {
   ] as const)("tells a %s concert", (status, expected) => {
     const movedTo = status === "flyttet" ? copenhagenInstant("2027-02-20", "20:00") : null;
     expect(musicEventData(concert({ status, movedTo }), venue, publicUrl, undefined)).toMatchObject(expected);
+  });
+
+  it("tells an own sale sold out as sold out", () => {
+    const offer = ownSale("sold-out");
+    expect(musicEventData(concert({ ticketSale: "own", offer }), venue, publicUrl, undefined)).toMatchObject({
+      offers: { availability: "https://schema.org/SoldOut" },
+    });
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { postalAddress } from "~/features/seo/structured-data";
 import type { PublicSiteSettings } from "~/features/site/settings";
 import type { ConcertPrice } from "~/features/tickets/concert-price";
 import type { EventStatus } from "~/db/schema/values/content";
+import type { TicketOffer } from "~/features/tickets/sale.server";
 import { eventStatusLabels } from "./event-status";
 import { copenhagenDateKey, copenhagenDateTime, copenhagenInstant, dayBounds, formatEventTime } from "~/lib/format";
 
@@ -16,9 +17,9 @@ export type ProgramEvent = typeof events.$inferSelect;
 
 /**
  * A concert as fans are shown it: the price they first see (`concertPrice`, fee included) in place of the admin's
- * text, which a concert with its own sale does not use.
+ * text, which a concert with its own sale does not use, and what its sale says (`ticketOffersOf`).
  */
-export type ShownEvent = Omit<ProgramEvent, "price"> & { price: ConcertPrice | null };
+export type ShownEvent = Omit<ProgramEvent, "price"> & { price: ConcertPrice | null; offer: TicketOffer };
 
 /** When the concert takes place: the new time of a moved concert. */
 export function effectiveStart(event: Pick<ProgramEvent, "startsAt" | "movedTo">): Date {
@@ -62,6 +63,10 @@ export function statusNote(event: Pick<ProgramEvent, "status" | "movedTo" | "sta
     ? `Flyttet fra ${formatEventTime(event.startsAt)}`
     : eventStatusLabels[event.status];
 }
+
+/** Sold out: marked so by the admin, or its own sale has nothing left. */
+export const isSoldOut = ({ status, offer }: Pick<ShownEvent, "status" | "offer">) =>
+  status === "udsolgt" || (offer.kind === "own" && offer.state === "sold-out");
 
 /** Doors as an instant: the wall-clock time on the concert's (new) day in Copenhagen. */
 export function doorsInstant(event: Pick<ProgramEvent, "startsAt" | "movedTo" | "doorsOpen">): Date | null {
@@ -146,7 +151,7 @@ export function musicEventData(
           offers: {
             ...(price ?? { "@type": "Offer" }),
             ...(ticketPage ? { url: ticketPage } : {}),
-            availability: event.status === "udsolgt" ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+            availability: isSoldOut(event) ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
           },
         }
       : {}),

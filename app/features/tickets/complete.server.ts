@@ -1,5 +1,6 @@
 import { ticketsMessage } from "./messages";
 import { receiptOf } from "~/features/reservation/checkout.server";
+import { effectiveStart, type ProgramEvent } from "~/features/program/program";
 import { getOrder } from "~/features/reservation/orders.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import type { SaleBusiness } from "~/features/orders/sales.server";
@@ -91,7 +92,7 @@ export async function sendTickets(
 }
 
 /** "fredag den 4. december 2026 kl. 20.00": when a concert is, its new time when moved. */
-export function concertWhen(concert: { startsAt: Date; movedTo: Date | null }) {
-  const start = concert.movedTo ?? concert.startsAt;
+export function concertWhen(concert: Pick<ProgramEvent, "startsAt" | "movedTo">) {
+  const start = effectiveStart(concert);
   return `${formatDateLong(start)} kl. ${formatTime(start)}`;
 }

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, orders, tickets, ticketTypes } from "~/db/schema";
 import { programBoundary } from "~/features/program/program";
+import { effectiveStartSql } from "~/features/program/program.server";
 import { normalizeDoorCode, ticketTokenIn } from "./door-code";
 import type { CheckInOutcome } from "./rules";
 import { concertColumns } from "./sale-columns.server";
@@ -13,11 +14,11 @@ export function doorConcerts(db: Database, now = new Date()) {
     .from(events)
     .where(
       and(
-        sql`coalesce(${events.movedTo}, ${events.startsAt}) >= ${programBoundary(now)}`,
+        gte(effectiveStartSql, programBoundary(now)),
         sql`exists (select 1 from ${tickets} where ${tickets.eventId} = ${events.id})`,
       ),
     )
-    .orderBy(asc(sql`coalesce(${events.movedTo}, ${events.startsAt})`))
+    .orderBy(asc(effectiveStartSql))
     .limit(20);
 }
 

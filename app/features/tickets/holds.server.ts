@@ -2,7 +2,7 @@ import { and, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { tickets, ticketSales, ticketTypes } from "~/db/schema";
 import { ticketHoldExpiresAt, ticketOrderRefusal, type TicketRefusal } from "./rules";
-import { stockOf, termsOf, ticketSaleOf, ticketsForEmail } from "./sale.server";
+import { ticketSaleOf, ticketsForEmail } from "./sale.server";
 import { writeHeldOrder, type TicketBuyer } from "./held-orders.server";
 import { offerFreedTickets } from "./waitlist.server";
 
@@ -70,7 +70,7 @@ async function judgeAndHold(
   const own = await ticketSaleOf(db, eventId);
   if (!own) return { ok: false, refusal: { reason: "closed" } };
   const already = await ticketsForEmail(db, eventId, email);
-  const refusal = ticketOrderRefusal(termsOf(own.sale), own.types.map(stockOf), quantities, already, now);
+  const refusal = ticketOrderRefusal(own.sale, own.types, quantities, already, now);
   // A sale that looks sold out may have holds that ran out: those are freed below, and the request judged again.
   if (refusal && !(refusal.reason === "sold-out" || refusal.reason === "not-enough")) return { ok: false, refusal };
   const wanted = own.types.map((type) => ({ type, count: quantities[type.id] ?? 0 })).filter(({ count }) => count > 0);
@@ -133,9 +133,7 @@ async function refusalNow(
   const own = await ticketSaleOf(db, eventId);
   if (!own) return { reason: "closed" };
   const already = await ticketsForEmail(db, eventId, email);
-  return (
-    ticketOrderRefusal(termsOf(own.sale), own.types.map(stockOf), quantities, already, now) ?? { reason: "sold-out" }
-  );
+  return ticketOrderRefusal(own.sale, own.types, quantities, already, now) ?? { reason: "sold-out" };
 }
 
 /**

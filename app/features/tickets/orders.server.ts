@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
+import { effectiveStartSql } from "~/features/program/program.server";
 import { markPaid, nextDuePayment, takeReceiptNumber } from "~/features/orders/payments.server";
 import { concertColumns } from "./sale-columns.server";
 
@@ -160,5 +161,5 @@ export function ticketOrdersOfUser(db: Database, userId: string) {
     .from(orders)
     .innerJoin(events, eq(events.id, orders.eventId))
     .where(and(eq(orders.userId, userId), eq(orders.sale, "tickets"), inArray(orders.status, ["paid", "cancelled"])))
-    .orderBy(asc(sql`coalesce(${events.movedTo}, ${events.startsAt})`));
+    .orderBy(asc(effectiveStartSql));
 }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
+import type { EventStatus } from "~/db/schema/values/content";
 import { normalizeDoorCode, ticketTokenIn } from "./door-code";
 import {
   buyerMayCancel,
   checkInAnswer,
+  concertTicketsLeft,
+  fewTicketsLeft,
   saleState,
   ticketLines,
   ticketOrderRefusal,
@@ -15,6 +18,7 @@ import {
 
 const now = new Date("2026-12-01T12:00:00Z");
 const sale = (overrides: Partial<TicketSaleTerms> = {}): TicketSaleTerms => ({
+  concertStatus: "planlagt",
   capacity: 100,
   taken: 0,
   opensAt: new Date("2026-11-01T09:00:00Z"),
@@ -43,8 +47,42 @@ describe("saleState", () => {
       "sold-out",
     ],
     ["one type full, another not", sale({ taken: 80 }), [{ ...ordinary, taken: 80 }, student], "open"],
+    ["a moved concert's, as any", sale({ concertStatus: "flyttet" }), [ordinary], "open"],
+    ["a cancelled concert's, though tickets are left", sale({ concertStatus: "aflyst" }), [ordinary], "closed"],
+    ["without ticket types", sale(), [], "closed"],
   ])("%s", (_, terms, types, expected) => {
     expect(saleState(terms, types, now)).toBe(expected);
+  });
+});
+
+describe("concertTicketsLeft", () => {
+  it.each([
+    ["the hall's left when fewer", sale({ taken: 90 }), [ordinary, student], 10],
+    [
+      "the types' left together when fewer",
+      sale(),
+      [
+        { ...ordinary, taken: 80 },
+        { ...student, taken: 15 },
+      ],
+      5,
+    ],
+    ["a type over its capacity counts none, not less", sale(), [{ ...ordinary, taken: 81 }, student], 20],
+    ["none without types", sale(), [], 0],
+  ])("%s", (_, terms, types, expected) => {
+    expect(concertTicketsLeft(terms, types)).toBe(expected);
+  });
+});
+
+describe("fewTicketsLeft", () => {
+  it.each([
+    [0, false],
+    [1, true],
+    [10, true],
+    [11, false],
+    [500, false],
+  ])("%i left: %s", (left, few) => {
+    expect(fewTicketsLeft(left)).toBe(few);
   });
 });
 
@@ -192,15 +230,21 @@ describe("door codes and ticket addresses", () => {
 });
 
 describe("buyerMayCancel", () => {
-  const concert = { buyersMayCancel: true, start: new Date("2026-12-04T19:00:00Z"), cancelled: false };
+  const concert = {
+    buyersMayCancel: true,
+    startsAt: new Date("2026-12-04T19:00:00Z"),
+    movedTo: null,
+    status: "planlagt" as EventStatus,
+  };
   const order = { paid: true, anyCheckedIn: false };
   it.each([
     ["allowed, paid, before the concert", order, concert, true],
     ["the admin does not allow it", order, { ...concert, buyersMayCancel: false }, false],
     ["not paid", { ...order, paid: false }, concert, false],
     ["a ticket checked in", { ...order, anyCheckedIn: true }, concert, false],
-    ["a cancelled concert (refunded anyway)", order, { ...concert, cancelled: true }, false],
-    ["the concert has started", order, { ...concert, start: now }, false],
+    ["a cancelled concert (refunded anyway)", order, { ...concert, status: "aflyst" as const }, false],
+    ["the concert has started", order, { ...concert, startsAt: now }, false],
+    ["a moved concert before its new start", order, { ...concert, startsAt: now, movedTo: concert.startsAt }, true],
   ])("%s", (_, orderFacts, concertFacts, expected) => {
     expect(buyerMayCancel(orderFacts, concertFacts, now)).toBe(expected);
   });

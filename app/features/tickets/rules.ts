@@ -1,4 +1,6 @@
 import { pricedLine, type OrderLine } from "~/features/orders/money";
+import type { EventStatus } from "~/db/schema/values/content";
+import { effectiveStart, type ProgramEvent } from "~/features/program/program";
 import type { SaleSettings } from "./sale-settings";
 
 /*
@@ -11,8 +13,12 @@ import type { SaleSettings } from "./sale-settings";
 /** How long tickets stay held while the buyer pays: ten minutes, as days are. */
 export const TICKET_HOLD_SECONDS = 600;
 
-/** A sale's settings the rules read, and its tickets held and sold, guests included. */
-export type TicketSaleTerms = Omit<SaleSettings, "buyersMayCancel"> & { taken: number };
+/** A sale's settings the rules read, its tickets held and sold (guests included), and its concert's status. */
+export type TicketSaleTerms = Omit<SaleSettings, "buyersMayCancel"> & {
+  taken: number;
+  /** A cancelled concert's sale is closed. */
+  concertStatus: EventStatus;
+};
 
 export interface TicketTypeStock {
   id: string;
@@ -24,19 +30,30 @@ export interface TicketTypeStock {
 
 export type SaleState = "not-open" | "open" | "sold-out" | "closed";
 
-/** Where the sale stands now: before it opens, open, sold out (held tickets count) or closed. */
-export function saleState(sale: TicketSaleTerms, types: Pick<TicketTypeStock, "capacity" | "taken">[], now: Date) {
-  if (now < sale.opensAt) return "not-open" satisfies SaleState;
-  if (now >= sale.closesAt) return "closed" satisfies SaleState;
-  const left = Math.min(
-    sale.capacity - sale.taken,
-    types.reduce((sum, type) => sum + Math.max(0, type.capacity - type.taken), 0),
-  );
-  return (left <= 0 ? "sold-out" : "open") satisfies SaleState;
+type TypeStock = Pick<TicketTypeStock, "capacity" | "taken">;
+
+/** The concert's tickets left (held tickets count as taken): its own left, within what its types have together. */
+export function concertTicketsLeft(sale: Pick<TicketSaleTerms, "capacity" | "taken">, types: TypeStock[]) {
+  const typesLeft = types.reduce((sum, type) => sum + Math.max(0, type.capacity - type.taken), 0);
+  return Math.min(sale.capacity - sale.taken, typesLeft);
 }
 
+/**
+ * Where the sale stands now, as its pages, letters, holds and waitlist read it: before it opens, open, sold out (held
+ * tickets count) or closed, as a cancelled concert's sale and one without ticket types are.
+ */
+export function saleState(sale: TicketSaleTerms, types: TypeStock[], now: Date): SaleState {
+  if (sale.concertStatus === "aflyst" || types.length === 0) return "closed";
+  if (now < sale.opensAt) return "not-open";
+  if (now >= sale.closesAt) return "closed";
+  return concertTicketsLeft(sale, types) <= 0 ? "sold-out" : "open";
+}
+
+/** "Få billetter tilbage" (of a type, or a letter's concert): ten or fewer, a number a fan reads as "hurry". */
+export const fewTicketsLeft = (left: number) => left > 0 && left <= 10;
+
 /** How many of each type one order can get now: the type's own left, within the concert's left and the order's limit. */
-export function ticketsLeft(sale: TicketSaleTerms, type: Pick<TicketTypeStock, "capacity" | "taken">) {
+export function ticketsLeft(sale: TicketSaleTerms, type: TypeStock) {
   return Math.max(0, Math.min(type.capacity - type.taken, sale.capacity - sale.taken));
 }
 
@@ -195,8 +212,9 @@ export function checkInAnswer(outcome: CheckInOutcome, formatTime: (instant: Dat
  */
 export function buyerMayCancel(
   order: { paid: boolean; anyCheckedIn: boolean },
-  concert: { buyersMayCancel: boolean; start: Date; cancelled: boolean },
+  concert: { buyersMayCancel: boolean } & Pick<ProgramEvent, "startsAt" | "movedTo" | "status">,
   now: Date,
 ) {
-  return order.paid && !order.anyCheckedIn && concert.buyersMayCancel && !concert.cancelled && now < concert.start;
+  const beforeIt = concert.status !== "aflyst" && now < effectiveStart(concert);
+  return order.paid && !order.anyCheckedIn && concert.buyersMayCancel && beforeIt;
 }

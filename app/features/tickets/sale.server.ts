@@ -1,20 +1,22 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
 import { formValue } from "~/features/content/admin/records.server";
 import { kronerForInput } from "~/lib/format";
+import type { EventStatus, TicketSaleMode } from "~/db/schema/values/content";
+import { effectiveStart } from "~/features/program/program";
 import type { SalePrices } from "./concert-price";
-import { saleState, ticketsLeft, type SaleState, type TicketSaleTerms, type TicketTypeStock } from "./rules";
+import { concertTicketsLeft, fewTicketsLeft, saleState, ticketsLeft, type SaleState } from "./rules";
 import { concertColumns } from "./sale-columns.server";
-import type { TicketSaleMode } from "~/db/schema/values/content";
 import { saleColumns, saleSettings, type SaleColumn, type SaleSettings, type SaleSetupValues } from "./sale-settings";
-
-export type TicketSale = typeof ticketSales.$inferSelect;
-export type TicketType = typeof ticketTypes.$inferSelect;
 
 /** A concert's own sale with its ticket types in the admin's order, or null when none is set up. */
 export async function ticketSaleOf(db: Database, eventId: string) {
-  const [sale] = await db.select().from(ticketSales).where(eq(ticketSales.eventId, eventId));
+  const [sale] = await db
+    .select({ ...getTableColumns(ticketSales), concertStatus: events.status })
+    .from(ticketSales)
+    .innerJoin(events, eq(events.id, ticketSales.eventId))
+    .where(eq(ticketSales.eventId, eventId));
   if (!sale) return null;
   const types = await db
     .select()
@@ -45,7 +47,7 @@ export function saleSetupValues(
   now = new Date(),
 ): SaleSetupValues {
   return {
-    ...saleSettingValues(own?.sale ?? { opensAt: now, closesAt: concert.movedTo ?? concert.startsAt }),
+    ...saleSettingValues(own?.sale ?? { opensAt: now, closesAt: effectiveStart(concert) }),
     types: (own?.types ?? []).map((type) => ({
       id: type.id,
       name: type.name,
@@ -54,23 +56,6 @@ export function saleSetupValues(
       taken: type.taken,
     })),
   };
-}
-
-/** The fee and ticket types' prices of the concerts' own sales, in one query for a whole list (the programme). */
-export async function salePricesOf(db: Database, eventIds: readonly string[]): Promise<Map<string, SalePrices>> {
-  const prices = new Map<string, { feeOere: number; typePricesOere: number[] }>();
-  if (eventIds.length === 0) return prices;
-  const rows = await db
-    .select({ eventId: ticketSales.eventId, feeOere: ticketSales.feeOere, priceOere: ticketTypes.priceOere })
-    .from(ticketSales)
-    .leftJoin(ticketTypes, eq(ticketTypes.eventId, ticketSales.eventId))
-    .where(inArray(ticketSales.eventId, [...eventIds]));
-  for (const row of rows) {
-    const sale = prices.get(row.eventId) ?? { feeOere: row.feeOere, typePricesOere: [] };
-    if (row.priceOere !== null) sale.typePricesOere.push(row.priceOere);
-    prices.set(row.eventId, sale);
-  }
-  return prices;
 }
 
 /**
@@ -89,16 +74,18 @@ export async function ticketsForEmail(db: Database, eventId: string, email: stri
   return row?.count ?? 0;
 }
 
-export const termsOf = (sale: TicketSale): TicketSaleTerms => sale;
-export const stockOf = (type: TicketType): TicketTypeStock => type;
-
-/** What a concert's page says of its tickets: buy here, at the link, sold out, not yet open, closed, or nothing. */
+/**
+ * What a concert's pages, letters and structured data say of its tickets, read in one go for a whole list: its own
+ * sale (how it stands, how many are left, its prices), a link to another company's, or nothing.
+ */
 export type TicketOffer =
-  { kind: "own"; state: SaleState; opensAt: Date } | { kind: "link"; url: string } | { kind: "none" };
+  | { kind: "own"; state: SaleState; opensAt: Date; left: number; prices: SalePrices }
+  | { kind: "link"; url: string }
+  | { kind: "none" };
 
 export async function ticketOffersOf(
   db: Database,
-  concerts: { id: string; ticketSale: TicketSaleMode; ticketUrl: string | null }[],
+  concerts: { id: string; status: EventStatus; ticketSale: TicketSaleMode; ticketUrl: string | null }[],
   now = new Date(),
 ) {
   const own = concerts.filter((concert) => concert.ticketSale === "own").map((concert) => concert.id);
@@ -114,11 +101,10 @@ export async function ticketOffersOf(
     const sale = sales.find((candidate) => candidate.eventId === concert.id);
     if (concert.ticketSale === "own" && sale) {
       const own = types.filter((type) => type.eventId === concert.id);
-      offers.set(concert.id, {
-        kind: "own",
-        state: own.length === 0 ? "closed" : saleState(sale, own, now),
-        opensAt: sale.opensAt,
-      });
+      const state = saleState({ ...sale, concertStatus: concert.status }, own, now);
+      const left = concertTicketsLeft(sale, own);
+      const prices = { feeOere: sale.feeOere, typePricesOere: own.map((type) => type.priceOere) };
+      offers.set(concert.id, { kind: "own", state, opensAt: sale.opensAt, left, prices });
     } else if (concert.ticketSale === "link" && concert.ticketUrl) {
       offers.set(concert.id, { kind: "link", url: concert.ticketUrl });
     } else offers.set(concert.id, { kind: "none" });
@@ -126,7 +112,7 @@ export async function ticketOffersOf(
   return offers;
 }
 
-/** The buying page's facts: the concert, its sale and what each type has left now. */
+/** The buying page's facts: the concert, its sale and what each type has left now (few or not, `fewTicketsLeft`). */
 export async function ticketShop(db: Database, eventId: string, now = new Date()) {
   const [concert] = await db
     .select({ ...concertColumns, published: events.published, ticketSale: events.ticketSale })
@@ -135,16 +121,13 @@ export async function ticketShop(db: Database, eventId: string, now = new Date()
   if (!concert || !concert.published || concert.ticketSale !== "own") return null;
   const own = await ticketSaleOf(db, eventId);
   if (!own) return null;
-  const state: SaleState = concert.status === "aflyst" ? "closed" : saleState(own.sale, own.types, now);
   return {
     concert,
     sale: own.sale,
-    state,
-    types: own.types.map((type) => ({
-      id: type.id,
-      name: type.name,
-      priceOere: type.priceOere,
-      left: ticketsLeft(own.sale, type),
-    })),
+    state: saleState(own.sale, own.types, now),
+    types: own.types.map((type) => {
+      const left = ticketsLeft(own.sale, type);
+      return { id: type.id, name: type.name, priceOere: type.priceOere, left, few: fewTicketsLeft(left) };
+    }),
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, orderLines, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
+import { effectiveStartSql } from "~/features/program/program.server";
 import { csvDocument, csvKroner } from "~/lib/csv";
 import { concertColumns } from "./sale-columns.server";
 import { formatDateTime } from "~/lib/format";
@@ -16,7 +17,7 @@ export function ownSales(db: Database) {
     })
     .from(events)
     .innerJoin(ticketSales, eq(ticketSales.eventId, events.id))
-    .orderBy(desc(sql`coalesce(${events.movedTo}, ${events.startsAt})`))
+    .orderBy(desc(effectiveStartSql))
     .limit(100);
 }
 

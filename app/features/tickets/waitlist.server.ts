@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, orders, ticketSales, ticketTypes, ticketWaitlist } from "~/db/schema";
+import { effectiveStartSql } from "~/features/program/program.server";
 import { waitlistJoinedMessage, waitlistOfferMessage } from "./messages";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Config } from "~/config/env.server";
@@ -9,6 +10,7 @@ import type { Collaborators } from "~/lib/collaborators.server";
 import { formatDateTime } from "~/lib/format";
 import { concertWhen, ticketOrderUrl } from "./complete.server";
 import { writeHeldOrder } from "./held-orders.server";
+import { saleState } from "./rules";
 import { ticketShop, ticketsForEmail } from "./sale.server";
 import { newTicketToken } from "./tokens.server";
 import { waitlistOfferExpiresAt, waitlistOffers } from "./waitlist-rules";
@@ -49,14 +51,13 @@ export async function joinWaitlist(
     .onConflictDoNothing()
     .returning({ token: ticketWaitlist.token });
   if (joined) {
-    const [concert] = await db.select().from(events).where(eq(events.id, eventId));
     const { siteName } = await getSiteSettings(db);
     await deps.mailer.send(
       waitlistJoinedMessage(email, {
         siteName,
         name: fan.name,
-        concert: concert!.title,
-        when: concertWhen(concert!),
+        concert: shop.concert.title,
+        when: concertWhen(shop.concert),
         wanted: fan.wanted,
         leaveUrl: waitlistUrl(deps.config.PUBLIC_URL, joined.token),
       }),
@@ -69,33 +70,27 @@ export async function joinWaitlist(
  * Hands the concert's free tickets to its waitlist (`waitlistOffers`): each fan offered gets an order with the
  * tickets held for them for a day, as a buyer's hold but longer, and its mail is sent by `mailWaitlistOffers`.
  * Runs in the transaction that freed the tickets, behind the sale's row lock, so the places go to the list before
- * any buyer can take them, and each once. Nothing is offered for a cancelled concert, a closed sale, or without a
- * payment provider. Answers how many fans were offered tickets.
+ * any buyer can take them, and each once. Nothing is offered unless the sale is open (`saleState`: not for a
+ * cancelled concert or a closed sale), nor without a payment provider. Answers how many fans were offered tickets.
  */
 export async function offerFreedTickets(tx: Database, eventId: string, provider: string | null, now: Date) {
   if (!provider) return 0;
   const [sale] = await tx
-    .select({
-      capacity: ticketSales.capacity,
-      taken: ticketSales.taken,
-      closesAt: ticketSales.closesAt,
-      feeOere: ticketSales.feeOere,
-      maxPerEmail: ticketSales.maxPerEmail,
-      status: events.status,
-    })
+    .select({ ...getTableColumns(ticketSales), concertStatus: events.status })
     .from(ticketSales)
     .innerJoin(events, eq(events.id, ticketSales.eventId))
     .where(eq(ticketSales.eventId, eventId))
     .for("update", { of: ticketSales });
-  if (!sale || sale.closesAt <= now || sale.status === "aflyst" || sale.taken >= sale.capacity) return 0;
-  const free = sale.capacity - sale.taken;
-  const waiting = await fansToOffer(tx, eventId, free, sale.maxPerEmail);
-  if (waiting.length === 0) return 0;
+  if (!sale) return 0;
   const types = await tx
     .select()
     .from(ticketTypes)
     .where(eq(ticketTypes.eventId, eventId))
     .orderBy(asc(ticketTypes.position), asc(ticketTypes.createdAt));
+  if (saleState(sale, types, now) !== "open") return 0;
+  const free = sale.capacity - sale.taken;
+  const waiting = await fansToOffer(tx, eventId, free, sale.maxPerEmail);
+  if (waiting.length === 0) return 0;
   const offers = waitlistOffers(
     waiting,
     types.map((type) => ({ typeId: type.id, free: type.capacity - type.taken })),
@@ -235,11 +230,7 @@ export async function leaveWaitlist(db: Database, token: string) {
 
 /** The waitlists of concerts that have been: kept no longer than the concert (the privacy policy says so). */
 export async function forgetPastWaitlists(db: Database, now = new Date()) {
-  // A moved concert has not been until its new date.
-  const past = db
-    .select({ id: events.id })
-    .from(events)
-    .where(lt(sql`coalesce(${events.movedTo}, ${events.startsAt})`, now));
+  const past = db.select({ id: events.id }).from(events).where(lt(effectiveStartSql, now));
   const forgotten = await db
     .delete(ticketWaitlist)
     .where(inArray(ticketWaitlist.eventId, past))
