@@ -106,7 +106,7 @@ export default function ReservationSettings({ loaderData, actionData }: Route.Co
       <h1 className="font-display text-4xl font-bold tracking-tight">Priser og regler</h1>
       <Form method="post" className="mt-8 grid gap-5" noValidate>
         <fieldset className="grid min-w-0 gap-5 rounded-2xl border border-border p-5">
-          <legend className="px-1 font-display text-xl font-bold">Priser pr. dag, inkl. moms</legend>
+          <legend className="px-1 font-display text-xl font-bold">Priser pr. dag</legend>
           <p className="text-sm text-muted">Hverdage er mandag–torsdag og søndag.</p>
           {CUSTOMER_TYPES.map((type) => (
             <CustomerTermsFields key={type} type={type} field={field} />

@@ -16,7 +16,9 @@ export function VatSettingsFields({
     <fieldset className="grid min-w-0 gap-4 rounded-2xl border border-border p-5">
       <legend className="px-1 font-display text-xl font-bold">Moms</legend>
       <div>
-        <h3 className="font-semibold">Leje af salen: momsfri</h3>
+        <h3 className="font-semibold">
+          Leje af salen: {rentVoluntarilyRegistered ? "momsfri, 25 % moms for erhverv" : "momsfri"}
+        </h3>
         <p className="text-sm text-muted">
           Udlejning af lokaler er fritaget for moms (momslovens § 13, stk. 1, nr. 8). Er spillestedet frivilligt
           momsregistreret for udlejning, lægges 25 % moms på lejen til erhverv; private, foreninger og offentlige
