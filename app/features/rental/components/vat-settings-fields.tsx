@@ -16,9 +16,9 @@ export function VatSettingsFields({
     <fieldset className="grid min-w-0 gap-4 rounded-2xl border border-border p-5">
       <legend className="px-1 font-display text-xl font-bold">Moms</legend>
       <div>
-        <h3 className="font-semibold">
+        <h2 className="font-semibold">
           Leje af salen: {rentVoluntarilyRegistered ? "momsfri, 25 % moms for erhverv" : "momsfri"}
-        </h3>
+        </h2>
         <p className="text-sm text-muted">
           Udlejning af lokaler er fritaget for moms (momslovens § 13, stk. 1, nr. 8). Er spillestedet frivilligt
           momsregistreret for udlejning, lægges 25 % moms på lejen til erhverv; private, foreninger og offentlige
@@ -35,7 +35,7 @@ export function VatSettingsFields({
         </label>
       </div>
       <div>
-        <h3 className="font-semibold">Tilvalg: 25 % moms</h3>
+        <h2 className="font-semibold">Tilvalg: 25 % moms</h2>
         <p className="text-sm text-muted">
           Ydelser ud over lejen (lydtekniker, rengøring, opstilling) har 25 % moms. Et tilvalg, der er en del af selve
           udlejningen (fx flere timer i salen), kan følge lejens moms: det vælges på tilvalget.
@@ -54,14 +54,14 @@ export function VatSettingsFields({
         )}
       </div>
       <div>
-        <h3 className="font-semibold">Billetter og gebyr: 25 % moms</h3>
+        <h2 className="font-semibold">Billetter og gebyr: 25 % moms</h2>
         <p className="text-sm text-muted">
           Koncerter er ikke omfattet af fritagelsen for kulturelle ydelser (momslovens § 13, stk. 1, nr. 6), og
           billetgebyret følger billetten.
         </p>
       </div>
       <div>
-        <h3 className="font-semibold">Sikkerhedsdepositum: uden for moms</h3>
+        <h2 className="font-semibold">Sikkerhedsdepositum: uden for moms</h2>
         <p className="text-sm text-muted">Det betales tilbage efter lejen og er ikke et salg.</p>
       </div>
     </fieldset>
