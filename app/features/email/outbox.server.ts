@@ -4,20 +4,18 @@ import type { Database } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import type { MailMessage } from "./mail-message";
 import type { Mailer } from "./mailer.server";
+import { retryDelaySeconds } from "~/lib/retry";
 
 /** About a day of tries (30 s, 1 min, 2 min … then hourly) before a message is given up on. */
 export const MAX_MAIL_ATTEMPTS = 30;
 const LEASE_SECONDS = 5 * 60;
 const BATCH_SIZE = 20;
 
-export function retryDelaySeconds(attempts: number) {
-  return Math.min(60 * 60, 30 * 2 ** Math.max(0, attempts - 1));
-}
-
 /**
  * Every e-mail is first stored in `mail_outbox`, then sent through the delivery (SMTP or the .eml folder).
  * A failed send is tried again with growing pauses, by whichever instance's job gets to it first: due rows
- * are claimed with a lease under FOR UPDATE SKIP LOCKED, so no message goes out twice at the same time.
+ * are claimed with a lease under FOR UPDATE SKIP LOCKED, so no message goes out twice at the same time. What a
+ * send then writes holds only while its lease does: a send that outlived it, taken over meanwhile, changes nothing.
  */
 export class MailOutbox implements Mailer {
   #running: Promise<unknown> = Promise.resolve();
@@ -55,22 +53,39 @@ export class MailOutbox implements Mailer {
   async deliverDue(now = new Date()) {
     let sent = 0;
     let failed = 0;
+    const started = Date.now();
     for (let turn = 0; turn < BATCH_SIZE; turn += 1) {
-      const [row] = await this.claimDue(now);
+      // Each claim's lease counts from its own moment, not from the turn's start: the sends before it took time.
+      const claimedAt = new Date(now.getTime() + (Date.now() - started));
+      const [row] = await this.claimDue(claimedAt);
       if (!row) break;
       try {
         await this.delivery.send(row.message);
-        await this.db
+        const marked = await this.db
           .update(mailOutbox)
           .set({ sentAt: new Date(), leaseUntil: null, lastError: null })
-          .where(eq(mailOutbox.id, row.id));
+          .where(this.stillLeased(row))
+          .returning({ id: mailOutbox.id });
+        if (marked.length === 0) this.tookOver(row);
         sent += 1;
       } catch (error) {
         failed += 1;
-        await this.recordFailure(row, error, now);
+        await this.recordFailure(row, error, claimedAt);
       }
     }
     return { sent, failed };
+  }
+
+  /** The row as this send claimed it: its lease not run out and taken over by another instance. */
+  private stillLeased(row: typeof mailOutbox.$inferSelect) {
+    return and(eq(mailOutbox.id, row.id), eq(mailOutbox.leaseUntil, row.leaseUntil!));
+  }
+
+  private tookOver(row: typeof mailOutbox.$inferSelect) {
+    this.logger.warn(
+      { mailId: row.id, subject: row.subject },
+      "an e-mail took longer than its lease; it was taken over",
+    );
   }
 
   /** The error of the newest message to `recipient` if it is still unsent, else null (the status page's test). */
@@ -119,7 +134,7 @@ export class MailOutbox implements Mailer {
     const reason = error instanceof Error ? error.message : String(error);
     const givenUp = row.attempts >= MAX_MAIL_ATTEMPTS;
     const retryInSeconds = retryDelaySeconds(row.attempts);
-    await this.db
+    const marked = await this.db
       .update(mailOutbox)
       .set({
         leaseUntil: null,
@@ -127,7 +142,9 @@ export class MailOutbox implements Mailer {
         nextAttemptAt: new Date(now.getTime() + retryInSeconds * 1000),
         failedAt: givenUp ? now : null,
       })
-      .where(eq(mailOutbox.id, row.id));
+      .where(this.stillLeased(row))
+      .returning({ id: mailOutbox.id });
+    if (marked.length === 0) return this.tookOver(row);
     const entry = { err: error, mailId: row.id, subject: row.subject, attempts: row.attempts };
     if (givenUp) this.logger.error(entry, "an e-mail could not be sent and is given up on");
     else this.logger.warn({ ...entry, retryInSeconds }, "sending an e-mail failed; it will be tried again");

@@ -5,7 +5,6 @@ import {
   growthByMonth,
   MAX_SEND_ATTEMPTS,
   outcomeOfFailure,
-  sendRetryDelaySeconds,
   ticketStatusOf,
   type ConcertForLetter,
 } from "./rules";
@@ -80,15 +79,6 @@ describe("ticketStatusOf", () => {
 });
 
 describe("the send queue's tries", () => {
-  it.each([
-    { attempts: 1, seconds: 30 },
-    { attempts: 2, seconds: 60 },
-    { attempts: 4, seconds: 240 },
-    { attempts: 20, seconds: 3600 },
-  ])("waits $seconds s after try $attempts", ({ attempts, seconds }) => {
-    expect(sendRetryDelaySeconds(attempts)).toBe(seconds);
-  });
-
   it.each([
     {
       case: "no such mailbox (550 to RCPT TO): the address bounces",

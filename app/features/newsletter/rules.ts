@@ -51,10 +51,6 @@ export function ticketStatusOf(concert: ConcertForLetter): { label: string; targ
 /** The send queue's tries of one message: 30 s, 1, 2, 4, 8 minutes …, then it is given up on. */
 export const MAX_SEND_ATTEMPTS = 8;
 
-export function sendRetryDelaySeconds(attempts: number) {
-  return Math.min(60 * 60, 30 * 2 ** Math.max(0, attempts - 1));
-}
-
 /** What became of one message sent to the mail server. */
 export type SendOutcome = "sent" | "retry" | "failed" | "bouncing";
 

@@ -5,7 +5,8 @@ import { newsletterDeliveries, newsletterLetters, newsletterSettings, newsletter
 import { BULK_CONNECTIONS, BULK_SOCKET_TIMEOUT_MS, type Mailer } from "~/features/email/mailer.server";
 import { resolveLetter } from "./letters.server";
 import { letterMessage, type LetterMessageParts } from "./letter-render.server";
-import { outcomeOfFailure, sendRetryDelaySeconds } from "./rules";
+import { retryDelaySeconds } from "~/lib/retry";
+import { outcomeOfFailure } from "./rules";
 import { unsubscribeUrl } from "./subscription.server";
 
 /*
@@ -202,7 +203,7 @@ async function deliverOne(deps: SendingDependencies, message: ClaimedMessage, no
         status: outcome === "retry" ? "waiting" : "failed",
         leaseUntil: null,
         lastError: reason,
-        nextAttemptAt: new Date(at.getTime() + sendRetryDelaySeconds(message.attempts) * 1000),
+        nextAttemptAt: new Date(at.getTime() + retryDelaySeconds(message.attempts) * 1000),
       })
       .where(key);
     if (outcome === "bouncing") {
