@@ -224,7 +224,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     logger,
     metrics,
   });
-  const mailer = new MailOutbox(database.db, delivery, logger);
+  const mailer = new MailOutbox(database.db, delivery, logger, new URL(config.PUBLIC_URL).hostname);
   const bulkDelivery = createMailer({
     smtpUrl: config.SMTP_URL,
     from: mailFrom,

@@ -4,6 +4,7 @@ import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailOutbox } from "~/db/schema";
+import type { MailMessage } from "~/features/email/mail-message";
 import { createMailer } from "~/features/email/mailer.server";
 import { resetPasswordMessage } from "~/features/email/messages";
 import { createMetrics } from "~/lib/metrics.server";
@@ -50,7 +51,7 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
       logger,
       metrics: createMetrics(),
     });
-    outbox = new MailOutbox(database.db, delivery, logger);
+    outbox = new MailOutbox(database.db, delivery, logger, "havnescenen.dk");
   });
 
   afterAll(async () => {
@@ -116,6 +117,7 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
         metrics: createMetrics(),
       }),
       logger,
+      "havnescenen.dk",
     );
     const results = await Promise.all([outbox.deliverDue(now), second.deliverDue(now), outbox.deliverDue(now)]);
     expect(results.reduce((total, result) => total + result.sent, 0)).toBe(12);
@@ -132,6 +134,7 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
       database.db,
       { send: () => new Promise<void>((_resolve, reject) => (failLate = reject)) },
       logger,
+      "havnescenen.dk",
     );
     const stalled = slow.deliverDue(now);
     await eventually(async () => expect((await database.db.select().from(mailOutbox))[0]!.leaseUntil).not.toBeNull());
@@ -142,6 +145,35 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     const [row] = await database.db.select().from(mailOutbox);
     expect(row).toMatchObject({ lastError: null, failedAt: null, leaseUntil: null });
     expect(row!.sentAt).toBeInstanceOf(Date);
+  });
+
+  it("sends a message again after a crash under the same Message-ID, so the reader sees one message", async () => {
+    const now = new Date();
+    await outbox.enqueue(message("kopi@example.dk"), now);
+    const handed: MailMessage[] = [];
+    // The first instance hands the message to the mail server and dies before it marks it sent.
+    const dying = new MailOutbox(
+      database.db,
+      {
+        send: (sent) => {
+          handed.push(sent);
+          return new Promise<void>(() => {});
+        },
+      },
+      logger,
+      "havnescenen.dk",
+    );
+    void dying.deliverDue(now);
+    await eventually(() => expect(handed).toHaveLength(1));
+    const again = new MailOutbox(
+      database.db,
+      { send: async (sent) => void handed.push(sent) },
+      logger,
+      "havnescenen.dk",
+    );
+    expect(await again.deliverDue(new Date(now.getTime() + 6 * 60 * 1000))).toEqual({ sent: 1, failed: 0 });
+    expect(handed[1]!.messageId).toBe(handed[0]!.messageId);
+    expect(handed[0]!.messageId).toMatch(/^<outbox\.[0-9a-f-]{36}@havnescenen\.dk>$/);
   });
 
   it("prunes sent messages after 30 days, never unsent ones", async () => {

@@ -154,7 +154,7 @@ describe.each(databaseKinds)("a depositum at booking and the balance before the 
   });
 
   it("reminds a week before the due day and on it, once each, whatever the job's timing", async () => {
-    const outbox = new MailOutbox(database.db, recordingMailer(), pino({ level: "silent" }));
+    const outbox = new MailOutbox(database.db, recordingMailer(), pino({ level: "silent" }), "havnescenen.dk");
     const deps = { db: database.db, outbox, publicUrl: "https://scene.test" };
     const [, balance] = await paymentsOf();
     const at = (day: string) => new Date(`${day}T09:00:00Z`);

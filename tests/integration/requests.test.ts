@@ -201,7 +201,7 @@ describe.each(databaseKinds)("requests and offers on %s", (kind) => {
       ok: false,
       reason: "expired",
     });
-    const outbox = new MailOutbox(database.db, recordingMailer(), pino({ level: "silent" }));
+    const outbox = new MailOutbox(database.db, recordingMailer(), pino({ level: "silent" }), "havnescenen.dk");
     const deps = { db: database.db, outbox, publicUrl: "https://scene.test" };
     const [first, again] = await Promise.all([expireRequests(deps, later), expireRequests(deps, later)]);
     expect(first + again).toBe(2);

@@ -24,6 +24,8 @@ export class MailOutbox implements Mailer {
     private readonly db: Database,
     private readonly delivery: Mailer,
     private readonly logger: Logger,
+    /** The host of the site's Message-IDs (PUBLIC_URL's). */
+    private readonly messageIdHost: string,
   ) {}
 
   /** Stores the message and starts sending it; the caller does not wait for the mail server. */
@@ -60,7 +62,8 @@ export class MailOutbox implements Mailer {
       const [row] = await this.claimDue(claimedAt);
       if (!row) break;
       try {
-        await this.delivery.send(row.message);
+        // One Message-ID for every try of a message: one sent again after a crash is the same message to the reader.
+        await this.delivery.send({ messageId: `<outbox.${row.id}@${this.messageIdHost}>`, ...row.message });
         const marked = await this.db
           .update(mailOutbox)
           .set({ sentAt: new Date(), leaseUntil: null, lastError: null })
