@@ -49,6 +49,12 @@ describe("saleState", () => {
     ["one type full, another not", sale({ taken: 80 }), [{ ...ordinary, taken: 80 }, student], "open"],
     ["a moved concert's, as any", sale({ concertStatus: "flyttet" }), [ordinary], "open"],
     ["a cancelled concert's, though tickets are left", sale({ concertStatus: "aflyst" }), [ordinary], "closed"],
+    [
+      "one the admin marked sold out, though tickets are left",
+      sale({ concertStatus: "udsolgt" }),
+      [ordinary],
+      "sold-out",
+    ],
     ["without ticket types", sale(), [], "closed"],
   ])("%s", (_, terms, types, expected) => {
     expect(saleState(terms, types, now)).toBe(expected);

@@ -40,13 +40,14 @@ export function concertTicketsLeft(sale: Pick<TicketSaleTerms, "capacity" | "tak
 
 /**
  * Where the sale stands now, as its pages, letters, holds and waitlist read it: before it opens, open, sold out (held
- * tickets count) or closed, as a cancelled concert's sale and one without ticket types are.
+ * tickets count, and the admin's "Udsolgt" on the concert is the venue's word for it) or closed, as a cancelled
+ * concert's sale and one without ticket types are.
  */
 export function saleState(sale: TicketSaleTerms, types: TypeStock[], now: Date): SaleState {
   if (sale.concertStatus === "aflyst" || types.length === 0) return "closed";
   if (now < sale.opensAt) return "not-open";
   if (now >= sale.closesAt) return "closed";
-  return concertTicketsLeft(sale, types) <= 0 ? "sold-out" : "open";
+  return sale.concertStatus === "udsolgt" || concertTicketsLeft(sale, types) <= 0 ? "sold-out" : "open";
 }
 
 /** "Få billetter tilbage" (of a type, or a letter's concert): ten or fewer, a number a fan reads as "hurry". */
