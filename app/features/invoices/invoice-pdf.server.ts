@@ -3,6 +3,7 @@ import { formatMoney } from "~/lib/format";
 import { printable } from "~/lib/pdf.server";
 import { formatDay } from "~/lib/days";
 import { VAT_CATEGORIES, vatParts } from "~/features/orders/vat";
+import { untaxedLabels } from "~/features/orders/vat-words";
 import { invoiceTotals, netLine } from "./invoices";
 import type { InvoiceDocument } from "./oioubl";
 
@@ -103,7 +104,7 @@ export async function invoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> 
     ...parts.map((part) =>
       part.vatCategory === "standard"
         ? ([`Moms ${part.vatRatePercent} % af ${formatMoney(part.netOere)}`, part.vatOere, false] as const)
-        : (["Heraf uden moms", part.totalOere, false] as const),
+        : ([untaxedLabels[part.vatCategory], part.totalOere, false] as const),
     ),
     ["I alt DKK inkl. moms", totals.totalOere, true],
   ] as const) {

@@ -141,7 +141,7 @@ export async function invoiceDocument(db: Database, invoice: Invoice): Promise<I
       reference: order!.bookerReference,
     },
     lines: credited
-      ? creditNoteLines(lines, invoice.totalOere, creditDescription(credited.number))
+      ? creditNoteLines(lines, invoice.totalOere, creditDescription(credited.number), invoice.vatOere)
       : lines.map((line) => ({
           description: line.day ? `${line.description}, ${formatDay(line.day)}` : line.description,
           quantity: line.quantity,

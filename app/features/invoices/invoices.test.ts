@@ -61,6 +61,33 @@ describe("an invoice's lines and amounts without moms", () => {
     expect(lines.reduce((sum, line) => sum + line.totalOere, 0)).toBe(392_502);
   });
 
+  it("credits a security deposit whole before it shares the rest over what was sold", () => {
+    const deposit = {
+      description: "Sikkerhedsdepositum",
+      quantity: 1,
+      unitPriceOere: 300_000,
+      vatCategory: "outside-scope",
+      vatRatePercent: 0,
+      totalOere: 300_000,
+      vatOere: 0,
+    } as const;
+    const addOn = { ...hours, totalOere: 200_000, unitPriceOere: 200_000, quantity: 1, vatOere: 40_000 };
+    const rent = { ...exemptRent, totalOere: 1_000_000, unitPriceOere: 1_000_000 };
+    // Invoiced 15.000 kr., 6.000 kr. kept: 9.000 kr. credited, the deposit's 3.000 kr. among it.
+    const lines = creditNoteLines([rent, addOn, deposit], 900_000, "Kreditering");
+    expect(lines.map(({ vatCategory, totalOere, vatOere }) => [vatCategory, totalOere, vatOere])).toEqual([
+      ["standard", 100_000, 20_000],
+      ["exempt-letting", 500_000, 0],
+      ["outside-scope", 300_000, 0],
+    ]);
+  });
+
+  it("keeps an issued credit note's own moms when its lines are made again", () => {
+    const lines = creditNoteLines([exemptRent, hours], 392_502, "Kreditering", 13_500);
+    expect(lines.reduce((sum, line) => sum + line.vatOere, 0)).toBe(13_500);
+    expect(lines.find((line) => line.vatCategory === "exempt-letting")?.vatOere).toBe(0);
+  });
+
   it("credits an invoice of one category as one line, its moms the invoice's share (as credit notes were issued)", () => {
     const [line, ...more] = creditNoteLines([rentAt25, hours], 100_001, "Kreditering");
     expect(more).toEqual([]);

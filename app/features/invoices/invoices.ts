@@ -43,12 +43,36 @@ export function netLine(line: InvoiceLine) {
 }
 
 /**
- * A credit note's lines for `creditOere` of an invoice: a line per moms part of the invoice (decision 054), each its
- * share of the credit with the moms of its own rate, so the credit note reverses the moms as the invoice charged it.
+ * A credit note's lines for `creditOere` of an invoice: a line per moms part of the invoice (decision 054), so the
+ * credit note reverses the moms as the invoice charged it. What is outside moms (a security deposit, always paid
+ * back whole) is credited first; the rest of the credit is shared by the parts sold, each with the moms of its own
+ * rate. Once issued, a credit note's moms is its own (`issuedVatOere`): the last line carries any øre that the
+ * sharing of another day would put elsewhere.
  */
-export function creditNoteLines(invoiceLines: VatLine[], creditOere: number, description: string): InvoiceLine[] {
-  const parts = vatSharesOf(vatParts(invoiceLines), creditOere).filter((part) => part.totalOere > 0);
-  return parts.map((part) => ({
+export function creditNoteLines(
+  invoiceLines: VatLine[],
+  creditOere: number,
+  description: string,
+  issuedVatOere?: number,
+): InvoiceLine[] {
+  const parts = vatParts(invoiceLines);
+  const outside = parts.filter((part) => part.vatCategory === "outside-scope");
+  const outsideOere = Math.min(
+    creditOere,
+    outside.reduce((sum, part) => sum + part.totalOere, 0),
+  );
+  const credited = [
+    ...vatSharesOf(
+      parts.filter((part) => part.vatCategory !== "outside-scope"),
+      creditOere - outsideOere,
+    ),
+    ...vatSharesOf(outside, outsideOere),
+  ].filter((part) => part.totalOere > 0);
+  const last = credited.findLast((part) => part.vatCategory === "standard");
+  if (last && issuedVatOere !== undefined) {
+    last.vatOere += issuedVatOere - credited.reduce((sum, part) => sum + part.vatOere, 0);
+  }
+  return credited.map((part) => ({
     description,
     quantity: 1,
     unitPriceOere: part.totalOere,

@@ -15,6 +15,9 @@ export interface RefundOf {
   now: Date;
 }
 
+/** The provider would not pay the money back (Stripe down, the payment not refundable): nothing was recorded. */
+export class ProviderRefusedRefund extends Error {}
+
 /**
  * Pays part of one payment back through the provider and records it (decision 056): one row with the provider's id
  * (none where it is paid back by hand or by the demo). The idempotency key is the payment's and the kind's, so a
@@ -26,11 +29,15 @@ export async function refundPayment(
   payment: Pick<OrderPayment, "id" | "orderId" | "providerReference">,
   refund: RefundOf,
 ) {
-  const providerReference = await provider.refund({
-    providerReference: payment.providerReference,
-    amountOere: refund.amountOere,
-    idempotencyKey: `${refund.kind}-${payment.id}`,
-  });
+  const providerReference = await provider
+    .refund({
+      providerReference: payment.providerReference,
+      amountOere: refund.amountOere,
+      idempotencyKey: `${refund.kind}-${payment.id}`,
+    })
+    .catch((error: unknown) => {
+      throw new ProviderRefusedRefund("the provider refused the refund", { cause: error });
+    });
   const [row] = await db
     .insert(orderRefunds)
     .values({

@@ -8,7 +8,7 @@ export interface VatRow {
 }
 
 /** What is said of a part that carries no moms, with the rule that says so (decision 054). */
-const untaxedLabels: Record<Exclude<VatCategory, "standard">, string> = {
+export const untaxedLabels: Record<Exclude<VatCategory, "standard">, string> = {
   "exempt-letting": "Momsfri leje (momslovens § 13, stk. 1, nr. 8)",
   "outside-scope": "Sikkerhedsdepositum, uden for moms",
 };

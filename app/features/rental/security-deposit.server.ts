@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { depositSettlements, orderLines, orderPayments, orders } from "~/db/schema";
 import { depositSettledMessage } from "./messages";
 import type { Mailer } from "~/features/email/mailer.server";
-import { refundPayment } from "~/features/orders/refunds.server";
+import { ProviderRefusedRefund, refundPayment } from "~/features/orders/refunds.server";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { daysSummary, todayInCopenhagen } from "~/lib/days";
 import { getSiteSettings } from "~/features/site/settings.server";
@@ -171,8 +171,10 @@ async function settleIn(
         vatOere: 0,
         now,
       });
-    } catch {
-      throw new RefundRefused();
+    } catch (error) {
+      // Only the provider's refusal is the admin's "refund failed"; anything else is the server's error.
+      if (error instanceof ProviderRefusedRefund) throw new RefundRefused();
+      throw error;
     }
   }
   return { ok: true as const, order, refundedOere };

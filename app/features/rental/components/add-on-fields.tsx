@@ -42,7 +42,7 @@ export function AddOnFields({
     <fieldset className="grid gap-4 rounded-2xl border border-border p-5" aria-describedby={`${id}-hint`}>
       <legend className="px-1 font-display text-xl font-bold">Tilvalg</legend>
       <p id={`${id}-hint`} className="text-sm text-muted">
-        Priserne er inklusive moms og lægges til lejen på næste side.
+        Priserne er inklusive eventuel moms og lægges til lejen på næste side.
       </p>
       <FieldMessages errors={errors?.[ADD_ONS_FIELD]} errorId={`${id}-error`} hintId={`${id}-hint`} />
       <ul className="grid gap-4">
