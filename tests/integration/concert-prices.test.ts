@@ -10,8 +10,6 @@ import { validateEntityForm } from "~/features/content/admin/validation";
 import { contentTypes } from "~/features/content/content-types";
 import { letterMessage } from "~/features/newsletter/letter-render.server";
 import { resolveLetter } from "~/features/newsletter/letters.server";
-import { ticketSaleSetupSchema } from "~/features/tickets/sale-settings";
-import { saveTicketSale } from "~/features/tickets/setup.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as programmeLoader } from "~/routes/koncerter";
@@ -21,6 +19,7 @@ import { loader as shopLoader } from "~/routes/koncerter.event-billetter";
 import { loader as calendarLoader } from "~/routes/koncerter.event-kalender";
 import { testCollaborators, type TestCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
+import { createConcertOnSale } from "../support/factories";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
 const DAY = 86_400_000;
@@ -59,25 +58,23 @@ describe.each(databaseKinds)("the price a fan is shown on %s", (kind) => {
   };
 
   /** A concert with its own open sale: a 15 kr. fee, Ordinær 175 kr. and Studerende 125 kr.; and a stale text. */
-  const ownSale = async (title = "Julekoncert", inDays = 7) => {
-    const id = await concert(title, inDays, { ticketSale: "own", price: "175 kr. + gebyr" });
-    const setup = ticketSaleSetupSchema.parse({
-      capacity: "100",
-      opensAt: "2020-01-01T10:00",
-      closesAt: "2099-01-01T10:00",
-      maxPerOrder: "6",
-      maxPerEmail: "10",
-      feeOere: "15",
-      type_navn_0: "Ordinær",
-      type_pris_0: "175",
-      type_antal_0: "80",
-      type_navn_1: "Studerende",
-      type_pris_1: "125",
-      type_antal_1: "20",
-    });
-    expect(await saveTicketSale(database.db, id, setup)).toBeNull();
-    return id;
-  };
+  const ownSale = async (title = "Julekoncert", inDays = 7) =>
+    (
+      await createConcertOnSale(database.db, {
+        title,
+        startsAt: new Date(Date.now() + inDays * DAY),
+        event: { price: "175 kr. + gebyr" },
+        sale: {
+          capacity: "100",
+          feeOere: "15",
+          type_pris_0: "175",
+          type_antal_0: "80",
+          type_navn_1: "Studerende",
+          type_pris_1: "125",
+          type_antal_1: "20",
+        },
+      })
+    ).eventId;
   const elsewhere = () =>
     concert("Havnelys", 8, { price: "210 kr. inkl. gebyr", ticketUrl: "https://billetter.example.com/havnelys" });
 

@@ -6,8 +6,6 @@ import type { PaymentProvider } from "~/features/payment/provider.server";
 import { holdTickets, releaseAllRunOutHolds } from "~/features/tickets/holds.server";
 import { confirmTicketOrder } from "~/features/tickets/orders.server";
 import { refundTicketOrder } from "~/features/tickets/refunds.server";
-import { ticketSaleSetupSchema } from "~/features/tickets/sale-settings";
-import { saveTicketSale } from "~/features/tickets/setup.server";
 import { newTicketToken } from "~/features/tickets/tokens.server";
 import { forgetPastWaitlists, mailWaitlistOffers } from "~/features/tickets/waitlist.server";
 import { setCollaborators } from "~/lib/collaborators.server";
@@ -15,7 +13,7 @@ import { action as payAction } from "~/routes/billetter.ordre";
 import { action as signUpAction } from "~/routes/koncerter.event-venteliste";
 import { action as leaveAction, loader as placeLoader } from "~/routes/venteliste";
 import { testCollaborators, type TestCollaborators } from "../support/collaborators";
-import { createUser } from "../support/factories";
+import { createConcertOnSale, createUser } from "../support/factories";
 import { routeArgs } from "../support/route-args";
 import { callRoute } from "../support/route-call";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
@@ -39,24 +37,11 @@ describe.each(databaseKinds)("the concert waitlist on %s", (kind) => {
   /** A concert a week ahead with an open sale of `capacity` Ordinær tickets (195 kr. and a 15 kr. fee each). */
   const concertWithSale = async (capacity: number, startsAt = new Date(now.getTime() + 7 * 24 * HOUR)) => {
     const title = `Ventelistekoncert ${next()}`;
-    const [concert] = await database.db
-      .insert(events)
-      .values({ title, startsAt, ticketSale: "own", published: true })
-      .returning({ id: events.id });
-    const setup = ticketSaleSetupSchema.parse({
-      capacity: String(capacity),
-      opensAt: "2020-01-01T10:00",
-      closesAt: "2099-01-01T10:00",
-      maxPerOrder: "6",
-      maxPerEmail: "10",
-      feeOere: "15",
-      type_navn_0: "Ordinær",
-      type_pris_0: "195",
-      type_antal_0: String(capacity),
-    });
-    expect(await saveTicketSale(database.db, concert!.id, setup)).toBeNull();
-    const [type] = await database.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, concert!.id));
-    return { eventId: concert!.id, ordinary: type!.id, title };
+    const sale = { capacity: String(capacity), feeOere: "15", type_antal_0: String(capacity) };
+    return {
+      ...(await createConcertOnSale(database.db, { title, startsAt, event: { published: true }, sale })),
+      title,
+    };
   };
 
   /** Holds `count` tickets for a buyer, at `at` (an hour ago: the hold has run out by `now`). */

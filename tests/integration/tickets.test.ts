@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, orderCancellations, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
+import { events, orderCancellations, orders, tickets, ticketSales } from "~/db/schema";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { checkIn, doorCount } from "~/features/tickets/door.server";
 import { holdTickets, releaseAllRunOutHolds } from "~/features/tickets/holds.server";
@@ -17,7 +17,7 @@ import { action as listAction } from "~/routes/admin.list";
 import { loader as myReservationsLoader } from "~/routes/alle-reservationer";
 import { routeArgs } from "../support/route-args";
 import { testCollaborators, type TestCollaborators } from "../support/collaborators";
-import { createSession, createUser } from "../support/factories";
+import { createConcertOnSale, createSession, createUser } from "../support/factories";
 import { callRoute } from "../support/route-call";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -30,35 +30,20 @@ describe.each(databaseKinds)("the venue's own ticket sale on %s", (kind) => {
   const now = new Date();
 
   /** A concert a week ahead with an open sale of `capacity` tickets: Ordinær (195 kr.) and Studerende (125 kr.). */
-  const concertWithSale = async (capacity = 100, overrides: Partial<Record<string, string>> = {}) => {
-    const [concert] = await database.db
-      .insert(events)
-      .values({
-        title: `Koncert ${Math.random()}`,
-        startsAt: new Date(now.getTime() + 7 * 24 * HOUR),
-        ticketSale: "own",
-      })
-      .returning({ id: events.id });
-    const setup = ticketSaleSetupSchema.parse({
-      capacity: String(capacity),
-      opensAt: "2020-01-01T10:00",
-      closesAt: "2099-01-01T10:00",
-      maxPerOrder: "6",
-      maxPerEmail: "10",
-      feeOere: "15",
-      type_navn_0: "Ordinær",
-      type_pris_0: "195",
-      type_antal_0: String(capacity),
-      type_navn_1: "Studerende",
-      type_pris_1: "125",
-      type_antal_1: String(Math.min(20, capacity)),
-      ...overrides,
+  const concertWithSale = (capacity = 100, overrides: Partial<Record<string, string>> = {}) =>
+    createConcertOnSale(database.db, {
+      title: `Koncert ${Math.random()}`,
+      startsAt: new Date(now.getTime() + 7 * 24 * HOUR),
+      sale: {
+        capacity: String(capacity),
+        feeOere: "15",
+        type_antal_0: String(capacity),
+        type_navn_1: "Studerende",
+        type_pris_1: "125",
+        type_antal_1: String(Math.min(20, capacity)),
+        ...overrides,
+      },
     });
-    expect(await saveTicketSale(database.db, concert!.id, setup)).toBeNull();
-    const types = await database.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, concert!.id));
-    const typeId = (name: string) => types.find((type) => type.name === name)?.id ?? "";
-    return { eventId: concert!.id, ordinary: typeId("Ordinær"), student: typeId("Studerende") };
-  };
   const buyer = (n: number) => ({ name: `Fan ${n}`, email: `fan${n}@example.dk`, userId: null });
   const takenOf = async (eventId: string) =>
     (await database.db.select().from(ticketSales).where(eq(ticketSales.eventId, eventId)))[0]!.taken;

@@ -156,11 +156,23 @@ export async function createTrack(db: Database, storage: Storage, albumId: strin
 }
 
 /**
- * A concert with an open sale of 50 Ordinær tickets at 195 kr (at most 6 an order, 10 an e-mail), set up through
- * the admin's form schema and `saveTicketSale`.
+ * A concert with an open sale, set up through the admin's form schema and `saveTicketSale`: by default 50 Ordinær
+ * tickets at 195 kr (at most 6 an order, 10 an e-mail, no fee). `event` adds to the concert's row, `sale` to the
+ * sale's form fields. Answers the concert's id and its ticket types' ids by name.
  */
-export async function createConcertOnSale(db: Database, { title, startsAt }: { title: string; startsAt: Date }) {
-  const [event] = await db.insert(events).values({ title, startsAt, ticketSale: "own" }).returning({ id: events.id });
+export async function createConcertOnSale(
+  db: Database,
+  {
+    title,
+    startsAt,
+    event = {},
+    sale = {},
+  }: { title: string; startsAt: Date; event?: Partial<typeof events.$inferInsert>; sale?: Record<string, string> },
+) {
+  const [concert] = await db
+    .insert(events)
+    .values({ title, startsAt, ticketSale: "own", ...event })
+    .returning({ id: events.id });
   const setup = ticketSaleSetupSchema.parse({
     capacity: "50",
     opensAt: "2020-01-01T10:00",
@@ -171,9 +183,11 @@ export async function createConcertOnSale(db: Database, { title, startsAt }: { t
     type_navn_0: "Ordinær",
     type_pris_0: "195",
     type_antal_0: "50",
+    ...sale,
   });
-  const refused = await saveTicketSale(db, event!.id, setup);
+  const refused = await saveTicketSale(db, concert!.id, setup);
   if (refused) throw new Error(`The test's ticket sale was refused: ${JSON.stringify(refused)}`);
-  const [type] = await db.select().from(ticketTypes).where(eq(ticketTypes.eventId, event!.id));
-  return { eventId: event!.id, ordinary: type!.id };
+  const types = await db.select().from(ticketTypes).where(eq(ticketTypes.eventId, concert!.id));
+  const typeId = (name: string) => types.find((type) => type.name === name)?.id ?? "";
+  return { eventId: concert!.id, ordinary: typeId("Ordinær"), student: typeId("Studerende") };
 }
