@@ -55,7 +55,7 @@ export default tseslint.config(
   },
   {
     // The core knows no business (decision 055): orders, payment, accounts, e-mail and the schema import nothing
-    // from the rental, the reservation, tickets, the newsletter or the programme; the businesses import the core and
+    // from the rental, tickets, the newsletter or the programme; the businesses import the core and
     // register with it in app/businesses.server.ts. This object replaces the rule above for these files, so it
     // repeats its pattern.
     files: ["app/features/{orders,payment,accounts,email}/**", "app/db/schema/**"],
@@ -66,8 +66,7 @@ export default tseslint.config(
           patterns: [
             collaboratorsFromTheEdge,
             {
-              regex:
-                "^(?:~/features/|(?:\\.\\./)+(?:features/)?)(?:rental|reservation|tickets|newsletter|program)(?:/|$)",
+              regex: "^(?:~/features/|(?:\\.\\./)+(?:features/)?)(?:rental|tickets|newsletter|program)(?:/|$)",
               message:
                 "The core knows no business: let the business import the core, or keep the shared words in app/db/schema/values/.",
             },

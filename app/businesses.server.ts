@@ -1,8 +1,8 @@
 import type { AccountPart } from "~/features/accounts/account-parts.server";
 import { newsletterAccountPart } from "~/features/newsletter/account-part.server";
 import type { Sales } from "~/features/orders/sales.server";
-import { reservationAccountPart } from "~/features/reservation/cancellation.server";
-import { rentalSale } from "~/features/reservation/checkout.server";
+import { reservationAccountPart } from "~/features/rental/cancellation.server";
+import { rentalSale } from "~/features/rental/checkout.server";
 import { ticketSale } from "~/features/tickets/complete.server";
 import { ticketsAccountPart } from "~/features/tickets/waitlist.server";
 

@@ -7,7 +7,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { getSessionUser, hasSessionCookie, sessionSetCookies } from "~/features/accounts/session.server";
 import { readColorMode } from "~/features/color-mode/color-mode";
 import { getSiteSettings } from "~/features/site/settings.server";
-import { getProfileAndBasketCount } from "~/features/reservation/holds.server";
+import { getProfileAndBasketCount } from "~/features/rental/holds.server";
 import { publicFileUrl } from "~/features/storage/storage";
 import { takeFlashToast } from "~/features/toast/flash.server";
 import { Toaster } from "~/components/ui/toaster";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database, DatabaseHandle } from "~/db/client.server";
-import { forgetReservationSettings } from "~/features/reservation/settings.server";
+import { forgetReservationSettings } from "~/features/rental/settings.server";
 import { forgetOfferedAddOns } from "~/features/rental/add-ons.server";
 import { forgetSiteSettings } from "~/features/site/settings.server";
 import type { Change } from "~/lib/freshness";

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
-import { dayNews } from "~/features/reservation/calendar.server";
+import { dayNews } from "~/features/rental/calendar.server";
 
 export interface LiveCalendarOptions {
   db: Database;

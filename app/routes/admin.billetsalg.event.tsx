@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import { ConfirmButton, ConfirmStep } from "~/components/ui/confirm-step";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
-import { getOrder } from "~/features/reservation/orders.server";
+import { getOrder } from "~/features/rental/orders.server";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { concertWhen, sendTickets } from "~/features/tickets/complete.server";
 import { SaleSetupForm } from "~/features/tickets/components/sale-setup-form";

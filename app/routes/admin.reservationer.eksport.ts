@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/features/accounts/session.server";
-import { bookingsCsv, listBookings } from "~/features/reservation/admin.server";
-import { askedMonth } from "~/features/reservation/admin-month";
+import { bookingsCsv, listBookings } from "~/features/rental/admin.server";
+import { askedMonth } from "~/features/rental/admin-month";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/admin.reservationer.eksport";
 

@@ -17,7 +17,7 @@ import {
   cancellationRefusalMessage,
   quoteCancellation,
 } from "~/features/rental/order-cancellation.server";
-import { getReservationSettings } from "~/features/reservation/settings.server";
+import { getReservationSettings } from "~/features/rental/settings.server";
 import { rentalOverview } from "~/features/rental/overview.server";
 import { isOverdue } from "~/features/rental/payment-plan";
 import { settlementRefusalMessages, settlementSchema } from "~/features/rental/security-deposit";

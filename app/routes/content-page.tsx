@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { organizationData } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
-import { getReservationSettings } from "~/features/reservation/settings.server";
-import { holdMinutes } from "~/features/reservation/rules";
+import { getReservationSettings } from "~/features/rental/settings.server";
+import { holdMinutes } from "~/features/rental/rules";
 import { priceListOf } from "~/features/rental/price-list";
 import { offeredAddOns } from "~/features/rental/add-ons.server";
 import { CurrentPrices } from "~/features/rental/components/price-list";

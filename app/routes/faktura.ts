@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requireUser } from "~/features/accounts/session.server";
 import { invoicePdf } from "~/features/invoices/invoice-pdf.server";
 import { getInvoice, invoiceDocument } from "~/features/invoices/invoices.server";
-import { getOrder } from "~/features/reservation/orders.server";
+import { getOrder } from "~/features/rental/orders.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/faktura";
 

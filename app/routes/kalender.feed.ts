@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { feedCalendar } from "~/features/reservation/feeds.server";
+import { feedCalendar } from "~/features/rental/feeds.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/kalender.feed";
 

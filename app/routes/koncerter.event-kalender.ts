@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { collaborators } from "~/lib/collaborators.server";
 import { calendarEventOf } from "~/features/program/program";
 import { eventById, withPlainDescription } from "~/features/program/program.server";
-import { icsCalendar } from "~/features/reservation/ics";
+import { icsCalendar } from "~/features/rental/ics";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Route } from "./+types/koncerter.event-kalender";
 

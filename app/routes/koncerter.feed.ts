@@ -1,7 +1,7 @@
 import { collaborators } from "~/lib/collaborators.server";
 import { calendarEventOf } from "~/features/program/program";
 import { eventsForFeed, withPlainDescription } from "~/features/program/program.server";
-import { icsCalendar } from "~/features/reservation/ics";
+import { icsCalendar } from "~/features/rental/ics";
 import { getSiteSettings } from "~/features/site/settings.server";
 
 /** The whole programme as a calendar to subscribe to (/koncerter.ics). */

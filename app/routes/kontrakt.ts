@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/features/accounts/session.server";
 import { contractAcceptanceOf, contractPdf } from "~/features/rental/contract.server";
-import { getOrder } from "~/features/reservation/orders.server";
+import { getOrder } from "~/features/rental/orders.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/kontrakt";
 

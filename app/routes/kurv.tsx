@@ -4,12 +4,12 @@ import { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireUser } from "~/features/accounts/session.server";
-import { Amounts } from "~/features/reservation/components/amounts";
-import { getBasket, releaseHold, type ClosedDay } from "~/features/reservation/holds.server";
-import { createOrder, getOrder, type OrderResult } from "~/features/reservation/orders.server";
+import { Amounts } from "~/features/rental/components/amounts";
+import { getBasket, releaseHold, type ClosedDay } from "~/features/rental/holds.server";
+import { createOrder, getOrder, type OrderResult } from "~/features/rental/orders.server";
 import { readBookingChoice } from "~/features/rental/booking-choice.server";
 import { sendRequest } from "~/features/rental/requests.server";
-import { startNextPayment } from "~/features/reservation/checkout.server";
+import { startNextPayment } from "~/features/rental/checkout.server";
 import { vatRows } from "~/features/orders/vat-words";
 import { rentVatCategory, rentVatLines } from "~/features/rental/vat";
 import { redirectWithToast, withFlashToast } from "~/features/toast/flash.server";
@@ -41,7 +41,7 @@ import { addOnUnitLabels, noAddOns } from "~/features/rental/add-ons";
 import { offeredAddOns } from "~/features/rental/add-ons.server";
 import { bookerFieldLabel, bookerFieldsOf } from "~/features/rental/booker-details";
 import { CUSTOMER_TYPES, customerTypeLabels } from "~/features/rental/customer-types";
-import { getReservationSettings } from "~/features/reservation/settings.server";
+import { getReservationSettings } from "~/features/rental/settings.server";
 
 export const meta = () => privatePageMeta("Kurv");
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { setHoldSeconds } from "~/features/reservation/admin.server";
+import { setHoldSeconds } from "~/features/rental/admin.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/test-hold-time";
 import { readFormData } from "~/lib/request-body.server";

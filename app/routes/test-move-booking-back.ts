@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moveBookingBack } from "~/features/reservation/admin.server";
+import { moveBookingBack } from "~/features/rental/admin.server";
 import { collaborators } from "~/lib/collaborators.server";
 import { readFormData } from "~/lib/request-body.server";
 import type { Route } from "./+types/test-move-booking-back";

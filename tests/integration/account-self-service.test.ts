@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayClaims, newsletterSubscribers, profiles, users } from "~/db/schema";
 import { addDays, todayInCopenhagen } from "~/lib/days";
-import { holdDay } from "~/features/reservation/holds.server";
+import { holdDay } from "~/features/rental/holds.server";
 import type { Auth } from "~/features/accounts/auth.server";
 import type { MailMessage } from "~/features/email/mailer.server";
 import { setCollaborators } from "~/lib/collaborators.server";

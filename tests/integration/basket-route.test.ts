@@ -1,7 +1,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInCopenhagen } from "~/lib/days";
-import { getBasket, holdDay } from "~/features/reservation/holds.server";
+import { getBasket, holdDay } from "~/features/rental/holds.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action } from "~/routes/kurv";
 import { signUpUser } from "../support/accounts";

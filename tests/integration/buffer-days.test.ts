@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { updateReservationSettings } from "~/features/reservation/admin.server";
-import { calendarDays, dayNews } from "~/features/reservation/calendar.server";
+import { updateReservationSettings } from "~/features/rental/admin.server";
+import { calendarDays, dayNews } from "~/features/rental/calendar.server";
 import { addDays, todayInCopenhagen } from "~/lib/days";
-import { holdDay, releaseHold } from "~/features/reservation/holds.server";
-import { confirmOrder, createOrder } from "~/features/reservation/orders.server";
+import { holdDay, releaseHold } from "~/features/rental/holds.server";
+import { confirmOrder, createOrder } from "~/features/rental/orders.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { testFreshness } from "../support/collaborators";
 import { createUser } from "../support/factories";

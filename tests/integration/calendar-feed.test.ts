@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteSettings } from "~/db/schema";
 import { demoSettings } from "~/db/seed/demo-content";
 import { addDays, todayInCopenhagen } from "~/lib/days";
-import { feedTokenOf } from "~/features/reservation/feeds.server";
+import { feedTokenOf } from "~/features/rental/feeds.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { loader as feed } from "~/routes/kalender.feed";
 import { testCollaborators } from "../support/collaborators";

@@ -4,7 +4,7 @@ import { addOns, orderLines, orders } from "~/db/schema";
 import { hoursField } from "~/features/rental/add-ons";
 import { forgetOfferedAddOns } from "~/features/rental/add-ons.server";
 import { addDays, todayInCopenhagen } from "~/lib/days";
-import { holdDay, releaseHold } from "~/features/reservation/holds.server";
+import { holdDay, releaseHold } from "~/features/rental/holds.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as detailsAction } from "~/routes/bruger.update";
 import { action as basketAction, loader as basketLoader } from "~/routes/kurv";

@@ -7,7 +7,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { reservationSettings } from "~/db/schema";
 import { createBackup } from "~/features/operations/backup.server";
-import { getReservationSettings } from "~/features/reservation/settings.server";
+import { getReservationSettings } from "~/features/rental/settings.server";
 import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { createFreshness } from "../../server/freshness";
 import { runOperationsCommand } from "../../server/operations";

@@ -6,8 +6,8 @@ import { allowAttempt, pruneRateLimits } from "~/features/accounts/email-rate-li
 import { JobRunner, type Job } from "~/features/jobs/jobs.server";
 import { addDays, todayInCopenhagen } from "~/lib/days";
 import { demoProvider } from "~/features/payment/provider.server";
-import { holdDay, removeExpiredHolds } from "~/features/reservation/holds.server";
-import { createOrder } from "~/features/reservation/orders.server";
+import { holdDay, removeExpiredHolds } from "~/features/rental/holds.server";
+import { createOrder } from "~/features/rental/orders.server";
 import { createUser } from "../support/factories";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 import { eventually } from "../support/eventually";

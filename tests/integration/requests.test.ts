@@ -6,10 +6,10 @@ import { contractAcceptances, dayClaims, mailOutbox, orderLines, orderPayments, 
 import { MailOutbox } from "~/features/email/outbox.server";
 import { chooseCustomerType } from "~/features/rental/basket.server";
 import { acceptOffer, approveRequest, expireRequests, openRequests } from "~/features/rental/requests.server";
-import { updateReservationSettings } from "~/features/reservation/admin.server";
-import { calendarDays } from "~/features/reservation/calendar.server";
+import { updateReservationSettings } from "~/features/rental/admin.server";
+import { calendarDays } from "~/features/rental/calendar.server";
 import { addDays, formatDay, todayInCopenhagen } from "~/lib/days";
-import { getBasket, holdDay } from "~/features/reservation/holds.server";
+import { getBasket, holdDay } from "~/features/rental/holds.server";
 import { demoProvider } from "~/features/payment/provider.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as answerAction } from "~/routes/admin.forespoergsler";

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { reservationSettings } from "~/db/schema";
-import { blockDays } from "~/features/reservation/admin.server";
+import { blockDays } from "~/features/rental/admin.server";
 import { addDays, shiftMonth, todayInCopenhagen } from "~/lib/days";
 import { demoProvider } from "~/features/payment/provider.server";
-import { getBasket, holdDay } from "~/features/reservation/holds.server";
-import { confirmOrder, createOrder } from "~/features/reservation/orders.server";
+import { getBasket, holdDay } from "~/features/rental/holds.server";
+import { confirmOrder, createOrder } from "~/features/rental/orders.server";
 import type { Toast } from "~/features/toast/toast";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { dayBounds } from "~/lib/format";

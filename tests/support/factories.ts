@@ -10,8 +10,8 @@ import { ADMIN_ROLE, DOOR_ROLE, events, profiles, ticketTypes, users } from "~/d
 import { renderDemoTune } from "~/db/seed/demo-audio.server";
 import type { Auth } from "~/features/accounts/auth.server";
 import { demoProvider } from "~/features/payment/provider.server";
-import { holdDay } from "~/features/reservation/holds.server";
-import { confirmOrder, createOrder } from "~/features/reservation/orders.server";
+import { holdDay } from "~/features/rental/holds.server";
+import { confirmOrder, createOrder } from "~/features/rental/orders.server";
 import type { Storage } from "~/features/storage/storage.server";
 import { saveTicketSale } from "~/features/tickets/setup.server";
 import { ticketSaleSetupSchema } from "~/features/tickets/sale-settings";

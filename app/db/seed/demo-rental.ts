@@ -1,4 +1,4 @@
-import type { CustomerTerms } from "~/features/reservation/settings.server";
+import type { CustomerTerms } from "~/features/rental/settings.server";
 
 /**
  * The demo venue's day prices by customer type (issue 35), in øre with moms: local associations pay less than

@@ -3,8 +3,8 @@ import { profiles, users } from "~/db/schema";
 import { offeredAddOns } from "~/features/rental/add-ons.server";
 import { chooseCustomerType } from "~/features/rental/basket.server";
 import { shiftMonth, todayInCopenhagen } from "~/lib/days";
-import { holdDay } from "~/features/reservation/holds.server";
-import { createOrder } from "~/features/reservation/orders.server";
+import { holdDay } from "~/features/rental/holds.server";
+import { createOrder } from "~/features/rental/orders.server";
 
 /** Two associations whose requests wait for the demo admin's answer, next month (issue 35's demo). */
 const demoRequests = [

@@ -15,7 +15,7 @@ import {
   tracks,
   videoLinks,
 } from "~/db/schema";
-import { forgetReservationSettings } from "~/features/reservation/settings.server";
+import { forgetReservationSettings } from "~/features/rental/settings.server";
 import { demoCustomerTerms, demoPaymentTerms } from "./demo-rental";
 import { seedDemoRequests } from "./demo-requests.server";
 import { seedDemoNewsletter } from "./demo-newsletter.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { dayClaims, orders } from "~/db/schema";
 import { message } from "~/features/email/messages";
-import { bookingsCalendar } from "~/features/reservation/feeds.server";
+import { bookingsCalendar } from "~/features/rental/feeds.server";
 import { daysSummary, formatDay } from "~/lib/days";
 import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";

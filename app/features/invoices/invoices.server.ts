@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { dayClaims, invoices, orderLines, orderPayments, orders, reservationSettings } from "~/db/schema";
 import { markPaid, takeReceiptNumber } from "~/features/orders/payments.server";
 import { daysSummary, formatDay, todayInCopenhagen } from "~/lib/days";
-import type { ReservationSettings } from "~/features/reservation/settings.server";
+import type { ReservationSettings } from "~/features/rental/settings.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { creditNoteLines, invoiceDueDay } from "./invoices";
 import type { InvoiceDocument } from "./oioubl";

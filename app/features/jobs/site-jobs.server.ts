@@ -7,7 +7,7 @@ import { workTheSendQueue } from "~/features/newsletter/sending.server";
 import { forgetStaleSubscribers } from "~/features/newsletter/subscription.server";
 import { pruneRateLimits } from "~/features/accounts/email-rate-limit.server";
 import { processStaleUploads, type ProcessingDependencies } from "~/features/media/library.server";
-import { removeExpiredHolds } from "~/features/reservation/holds.server";
+import { removeExpiredHolds } from "~/features/rental/holds.server";
 import { sendBalanceReminders } from "~/features/rental/reminders.server";
 import { expireRequests } from "~/features/rental/requests.server";
 import { releaseAllRunOutHolds } from "~/features/tickets/holds.server";

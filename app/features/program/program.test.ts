@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { icsCalendar } from "~/features/reservation/ics";
+import { icsCalendar } from "~/features/rental/ics";
 import type { PublicSiteSettings } from "~/features/site/settings";
 import type { SaleState } from "~/features/tickets/rules";
 import type { TicketOffer } from "~/features/tickets/sale.server";

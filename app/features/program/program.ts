@@ -1,5 +1,5 @@
 import type { events } from "~/db/schema";
-import type { CalendarEvent } from "~/features/reservation/ics";
+import type { CalendarEvent } from "~/features/rental/ics";
 import { postalAddress } from "~/features/seo/structured-data";
 import type { PublicSiteSettings } from "~/features/site/settings";
 import type { ConcertPrice } from "~/features/tickets/concert-price";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { baskets, dayClaims } from "~/db/schema";
-import { getReservationSettings } from "~/features/reservation/settings.server";
+import { getReservationSettings } from "~/features/rental/settings.server";
 import type { AddOnSelection, KeptAddOnChoice } from "~/db/schema/values/rental";
 import type { CustomerType } from "./customer-types";
 import { dayPriceFor } from "./prices";

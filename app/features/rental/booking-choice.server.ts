@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import type { BookingChoice } from "~/features/reservation/orders.server";
+import type { BookingChoice } from "~/features/rental/orders.server";
 import { parseSubmission, type FieldErrors } from "~/lib/form";
 import { ADD_ONS_FIELD, readAddOnSelection } from "./add-on-choice";
 import { GUESTS_FIELD } from "./add-ons";

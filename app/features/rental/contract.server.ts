@@ -10,7 +10,7 @@ import { documentLineLabel } from "~/features/orders/line-labels";
 import { vatRows } from "~/features/orders/vat-words";
 import { paymentLabels, paymentsOf } from "~/features/orders/payments.server";
 import { formatDay } from "~/lib/days";
-import { getReservationSettings } from "~/features/reservation/settings.server";
+import { getReservationSettings } from "~/features/rental/settings.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { plainTextPdf } from "~/lib/pdf.server";

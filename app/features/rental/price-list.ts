@@ -1,4 +1,4 @@
-import type { ReservationSettings } from "~/features/reservation/settings.server";
+import type { ReservationSettings } from "~/features/rental/settings.server";
 import { formatMoney } from "~/lib/format";
 import { addOnUnitLabels, type AddOn } from "./add-ons";
 import { priceListVatNote } from "./vat";

@@ -1,4 +1,4 @@
-import { priceOfDay, type Prices } from "~/features/reservation/rules";
+import { priceOfDay, type Prices } from "~/features/rental/rules";
 import type { CustomerType } from "./customer-types";
 
 /** What the day prices of every customer type are read from: their terms, and the settings' word on holidays. */

@@ -13,16 +13,16 @@ import {
 import { orderTotals, pricedLine } from "~/features/orders/money";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import { daysSummary, formatDay } from "~/lib/days";
-import { calendarDays } from "~/features/reservation/calendar.server";
+import { calendarDays } from "~/features/rental/calendar.server";
 import {
   addDaysTo,
   createOrder,
   planOrderPayments,
   type BookingChoice,
   type OrderResult,
-} from "~/features/reservation/orders.server";
-import { orderHoldExpiresAt } from "~/features/reservation/rules";
-import { getReservationSettings } from "~/features/reservation/settings.server";
+} from "~/features/rental/orders.server";
+import { orderHoldExpiresAt } from "~/features/rental/rules";
+import { getReservationSettings } from "~/features/rental/settings.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { recordContractAcceptance } from "./contract.server";
 import { formatDateTime, formatMoney } from "~/lib/format";

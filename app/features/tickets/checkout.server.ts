@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { nextDuePayment } from "~/features/orders/payments.server";
 import type { PaymentProvider } from "~/features/payment/provider.server";
-import { checkoutOf } from "~/features/reservation/checkout.server";
+import { checkoutOf } from "~/features/rental/checkout.server";
 import type { TicketOrder } from "./orders.server";
 
 /**

@@ -1,7 +1,7 @@
 import { ticketsMessage } from "./messages";
-import { receiptOf } from "~/features/reservation/checkout.server";
+import { receiptOf } from "~/features/rental/checkout.server";
 import { effectiveStart, type ProgramEvent } from "~/features/program/program";
-import { getOrder } from "~/features/reservation/orders.server";
+import { getOrder } from "~/features/rental/orders.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import type { SaleBusiness } from "~/features/orders/sales.server";
 import { formatDateLong, formatMoney, formatTime } from "~/lib/format";

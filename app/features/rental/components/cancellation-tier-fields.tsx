@@ -1,5 +1,5 @@
 import { Field } from "~/components/ui/field";
-import { TIER_ROWS, tierFieldNames } from "~/features/reservation/schemas";
+import { TIER_ROWS, tierFieldNames } from "~/features/rental/schemas";
 
 type FieldProps = (name: string) => { name: string; defaultValue: string | undefined; errors?: string[] };
 
