@@ -54,11 +54,11 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: [collaboratorsFromTheEdge] }] },
   },
   {
-    // The core knows no business (decision 055): orders, payment, accounts, e-mail and the schema import nothing
+    // The core knows no business (decision 055): orders, payment, accounts, e-mail, the queue and the schema import nothing
     // from the rental, tickets, the newsletter or the programme; the businesses import the core and
     // register with it in app/businesses.server.ts. This object replaces the rule above for these files, so it
     // repeats its pattern.
-    files: ["app/features/{orders,payment,accounts,email}/**", "app/db/schema/**"],
+    files: ["app/features/{orders,payment,accounts,email,queue}/**", "app/db/schema/**"],
     rules: {
       "no-restricted-imports": [
         "error",

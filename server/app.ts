@@ -45,8 +45,8 @@ import { ticketWaitingRoom } from "./ticket-waiting-room";
 import { soldOutNow } from "~/features/tickets/holds.server";
 import { createMetrics } from "~/lib/metrics.server";
 import { MailOutbox } from "~/features/email/outbox.server";
-import { JobRunner } from "~/features/jobs/jobs.server";
-import { siteJobs } from "~/features/jobs/site-jobs.server";
+import { siteWork } from "~/features/jobs/site-jobs.server";
+import { QueueWorker } from "~/features/queue/worker.server";
 
 const LISTEN_BACKLOG = 4096;
 
@@ -260,7 +260,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     maxEntries: 500,
   });
   const freshness = createFreshness({ db: database.db, logger, pageCache, tellOthers: Boolean(config.DATABASE_URL) });
-  const jobs = new JobRunner(database, logger);
+  const queue = new QueueWorker(database.db, logger, database.kind === "pglite");
   const backupTarget = { database, storage, buildId, directory: config.BACKUP_DIR, keep: config.BACKUP_KEEP };
   const collaborators: Collaborators = {
     db: database.db,
@@ -277,22 +277,26 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     contentTypes: adminContentTypes,
     sales,
     accountParts,
-    jobs,
+    queue,
   };
   setCollaborators(collaborators);
-  jobs.start([
-    ...siteJobs({
-      db: database.db,
-      outbox: mailer,
-      media: { db: database.db, storage, images, logger },
-      publicUrl: config.PUBLIC_URL,
-      freshness,
-      paymentProvider: payments?.name ?? null,
-      bulkDelivery,
-      logger,
-    }),
-    ...(config.BACKUP_CRON ? [scheduledBackupJob(config.BACKUP_CRON, backupTarget)] : []),
-  ]);
+  const work = siteWork({
+    db: database.db,
+    outbox: mailer,
+    media: { db: database.db, storage, images, logger },
+    publicUrl: config.PUBLIC_URL,
+    freshness,
+    paymentProvider: payments?.name ?? null,
+    bulkDelivery,
+    logger,
+  });
+  await queue.start({
+    handlers: work.handlers,
+    recurring: [
+      ...work.recurring,
+      ...(config.BACKUP_CRON ? [scheduledBackupJob(config.BACKUP_CRON, backupTarget)] : []),
+    ],
+  });
   const liveCalendar = new LiveCalendar({ db: database.db, logger });
   const notices = await freshness.listen({
     database,
@@ -326,7 +330,7 @@ export async function startServer(options: { vite?: ViteDevServer; declaredDeplo
     beforeClose: () => liveCalendar.close(),
     async release() {
       await notices.stop();
-      await jobs.stop();
+      await queue.stop();
       await mailer.settled();
       await images.close();
       await flushErrorReporting();

@@ -4,7 +4,7 @@ import type { AccountPart } from "~/features/accounts/account-parts.server";
 import type { Auth } from "~/features/accounts/auth.server";
 import type { ContentType } from "~/features/content/registry";
 import type { Mailer } from "~/features/email/mailer.server";
-import type { JobRunner } from "~/features/jobs/jobs.server";
+import type { QueueWorker } from "~/features/queue/worker.server";
 import type { ImageEncoder } from "~/features/media/image-encoder.server";
 import type { Sales } from "~/features/orders/sales.server";
 import type { PaymentProvider } from "~/features/payment/provider.server";
@@ -43,8 +43,8 @@ export interface Collaborators {
   sales: Sales;
   /** What each business holds of an account (decision 055): its export, its deletion, its verification. */
   accountParts: readonly AccountPart[];
-  /** Only the server runs jobs. */
-  jobs?: JobRunner;
+  /** Only the server works the queue (decision 061): the upload route wakes its media queue. */
+  queue?: QueueWorker;
 }
 
 // Kept on globalThis so that Vite's module reloads in development keep the set the server built at start.

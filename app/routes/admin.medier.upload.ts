@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { chosenFile } from "~/features/content/admin/validation";
-import { acceptUpload, startProcessing } from "~/features/media/library.server";
+import { acceptUpload, MEDIA_QUEUE } from "~/features/media/library.server";
 import { uploadMessages } from "~/features/media/media";
 import { redirectWithToast } from "~/features/toast/flash.server";
 import { errorToast, successToast } from "~/features/toast/toast";
@@ -19,12 +19,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 /**
- * One image per request (decision 020): checked by size and bytes at once, stored raw, a "processing" row, and
- * 202 with its id; the encoding runs after the answer. The library page sends with XMLHttpRequest and asks for
+ * One image per request (decision 020): checked by size and bytes at once, stored raw, a "processing" row with its
+ * job in the media queue, and 202 with its id; the encoding runs after the answer. The library page sends with XMLHttpRequest and asks for
  * JSON (`{ id }`, or `{ error }`: the Danish reason); a plain form (no JavaScript) is sent back with a toast.
  */
 export async function action({ request, url }: Route.ActionArgs) {
-  const { db, auth, storage, images, logger } = collaborators();
+  const { db, auth, storage, logger, queue } = collaborators();
   const user = await requireAdmin(auth, request, url);
   const wantsJson = request.headers.get("accept")?.includes("application/json") ?? false;
   const refuse = (status: number, message: string) =>
@@ -39,7 +39,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     logger.info({ reason: accepted.reason }, "library upload refused");
     return refuse(accepted.status, accepted.message);
   }
-  void startProcessing({ db, storage, images, logger }, accepted.id);
+  void queue?.wake(MEDIA_QUEUE);
   return wantsJson
     ? data({ id: accepted.id }, { status: 202 })
     : redirectWithToast(LIBRARY, successToast("Billedet er uploadet og behandles nu."));

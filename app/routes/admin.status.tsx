@@ -21,10 +21,10 @@ import type { Route } from "./+types/admin.status";
 export const meta = () => privatePageMeta("Systemstatus");
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const { database, auth, config, storage, jobs } = collaborators();
+  const { database, auth, config, storage, queue } = collaborators();
   await requireAdmin(auth, request, url);
   const status = await systemStatus({ config, database, storage });
-  const running = { buildId: context.get(requestContext).buildId, jobs: jobs?.states() ?? [] };
+  const running = { buildId: context.get(requestContext).buildId, jobs: (await queue?.recurringStates()) ?? [] };
   return data({ ...status, ...running }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -134,24 +134,30 @@ export default function SystemStatusPage({ loaderData: status, actionData }: Rou
         </Panel>
       </div>
       <h2 className="mt-10 font-display text-2xl font-bold">Baggrundsjob</h2>
-      <CardTable className="mt-4" cellPadding="py-2" columns={["Job", "Hvert", "Kørsler", "Seneste", "Status"]}>
+      <CardTable className="mt-4" cellPadding="py-2" columns={["Job", "Hvornår", "Seneste", "Næste", "Status"]}>
         {status.jobs.map((job) => (
           <tr key={job.name} className="border-b border-border">
             <th scope="row" className="py-2 pr-4 font-normal max-md:basis-full max-md:font-semibold">
               {job.label}
             </th>
-            <td className="py-2 pr-4" data-label="Hvert">
-              {job.everySeconds >= 60 ? `${job.everySeconds / 60} min` : `${job.everySeconds} s`}
-            </td>
-            <td className="py-2 pr-4 tabular-nums" data-label="Kørsler">
-              {job.runs}
+            <td className="py-2 pr-4" data-label="Hvornår">
+              {"cron" in job.every ? (
+                <code>{job.every.cron}</code>
+              ) : job.every.seconds >= 60 ? (
+                `Hvert ${job.every.seconds / 60}. min`
+              ) : (
+                `Hvert ${job.every.seconds}. s`
+              )}
             </td>
             <td className="py-2 pr-4" data-label="Seneste">
               {when(job.lastStartedAt)}
               {job.lastDurationMs !== null && ` (${job.lastDurationMs} ms)`}
             </td>
+            <td className="py-2 pr-4" data-label="Næste">
+              {when(job.nextRunAt)}
+            </td>
             <td className="py-2 max-md:basis-full" data-label="Status">
-              {job.running ? "Kører" : job.lastError ? `Fejl: ${job.lastError}` : job.runs > 0 ? "OK" : "Venter"}
+              {job.running ? "Kører" : job.lastError ? `Fejl: ${job.lastError}` : job.lastStartedAt ? "OK" : "Venter"}
             </td>
           </tr>
         ))}

@@ -17,6 +17,7 @@ import {
 } from "~/features/operations/backup.server";
 import { lastBackupRun, runRecordedBackup, scheduledBackupJob } from "~/features/operations/backup-runs.server";
 import { addDays, todayInCopenhagen } from "~/lib/days";
+import { nextTurnAt, QueueWorker } from "~/features/queue/worker.server";
 import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { createBooking, createUser } from "../support/factories";
 import { createTestDatabase, databaseKinds, migrateUpTo, type TestDatabase } from "../support/test-database";
@@ -237,9 +238,13 @@ describe("scheduled backups", () => {
       keep: 2,
     };
     const job = scheduledBackupJob("0 * * * *", target);
-
-    await job.run();
-    await job.run();
+    const instances = [0, 1].map(() => new QueueWorker(site.database.db, logger, false));
+    const now = new Date();
+    for (const instance of instances) await instance.start({ handlers: [], recurring: [job] }, { polling: false, now });
+    const scheduled = nextTurnAt(job.every, now);
+    const justAfter = new Date(scheduled.getTime() + 1000);
+    await Promise.all(instances.map((instance) => instance.runDueTurns(justAfter)));
+    await Promise.all(instances.map((instance) => instance.runDueTurns(new Date(justAfter.getTime() + 60_000))));
     expect(await listBackups(target.directory)).toHaveLength(1);
     const last = await lastBackupRun(target);
     expect(last).toMatchObject({ error: null });

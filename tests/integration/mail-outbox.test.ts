@@ -1,14 +1,16 @@
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailOutbox } from "~/db/schema";
+import { queueJobs } from "~/db/schema";
 import type { MailMessage } from "~/features/email/mail-message";
 import { createMailer } from "~/features/email/mailer.server";
 import { resetPasswordMessage } from "~/features/email/messages";
 import { createMetrics } from "~/lib/metrics.server";
 import { MAX_MAIL_ATTEMPTS, MailOutbox } from "~/features/email/outbox.server";
+import { pruneDone } from "~/features/queue/queue.server";
+import { queuedMails } from "../support/queued-mail";
 import { eventually } from "../support/eventually";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -62,16 +64,16 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
   beforeEach(async () => {
     mailServer.accepted.length = 0;
     mailServer.state.down = false;
-    await database.db.delete(mailOutbox);
+    await database.db.delete(queueJobs);
   });
 
   it("sends a message at once and records it as sent", async () => {
     await outbox.send(message("anna@example.dk"));
     await outbox.settled();
     expect(mailServer.accepted).toEqual(["anna@example.dk"]);
-    const [row] = await database.db.select().from(mailOutbox);
-    expect(row).toMatchObject({ recipient: "anna@example.dk", attempts: 1, lastError: null });
-    expect(row!.sentAt).toBeInstanceOf(Date);
+    const [row] = await queuedMails(database.db);
+    expect(row).toMatchObject({ message: { to: "anna@example.dk" }, attempts: 1, lastError: null });
+    expect(row!.doneAt).toBeInstanceOf(Date);
   });
 
   it("keeps a message through a mail server outage and sends it when the pause is over", async () => {
@@ -79,16 +81,16 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     const start = new Date();
     await outbox.enqueue(message("bo@example.dk"), start);
     expect(await outbox.deliverDue(start)).toEqual({ sent: 0, failed: 1 });
-    const [waiting] = await database.db.select().from(mailOutbox);
-    expect(waiting).toMatchObject({ attempts: 1, sentAt: null, failedAt: null, leaseUntil: null });
+    const [waiting] = await queuedMails(database.db);
+    expect(waiting).toMatchObject({ attempts: 1, doneAt: null, failedAt: null, leaseUntil: null });
     expect(waiting!.lastError).toMatch(/Midlertidigt ude af drift/);
-    expect(waiting!.nextAttemptAt.getTime()).toBe(start.getTime() + 30_000);
+    expect(waiting!.runAt.getTime()).toBe(start.getTime() + 30_000);
 
     mailServer.state.down = false;
     expect(await outbox.deliverDue(new Date(start.getTime() + 29_000))).toEqual({ sent: 0, failed: 0 });
     expect(await outbox.deliverDue(new Date(start.getTime() + 30_000))).toEqual({ sent: 1, failed: 0 });
     expect(mailServer.accepted).toEqual(["bo@example.dk"]);
-    const [sent] = await database.db.select().from(mailOutbox);
+    const [sent] = await queuedMails(database.db);
     expect(sent).toMatchObject({ attempts: 2, lastError: null });
   });
 
@@ -96,9 +98,9 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     mailServer.state.down = true;
     const now = new Date();
     await outbox.enqueue(message("carl@example.dk"), now);
-    await database.db.update(mailOutbox).set({ attempts: MAX_MAIL_ATTEMPTS - 1 });
+    await database.db.update(queueJobs).set({ attempts: MAX_MAIL_ATTEMPTS - 1 });
     await outbox.deliverDue(now);
-    const [row] = await database.db.select().from(mailOutbox);
+    const [row] = await queuedMails(database.db);
     expect(row!.attempts).toBe(MAX_MAIL_ATTEMPTS);
     expect(row!.failedAt).toBeInstanceOf(Date);
     expect(await outbox.deliverDue(new Date(now.getTime() + 24 * 60 * 60 * 1000))).toEqual({ sent: 0, failed: 0 });
@@ -137,14 +139,14 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
       "havnescenen.dk",
     );
     const stalled = slow.deliverDue(now);
-    await eventually(async () => expect((await database.db.select().from(mailOutbox))[0]!.leaseUntil).not.toBeNull());
+    await eventually(async () => expect((await queuedMails(database.db))[0]!.leaseUntil).not.toBeNull());
     // Its lease ran out: another instance takes the message over and sends it.
-    expect(await outbox.deliverDue(new Date(now.getTime() + 6 * 60 * 1000))).toEqual({ sent: 1, failed: 0 });
+    expect(await outbox.deliverDue(new Date(now.getTime() + 60 * 1000))).toEqual({ sent: 1, failed: 0 });
     failLate(new Error("Forbindelsen blev afbrudt"));
     expect(await stalled).toEqual({ sent: 0, failed: 1 });
-    const [row] = await database.db.select().from(mailOutbox);
+    const [row] = await queuedMails(database.db);
     expect(row).toMatchObject({ lastError: null, failedAt: null, leaseUntil: null });
-    expect(row!.sentAt).toBeInstanceOf(Date);
+    expect(row!.doneAt).toBeInstanceOf(Date);
   });
 
   it("sends a message again after a crash under the same Message-ID, so the reader sees one message", async () => {
@@ -171,7 +173,7 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
       logger,
       "havnescenen.dk",
     );
-    expect(await again.deliverDue(new Date(now.getTime() + 6 * 60 * 1000))).toEqual({ sent: 1, failed: 0 });
+    expect(await again.deliverDue(new Date(now.getTime() + 60 * 1000))).toEqual({ sent: 1, failed: 0 });
     expect(handed[1]!.messageId).toBe(handed[0]!.messageId);
     expect(handed[0]!.messageId).toMatch(/^<outbox\.[0-9a-f-]{36}@havnescenen\.dk>$/);
   });
@@ -180,8 +182,11 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
     await outbox.enqueue(message("sendt@example.dk"), old);
     await outbox.enqueue(message("venter@example.dk"), old);
-    await database.db.update(mailOutbox).set({ sentAt: old }).where(eq(mailOutbox.recipient, "sendt@example.dk"));
-    expect(await outbox.pruneSent()).toBe(1);
-    expect((await database.db.select().from(mailOutbox)).map((row) => row.recipient)).toEqual(["venter@example.dk"]);
+    await database.db
+      .update(queueJobs)
+      .set({ doneAt: old })
+      .where(eq(sql`${queueJobs.payload}->>'to'`, "sendt@example.dk"));
+    expect(await pruneDone(database.db, outbox.handler.queue, outbox.handler.keepDoneDays)).toBe(1);
+    expect((await queuedMails(database.db)).map((row) => row.message.to)).toEqual(["venter@example.dk"]);
   });
 });

@@ -6,7 +6,7 @@ import { count, eq } from "drizzle-orm";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { banners, mediaImages, stockImages } from "~/db/schema";
+import { banners, mediaImages, queueJobs, stockImages } from "~/db/schema";
 import { saveEntity } from "~/features/content/admin/actions.server";
 import { createRecord, deleteRecord } from "~/features/content/admin/record-writes.server";
 import { getRecord } from "~/features/content/admin/records.server";
@@ -16,17 +16,18 @@ import { inProcessImageEncoder } from "~/features/media/image-encoder.server";
 import { altNeededInGalleryMessage } from "~/features/media/library";
 import {
   acceptUpload,
-  claimMediaImage,
-  CLAIM_EXPIRES_SECONDS,
   deleteMediaImage,
   inUseOf,
+  mediaHandler,
+  MEDIA_QUEUE,
   processMediaImage,
-  processStaleUploads,
   removeLibraryRow,
   setMediaAlt,
 } from "~/features/media/library.server";
 import { altMissingMessage, imageFileKeys, socialImageKey, uploadMessages } from "~/features/media/media";
 import { imageUses } from "~/features/media/uses.server";
+import { claimNext, workQueue } from "~/features/queue/queue.server";
+import { QueueWorker } from "~/features/queue/worker.server";
 import { diskBackend, Storage } from "~/features/storage/storage.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as uploadAction } from "~/routes/admin.medier.upload";
@@ -137,7 +138,7 @@ describe.each(databaseKinds)("media library on %s", (kind) => {
 
     expect(await processMediaImage(deps(), accepted.id)).toBe("ready");
     const ready = (await rowOf(accepted.id))!;
-    expect(ready).toMatchObject({ status: "ready", uploadKey: null, failure: null, claimedAt: null });
+    expect(ready).toMatchObject({ status: "ready", uploadKey: null, failure: null });
     expect(ready.image).toMatchObject({ width: 900, height: 600, widths: [480, 900], social: true });
     expect(ready.image!.key).toMatch(/^media\//);
     for (const key of imageFileKeys(ready.image!)) expect(await exists(key), key).toBe(true);
@@ -163,22 +164,22 @@ describe.each(databaseKinds)("media library on %s", (kind) => {
     expect(await exists(uploadKey)).toBe(false);
   });
 
-  it("lets one instance claim a row; the job takes over only a claim that has run out", async () => {
+  it("puts each upload's encoding in the media queue once, where a worker does it, and a crash's cut-off one again", async () => {
+    // The other tests' uploads are encoded by hand: their jobs are not this test's.
+    await database.db.delete(queueJobs);
     const now = new Date();
-    const accepted = await acceptUpload({ db: database.db, storage }, await photo("claim.jpg"), { userId: null, now });
+    const accepted = await acceptUpload({ db: database.db, storage }, await photo("kø.jpg"), { userId: null, now });
     if (!accepted.ok) throw new Error(accepted.message);
-    // The uploading instance holds the claim: neither a claim nor the job takes it meanwhile.
-    expect(await claimMediaImage(database.db, accepted.id, now)).toBeNull();
-    expect(await processStaleUploads(deps(), now)).toBe(0);
-    // Its instance died: after the claim runs out, of two instances claiming at once one gets it.
-    const later = new Date(now.getTime() + (CLAIM_EXPIRES_SECONDS + 1) * 1000);
-    const claims = await Promise.all([
-      claimMediaImage(database.db, accepted.id, later),
-      claimMediaImage(database.db, accepted.id, later),
-    ]);
-    expect(claims.filter(Boolean)).toHaveLength(1);
-    const muchLater = new Date(later.getTime() + (CLAIM_EXPIRES_SECONDS + 1) * 1000);
-    expect(await processStaleUploads(deps(), muchLater)).toBe(1);
+    const jobs = await database.db.select().from(queueJobs).where(eq(queueJobs.key, accepted.id));
+    expect(jobs).toMatchObject([{ queue: MEDIA_QUEUE, payload: { imageId: accepted.id }, doneAt: null }]);
+    // An instance took the job and died before encoding: after its lease, a worker does it.
+    expect(await claimNext(database.db, MEDIA_QUEUE, { now })).not.toBeNull();
+    const handler = mediaHandler(deps());
+    expect(await workQueue(database.db, logger, handler, { now })).toEqual({ done: 0, failed: 0 });
+    expect(await workQueue(database.db, logger, handler, { now: new Date(now.getTime() + 31_000) })).toEqual({
+      done: 1,
+      failed: 0,
+    });
     expect((await rowOf(accepted.id))!.status).toBe("ready");
   });
 
@@ -325,27 +326,22 @@ describe("the upload route", () => {
   let dataDir: string;
   let cookie: string;
 
+  let queue: QueueWorker;
+
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "scene-media-upload-"));
     database = await createTestDatabase("pglite");
-    const collaborators = testCollaborators(database, { dataDir });
+    queue = new QueueWorker(database.db, logger, true);
+    const collaborators = testCollaborators(database, { dataDir, queue });
+    const { db, storage, images } = collaborators;
+    await queue.start({ handlers: [mediaHandler({ db, storage, images, logger })], recurring: [] }, { polling: false });
     setCollaborators(collaborators);
     const admin = await createUser(database.db, { role: "admin", name: "Chef" });
     cookie = await createSession(collaborators.auth, admin.id);
   });
 
   afterAll(async () => {
-    // The route encodes after its 202. Until that work ends it writes into dataDir, and would make it again.
-    await vi.waitFor(
-      async () => {
-        const processing = await database.db
-          .select({ n: count() })
-          .from(mediaImages)
-          .where(eq(mediaImages.status, "processing"));
-        expect(processing[0]!.n).toBe(0);
-      },
-      { timeout: 20_000, interval: 50 },
-    );
+    await queue.stop();
     setCollaborators(undefined);
     await database?.destroy();
     await rm(dataDir, { recursive: true, force: true });
@@ -369,6 +365,12 @@ describe("the upload route", () => {
       .where(eq(mediaImages.id, accepted.body.id!));
     expect(row).toMatchObject({ originalName: "foto.jpg" });
     expect(row!.createdBy).not.toBeNull();
+    // The route woke the media queue: the picture is encoded after the answer.
+    const statusOf = async (id: string) =>
+      (await database.db.select({ status: mediaImages.status }).from(mediaImages).where(eq(mediaImages.id, id)))[0];
+    await vi.waitFor(async () => expect(await statusOf(accepted.body.id!)).toEqual({ status: "ready" }), {
+      timeout: 20_000,
+    });
 
     const refused = await send(new File(["<html>"], "side.png", { type: "image/png" }));
     expect(refused).toEqual({

@@ -2,8 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/database";
-import { mailOutbox, orderPayments, orders } from "~/db/schema";
+import { orderPayments, orders } from "~/db/schema";
 import { MailOutbox } from "~/features/email/outbox.server";
+import { queuedMails } from "../support/queued-mail";
 import { duePaymentsOf, openPayments } from "~/features/orders/payments.server";
 import { completeLaterPayment } from "~/features/rental/checkout.server";
 import { sendBalanceReminders } from "~/features/rental/reminders.server";
@@ -167,8 +168,8 @@ describe.each(databaseKinds)("a depositum at booking and the balance before the 
     expect(await sendBalanceReminders(deps, at(addDays(balance!.dueDay, -3)))).toBe(0);
     expect(await sendBalanceReminders(deps, at(balance!.dueDay))).toBe(1);
     expect(await sendBalanceReminders(deps, at(balance!.dueDay))).toBe(0);
-    const reminders = await database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, booker.email));
-    expect(reminders.map((mail) => mail.subject)).toEqual([
+    const reminders = await queuedMails(database.db, booker.email);
+    expect(reminders.map((mail) => mail.message.subject)).toEqual([
       expect.stringMatching(/^Restbeløbet for din leje forfalder \S/),
       "Restbeløbet for din leje forfalder i dag",
     ]);

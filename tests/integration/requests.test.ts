@@ -2,8 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { contractAcceptances, dayClaims, mailOutbox, orderLines, orderPayments, orders } from "~/db/schema";
+import { contractAcceptances, dayClaims, orderLines, orderPayments, orders } from "~/db/schema";
 import { MailOutbox } from "~/features/email/outbox.server";
+import { queuedMails } from "../support/queued-mail";
 import { chooseCustomerType } from "~/features/rental/basket.server";
 import { acceptOffer, approveRequest, expireRequests, openRequests } from "~/features/rental/requests.server";
 import { updateReservationSettings } from "~/features/rental/admin.server";
@@ -220,8 +221,8 @@ describe.each(databaseKinds)("requests and offers on %s", (kind) => {
       .from(dayClaims)
       .where(inArray(dayClaims.day, [day(80), day(81)]));
     expect(held).toEqual([]);
-    const mails = await database.db.select().from(mailOutbox);
-    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+    const mails = await queuedMails(database.db);
+    expect(mails.map((mail) => mail.message.subject).sort()).toEqual([
       "Forespørgslen på leje af salen er udløbet",
       "Forespørgslen på leje af salen er udløbet",
       "Tilbuddet på leje af salen er udløbet",

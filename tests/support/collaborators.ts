@@ -81,6 +81,6 @@ export function testCollaborators(
     contentTypes: overrides.contentTypes ?? adminContentTypes,
     sales,
     accountParts,
-    jobs: overrides.jobs,
+    queue: overrides.queue,
   };
 }

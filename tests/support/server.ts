@@ -11,6 +11,8 @@ export interface RunningServer {
   dataDir: string;
   /** Sends SIGTERM and waits for the exit. */
   stop(): Promise<void>;
+  /** Kills the process at once (SIGKILL: no shutdown, as a crash or a pulled plug), and waits for the exit. */
+  kill(): Promise<void>;
   /** The exit code, once the process has exited. */
   exited: Promise<number | null>;
   /** What the server has written to stdout so far (with `captureStdout`; it is passed on to the test's too). */
@@ -93,18 +95,20 @@ export async function startBuiltServer(options: {
     if (Date.now() > deadline) throw new Error("The server did not answer /healthz within 100 s");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  const ended = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill(signal);
+    });
   return {
     url,
     port: options.port,
     dataDir,
     exited,
     stdout: () => stdout,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    stop: () => ended("SIGTERM"),
+    kill: () => ended("SIGKILL"),
   } satisfies RunningServer;
 }
 

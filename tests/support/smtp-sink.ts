@@ -30,6 +30,8 @@ export async function startSmtpSink({ keep = false }: { keep?: boolean } = {}): 
       });
     },
   });
+  // A client killed in the middle of a message resets its connection: nothing the sink needs to hear of.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -74,8 +74,6 @@ export const mediaImages = pgTable(
     failure: text("failure"),
     /** The raw upload, kept in storage until processed. */
     uploadKey: text("upload_key"),
-    /** When an instance took the row to process it; an old claim may be taken over. */
-    claimedAt: instant("claimed_at"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,33 +1,37 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, instant, uuidId } from "./columns";
-import type { MailMessage } from "~/features/email/mail-message";
 
 /**
- * E-mails waiting to go out, sent, or given up on. A message is stored before it is sent, so an outage of the
- * mail server delays a confirmation but never loses it; instances claim due rows with a lease.
+ * The one queue of background work (decision 061): each row a job of a named queue (an e-mail to send, an upload
+ * to encode) or a recurring job (`queue = 'recurring'`, keyed by its name, re-armed after each turn). Instances claim
+ * due rows with a lease that every later write is fenced by; a job is done, tried again later, or given up on.
  */
-export const mailOutbox = pgTable(
-  "mail_outbox",
+export const queueJobs = pgTable(
+  "queue_jobs",
   {
     id: uuidId(),
-    recipient: text("recipient").notNull(),
-    subject: text("subject").notNull(),
-    message: jsonb("message").$type<MailMessage>().notNull(),
+    queue: text("queue").notNull(),
+    /** Unique within the queue: a job with a key is there once (an upload's id, a recurring job's name). */
+    key: text("key"),
+    payload: jsonb("payload").notNull(),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: instant("next_attempt_at").notNull().defaultNow(),
-    /** Set while an instance is sending the message; a crashed sender's lease runs out. */
+    runAt: instant("run_at").notNull().defaultNow(),
+    /** Set while an instance works the job; a dead instance's lease runs out, and its heartbeat stops renewing it. */
     leaseUntil: instant("lease_until"),
+    /** When the job was last claimed (a recurring job's last turn). */
+    startedAt: instant("started_at"),
     lastError: text("last_error"),
-    sentAt: instant("sent_at"),
+    doneAt: instant("done_at"),
     failedAt: instant("failed_at"),
     createdAt: createdAt(),
   },
   (table) => [
-    index("mail_outbox_due")
-      .on(table.nextAttemptAt)
-      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
-    check("mail_outbox_attempts", sql`${table.attempts} >= 0`),
+    uniqueIndex("queue_jobs_key").on(table.queue, table.key),
+    index("queue_jobs_due")
+      .on(table.queue, table.runAt)
+      .where(sql`${table.doneAt} is null and ${table.failedAt} is null`),
+    check("queue_jobs_attempts", sql`${table.attempts} >= 0`),
   ],
 );
 

@@ -1,6 +1,8 @@
-import { and, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { mediaImages } from "~/db/schema";
+import { enqueue, type QueueHandler } from "~/features/queue/queue.server";
 import type { Storage } from "~/features/storage/storage.server";
 import type { Freshness } from "~/lib/freshness";
 import type { Logger } from "~/lib/logger.server";
@@ -19,8 +21,8 @@ import { IMAGE_MAX_BYTES, imageFileKeys, uploadMessages, type MediaImageStatus, 
 export const LIBRARY_BUCKET = "media" as const;
 /** Raw uploads wait here until processed; never served (server/stored-files.ts). */
 export const INCOMING_BUCKET = "incoming" as const;
-/** A claim older than this is taken over by another instance's job (the first one is taken to have died). */
-export const CLAIM_EXPIRES_SECONDS = 10 * 60;
+/** The media queue: one job per upload to encode, keyed by its image. */
+export const MEDIA_QUEUE = "media";
 
 export type LibraryDependencies = { db: Database; storage: Storage };
 export type ProcessingDependencies = LibraryDependencies & { images: ImageEncoder; logger: Logger };
@@ -36,9 +38,8 @@ const refuse = (status: Refusal["status"], message: string, reason: string): Ref
 });
 
 /**
- * Takes one uploaded file into the library: checks its size and magic bytes at once, stores it raw, and
- * inserts a "processing" row claimed by this instance. The caller starts `processMediaImage` after; a row
- * whose instance died is taken over by the job (`processStaleUploads`).
+ * Takes one uploaded file into the library: checks its size and magic bytes at once, stores it raw, and inserts a
+ * "processing" row with its job in the media queue, in one transaction. The caller wakes the queue after.
  */
 export async function acceptUpload(
   { db, storage }: LibraryDependencies,
@@ -59,41 +60,23 @@ export async function acceptUpload(
   }
   const uploadKey = await storage.store(INCOMING_BUCKET, "upload", bytes, "application/octet-stream");
   try {
-    const [row] = await db
-      .insert(mediaImages)
-      .values({ originalName: originalNameOf(file.name), uploadKey, claimedAt: now, createdBy: userId })
-      .returning({ id: mediaImages.id });
-    return { ok: true, id: row!.id };
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(mediaImages)
+        .values({ originalName: originalNameOf(file.name), uploadKey, createdBy: userId })
+        .returning({ id: mediaImages.id });
+      await enqueue(tx, MEDIA_QUEUE, { imageId: row!.id }, { key: row!.id, runAt: now });
+      return row!.id;
+    });
+    return { ok: true, id };
   } catch (error) {
     await storage.removeAll([uploadKey]);
     throw error;
   }
 }
 
-/** Rows still to process that no instance has a live claim on (none, or one older than CLAIM_EXPIRES_SECONDS). */
-function unclaimed(now: Date) {
-  const expired = new Date(now.getTime() - CLAIM_EXPIRES_SECONDS * 1000);
-  return and(
-    eq(mediaImages.status, "processing"),
-    or(sql`${mediaImages.claimedAt} is null`, lt(mediaImages.claimedAt, expired)),
-  );
-}
-
 /**
- * Claims a row for processing: only one instance gets it, and an expired claim may be taken over. Answers the raw
- * upload's key, or null when the row is not (or no longer) this instance's to do.
- */
-export async function claimMediaImage(db: Database, id: string, now = new Date()) {
-  const [claimed] = await db
-    .update(mediaImages)
-    .set({ claimedAt: now })
-    .where(and(eq(mediaImages.id, id), unclaimed(now)))
-    .returning({ uploadKey: mediaImages.uploadKey });
-  return claimed ? { uploadKey: claimed.uploadKey } : null;
-}
-
-/**
- * Encodes a claimed row's raw upload with the one pipeline every image goes through (bytes sniffed, metadata
+ * Encodes a row's raw upload with the one pipeline every image goes through (bytes sniffed, metadata
  * stripped, AVIF/WebP widths, a sharing card), and answers how it went: ready with its image, or failed with
  * the Danish reason. The raw upload is removed either way. A row deleted meanwhile gets its new files removed.
  */
@@ -121,7 +104,7 @@ export async function processMediaImage(
   }
   const [settled] = await db
     .update(mediaImages)
-    .set({ ...outcome, uploadKey: null, claimedAt: null, updatedAt: new Date() })
+    .set({ ...outcome, uploadKey: null, updatedAt: new Date() })
     .where(and(eq(mediaImages.id, id), eq(mediaImages.status, "processing")))
     .returning({ id: mediaImages.id });
   if (!settled && outcome.status === "ready") {
@@ -133,31 +116,18 @@ export async function processMediaImage(
 }
 
 /**
- * Starts processing an accepted upload in this process, outside the request: the answer does not wait for
- * sharp. The encoder takes one picture at a time, so a bulk upload's pictures wait their turn there.
+ * The media queue's work: an upload encoded outside the request, so the answer does not wait for sharp. A picture
+ * that cannot be encoded is the row's failure, not the job's; a job fails (and is tried again) when storage or the
+ * database did.
  */
-export function startProcessing(deps: ProcessingDependencies, id: string): Promise<void> {
-  return processMediaImage(deps, id).then(
-    () => undefined,
-    (error: unknown) => deps.logger.error({ err: error, mediaImage: id }, "processing a library image failed"),
-  );
-}
-
-/** The job's turn: rows left "processing" without a live claim (a crash, another instance), claimed one by one. */
-export async function processStaleUploads(deps: ProcessingDependencies, now = new Date(), limit = 10) {
-  const candidates = await deps.db
-    .select({ id: mediaImages.id })
-    .from(mediaImages)
-    .where(unclaimed(now))
-    .orderBy(mediaImages.createdAt)
-    .limit(limit);
-  let processed = 0;
-  for (const { id } of candidates) {
-    if (!(await claimMediaImage(deps.db, id, now))) continue;
-    await processMediaImage(deps, id);
-    processed += 1;
-  }
-  return processed;
+export function mediaHandler(deps: ProcessingDependencies): QueueHandler<{ imageId: string }> {
+  return {
+    queue: MEDIA_QUEUE,
+    payload: z.object({ imageId: z.uuid() }),
+    maxAttempts: 5,
+    keepDoneDays: 1,
+    run: async ({ imageId }) => void (await processMediaImage(deps, imageId)),
+  };
 }
 
 /**

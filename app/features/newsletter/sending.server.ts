@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { newsletterDeliveries, newsletterLetters, newsletterSettings, newsletterSubscribers } from "~/db/schema";
-import { BULK_CONNECTIONS, BULK_SOCKET_TIMEOUT_MS, type Mailer } from "~/features/email/mailer.server";
+import type { Mailer } from "~/features/email/mailer.server";
+import { LEASE_SECONDS } from "~/features/queue/queue.server";
 import { resolveLetter } from "./letters.server";
 import { letterMessage, type LetterMessageParts } from "./letter-render.server";
 import { retryDelaySeconds } from "~/lib/retry";
@@ -13,17 +14,11 @@ import { unsubscribeUrl } from "./subscription.server";
  * The durable send queue (decision 040). A letter due to go out is started once, by whichever instance gets to it
  * first: its concerts are filled in, and one row per subscriber on the list is written, in one transaction. Every
  * instance then takes turns at the rows: a second's worth at a time (the rate), claimed under the settings row's
- * lock with a lease, so the rate holds across instances and no message is sent by two at once. A row is marked
- * sent right after the mail server took it; a stopped instance's rows come back when their lease runs out.
+ * lock with the queue's short lease, which a heartbeat renews while they are sent (decision 061), so the rate holds
+ * across instances and no message is sent by two at once. A row is marked sent right after the mail server took it;
+ * a dead instance's rows come back within a lease. Each claim counts an attempt, and the writes of a claim are
+ * fenced by its count: a claim taken over meanwhile changes nothing.
  */
-
-/**
- * How long an instance holds the messages it claimed: longer than they can take with the bulk transport's timeouts
- * (mailer.server.ts), each of its connections sending its share one after another, and at least a minute.
- */
-export function leaseSecondsFor(messages: number) {
-  return Math.max(60, Math.ceil(messages / BULK_CONNECTIONS) * (BULK_SOCKET_TIMEOUT_MS / 1000 + 5));
-}
 
 export interface SendingDependencies {
   db: Database;
@@ -64,8 +59,6 @@ export async function startDueLetters(deps: Pick<SendingDependencies, "db" | "pu
 }
 
 interface ClaimedMessage {
-  /** Until when this instance holds it: its updates count only while it does. */
-  leaseUntil: Date;
   letterId: string;
   subscriberId: string;
   attempts: number;
@@ -106,7 +99,7 @@ async function claimNextSecond(
       .orderBy(asc(newsletterLetters.startedAt), asc(newsletterDeliveries.nextAttemptAt))
       .limit(pace!.rate)
       .for("update", { of: newsletterDeliveries, skipLocked: true });
-    const leaseUntil = new Date(now.getTime() + leaseSecondsFor(pace!.rate) * 1000);
+    const leaseUntil = new Date(now.getTime() + LEASE_SECONDS * 1000);
     const claimed = await tx
       .update(newsletterDeliveries)
       .set({
@@ -136,7 +129,7 @@ async function claimNextSecond(
     }
     // Fewer than a second's worth: that was all that is due now.
     return {
-      claimed: claimed.map((message) => ({ ...message, leaseUntil })),
+      claimed,
       all: claimed.length < pace!.rate,
     };
   });
@@ -161,11 +154,7 @@ async function partsOf(db: Database, letterId: string) {
 
 async function deliverOne(deps: SendingDependencies, message: ClaimedMessage, now: () => Date) {
   const { db } = deps;
-  const key = and(
-    eq(newsletterDeliveries.letterId, message.letterId),
-    eq(newsletterDeliveries.subscriberId, message.subscriberId),
-    eq(newsletterDeliveries.leaseUntil, message.leaseUntil),
-  );
+  const key = heldByClaim(message);
   if (message.subscriberStatus !== "subscribed") {
     await db.update(newsletterDeliveries).set({ status: "skipped", leaseUntil: null }).where(key);
     return "skipped" as const;
@@ -217,6 +206,23 @@ async function deliverOne(deps: SendingDependencies, message: ClaimedMessage, no
   }
 }
 
+/** The row as this claim holds it: not taken over by a later claim, nor skipped meanwhile. */
+const heldByClaim = (message: ClaimedMessage) =>
+  and(
+    eq(newsletterDeliveries.letterId, message.letterId),
+    eq(newsletterDeliveries.subscriberId, message.subscriberId),
+    eq(newsletterDeliveries.attempts, message.attempts),
+    eq(newsletterDeliveries.status, "waiting"),
+  );
+
+/** The heartbeat of a second's worth on its way: the claims still held get another lease from now. */
+async function renewLeases(db: Database, messages: ClaimedMessage[]) {
+  const leaseUntil = new Date(Date.now() + LEASE_SECONDS * 1000);
+  for (const message of messages) {
+    await db.update(newsletterDeliveries).set({ leaseUntil }).where(heldByClaim(message));
+  }
+}
+
 /** Letters with nothing left to send are done. */
 export async function finishSentLetters(db: Database, now = new Date()) {
   const finished = await db
@@ -257,7 +263,13 @@ export async function workTheSendQueue(
     }
     // The whole second's worth at once: the bulk transport's pool sends them over its few connections, one after
     // another on each (handed one at a time, it pauses between them). A stopping server finishes this second's.
-    const outcomes = await Promise.all(claim.claimed.map((message) => deliverOne(deps, message, clock)));
+    const heartbeat = setInterval(
+      () => void renewLeases(deps.db, claim.claimed).catch(() => undefined),
+      (LEASE_SECONDS * 1000) / 3,
+    ).unref();
+    const outcomes = await Promise.all(claim.claimed.map((message) => deliverOne(deps, message, clock))).finally(() =>
+      clearInterval(heartbeat),
+    );
     sent += outcomes.filter((outcome) => outcome === "sent").length;
     if (claim.all) break;
   }

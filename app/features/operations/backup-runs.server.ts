@@ -1,9 +1,8 @@
 import path from "node:path";
-import { Cron } from "croner";
 import { desc, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { backupRuns } from "~/db/schema";
-import type { Job } from "~/features/jobs/jobs.server";
+import type { RecurringJob } from "~/features/queue/worker.server";
 import type { Storage } from "~/features/storage/storage.server";
 import { backupFileName, createBackup, pruneBackups } from "./backup.server";
 
@@ -44,24 +43,14 @@ export async function lastBackupRun(target: Pick<BackupTarget, "database">) {
 }
 
 /**
- * The scheduled backup (BACKUP_CRON, in Copenhagen time): each minute it asks whether a scheduled time has
- * passed since the last backup any instance made, so one backup is made per scheduled time, however many
- * instances run the job.
+ * The scheduled backup (BACKUP_CRON, in Copenhagen time): a recurring job of the one queue, so each scheduled time
+ * gets one backup however many instances run, and one cut off by a crash is made again.
  */
-export function scheduledBackupJob(cron: string, target: BackupTarget): Job {
-  const schedule = new Cron(cron, { paused: true, timezone: "Europe/Copenhagen" });
+export function scheduledBackupJob(cron: string, target: BackupTarget): RecurringJob {
   return {
     name: "scheduled-backup",
     label: "Tager planlagte sikkerhedskopier",
-    everySeconds: 60,
-    exclusive: true,
-    async run() {
-      const now = new Date();
-      const due = schedule.previousRuns(1, now)[0];
-      if (!due) return;
-      const last = await lastBackupRun(target);
-      if (last && last.startedAt >= due) return;
-      await runRecordedBackup(target, now);
-    },
+    every: { cron },
+    run: () => runRecordedBackup(target),
   };
 }

@@ -1,8 +1,9 @@
 import { statfs } from "node:fs/promises";
-import { count, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Config } from "~/config/env.server";
 import type { DatabaseHandle } from "~/db/client.server";
-import { mailOutbox } from "~/db/schema";
+import { queueJobs } from "~/db/schema";
+import { MAIL_QUEUE } from "~/features/email/outbox.server";
 import type { Storage } from "~/features/storage/storage.server";
 import { migrationLevel } from "./backup.server";
 import { lastBackupRun } from "./backup-runs.server";
@@ -17,11 +18,12 @@ export async function systemStatus(
     migrationLevel(database.db),
     database.db
       .select({
-        waiting: count(sql`case when ${mailOutbox.sentAt} is null and ${mailOutbox.failedAt} is null then 1 end`),
-        failed: count(sql`case when ${mailOutbox.failedAt} is not null then 1 end`),
-        sentLastDay: count(sql`case when ${mailOutbox.sentAt} >= ${dayAgo} then 1 end`),
+        waiting: count(sql`case when ${queueJobs.doneAt} is null and ${queueJobs.failedAt} is null then 1 end`),
+        failed: count(sql`case when ${queueJobs.failedAt} is not null then 1 end`),
+        sentLastDay: count(sql`case when ${queueJobs.doneAt} >= ${dayAgo} then 1 end`),
       })
-      .from(mailOutbox),
+      .from(queueJobs)
+      .where(eq(queueJobs.queue, MAIL_QUEUE)),
     lastBackupRun({ database }),
     storage.backend.kind === "disk"
       ? statfs(storage.backend.root).catch(() => statfs(config.DATA_DIR).catch(() => null))

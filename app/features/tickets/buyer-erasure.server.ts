@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { mailOutbox, orderCancellations, orders, tickets } from "~/db/schema";
+import { orderCancellations, orders, queueJobs, tickets } from "~/db/schema";
+import { MAIL_QUEUE } from "~/features/email/outbox.server";
 import type { PaymentProvider } from "~/features/payment/provider.server";
 import {
   ERASED_BUYER_NAME,
@@ -99,11 +100,12 @@ async function deleteUnpaid(tx: Database, order: TicketOrder, provider: string |
  */
 async function forgetMailsOf(tx: Database, order: TicketOrder) {
   await tx
-    .delete(mailOutbox)
+    .delete(queueJobs)
     .where(
       and(
-        eq(mailOutbox.recipient, order.bookerEmail),
-        sql`strpos(${mailOutbox.message}::text, ${order.accessToken}) > 0`,
+        eq(queueJobs.queue, MAIL_QUEUE),
+        eq(sql`${queueJobs.payload}->>'to'`, order.bookerEmail),
+        sql`strpos(${queueJobs.payload}::text, ${order.accessToken}) > 0`,
       ),
     );
 }
