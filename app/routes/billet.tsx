@@ -9,6 +9,7 @@ import { getSiteSettings } from "~/features/site/settings.server";
 import { collaborators } from "~/lib/collaborators.server";
 import { formatTime } from "~/lib/format";
 import type { Route } from "./+types/billet";
+import { privatePageMeta } from "~/lib/private-page";
 
 // The secret in the address never leaves the site; a form on the page still says it comes from here (with
 // no-referrer its Origin is "null", which the site refuses as a cross-site write).
@@ -48,10 +49,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [
-  { title: loaderData ? `Billet: ${loaderData.concert.title}` : "Billet" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  privatePageMeta(loaderData ? `Billet: ${loaderData.concert.title}` : "Billet");
 
 export default function TicketPage({ loaderData }: Route.ComponentProps) {
   const { concert, status, qr } = loaderData;

@@ -28,6 +28,7 @@ import { collaborators } from "~/lib/collaborators.server";
 import { formatDateTime, formatMoney, formatTime } from "~/lib/format";
 import type { Route } from "./+types/billetter.ordre";
 import { OrderLines } from "~/features/orders/components/order-lines";
+import { privatePageMeta } from "~/lib/private-page";
 
 // The secret in the address never leaves the site; a form on the page still says it comes from here (with
 // no-referrer its Origin is "null", which the site refuses as a cross-site write).
@@ -198,10 +199,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [
-  { title: loaderData ? `Dine billetter: ${loaderData.concert.title}` : "Dine billetter" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  privatePageMeta(loaderData ? `Dine billetter: ${loaderData.concert.title}` : "Dine billetter");
 
 export default function TicketOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   useToastFrom(actionData?.toast);

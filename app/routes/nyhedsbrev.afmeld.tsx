@@ -3,6 +3,7 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { subscriptionByUnsubscribeToken, unsubscribe } from "~/features/newsletter/subscription.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/nyhedsbrev.afmeld";
+import { privatePageMeta } from "~/lib/private-page";
 
 // The link's secret never leaves the site, and the page says whose address it is: never kept by the page cache.
 const privateAnswer = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
@@ -47,7 +48,7 @@ export async function action({ params }: Route.ActionArgs) {
   return data({ left }, { status: left ? 200 : 404, headers: privateAnswer });
 }
 
-export const meta = () => [{ title: "Afmeld nyhedsbrevet" }, { name: "robots", content: "noindex" }];
+export const meta = () => privatePageMeta("Afmeld nyhedsbrevet");
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const off = actionData?.left || (loaderData.found && loaderData.off);

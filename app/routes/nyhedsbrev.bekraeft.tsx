@@ -3,6 +3,7 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { confirmationWaits, confirmSubscription } from "~/features/newsletter/subscription.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/nyhedsbrev.bekraeft";
+import { privatePageMeta } from "~/lib/private-page";
 
 // The link's secret never leaves the site, and its page is never kept by the visitor page cache, which would
 // answer the next opening without confirming anything.
@@ -33,10 +34,8 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [
-  { title: loaderData?.state === "unknown" ? "Linket virker ikke" : "Bekræft din tilmelding til nyhedsbrevet" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  privatePageMeta(loaderData?.state === "unknown" ? "Linket virker ikke" : "Bekræft din tilmelding til nyhedsbrevet");
 
 export default function ConfirmSubscription({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData?.state ?? loaderData.state;

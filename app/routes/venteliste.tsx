@@ -5,6 +5,7 @@ import { leaveWaitlist, waitlistPlaceByToken } from "~/features/tickets/waitlist
 import { collaborators } from "~/lib/collaborators.server";
 import { ConcertPageHeading } from "~/features/tickets/components/concert-page";
 import type { Route } from "./+types/venteliste";
+import { privatePageMeta } from "~/lib/private-page";
 
 // The secret in the address never leaves the site; a form on the page still says it comes from here (with
 // no-referrer its Origin is "null", which the site refuses as a cross-site write).
@@ -39,7 +40,7 @@ export async function action({ params }: Route.ActionArgs) {
   return data({ left: await leaveWaitlist(collaborators().db, params.token) }, { headers: privateAnswer });
 }
 
-export const meta = () => [{ title: "Din plads på ventelisten" }, { name: "robots", content: "noindex" }];
+export const meta = () => privatePageMeta("Din plads på ventelisten");
 
 export default function WaitlistPlace({ loaderData, actionData }: Route.ComponentProps) {
   const { concert, status, wanted } = loaderData;
