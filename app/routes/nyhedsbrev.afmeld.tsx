@@ -3,10 +3,7 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { subscriptionByUnsubscribeToken, unsubscribe } from "~/features/newsletter/subscription.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/nyhedsbrev.afmeld";
-import { privatePageMeta } from "~/lib/private-page";
-
-// The link's secret never leaves the site, and the page says whose address it is: never kept by the page cache.
-const privateAnswer = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
+import { privatePageMeta, secretLinkHeaders } from "~/lib/private-page";
 
 const wellFormed = (token: string) => /^[A-Za-z0-9_-]{16,64}$/.test(token);
 
@@ -24,14 +21,14 @@ export async function loader({ params }: Route.LoaderArgs) {
   const subscription = wellFormed(params.token)
     ? await subscriptionByUnsubscribeToken(collaborators().db, params.token)
     : null;
-  if (!subscription) return data({ found: false as const }, { status: 404, headers: privateAnswer });
+  if (!subscription) return data({ found: false as const }, { status: 404, headers: secretLinkHeaders });
   return data(
     {
       found: true as const,
       email: masked(subscription.email),
       off: subscription.status === "unsubscribed" || subscription.status === "bouncing",
     },
-    { headers: privateAnswer },
+    { headers: secretLinkHeaders },
   );
 }
 
@@ -45,7 +42,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
  */
 export async function action({ params }: Route.ActionArgs) {
   const left = wellFormed(params.token) && (await unsubscribe(collaborators().db, params.token));
-  return data({ left }, { status: left ? 200 : 404, headers: privateAnswer });
+  return data({ left }, { status: left ? 200 : 404, headers: secretLinkHeaders });
 }
 
 export const meta = () => privatePageMeta("Afmeld nyhedsbrevet");
