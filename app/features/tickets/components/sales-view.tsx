@@ -5,6 +5,8 @@ import { ConfirmButton, ConfirmStep } from "~/components/ui/confirm-step";
 import { Field } from "~/components/ui/field";
 import { Section } from "~/components/ui/section";
 
+const smallButton = "rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent";
+
 export interface SalesViewData {
   types: { id: string; name: string; capacity: number; sold: number; held: number; checkedIn: number }[];
   guests: { name: string; count: number; checkedIn: number }[];
@@ -90,10 +92,16 @@ export function SalesView({ data, eventId }: { data: SalesViewData; eventId: str
                 <td className="py-3 max-md:basis-full">
                   {!buyer.refunded && (
                     <div className="flex flex-wrap gap-2">
-                      <BuyerAction orderId={buyer.id} intent="send-igen" label="Send billetterne igen" />
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="send-igen" />
+                        <input type="hidden" name="ordre" value={buyer.id} />
+                        <button type="submit" className={smallButton}>
+                          Send billetterne igen
+                        </button>
+                      </Form>
                       <ConfirmStep
                         summary="Refundér"
-                        summaryClassName="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent"
+                        summaryClassName={smallButton}
                         label={`Bekræft refusion af ${buyer.name}s billetter`}
                         question={`Refundér ${buyer.total} til ${buyer.name}? Billetterne bliver ugyldige, og køberen får en e-mail.`}
                       >
@@ -133,20 +141,5 @@ export function SalesView({ data, eventId }: { data: SalesViewData; eventId: str
         </Form>
       </Section>
     </div>
-  );
-}
-
-function BuyerAction({ orderId, intent, label }: { orderId: string; intent: "send-igen"; label: string }) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="ordre" value={orderId} />
-      <button
-        type="submit"
-        className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent"
-      >
-        {label}
-      </button>
-    </Form>
   );
 }
