@@ -21,6 +21,7 @@ import { formatMoney } from "~/lib/format";
 import { privatePageMeta } from "~/lib/private-page";
 import { readFormData } from "~/lib/request-body.server";
 import type { Route } from "./+types/admin.billetsalg.event";
+import { Section } from "~/components/ui/section";
 
 export const meta = () => privatePageMeta("Billetsalg");
 
@@ -180,17 +181,14 @@ export default function ConcertSale({ loaderData, actionData }: Route.ComponentP
           </ConfirmStep>
         </section>
       )}
-      <section aria-labelledby="setup-heading">
-        <h2 id="setup-heading" className="mb-4 font-display text-2xl font-bold">
-          Opsætning
-        </h2>
+      <Section title="Opsætning" headingClassName="mb-4 font-display text-2xl font-bold">
         <SaleSetupForm
           values={loaderData.setup}
           errors={setupAnswer?.fieldErrors}
           formError={setupAnswer?.formError}
           typed={setupAnswer?.values}
         />
-      </section>
+      </Section>
       {loaderData.setUp && <SalesView data={loaderData.sales} eventId={concert.id} />}
     </div>
   );

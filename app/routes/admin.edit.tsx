@@ -33,6 +33,7 @@ import { choosableImages } from "~/features/media/library.server";
 import { collaborators } from "~/lib/collaborators.server";
 import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/admin.edit";
+import { Section } from "~/components/ui/section";
 
 async function recordOf(db: Database, type: ContentType, id: string) {
   const record = await getRecord(db, type, id);
@@ -185,10 +186,11 @@ function ChildSection({
 }) {
   const { ordered, rowProps } = useDragOrder(records, "children");
   return (
-    <section aria-labelledby="children" className="mt-14 border-t border-border pt-10">
-      <h2 id="children" className="font-display text-3xl font-bold">
-        {child.names.plural}
-      </h2>
+    <Section
+      title={child.names.plural}
+      className="mt-14 border-t border-border pt-10"
+      headingClassName="font-display text-3xl font-bold"
+    >
       {records.length === 0 ? (
         <p className="mt-4 text-muted">Ingen endnu.</p>
       ) : (
@@ -267,6 +269,6 @@ function ChildSection({
           />
         </div>
       </div>
-    </section>
+    </Section>
   );
 }

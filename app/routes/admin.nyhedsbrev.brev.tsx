@@ -42,6 +42,7 @@ import { copenhagenDateTime, copenhagenInstant, formatDateTime, formatEventTime 
 import { privatePageMeta } from "~/lib/private-page";
 import { readFormData } from "~/lib/request-body.server";
 import type { Route } from "./+types/admin.nyhedsbrev.brev";
+import { Section } from "~/components/ui/section";
 
 export const meta = ({ data: loaded }: Route.MetaArgs) =>
   privatePageMeta(loaded ? `${loaded.letter.subject} · Nyhedsbrev` : "Nyhedsbrev");
@@ -246,10 +247,7 @@ export default function LetterPage({ loaderData, actionData }: Route.ComponentPr
       {letter.status === "draft" || letter.status === "scheduled" ? (
         <>
           <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
-            <section aria-labelledby="content-heading" className="grid gap-4">
-              <h2 id="content-heading" className="font-display text-2xl font-bold">
-                Indhold
-              </h2>
+            <Section title="Indhold" className="grid gap-4">
               <LetterEditor
                 subject={refused?.subject ?? letter.subject}
                 blocks={refused?.posted ?? loaderData.blocks}
@@ -257,11 +255,8 @@ export default function LetterPage({ loaderData, actionData }: Route.ComponentPr
                 formError={refused?.formError}
                 library={loaderData.library}
               />
-            </section>
-            <section aria-labelledby="preview-heading" className="grid gap-4 lg:sticky lg:top-4">
-              <h2 id="preview-heading" className="font-display text-2xl font-bold">
-                Forhåndsvisning
-              </h2>
+            </Section>
+            <Section title="Forhåndsvisning" className="grid gap-4 lg:sticky lg:top-4">
               <p className="text-sm text-muted">
                 Brevet, som det sendes, med koncerterne, som programmet ser ud nu. Det viser den gemte kladde.
               </p>
@@ -272,12 +267,9 @@ export default function LetterPage({ loaderData, actionData }: Route.ComponentPr
                 </button>
                 <span className="text-sm text-muted [overflow-wrap:anywhere]">Til {loaderData.adminEmail}</span>
               </Form>
-            </section>
+            </Section>
           </div>
-          <section aria-labelledby="send-heading" className="grid gap-4">
-            <h2 id="send-heading" className="font-display text-2xl font-bold">
-              Send
-            </h2>
+          <Section title="Send" className="grid gap-4">
             <SendPanel
               subject={letter.subject}
               status={letter.status}
@@ -287,14 +279,11 @@ export default function LetterPage({ loaderData, actionData }: Route.ComponentPr
               defaultTime={loaderData.defaultTime}
               answer={actionData}
             />
-          </section>
+          </Section>
         </>
       ) : (
         <>
-          <section aria-labelledby="progress-heading" className="grid gap-4">
-            <h2 id="progress-heading" className="font-display text-2xl font-bold">
-              Afsendelse
-            </h2>
+          <Section title="Afsendelse" className="grid gap-4">
             {loaderData.progress && (
               <SendProgress
                 status={letter.status}
@@ -303,15 +292,12 @@ export default function LetterPage({ loaderData, actionData }: Route.ComponentPr
                 finishedAt={letter.finishedAt}
               />
             )}
-          </section>
-          <section aria-labelledby="sent-heading" className="grid gap-4">
-            <h2 id="sent-heading" className="font-display text-2xl font-bold">
-              Brevet, som det blev sendt
-            </h2>
+          </Section>
+          <Section title="Brevet, som det blev sendt" className="grid gap-4">
             <div className="max-w-3xl">
               <LetterPreview html={loaderData.previewHtml} title={`Brevet ${letter.subject}, som det blev sendt`} />
             </div>
-          </section>
+          </Section>
         </>
       )}
     </div>

@@ -24,6 +24,7 @@ import { formatDateTime } from "~/lib/format";
 import { privatePageMeta } from "~/lib/private-page";
 import { readFormData } from "~/lib/request-body.server";
 import type { Route } from "./+types/admin.nyhedsbrev";
+import { Section } from "~/components/ui/section";
 
 export const meta = () => privatePageMeta("Nyhedsbrev");
 
@@ -113,16 +114,10 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           Skriv breve til dem, der har tilmeldt sig, følg listen, og vælg hvor hurtigt brevene sendes.
         </p>
       </div>
-      <section aria-labelledby="letters-heading" className="grid gap-4">
-        <h2 id="letters-heading" className="font-display text-2xl font-bold">
-          Breve
-        </h2>
+      <Section title="Breve" className="grid gap-4">
         <LetterList letters={loaderData.letters} answer={actionData} />
-      </section>
-      <section aria-labelledby="subscribers-heading" className="grid gap-6">
-        <h2 id="subscribers-heading" className="font-display text-2xl font-bold">
-          Abonnenter
-        </h2>
+      </Section>
+      <Section title="Abonnenter" className="grid gap-6">
         <SubscriberCounts counts={loaderData.counts} />
         <GrowthChart months={loaderData.growth} />
         <SubscriberList
@@ -132,13 +127,10 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           pages={loaderData.pages}
           query={loaderData.query}
         />
-      </section>
-      <section aria-labelledby="settings-heading" className="grid gap-4">
-        <h2 id="settings-heading" className="font-display text-2xl font-bold">
-          Indstillinger
-        </h2>
+      </Section>
+      <Section title="Indstillinger" className="grid gap-4">
         <SettingsForm settings={loaderData.settings} answer={actionData} />
-      </section>
+      </Section>
     </div>
   );
 }

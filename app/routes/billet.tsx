@@ -9,16 +9,13 @@ import { getSiteSettings } from "~/features/site/settings.server";
 import { collaborators } from "~/lib/collaborators.server";
 import { formatTime } from "~/lib/format";
 import type { Route } from "./+types/billet";
-
-// The secret in the address never leaves the site; a form on the page still says it comes from here (with
-// no-referrer its Origin is "null", which the site refuses as a cross-site write).
-const privateAnswer = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
+import { privatePageMeta, secretLinkHeaders } from "~/lib/private-page";
 
 /** A ticket's own page, the QR code's address: what it is for, the code to show at the door, and the calendar. */
 export async function loader({ params }: Route.LoaderArgs) {
   const { db, config } = collaborators();
   const ticket = await ticketByToken(db, params.token);
-  if (!ticket) throw data(null, { status: 404, headers: privateAnswer });
+  if (!ticket) throw data(null, { status: 404, headers: secretLinkHeaders });
   const [concert, settings] = await Promise.all([concertOf(db, ticket.eventId), getSiteSettings(db)]);
   return data(
     {
@@ -39,7 +36,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       orderToken: ticket.orderToken,
       qr: qrPath(ticketUrl(config.PUBLIC_URL, ticket.token)),
     },
-    { headers: privateAnswer },
+    { headers: secretLinkHeaders },
   );
 }
 
@@ -48,10 +45,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [
-  { title: loaderData ? `Billet: ${loaderData.concert.title}` : "Billet" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  privatePageMeta(loaderData ? `Billet: ${loaderData.concert.title}` : "Billet");
 
 export default function TicketPage({ loaderData }: Route.ComponentProps) {
   const { concert, status, qr } = loaderData;

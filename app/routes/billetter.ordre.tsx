@@ -28,15 +28,12 @@ import { collaborators } from "~/lib/collaborators.server";
 import { formatDateTime, formatMoney, formatTime } from "~/lib/format";
 import type { Route } from "./+types/billetter.ordre";
 import { OrderLines } from "~/features/orders/components/order-lines";
-
-// The secret in the address never leaves the site; a form on the page still says it comes from here (with
-// no-referrer its Origin is "null", which the site refuses as a cross-site write).
-const privateAnswer = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
+import { privatePageMeta, secretLinkHeaders } from "~/lib/private-page";
 
 async function orderOf(token: string) {
   const { db } = collaborators();
   const order = await ticketOrderByToken(db, token);
-  if (!order) throw data(null, { status: 404, headers: privateAnswer });
+  if (!order) throw data(null, { status: 404, headers: secretLinkHeaders });
   return order;
 }
 
@@ -90,7 +87,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
           checkedIn: ticket.checkedInAt !== null,
         })),
     },
-    { headers: privateAnswer },
+    { headers: secretLinkHeaders },
   );
 }
 
@@ -137,7 +134,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (submission.value.intent === "slet-oplysninger") {
     const erased = await eraseTicketBuyer({ db, payments }, order.id);
-    if (!erased.ok && erased.reason === "not-found") throw data(null, { status: 404, headers: privateAnswer });
+    if (!erased.ok && erased.reason === "not-found") throw data(null, { status: 404, headers: secretLinkHeaders });
     if (!erased.ok) {
       const { email: venueEmail } = await getSiteSettings(db);
       const why = erasureRefusalMessage(erased.refusal, venueEmail);
@@ -198,10 +195,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [
-  { title: loaderData ? `Dine billetter: ${loaderData.concert.title}` : "Dine billetter" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  privatePageMeta(loaderData ? `Dine billetter: ${loaderData.concert.title}` : "Dine billetter");
 
 export default function TicketOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   useToastFrom(actionData?.toast);

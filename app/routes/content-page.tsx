@@ -13,6 +13,7 @@ import { pageNameByPath } from "~/features/content/page-view";
 import { isAdminPreview, loadPageView } from "~/features/content/public-page.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/content-page";
+import { Section } from "~/components/ui/section";
 
 /** One module serves the plain text pages (Priser, Praktisk info, Vilkår, Privatlivspolitik); the path decides which. */
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -47,16 +48,16 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const lead = priceList ? (
     <CurrentPrices list={priceList} />
   ) : rules && name === "terms" ? (
-    <section aria-labelledby="afbestillingsregel" className="rounded-2xl border border-border bg-surface-raised p-5">
-      <h2 id="afbestillingsregel" className="font-display text-2xl font-bold">
-        Afbestilling af en reserveret dag
-      </h2>
+    <Section
+      title="Afbestilling af en reserveret dag"
+      className="rounded-2xl border border-border bg-surface-raised p-5"
+    >
       <p className="mt-3 leading-relaxed text-muted">
         Du kan selv afbestille en reserveret dag under Mine reservationer indtil {rules.cancellationDays} dage før
         dagen. Dagen bliver ledig for andre med det samme. En dag i kurven er holdt til dig i {rules.holdMinutes}{" "}
         minutter; betaler du ikke inden da, bliver den ledig igen.
       </p>
-    </section>
+    </Section>
   ) : undefined;
   return (
     <>

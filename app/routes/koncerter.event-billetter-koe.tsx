@@ -5,6 +5,7 @@ import { concertWhen } from "~/features/tickets/complete.server";
 import { ticketShop } from "~/features/tickets/sale.server";
 import { ConcertPageHeading } from "~/features/tickets/components/concert-page";
 import type { Route } from "./+types/koncerter.event-billetter-koe";
+import { privatePageMeta } from "~/lib/private-page";
 
 /**
  * The sale's waiting page (decision 039). The server's waiting room sends a buyer here with a place in the queue
@@ -19,12 +20,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { concert: { id: shop.concert.id, title: shop.concert.title, when: concertWhen(shop.concert) } };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData ? `Kø til billetter: ${loaderData.concert.title}` : "Kø til billetter" },
-    { name: "robots", content: "noindex" },
-  ];
-}
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  privatePageMeta(loaderData ? `Kø til billetter: ${loaderData.concert.title}` : "Kø til billetter");
 
 /** How many are ahead, as the waiting room last said; null before its first answer. */
 function useQueueAhead(base: string) {

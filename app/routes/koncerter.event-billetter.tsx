@@ -24,6 +24,7 @@ import { requestContext } from "~/lib/request-context";
 import { readFormData } from "~/lib/request-body.server";
 import { BuyerFields, ConcertPageHeading } from "~/features/tickets/components/concert-page";
 import type { Route } from "./+types/koncerter.event-billetter";
+import { privatePageMeta } from "~/lib/private-page";
 
 /** Holds per client address a minute: a fan buys a few times at most; a bot trying hundreds is refused. */
 const HOLDS_PER_ADDRESS = { windowSeconds: 60, max: 20 };
@@ -101,12 +102,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw redirect(to ?? `/billetter/ordre/${held.accessToken}`);
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData ? `Billetter: ${loaderData.concert.title}` : "Billetter" },
-    { name: "robots", content: "noindex" },
-  ];
-}
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  privatePageMeta(loaderData ? `Billetter: ${loaderData.concert.title}` : "Billetter");
 
 export default function TicketShop({ loaderData, actionData }: Route.ComponentProps) {
   const { concert, state, types, buyer, maxPerOrder, fee, holdMinutes } = loaderData;

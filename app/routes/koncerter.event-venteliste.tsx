@@ -16,6 +16,7 @@ import { requestContext } from "~/lib/request-context";
 import { readFormData } from "~/lib/request-body.server";
 import { BuyerFields, ConcertPageHeading } from "~/features/tickets/components/concert-page";
 import type { Route } from "./+types/koncerter.event-venteliste";
+import { privatePageMeta } from "~/lib/private-page";
 
 /** Sign-ups per client address an hour: a fan signs up for a few concerts; a flood of addresses is refused. */
 const SIGN_UPS_PER_ADDRESS = { windowSeconds: 3600, max: 10 };
@@ -60,12 +61,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return { done: true as const, email };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData ? `Venteliste: ${loaderData.concert.title}` : "Venteliste" },
-    { name: "robots", content: "noindex" },
-  ];
-}
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  privatePageMeta(loaderData ? `Venteliste: ${loaderData.concert.title}` : "Venteliste");
 
 export default function Waitlist({ loaderData, actionData }: Route.ComponentProps) {
   const { concert, state, maxPerOrder, buyer } = loaderData;

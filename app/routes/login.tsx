@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormError } from "~/components/ui/field";
@@ -16,6 +15,7 @@ import { requestContext } from "~/lib/request-context";
 import { privatePageMeta } from "~/lib/private-page";
 import type { Route } from "./+types/login";
 import { readFormData } from "~/lib/request-body.server";
+import { Section } from "~/components/ui/section";
 
 export const meta = () => privatePageMeta("Log ind");
 
@@ -99,7 +99,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <div className="mt-10 grid gap-8 md:grid-cols-2">
-        <Panel id="log-ind" title="Har du en konto?">
+        <Section title="Har du en konto?" className="rounded-2xl border border-border bg-surface-raised p-6 sm:p-8">
           <Form method="post" className="mt-6 grid gap-5" noValidate>
             <input type="hidden" name="intent" value="sign-in" />
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
@@ -119,9 +119,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
               Log ind med en kode i stedet
             </Link>
           </p>
-        </Panel>
+        </Section>
 
-        <Panel id="opret-konto" title="Ny her?">
+        <Section title="Ny her?" className="rounded-2xl border border-border bg-surface-raised p-6 sm:p-8">
           {signUp?.sentTo ? (
             <div role="status" className="mt-6">
               <p className="text-lg font-medium">Tjek din e-mail</p>
@@ -153,19 +153,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
               </p>
             </>
           )}
-        </Panel>
+        </Section>
       </div>
     </div>
-  );
-}
-
-function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-border bg-surface-raised p-6 sm:p-8">
-      <h2 id={id} className="font-display text-2xl font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }

@@ -4,7 +4,6 @@ import { PreviewNotice } from "~/features/content/components/page-content";
 import { pageTags, rootMetaData, socialImageUrl } from "~/features/content/meta";
 import { isAdminPreview } from "~/features/content/public-page.server";
 import { getAlbumsWithTracks } from "~/features/content/public.server";
-import { albumFacts } from "~/features/seo/album-facts";
 import { musicGroupData } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { collaborators } from "~/lib/collaborators.server";
@@ -22,7 +21,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   return {
     album,
     preview,
-    structuredData: musicGroupData(config.PUBLIC_URL, settings.siteName, [albumFacts(album)]),
+    structuredData: musicGroupData(config.PUBLIC_URL, settings.siteName, [album]),
   };
 }
 

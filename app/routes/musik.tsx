@@ -1,7 +1,6 @@
 import { AlbumList } from "~/features/content/components/album-list";
 import { ArticlePage, PreviewNotice } from "~/features/content/components/page-content";
 import { pageMeta } from "~/features/content/meta";
-import { albumFacts } from "~/features/seo/album-facts";
 import { musicGroupData } from "~/features/seo/structured-data";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { isAdminPreview, loadPageView } from "~/features/content/public-page.server";
@@ -17,9 +16,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     getAlbumsWithTracks(db, { includeDrafts: preview }),
     getSiteSettings(db),
   ]);
-  const structuredData = albums.length
-    ? musicGroupData(config.PUBLIC_URL, settings.siteName, albums.map(albumFacts))
-    : null;
+  const structuredData = albums.length ? musicGroupData(config.PUBLIC_URL, settings.siteName, albums) : null;
   return { page, albums, preview, structuredData };
 }
 

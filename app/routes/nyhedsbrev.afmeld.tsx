@@ -3,9 +3,7 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { subscriptionByUnsubscribeToken, unsubscribe } from "~/features/newsletter/subscription.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/nyhedsbrev.afmeld";
-
-// The link's secret never leaves the site, and the page says whose address it is: never kept by the page cache.
-const privateAnswer = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
+import { privatePageMeta, secretLinkHeaders } from "~/lib/private-page";
 
 const wellFormed = (token: string) => /^[A-Za-z0-9_-]{16,64}$/.test(token);
 
@@ -23,14 +21,14 @@ export async function loader({ params }: Route.LoaderArgs) {
   const subscription = wellFormed(params.token)
     ? await subscriptionByUnsubscribeToken(collaborators().db, params.token)
     : null;
-  if (!subscription) return data({ found: false as const }, { status: 404, headers: privateAnswer });
+  if (!subscription) return data({ found: false as const }, { status: 404, headers: secretLinkHeaders });
   return data(
     {
       found: true as const,
       email: masked(subscription.email),
       off: subscription.status === "unsubscribed" || subscription.status === "bouncing",
     },
-    { headers: privateAnswer },
+    { headers: secretLinkHeaders },
   );
 }
 
@@ -44,10 +42,10 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
  */
 export async function action({ params }: Route.ActionArgs) {
   const left = wellFormed(params.token) && (await unsubscribe(collaborators().db, params.token));
-  return data({ left }, { status: left ? 200 : 404, headers: privateAnswer });
+  return data({ left }, { status: left ? 200 : 404, headers: secretLinkHeaders });
 }
 
-export const meta = () => [{ title: "Afmeld nyhedsbrevet" }, { name: "robots", content: "noindex" }];
+export const meta = () => privatePageMeta("Afmeld nyhedsbrevet");
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const off = actionData?.left || (loaderData.found && loaderData.off);

@@ -3,10 +3,7 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { confirmationWaits, confirmSubscription } from "~/features/newsletter/subscription.server";
 import { collaborators } from "~/lib/collaborators.server";
 import type { Route } from "./+types/nyhedsbrev.bekraeft";
-
-// The link's secret never leaves the site, and its page is never kept by the visitor page cache, which would
-// answer the next opening without confirming anything.
-const privateAnswer = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
+import { privatePageMeta, secretLinkHeaders } from "~/lib/private-page";
 
 const wellFormed = (token: string) => /^[A-Za-z0-9_-]{16,64}$/.test(token);
 
@@ -18,25 +15,23 @@ export async function loader({ params }: Route.LoaderArgs) {
   const waits = wellFormed(params.token) && (await confirmationWaits(collaborators().db, params.token));
   return data(
     { state: waits ? ("ask" as const) : ("unknown" as const) },
-    { status: waits ? 200 : 404, headers: privateAnswer },
+    { status: waits ? 200 : 404, headers: secretLinkHeaders },
   );
 }
 
 export async function action({ params }: Route.ActionArgs) {
   const confirmed = wellFormed(params.token) && (await confirmSubscription(collaborators().db, params.token));
   return confirmed
-    ? data({ state: "confirmed" as const }, { headers: privateAnswer })
-    : data({ state: "unknown" as const }, { status: 404, headers: privateAnswer });
+    ? data({ state: "confirmed" as const }, { headers: secretLinkHeaders })
+    : data({ state: "unknown" as const }, { status: 404, headers: secretLinkHeaders });
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [
-  { title: loaderData?.state === "unknown" ? "Linket virker ikke" : "Bekræft din tilmelding til nyhedsbrevet" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  privatePageMeta(loaderData?.state === "unknown" ? "Linket virker ikke" : "Bekræft din tilmelding til nyhedsbrevet");
 
 export default function ConfirmSubscription({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData?.state ?? loaderData.state;

@@ -5,14 +5,11 @@ import { leaveWaitlist, waitlistPlaceByToken } from "~/features/tickets/waitlist
 import { collaborators } from "~/lib/collaborators.server";
 import { ConcertPageHeading } from "~/features/tickets/components/concert-page";
 import type { Route } from "./+types/venteliste";
-
-// The secret in the address never leaves the site; a form on the page still says it comes from here (with
-// no-referrer its Origin is "null", which the site refuses as a cross-site write).
-const privateAnswer = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
+import { privatePageMeta, secretLinkHeaders } from "~/lib/private-page";
 
 async function placeOf(token: string) {
   const place = await waitlistPlaceByToken(collaborators().db, token);
-  if (!place) throw data(null, { status: 404, headers: privateAnswer });
+  if (!place) throw data(null, { status: 404, headers: secretLinkHeaders });
   return place;
 }
 
@@ -25,7 +22,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       wanted: place.wanted,
       concert: { id: place.event.id, title: place.event.title, when: concertWhen(place.event) },
     },
-    { headers: privateAnswer },
+    { headers: secretLinkHeaders },
   );
 }
 
@@ -36,10 +33,10 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export async function action({ params }: Route.ActionArgs) {
   await placeOf(params.token);
   // An offer made meanwhile stands: the page then shows it.
-  return data({ left: await leaveWaitlist(collaborators().db, params.token) }, { headers: privateAnswer });
+  return data({ left: await leaveWaitlist(collaborators().db, params.token) }, { headers: secretLinkHeaders });
 }
 
-export const meta = () => [{ title: "Din plads på ventelisten" }, { name: "robots", content: "noindex" }];
+export const meta = () => privatePageMeta("Din plads på ventelisten");
 
 export default function WaitlistPlace({ loaderData, actionData }: Route.ComponentProps) {
   const { concert, status, wanted } = loaderData;

@@ -68,6 +68,10 @@ export const exportedTables = {
   newsletter_letters: "newsletterLetters",
 } as const;
 
+/** The rows read for many orders that are one order's, without the order's id. */
+export const ofOrder = <Row extends { orderId: string | null }>(rows: Row[], orderId: string) =>
+  rows.filter((row) => row.orderId === orderId).map(({ orderId: _orderId, ...row }) => row);
+
 /**
  * GDPR art. 15 and 20: everything we hold about a user. Secrets that would let someone act as the user
  * (password hash, session tokens, the two-factor secret and backup codes) are named, not shown.
@@ -296,24 +300,12 @@ export async function exportUserData(
       : null,
     [exportedTables.orders]: userOrders.map((order) => ({
       ...order,
-      lines: lines.filter((line) => line.orderId === order.id).map(({ orderId: _orderId, ...line }) => line),
-      payments: payments
-        .filter((payment) => payment.orderId === order.id)
-        .map(({ orderId: _orderId, ...payment }) => payment),
-      invoices: orderInvoices
-        .filter((invoice) => invoice.orderId === order.id)
-        .map(({ orderId: _orderId, ...invoice }) => invoice),
-      depositSettlement:
-        settlements
-          .filter((settlement) => settlement.orderId === order.id)
-          .map(({ orderId: _orderId, ...settlement }) => settlement)[0] ?? null,
-      refunds: refunds
-        .filter((refund) => refund.orderId === order.id)
-        .map(({ orderId: _orderId, ...refund }) => refund),
-      cancellation:
-        cancellations
-          .filter((cancellation) => cancellation.orderId === order.id)
-          .map(({ orderId: _orderId, ...cancellation }) => cancellation)[0] ?? null,
+      lines: ofOrder(lines, order.id),
+      payments: ofOrder(payments, order.id),
+      invoices: ofOrder(orderInvoices, order.id),
+      depositSettlement: ofOrder(settlements, order.id)[0] ?? null,
+      refunds: ofOrder(refunds, order.id),
+      cancellation: ofOrder(cancellations, order.id)[0] ?? null,
     })),
     ordersNote:
       "Ordrer, betalinger og fakturaer opbevares i fem år efter regnskabsårets udløb, som bogføringsloven kræver, også hvis du sletter din konto.",

@@ -128,27 +128,20 @@ export async function requireUser(auth: Auth, request: Request, url: URL = new U
   return user;
 }
 
+/** `requireUser`, and 403 (with `reason`) for a signed-in user who is not `allowed`. */
+const requireUserWho =
+  (allowed: (user: SessionUser) => boolean, reason: string) =>
+  async (auth: Auth, request: Request, url: URL = new URL(request.url)): Promise<SessionUser> => {
+    const user = await requireUser(auth, request, url);
+    if (!allowed(user)) throw data({ reason }, { status: 403 });
+    return user;
+  };
+
 /** For every admin loader and action: a visitor goes to the login page, a signed-in non-admin gets 403. */
-export async function requireAdmin(
-  auth: Auth,
-  request: Request,
-  url: URL = new URL(request.url),
-): Promise<SessionUser> {
-  const user = await requireUser(auth, request, url);
-  if (!user.isAdmin) throw data({ reason: "not-admin" }, { status: 403 });
-  return user;
-}
+export const requireAdmin = requireUserWho((user) => user.isAdmin, "not-admin");
 
 /** For the door's page and its check-ins: door staff and admins; anyone else signed in gets 403. */
-export async function requireDoorStaff(
-  auth: Auth,
-  request: Request,
-  url: URL = new URL(request.url),
-): Promise<SessionUser> {
-  const user = await requireUser(auth, request, url);
-  if (!user.isDoorStaff) throw data({ reason: "not-door-staff" }, { status: 403 });
-  return user;
-}
+export const requireDoorStaff = requireUserWho((user) => user.isDoorStaff, "not-door-staff");
 
 /**
  * Calls better-auth's own HTTP endpoint from a route action, so its rate limits, hooks and cookie

@@ -52,6 +52,15 @@ export async function requestAccountSubscription(
 /** A request to the auth API that asks for the newsletter with the account (the sign-up form's tick). */
 export const NEWSLETTER_WITH_ACCOUNT_HEADER = "x-scene-newsletter";
 
+/** An account's sign-up for the newsletter, waiting for the account's verification link (it has none of its own). */
+const waitingForAccountLink = (email: string) =>
+  and(
+    eq(newsletterSubscribers.email, email.toLowerCase()),
+    eq(newsletterSubscribers.status, "pending"),
+    eq(newsletterSubscribers.source, "account"),
+    isNull(newsletterSubscribers.confirmToken),
+  );
+
 /**
  * Whether an account's verification mail also confirms the newsletter: its sign-up ticked the box (the request
  * says so, before the row is written), or an earlier sign-up of the address did and waits for the link.
@@ -61,14 +70,7 @@ export async function verificationConfirmsNewsletter(db: Database, email: string
   const [waiting] = await db
     .select({ id: newsletterSubscribers.id })
     .from(newsletterSubscribers)
-    .where(
-      and(
-        eq(newsletterSubscribers.email, email.toLowerCase()),
-        eq(newsletterSubscribers.status, "pending"),
-        eq(newsletterSubscribers.source, "account"),
-        isNull(newsletterSubscribers.confirmToken),
-      ),
-    );
+    .where(waitingForAccountLink(email));
   return waiting !== undefined;
 }
 
@@ -82,10 +84,7 @@ export async function confirmAccountSubscription(db: Database, email: string, no
     .set({ status: "subscribed", confirmedAt: now })
     .where(
       and(
-        eq(newsletterSubscribers.email, email.toLowerCase()),
-        eq(newsletterSubscribers.status, "pending"),
-        eq(newsletterSubscribers.source, "account"),
-        isNull(newsletterSubscribers.confirmToken),
+        waitingForAccountLink(email),
         gt(newsletterSubscribers.requestedAt, new Date(now.getTime() - FORGET_AFTER_DAYS * 24 * 60 * 60 * 1000)),
       ),
     )

@@ -91,18 +91,20 @@ export async function requestSubscription(
   }
 }
 
+/** The row of a confirmation link still open: pending, and asked within the days an unconfirmed address is kept. */
+const openConfirmation = (token: string, now: Date) =>
+  and(
+    eq(newsletterSubscribers.confirmToken, token),
+    eq(newsletterSubscribers.status, "pending"),
+    gt(newsletterSubscribers.requestedAt, new Date(now.getTime() - FORGET_AFTER_DAYS * DAY_MS)),
+  );
+
 /** Whether a confirmation link is one that `confirmSubscription` would take (its page asks before it confirms). */
 export async function confirmationWaits(db: Database, token: string, now = new Date()) {
   const [row] = await db
     .select({ id: newsletterSubscribers.id })
     .from(newsletterSubscribers)
-    .where(
-      and(
-        eq(newsletterSubscribers.confirmToken, token),
-        eq(newsletterSubscribers.status, "pending"),
-        gt(newsletterSubscribers.requestedAt, new Date(now.getTime() - FORGET_AFTER_DAYS * DAY_MS)),
-      ),
-    );
+    .where(openConfirmation(token, now));
   return row !== undefined;
 }
 
@@ -111,13 +113,7 @@ export async function confirmSubscription(db: Database, token: string, now = new
   const [row] = await db
     .update(newsletterSubscribers)
     .set({ status: "subscribed", confirmToken: null, confirmedAt: now })
-    .where(
-      and(
-        eq(newsletterSubscribers.confirmToken, token),
-        eq(newsletterSubscribers.status, "pending"),
-        gt(newsletterSubscribers.requestedAt, new Date(now.getTime() - FORGET_AFTER_DAYS * DAY_MS)),
-      ),
-    )
+    .where(openConfirmation(token, now))
     .returning({ email: newsletterSubscribers.email, unsubscribeToken: newsletterSubscribers.unsubscribeToken });
   return row ?? null;
 }

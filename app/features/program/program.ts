@@ -6,6 +6,7 @@ import type { ConcertPrice } from "~/features/tickets/concert-price";
 import type { EventStatus } from "~/db/schema/values/content";
 import type { TicketOffer } from "~/features/tickets/sale.server";
 import { eventStatusLabels } from "./event-status";
+import { formatMonth } from "~/lib/days";
 import { copenhagenDateKey, copenhagenDateTime, copenhagenInstant, dayBounds, formatEventTime } from "~/lib/format";
 
 /**
@@ -38,8 +39,6 @@ export function isUpcoming(event: Pick<ProgramEvent, "startsAt" | "movedTo">, no
   return effectiveStart(event) >= programBoundary(now);
 }
 
-const monthLabel = new Intl.DateTimeFormat("da-DK", { timeZone: "Europe/Copenhagen", month: "long", year: "numeric" });
-
 /** Upcoming concerts in the order given, grouped by their Copenhagen month: "december 2026" → [...]. */
 export function groupByMonth<T extends Pick<ProgramEvent, "startsAt" | "movedTo">>(list: T[]) {
   const groups: { month: string; label: string; events: T[] }[] = [];
@@ -47,7 +46,7 @@ export function groupByMonth<T extends Pick<ProgramEvent, "startsAt" | "movedTo"
     const month = copenhagenDateKey(effectiveStart(event)).slice(0, 7);
     let group = groups.at(-1);
     if (group?.month !== month) {
-      const label = monthLabel.format(effectiveStart(event));
+      const label = formatMonth(month);
       group = { month, label: label.charAt(0).toUpperCase() + label.slice(1), events: [] };
       groups.push(group);
     }

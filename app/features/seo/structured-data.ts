@@ -1,17 +1,20 @@
+import type { StoredImageRef } from "~/features/media/media";
 import type { PublicSiteSettings } from "~/features/site/settings";
+import { publicFileUrl } from "~/features/storage/storage";
 
 /**
  * schema.org data for search engines (JSON-LD): the artist and its albums on /musik, the venue on Praktisk info,
  * the videos on /videoer. Plain objects; the route's meta puts them in a `script:ld+json` tag.
  */
 
+/** An album as the structured data reads it: its cover and its tracks' sound files as stored. */
 export interface AlbumFacts {
   id: string;
   title: string;
   artist: string;
   year: number;
-  imageUrl: string;
-  tracks: { title: string; durationSeconds: number | null; audioUrl: string }[];
+  image: StoredImageRef;
+  tracks: { title: string; durationSeconds: number | null; audio: string }[];
 }
 
 const isoDuration = (seconds: number | null) =>
@@ -32,7 +35,7 @@ export function musicGroupData(publicUrl: string, siteName: string, albums: Albu
           name: album.title,
           url: `${publicUrl}/musik/${album.id}`,
           datePublished: String(album.year),
-          image: `${publicUrl}${album.imageUrl}`,
+          image: `${publicUrl}${publicFileUrl(album.image.key)}`,
           byArtist: { "@type": "MusicGroup", name: artist },
           publisher: { "@type": "Organization", name: siteName },
           numTracks: album.tracks.length,
@@ -41,7 +44,7 @@ export function musicGroupData(publicUrl: string, siteName: string, albums: Albu
             name: track.title,
             position: index + 1,
             duration: isoDuration(track.durationSeconds),
-            audio: { "@type": "AudioObject", contentUrl: `${publicUrl}${track.audioUrl}` },
+            audio: { "@type": "AudioObject", contentUrl: `${publicUrl}${publicFileUrl(track.audio)}` },
           })),
         })),
     })),

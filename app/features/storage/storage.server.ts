@@ -3,6 +3,7 @@ import { access, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promise
 import path from "node:path";
 import { AwsClient } from "aws4fetch";
 import { z } from "zod";
+import type { Config } from "~/config/env.server";
 
 export const bucketSchema = z.enum([
   "pages",
@@ -242,14 +243,7 @@ export function derivedKey(key: string, suffix: string) {
 }
 
 /** Disk under DATA_DIR/storage by default; S3-compatible when S3_BUCKET is set. */
-export function createStorage(config: {
-  DATA_DIR: string;
-  S3_ENDPOINT?: string;
-  S3_BUCKET?: string;
-  S3_REGION: string;
-  S3_ACCESS_KEY_ID?: string;
-  S3_SECRET_ACCESS_KEY?: string;
-}): Storage {
+export function createStorage(config: Pick<Config, "DATA_DIR" | Extract<keyof Config, `S3_${string}`>>): Storage {
   if (!config.S3_BUCKET) return new Storage(diskBackend(config.DATA_DIR));
   return new Storage(
     s3Backend({

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, orderCancellations, orderLines, orderPayments, orders, tickets, ticketTypes } from "~/db/schema";
+import { ofOrder } from "~/features/accounts/data-export.server";
 import { allowAttempt } from "~/features/accounts/email-rate-limit.server";
 import { message } from "~/features/email/messages";
 import { subscriptionOf } from "~/features/newsletter/subscription.server";
@@ -124,8 +125,6 @@ export async function ticketBuyerData(db: Database, email: string, publicUrl: st
       .where(inArray(tickets.orderId, ofEmail))
       .orderBy(asc(tickets.createdAt), asc(tickets.id)),
   ]);
-  const ofOrder = <Row extends { orderId: string | null }>(rows: Row[], orderId: string) =>
-    rows.filter((row) => row.orderId === orderId).map(({ orderId: _orderId, ...row }) => row);
   return {
     exportedAt: now.toISOString(),
     email,

@@ -10,13 +10,18 @@ import { concertTicketsLeft, fewTicketsLeft, saleState, ticketsLeft, type SaleSt
 import { concertColumns } from "./sale-columns.server";
 import { saleColumns, saleSettings, type SaleColumn, type SaleSettings, type SaleSetupValues } from "./sale-settings";
 
-/** A concert's own sale with its ticket types in the admin's order, or null when none is set up. */
-export async function ticketSaleOf(db: Database, eventId: string) {
-  const [sale] = await db
+/**
+ * A concert's own sale with its ticket types in the admin's order, or null when none is set up; `locked`, with the
+ * sale's row locked for the rest of the caller's transaction.
+ */
+export async function ticketSaleOf(db: Database, eventId: string, { locked = false } = {}) {
+  const query = db
     .select({ ...getTableColumns(ticketSales), concertStatus: events.status })
     .from(ticketSales)
     .innerJoin(events, eq(events.id, ticketSales.eventId))
-    .where(eq(ticketSales.eventId, eventId));
+    .where(eq(ticketSales.eventId, eventId))
+    .$dynamic();
+  const [sale] = await (locked ? query.for("update", { of: ticketSales }) : query);
   if (!sale) return null;
   const types = await db
     .select()

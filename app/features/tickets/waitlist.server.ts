@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, orders, ticketSales, ticketTypes, ticketWaitlist } from "~/db/schema";
 import { effectiveStartSql } from "~/features/program/program.server";
@@ -11,7 +11,7 @@ import { formatDateTime } from "~/lib/format";
 import { concertWhen, ticketOrderUrl } from "./complete.server";
 import { writeHeldOrder } from "./held-orders.server";
 import { saleState } from "./rules";
-import { ticketShop, ticketsForEmail } from "./sale.server";
+import { ticketSaleOf, ticketShop, ticketsForEmail } from "./sale.server";
 import { newTicketToken } from "./tokens.server";
 import { waitlistOfferExpiresAt, waitlistOffers } from "./waitlist-rules";
 
@@ -75,18 +75,9 @@ export async function joinWaitlist(
  */
 export async function offerFreedTickets(tx: Database, eventId: string, provider: string | null, now: Date) {
   if (!provider) return 0;
-  const [sale] = await tx
-    .select({ ...getTableColumns(ticketSales), concertStatus: events.status })
-    .from(ticketSales)
-    .innerJoin(events, eq(events.id, ticketSales.eventId))
-    .where(eq(ticketSales.eventId, eventId))
-    .for("update", { of: ticketSales });
-  if (!sale) return 0;
-  const types = await tx
-    .select()
-    .from(ticketTypes)
-    .where(eq(ticketTypes.eventId, eventId))
-    .orderBy(asc(ticketTypes.position), asc(ticketTypes.createdAt));
+  const own = await ticketSaleOf(tx, eventId, { locked: true });
+  if (!own) return 0;
+  const { sale, types } = own;
   if (saleState(sale, types, now) !== "open") return 0;
   const free = sale.capacity - sale.taken;
   const waiting = await fansToOffer(tx, eventId, free, sale.maxPerEmail);

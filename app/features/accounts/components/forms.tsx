@@ -4,6 +4,7 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { Field, type FieldProps } from "~/components/ui/field";
 import type { ActionAnswer } from "~/lib/form";
 import { PASSWORD_MIN_LENGTH } from "../schemas";
+import { Section } from "~/components/ui/section";
 
 /** The narrow column of the account pages, under their heading. */
 export function AccountPage({
@@ -25,14 +26,10 @@ export function AccountPage({
 
 /** A part of an account page, under a heading of its own. */
 export function AccountSection({ title, children }: { title: string; children: ReactNode }) {
-  const id = `sektion-${title.toLowerCase().replace(/[^a-zæøå]+/g, "-")}`;
   return (
-    <section aria-labelledby={id} className="mt-12 border-t border-border pt-8">
-      <h2 id={id} className="font-display text-2xl font-bold">
-        {title}
-      </h2>
+    <Section title={title} className="mt-12 border-t border-border pt-8">
       {children}
-    </section>
+    </Section>
   );
 }
 

@@ -4,6 +4,7 @@ import { formatDate } from "~/lib/format";
 import type { getBanners, getLatestArticles } from "../public.server";
 import { DraftBadge } from "./album-list";
 import { RichText } from "./rich-text";
+import { Section } from "~/components/ui/section";
 
 type BannerView = Awaited<ReturnType<typeof getBanners>>[number];
 
@@ -87,10 +88,11 @@ export function BannerRow({ banners, siteName }: { banners: BannerView[]; siteNa
 export function LatestArticles({ articles }: { articles: Awaited<ReturnType<typeof getLatestArticles>> }) {
   if (articles.length === 0) return null;
   return (
-    <section aria-labelledby="nyheder" className="mx-auto max-w-6xl px-4 pt-20">
-      <h2 id="nyheder" className="font-display text-3xl font-bold">
-        Nyheder
-      </h2>
+    <Section
+      title="Nyheder"
+      className="mx-auto max-w-6xl px-4 pt-20"
+      headingClassName="font-display text-3xl font-bold"
+    >
       <div className="mt-6 grid gap-8 md:grid-cols-3">
         {articles.map((article) => (
           <article
@@ -118,6 +120,6 @@ export function LatestArticles({ articles }: { articles: Awaited<ReturnType<type
           </article>
         ))}
       </div>
-    </section>
+    </Section>
   );
 }

@@ -1,3 +1,5 @@
+import { formatMonth } from "~/lib/days";
+
 export interface GrowthMonth {
   /** "2026-12" */
   month: string;
@@ -9,13 +11,12 @@ export interface GrowthMonth {
 }
 
 const shortName = new Intl.DateTimeFormat("da-DK", { month: "short", timeZone: "UTC" });
-const longName = new Intl.DateTimeFormat("da-DK", { month: "long", year: "numeric", timeZone: "UTC" });
 
 /** A month key ("2026-12") with its Danish names, the same on the server and in the browser. */
 export function namedMonth(entry: { month: string; joined: number }): GrowthMonth {
   const [year, month] = entry.month.split("-").map(Number) as [number, number];
   const middle = new Date(Date.UTC(year, month - 1, 15));
-  return { ...entry, short: shortName.format(middle), long: longName.format(middle) };
+  return { ...entry, short: shortName.format(middle), long: formatMonth(entry.month) };
 }
 
 /**

@@ -1,9 +1,10 @@
-import { useId, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { RichText } from "~/features/content/components/rich-text";
 import { isExternalHref } from "~/features/content/rich-text";
 import { concertFacts, type LetterConcert, type SentBlock } from "../letter";
+import { Section } from "~/components/ui/section";
 
 /** A link of the letter: in the tab for the site's own pages, in a new one (and saying so) for another site's. */
 function LetterLink({ href, className, children }: { href: string; className: string; children: ReactNode }) {
@@ -24,12 +25,8 @@ function LetterLink({ href, className, children }: { href: string; className: st
 }
 
 function Concerts({ concerts }: { concerts: LetterConcert[] }) {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="grid gap-3">
-      <h2 id={headingId} className="font-display text-2xl font-bold text-ink">
-        Næste koncerter
-      </h2>
+    <Section title="Næste koncerter" className="grid gap-3" headingClassName="font-display text-2xl font-bold text-ink">
       {concerts.length === 0 ? (
         <p>Der var ingen koncerter i programmet, da brevet blev sendt.</p>
       ) : (
@@ -50,7 +47,7 @@ function Concerts({ concerts }: { concerts: LetterConcert[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 

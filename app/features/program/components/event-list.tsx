@@ -3,6 +3,7 @@ import { StoredImage } from "~/components/ui/stored-image";
 import { DraftBadge } from "~/features/content/components/album-list";
 import { formatEventTime } from "~/lib/format";
 import { effectiveStart, groupByMonth, statusNote, type ProgramEvent, type ShownEvent } from "../program";
+import { Section } from "~/components/ui/section";
 
 /** The status as a word in a badge; the colour only repeats what the text says. */
 export function StatusBadge({ event }: { event: Pick<ProgramEvent, "status" | "movedTo" | "startsAt"> }) {
@@ -84,12 +85,9 @@ export function EventsByMonth({ events }: { events: ShownEvent[] }) {
   return (
     <div className="grid gap-12">
       {groupByMonth(events).map((group) => (
-        <section key={group.month} aria-labelledby={`maaned-${group.month}`}>
-          <h2 id={`maaned-${group.month}`} className="font-display text-2xl font-bold">
-            {group.label}
-          </h2>
+        <Section key={group.month} title={group.label}>
           <EventCards events={group.events} className="mt-5" />
-        </section>
+        </Section>
       ))}
     </div>
   );

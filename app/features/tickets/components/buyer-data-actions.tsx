@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
 import { ConfirmButton, ConfirmStep } from "~/components/ui/confirm-step";
+import { Section } from "~/components/ui/section";
 
 /** What "Slet mine oplysninger" would do to the order now, or why it cannot yet (in Danish). */
 export type ErasureOffer = { question: string } | { refused: string };
@@ -11,10 +12,7 @@ export type ErasureOffer = { question: string } | { refused: string };
  */
 export function BuyerDataActions({ email, erasure }: { email: string; erasure: ErasureOffer }) {
   return (
-    <section aria-labelledby="dine-oplysninger" className="mt-12 border-t border-border pt-8">
-      <h2 id="dine-oplysninger" className="font-display text-2xl font-bold">
-        Dine oplysninger
-      </h2>
+    <Section title="Dine oplysninger" className="mt-12 border-t border-border pt-8">
       <p className="mt-2 text-muted">
         Vi sender alle billetordrer, der er købt med {email}, til den adresse: med et link til hver ordre og billet og
         alt, hvad vi gemmer om dem.
@@ -46,6 +44,6 @@ export function BuyerDataActions({ email, erasure }: { email: string; erasure: E
           </ConfirmStep>
         )}
       </div>
-    </section>
+    </Section>
   );
 }

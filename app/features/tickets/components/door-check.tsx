@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useRevalidator } from "react-router";
 import { buttonStyles } from "~/components/ui/button-link";
+import { formatTime } from "~/lib/format";
 import { keepScan, queuedScans, sendKeptScans, sendScan, type DoorAnswer } from "./door-queue";
 import { CameraScanner } from "./camera-scanner";
 
@@ -9,11 +10,6 @@ const answerStyles: Record<DoorAnswer["colour"], string> = {
   amber: "bg-amber-400 text-black",
   red: "bg-red-700 text-white",
 };
-
-const timeNow = () =>
-  new Intl.DateTimeFormat("da-DK", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Copenhagen" }).format(
-    new Date(),
-  );
 
 /**
  * The door's check-in for one concert: a scan, a typed code or a search result goes to `/indgang/tjek`, and the
@@ -62,7 +58,7 @@ export function DoorCheck({ concertId, answer: served }: { concertId: string; an
         void revalidator.revalidate();
         return;
       }
-      keepScan({ concertId, code, scannedAt: timeNow() });
+      keepScan({ concertId, code, scannedAt: formatTime(new Date()) });
       setKept((count) => count + 1);
       setAnswer({ colour: "amber", text: "Uden net: scanningen er gemt på telefonen og sendes, når der er net igen" });
     },

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Section } from "~/components/ui/section";
 
 export interface MyTicketOrder {
   orderPath: string;
@@ -13,10 +14,7 @@ export interface MyTicketOrder {
 export function MyTickets({ orders }: { orders: MyTicketOrder[] }) {
   if (orders.length === 0) return null;
   return (
-    <section aria-labelledby="mine-billetter">
-      <h2 id="mine-billetter" className="mt-10 font-display text-2xl font-bold">
-        Mine billetter
-      </h2>
+    <Section title="Mine billetter" className="mt-10">
       <ul className="mt-4 divide-y divide-border rounded-2xl border border-border bg-surface-raised">
         {orders.map((order) => (
           <li key={order.orderPath} className={`px-4 py-3 ${order.past || order.refunded ? "text-muted" : ""}`}>
@@ -30,6 +28,6 @@ export function MyTickets({ orders }: { orders: MyTicketOrder[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

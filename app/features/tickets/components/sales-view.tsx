@@ -3,6 +3,9 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { CardTable } from "~/components/ui/card-table";
 import { ConfirmButton, ConfirmStep } from "~/components/ui/confirm-step";
 import { Field } from "~/components/ui/field";
+import { Section } from "~/components/ui/section";
+
+const smallButton = "rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent";
 
 export interface SalesViewData {
   types: { id: string; name: string; capacity: number; sold: number; held: number; checkedIn: number }[];
@@ -23,10 +26,7 @@ export interface SalesViewData {
 export function SalesView({ data, eventId }: { data: SalesViewData; eventId: string }) {
   return (
     <div className="grid gap-10">
-      <section aria-labelledby="by-type">
-        <h2 id="by-type" className="font-display text-2xl font-bold">
-          Solgt pr. billettype
-        </h2>
+      <Section title="Solgt pr. billettype">
         <CardTable className="mt-4" columns={["Type", "Solgt", "Reserveret nu", "Tjekket ind", "Antal"]}>
           {data.types.map((type) => (
             <tr key={type.id} className="border-b border-border">
@@ -48,11 +48,8 @@ export function SalesView({ data, eventId }: { data: SalesViewData; eventId: str
             </tr>
           ))}
         </CardTable>
-      </section>
-      <section aria-labelledby="money">
-        <h2 id="money" className="font-display text-2xl font-bold">
-          Omsætning
-        </h2>
+      </Section>
+      <Section title="Omsætning">
         <dl className="mt-4 grid max-w-md grid-cols-[1fr_auto_auto] gap-x-6 gap-y-1 text-right tabular-nums">
           <dt className="text-left text-muted">&nbsp;</dt>
           <dd className="text-sm text-muted">Med moms</dd>
@@ -70,11 +67,8 @@ export function SalesView({ data, eventId }: { data: SalesViewData; eventId: str
         <a href={`/billetsalg/${eventId}/eksport`} download className={`${buttonStyles.secondary} mt-4`}>
           Hent køberlisten (CSV)
         </a>
-      </section>
-      <section aria-labelledby="buyers">
-        <h2 id="buyers" className="font-display text-2xl font-bold">
-          Købere
-        </h2>
+      </Section>
+      <Section title="Købere">
         {data.buyers.length === 0 ? (
           <p className="mt-4 text-muted">Ingen har købt billetter endnu.</p>
         ) : (
@@ -98,10 +92,16 @@ export function SalesView({ data, eventId }: { data: SalesViewData; eventId: str
                 <td className="py-3 max-md:basis-full">
                   {!buyer.refunded && (
                     <div className="flex flex-wrap gap-2">
-                      <BuyerAction orderId={buyer.id} intent="send-igen" label="Send billetterne igen" />
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="send-igen" />
+                        <input type="hidden" name="ordre" value={buyer.id} />
+                        <button type="submit" className={smallButton}>
+                          Send billetterne igen
+                        </button>
+                      </Form>
                       <ConfirmStep
                         summary="Refundér"
-                        summaryClassName="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent"
+                        summaryClassName={smallButton}
                         label={`Bekræft refusion af ${buyer.name}s billetter`}
                         question={`Refundér ${buyer.total} til ${buyer.name}? Billetterne bliver ugyldige, og køberen får en e-mail.`}
                       >
@@ -118,11 +118,8 @@ export function SalesView({ data, eventId }: { data: SalesViewData; eventId: str
             ))}
           </CardTable>
         )}
-      </section>
-      <section aria-labelledby="guests">
-        <h2 id="guests" className="font-display text-2xl font-bold">
-          Gæsteliste
-        </h2>
+      </Section>
+      <Section title="Gæsteliste">
         <p className="mt-2 text-muted">Fribilletter til et navn. Dørpersonalet finder dem ved at søge på navnet.</p>
         {data.guests.length > 0 && (
           <ul className="mt-3 grid gap-1">
@@ -142,22 +139,7 @@ export function SalesView({ data, eventId }: { data: SalesViewData; eventId: str
             Sæt på listen
           </button>
         </Form>
-      </section>
+      </Section>
     </div>
-  );
-}
-
-function BuyerAction({ orderId, intent, label }: { orderId: string; intent: "send-igen"; label: string }) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="ordre" value={orderId} />
-      <button
-        type="submit"
-        className="rounded-full border border-control-border px-3 py-1 text-sm font-medium hover:border-accent"
-      >
-        {label}
-      </button>
-    </Form>
   );
 }
