@@ -2,13 +2,12 @@ import { data, Form, Link } from "react-router";
 import { ConfirmButton, ConfirmStep } from "~/components/ui/confirm-step";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
-import { getOrder } from "~/features/rental/orders.server";
 import { errorToast, successToast } from "~/features/toast/toast";
 import { concertWhen, sendTickets } from "~/features/tickets/complete.server";
 import { SaleSetupForm } from "~/features/tickets/components/sale-setup-form";
 import { SalesView } from "~/features/tickets/components/sales-view";
 import { addGuests } from "~/features/tickets/guests.server";
-import { concertOf } from "~/features/tickets/orders.server";
+import { concertOf, ticketOrderById } from "~/features/tickets/orders.server";
 import { refundCancelledConcert, refundTicketOrderAndNotify } from "~/features/tickets/refunds.server";
 import { salesOf } from "~/features/tickets/sales.server";
 import { saleSetupValues, ticketSaleOf } from "~/features/tickets/sale.server";
@@ -113,7 +112,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   }
   const submission = parseSubmission(form, buyerActionSchema);
   if (!submission.ok) return answer({ formError: unknownIntentMessage, toast: errorToast(unknownIntentMessage) }, 400);
-  const order = await getOrder(db, submission.value.ordre);
+  const order = await ticketOrderById(db, submission.value.ordre);
   if (!order || order.eventId !== concert.id) throw data(null, { status: 404 });
   if (submission.value.intent === "send-igen") {
     const sent = await sendTickets({ db, mailer, config }, order, true);

@@ -14,12 +14,12 @@ const period = z
 
 /** Payments, invoices and credit notes of a period (`?fra=…&til=…`, at most a year) as CSV, for the accountant. */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const { db, auth } = collaborators();
+  const { db, auth, sales } = collaborators();
   await requireAdmin(auth, request, url);
   const asked = period.safeParse(Object.fromEntries(url.searchParams));
   if (!asked.success) throw data("Vælg en periode på højst et år: fra og til som datoer.", { status: 400 });
   const { fra: from, til: to } = asked.data;
-  return new Response(bookkeepingCsv(await bookkeepingEntries(db, { from, to })), {
+  return new Response(bookkeepingCsv(await bookkeepingEntries({ db, sales }, { from, to })), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="bogfoering-${from}-${to}.csv"`,

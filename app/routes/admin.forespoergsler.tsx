@@ -36,7 +36,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       ids: [order.bookerCvr && `CVR ${order.bookerCvr}`, order.bookerEan && `EAN ${order.bookerEan}`]
         .filter(Boolean)
         .join(" · "),
-      days: [...order.days].sort().map(formatDay),
+      days: order.days.map(formatDay),
       summary: daysSummary(order.days),
       guests: order.guests,
       purpose: order.purpose ?? "",

@@ -3,7 +3,8 @@ import { buttonStyles } from "~/components/ui/button-link";
 import { useToastFrom } from "~/components/ui/toaster";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { OpenPayments } from "~/features/orders/components/open-payments";
-import { openPayments, paymentLabels } from "~/features/orders/payments.server";
+import { paymentLabels } from "~/features/orders/payments.server";
+import { openPayments } from "~/features/rental/order-payment-plan.server";
 import type { HistoryStep } from "~/features/rental/booking-history";
 import {
   AdminCancellationForm,

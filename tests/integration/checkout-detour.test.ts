@@ -8,6 +8,7 @@ import { holdDay, releaseHold } from "~/features/rental/holds.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as detailsAction } from "~/routes/bruger.update";
 import { action as basketAction, loader as basketLoader } from "~/routes/kurv";
+import { selectRentalOrders } from "~/features/rental/rental-order.server";
 import { testCollaborators } from "../support/collaborators";
 import { createSession, createUser } from "../support/factories";
 import { callRoute } from "../support/route-call";
@@ -75,7 +76,7 @@ describe.each(databaseKinds)("the add-ons chosen survive the checkout's detour, 
     });
     // The form, ticked as the page shows it, is what the order is made of.
     expect(await checkout("uden")).toMatchObject({ status: 302 });
-    const [order] = await database.db.select().from(orders).where(eq(orders.userId, "uden"));
+    const [order] = await selectRentalOrders(database.db).where(eq(orders.userId, "uden"));
     const lines = await database.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
     expect(lines.filter((line) => line.kind === "add-on").map((line) => [line.quantity, line.totalOere])).toEqual([
       [4, 180_000],

@@ -12,6 +12,7 @@ import { createOrder } from "~/features/rental/orders.server";
 import type { Toast } from "~/features/toast/toast";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as basketAction } from "~/routes/kurv";
+import { selectRentalOrders } from "~/features/rental/rental-order.server";
 import { testCollaborators, testFreshness } from "../support/collaborators";
 import { createSession, createUser } from "../support/factories";
 import { routeArgs } from "../support/route-args";
@@ -130,18 +131,18 @@ describe.each(databaseKinds)("renting as a customer type on %s", (kind) => {
     await chooseCustomerType(database.db, renter.id, "erhverv");
     const refused = await post({ intent: "checkout", customerType: "privat", organisation: "Lyd ApS", cvr: "1234" });
     expect(refused).toMatchObject({ status: 400, fieldErrors: { cvr: ["Et CVR-nummer har 8 cifre"] } });
-    expect(await database.db.select().from(orders).where(eq(orders.userId, renter.id))).toEqual([]);
+    expect(await selectRentalOrders(database.db).where(eq(orders.userId, renter.id))).toEqual([]);
     // Eight digits that fail modulus 11 cannot be a CVR number (issue 54: one such got an invoice).
     const impossible = { intent: "checkout", organisation: "Lyd ApS", cvr: "12 34 56 78", kontrakt: "ja" };
     expect(await post(impossible)).toMatchObject({
       status: 400,
       fieldErrors: { cvr: ["CVR-nummeret er ikke gyldigt: tjek de 8 cifre"] },
     });
-    expect(await database.db.select().from(orders).where(eq(orders.userId, renter.id))).toEqual([]);
+    expect(await selectRentalOrders(database.db).where(eq(orders.userId, renter.id))).toEqual([]);
 
     const accepted = await post({ intent: "checkout", organisation: "Lyd ApS", cvr: "12 34 56 74", kontrakt: "ja" });
     expect(accepted).toMatchObject({ status: 302 });
-    const [order] = await database.db.select().from(orders).where(eq(orders.userId, renter.id));
+    const [order] = await selectRentalOrders(database.db).where(eq(orders.userId, renter.id));
     expect(order).toMatchObject({
       customerType: "erhverv",
       bookerOrganisation: "Lyd ApS",

@@ -14,6 +14,7 @@ import {
   contractAcceptances,
   depositSettlements,
   orderCancellations,
+  rentalBookings,
   events,
   ticketWaitlist,
 } from "~/db/schema";
@@ -69,9 +70,7 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
         status: "paid",
         bookerName: "Mette",
         bookerEmail: "mette@example.dk",
-        bookerAddress: "Havnegade 1, 8000 Aarhus C",
         bookerPhone: "+4520123456",
-        days: ["2026-12-24"],
         totalOere: 450000,
         vatOere: 0,
         provider: "demo",
@@ -79,6 +78,13 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
         paidAt: new Date(),
       })
       .returning({ id: orders.id });
+    await database.db.insert(rentalBookings).values({
+      orderId: order!.id,
+      bookerAddress: "Havnegade 1, 8000 Aarhus C",
+      customerType: "forening",
+      bookerOrganisation: "Havnens Kor",
+      purpose: "Julekoncert",
+    });
     const { start, end } = dayBounds("2026-12-24");
     await database.db.insert(dayClaims).values({
       day: "2026-12-24",
@@ -176,6 +182,16 @@ describe.each(databaseKinds)("the data export on %s", (kind) => {
         lines: [expect.objectContaining({ description: "Leje af salen", day: "2026-12-24", totalOere: 450000 })],
         depositSettlement: expect.objectContaining({ keptOere: 50000, reason: "Ekstra rengøring" }),
         cancellation: expect.objectContaining({ daysBefore: 40, chargeOere: 112500 }),
+      }),
+    ]);
+    // What only the hall order has, with its days, is the hall's part (decision 060).
+    expect(exported.rentalBookings).toEqual([
+      expect.objectContaining({
+        bookerAddress: "Havnegade 1, 8000 Aarhus C",
+        customerType: "forening",
+        bookerOrganisation: "Havnens Kor",
+        purpose: "Julekoncert",
+        days: ["2026-12-24"],
       }),
     ]);
     // What is kept when the account goes, and why.

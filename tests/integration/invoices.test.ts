@@ -14,6 +14,7 @@ import { loader as oioublLoader } from "~/routes/faktura.oioubl";
 import { action as basketAction } from "~/routes/kurv";
 import { loader as paymentLoader } from "~/routes/betaling";
 import { action as myReservationsAction, loader as myReservationsLoader } from "~/routes/alle-reservationer";
+import { selectRentalOrders } from "~/features/rental/rental-order.server";
 import { testCollaborators, testFreshness, type TestCollaborators } from "../support/collaborators";
 import { signedInAccounts } from "../support/factories";
 import { callRoute } from "../support/route-call";
@@ -85,12 +86,12 @@ describe.each(databaseKinds)("booking on invoice on %s", (kind) => {
     ).toMatchObject({
       status: 409,
     });
-    expect(await database.db.select().from(orders)).toEqual([]);
+    expect(await selectRentalOrders(database.db)).toEqual([]);
   });
 
   it("books at once, issues invoice number 1 due 14 days on, and mails it as a PDF", async () => {
     expect(await call(basketAction, "/kurv", "kommune", institution)).toMatchObject({ status: 302 });
-    const [order] = await database.db.select().from(orders).where(eq(orders.userId, "kommune"));
+    const [order] = await selectRentalOrders(database.db).where(eq(orders.userId, "kommune"));
     expect(order).toMatchObject({ status: "invoiced", bookerEan: "5798000416604", bookerReference: "PO-2027-118" });
     const [booked] = await database.db
       .select()
@@ -105,7 +106,7 @@ describe.each(databaseKinds)("booking on invoice on %s", (kind) => {
   });
 
   it("sends the booker of an invoiced order from the payment page to its confirmation: nothing to pay by card", async () => {
-    const [order] = await database.db.select().from(orders).where(eq(orders.userId, "kommune"));
+    const [order] = await selectRentalOrders(database.db).where(eq(orders.userId, "kommune"));
     const path = `/betaling?ordre=${order!.id}`;
     expect(await call(paymentLoader, path, "kommune")).toMatchObject({ status: 302 });
     expect((await call(paymentLoader, path, "kommune")).response?.headers.get("Location")).toBe(
@@ -146,7 +147,7 @@ describe.each(databaseKinds)("booking on invoice on %s", (kind) => {
       call(invoicesAction, "/fakturaer", "admin", { faktura: invoice!.id }),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, invoice!.orderId));
+    const [order] = await selectRentalOrders(database.db).where(eq(orders.id, invoice!.orderId));
     const [payment] = await database.db.select().from(orderPayments).where(eq(orderPayments.orderId, order!.id));
     expect(order).toMatchObject({ status: "paid" });
     expect(payment!.receiptNumber).toBe(order!.receiptNumber);
@@ -161,7 +162,7 @@ describe.each(databaseKinds)("booking on invoice on %s", (kind) => {
       await call(bookkeepingLoader, `/fakturaer/bogfoering?fra=${today}&til=${today}`, "admin")
     ).response!.text();
     const [invoice] = await database.db.select().from(invoices);
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, invoice!.orderId));
+    const [order] = await selectRentalOrders(database.db).where(eq(orders.id, invoice!.orderId));
     const kroner = (oere: number) => (oere / 100).toFixed(2).replace(".", ",");
     const amounts = `${kroner(invoice!.totalOere)};${kroner(invoice!.vatOere)};${kroner(invoice!.totalOere - invoice!.vatOere)}`;
     expect(csv.trim().split("\r\n").slice(1)).toEqual([

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/database";
 import { bookkeepingCsv } from "~/features/orders/bookkeeping";
+import { sales } from "~/businesses.server";
 import { bookkeepingEntries } from "~/features/orders/bookkeeping.server";
 import { createTestDatabase, databaseKinds, loadDump, type TestDatabase } from "../support/test-database";
 
@@ -16,13 +17,24 @@ const fixture = path.resolve("tests/fixtures/release-884eaa2-issued-documents.sq
 /** An order is issued once it has a receipt or an invoice; a request, an offer or an unpaid checkout is not. */
 const issuedOrder = sql`(o.receipt_number is not null or exists (select 1 from invoices i where i.order_id = o.id))`;
 
-const issuedFigures = async (database: TestDatabase) => {
+/**
+ * What only a rental has, by order: on the order itself before migration 0031, on its `rental_bookings` row after
+ * (decision 060); a ticket order has none either way. Its days: the order's `days` before, its day lines after.
+ */
+const rentalColumns = sql.raw(`booker_address, customer_type, booker_organisation, booker_cvr, booker_ean,
+  booker_reference, guests, purpose, message, answer, answered_at::text as answered_at, answer_by::text as answer_by`);
+const rentalsBefore = sql`select id as order_id, ${rentalColumns},
+  (select array_agg(day order by day)::text from unnest(days) as day) as days from orders where sale = 'rental'`;
+const rentalsAfter = sql`select order_id, ${rentalColumns}, (select array_agg(l.day order by l.day)::text
+  from order_lines l where l.order_id = b.order_id and l.kind = 'day') as days from rental_bookings b`;
+
+const issuedFigures = async (database: TestDatabase, rentals = rentalsAfter) => {
   const rows = async (query: ReturnType<typeof sql>) => rowsOf(await database.db.execute(query));
   return {
     orders: await rows(sql`
-      select o.id, o.sale, o.customer_type, o.status, o.booker_name, o.booker_organisation, o.booker_cvr,
-        o.booker_ean, o.total_oere, o.vat_oere, o.receipt_number, o.paid_at::text as paid_at
-      from orders o where ${issuedOrder} order by o.id`),
+      select o.id, o.sale, r.customer_type, o.status, o.booker_name, r.booker_organisation, r.booker_cvr,
+        r.booker_ean, o.total_oere, o.vat_oere, o.receipt_number, o.paid_at::text as paid_at
+      from orders o left join (${rentals}) r on r.order_id = o.id where ${issuedOrder} order by o.id`),
     lines: await rows(sql`
       select l.id, l.order_id, l.position, l.kind, l.description, l.day::text as day, l.quantity,
         l.unit_price_oere, l.total_oere, l.vat_oere
@@ -71,7 +83,7 @@ const documentCounts = async (database: TestDatabase) =>
 
 /** The accountant's CSV over every day the fixture's documents were issued or paid on. */
 const bookkeepingExport = async (database: TestDatabase) =>
-  bookkeepingCsv(await bookkeepingEntries(database.db, { from: "2026-01-01", to: "2027-12-31" }));
+  bookkeepingCsv(await bookkeepingEntries({ db: database.db, sales }, { from: "2026-01-01", to: "2027-12-31" }));
 
 /** The demo seed's ticket orders: six of four Ordinær to Havnens Julekoncert, then 19 to Singer-songwriter-aften. */
 const demoTicketReceipts = Array.from({ length: 25 }, (_, index) => {
@@ -111,12 +123,16 @@ describe.each(databaseKinds)(
     let database: TestDatabase;
     let before: Awaited<ReturnType<typeof issuedFigures>>;
     let countsBefore: Awaited<ReturnType<typeof documentCounts>>;
+    let rentalOrdersBefore: Record<string, unknown>[];
+    const rentalOrders = async (rentals: ReturnType<typeof sql>) =>
+      rowsOf<Record<string, unknown>>(await database.db.execute(sql`${rentals} order by order_id`));
 
     beforeAll(async () => {
       database = await createTestDatabase(kind, { migrated: false });
       await loadDump(database, fixture);
-      before = await issuedFigures(database);
+      before = await issuedFigures(database, rentalsBefore);
       countsBefore = await documentCounts(database);
+      rentalOrdersBefore = await rentalOrders(rentalsBefore);
       await database.migrate();
     });
 
@@ -140,6 +156,23 @@ describe.each(databaseKinds)(
       });
       expect(before.orders).toHaveLength(32);
       expect(before.lines.length).toBeGreaterThan(before.orders.length);
+    });
+
+    it("keeps every hall order's booker details, request words, answer and days, on its booking (decision 060)", async () => {
+      // The fixture's hall orders hold every fact that moved: a request's words, an offer's answer, CVR, EAN, reference.
+      for (const moved of ["guests", "purpose", "message", "answer", "answered_at", "booker_ean", "booker_reference"]) {
+        expect(
+          rentalOrdersBefore.some((order) => order[moved] !== null),
+          moved,
+        ).toBe(true);
+      }
+      expect(rentalOrdersBefore.every((order) => typeof order.days === "string")).toBe(true);
+      expect(await rentalOrders(rentalsAfter)).toEqual(rentalOrdersBefore);
+      const [ticketBookings] = rowsOf(
+        await database.db.execute(sql`select count(*)::int as count from rental_bookings b
+          join orders o on o.id = b.order_id where o.sale = 'tickets'`),
+      );
+      expect(ticketBookings).toEqual({ count: 0 });
     });
 
     it("keeps every issued order's total, moms, receipt and booker", async () => {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addOns, invoices, orderLines, orders } from "~/db/schema";
+import { sales } from "~/businesses.server";
 import { bookkeepingEntries } from "~/features/orders/bookkeeping.server";
 import { invoiceDocument } from "~/features/invoices/invoices.server";
 import { oioublInvoice } from "~/features/invoices/oioubl";
@@ -15,6 +16,7 @@ import { demoProvider } from "~/features/payment/provider.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { loader as basketLoader } from "~/routes/kurv";
 import { loader as settingsLoader } from "~/routes/admin.reservationsindstillinger";
+import { selectRentalOrders } from "~/features/rental/rental-order.server";
 import { testCollaborators, testFreshness, type TestCollaborators } from "../support/collaborators";
 import { signedInAccounts } from "../support/factories";
 import { callRoute } from "../support/route-call";
@@ -104,7 +106,7 @@ describe.each(databaseKinds)("moms per kind of sale, on %s", (kind) => {
       { kind: "add-on", totalOere: 160_000, vatCategory: "exempt-letting", vatRatePercent: 0, vatOere: 0 },
       { kind: "security-deposit", totalOere: 200_000, vatCategory: "outside-scope", vatRatePercent: 0, vatOere: 0 },
     ]);
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, made.orderId));
+    const [order] = await selectRentalOrders(database.db).where(eq(orders.id, made.orderId));
     expect(order).toMatchObject({ totalOere: 1_190_000, vatOere: 36_000 });
 
     await completePaidOrder(collaborators, made.orderId);
@@ -113,13 +115,13 @@ describe.each(databaseKinds)("moms per kind of sale, on %s", (kind) => {
       { label: "Momsfri leje (momslovens § 13, stk. 1, nr. 8)", amount: "8.100,00 kr." },
       { label: "Sikkerhedsdepositum, uden for moms", amount: "2.000,00 kr." },
     ];
-    const [paid] = await database.db.select().from(orders).where(eq(orders.id, made.orderId));
+    const [paid] = await selectRentalOrders(database.db).where(eq(orders.id, made.orderId));
     expect((await receiptOf(database.db, paid!)).vat).toEqual(rows);
     const mail = collaborators.mailer.sent.find((sent) => sent.subject.startsWith("Kvittering nr."));
     expect(mail?.text).toContain(rows.map((row) => `${row.label}: ${row.amount}.`).join(" "));
 
     // The depositum (25 % of the 9.900 kr. sold) carries its share of the order's moms, no more.
-    const [payment] = (await bookkeepingEntries(database.db, { from: today, to: today })).filter(
+    const [payment] = (await bookkeepingEntries({ db: database.db, sales }, { from: today, to: today })).filter(
       (entry) => entry.kind === "payment" && entry.booker === "Bruger lise",
     );
     expect(payment).toMatchObject({ totalOere: 247_500, vatOere: 9_000 });
@@ -136,9 +138,7 @@ describe.each(databaseKinds)("moms per kind of sale, on %s", (kind) => {
   });
 
   it("puts 25 % on a company's rent once the venue has registered voluntarily, and keeps what was issued before", async () => {
-    const issuedBefore = await linesOf(
-      (await database.db.select().from(orders).where(eq(orders.userId, "lise")))[0]!.id,
-    );
+    const issuedBefore = await linesOf((await selectRentalOrders(database.db).where(eq(orders.userId, "lise")))[0]!.id);
     await settings({ rentVoluntarilyRegistered: true });
     await chooseCustomerType(database.db, "firma", "erhverv");
     const day = addDays(saturday, 7);
@@ -165,7 +165,7 @@ describe.each(databaseKinds)("moms per kind of sale, on %s", (kind) => {
     expect(xml.TaxTotal.TaxAmount["#text"]).toBe("1980.00");
 
     await settings({ rentVoluntarilyRegistered: false });
-    const [lise] = await database.db.select().from(orders).where(eq(orders.userId, "lise"));
+    const [lise] = await selectRentalOrders(database.db).where(eq(orders.userId, "lise"));
     expect(await linesOf(lise!.id)).toEqual(issuedBefore);
     expect((await linesOf(made.orderId)).map((line) => line.vatOere)).toEqual([130_000, 36_000, 32_000]);
   });

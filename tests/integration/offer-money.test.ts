@@ -12,6 +12,7 @@ import { action as paymentAction, loader as paymentLoader } from "~/routes/betal
 import { action as basketAction } from "~/routes/kurv";
 import { loader as successLoader } from "~/routes/success";
 import { action as offerAction, loader as offerLoader } from "~/routes/tilbud";
+import { selectRentalOrders } from "~/features/rental/rental-order.server";
 import { testCollaborators, testFreshness, type TestCollaborators } from "../support/collaborators";
 import { signedInAccounts } from "../support/factories";
 import { callRoute } from "../support/route-call";
@@ -45,7 +46,7 @@ describe.each(databaseKinds)("an offer's money, the same on every page, on %s", 
     expect((await holdDay(database.db, club, addDays(todayInCopenhagen(now), ahead), now)).ok).toBe(true);
     const fields = { intent: "request", organisation: "Vesterbro Jazzklub", gaester: "80", formaal: "Jubilæum" };
     expect(await call(club, basketAction, "/kurv", fields)).toMatchObject({ status: 302 });
-    const [request] = await database.db.select().from(orders).where(eq(orders.userId, club));
+    const [request] = await selectRentalOrders(database.db).where(eq(orders.userId, club));
     const lines = await database.db.select().from(orderLines).where(eq(orderLines.orderId, request!.id));
     const dayLine = lines.find((line) => line.kind === "day")!;
     expect(dayLine.totalOere).toBe(250_000);

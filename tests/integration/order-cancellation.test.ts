@@ -3,6 +3,7 @@ import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addOns, dayClaims, invoices, orderCancellations, orderPayments, orderRefunds, orders } from "~/db/schema";
 import { openInvoices } from "~/features/invoices/invoices.server";
+import { sales } from "~/businesses.server";
 import { bookkeepingEntries } from "~/features/orders/bookkeeping.server";
 import { demoProvider, type PaymentProvider, type RefundRequest } from "~/features/payment/provider.server";
 import { chooseCustomerType } from "~/features/rental/basket.server";
@@ -17,6 +18,7 @@ import { action as myReservationsAction, loader as myReservationsLoader } from "
 import { loader as pdfLoader } from "~/routes/faktura";
 import { loader as invoicesLoader } from "~/routes/admin.fakturaer";
 import { loader as oioublLoader } from "~/routes/faktura.oioubl";
+import { selectRentalOrders } from "~/features/rental/rental-order.server";
 import { testCollaborators, testFreshness, type TestCollaborators } from "../support/collaborators";
 import { signedInAccounts } from "../support/factories";
 import { callRoute } from "../support/route-call";
@@ -41,8 +43,7 @@ describe.each(databaseKinds)("cancelling a booking by the tiers, on %s", (kind) 
     expect(await confirmOrder(database.db, order.orderId, bookedAt)).toMatchObject({ status: "confirmed" });
     return order.orderId;
   };
-  const orderOf = async (orderId: string) =>
-    (await database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+  const orderOf = async (orderId: string) => (await selectRentalOrders(database.db).where(eq(orders.id, orderId)))[0]!;
   const cancellationOf = async (orderId: string) =>
     (await database.db.select().from(orderCancellations).where(eq(orderCancellations.orderId, orderId)))[0];
   const refundsOf = (orderId: string) =>
@@ -172,7 +173,7 @@ describe.each(databaseKinds)("cancelling a booking by the tiers, on %s", (kind) 
       refundOere: refund,
     });
     // One refund of the one payment, a record of its own with the provider's id and its moms (decision 056).
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    const [order] = await selectRentalOrders(database.db).where(eq(orders.id, orderId));
     expect(await refundsOf(orderId)).toEqual([
       expect.objectContaining({
         paymentId: paid!.id,
@@ -225,7 +226,7 @@ describe.each(databaseKinds)("cancelling a booking by the tiers, on %s", (kind) 
     const far = await book("lejer", 50);
     for (const orderId of [near, far])
       expect((await cancelOrder({ db: database.db, provider }, orderId, by)).ok).toBe(true);
-    const entries = await bookkeepingEntries(database.db, { from: today, to: today });
+    const entries = await bookkeepingEntries({ db: database.db, sales }, { from: today, to: today });
     const [nearOrder, farOrder] = [await orderOf(near), await orderOf(far)];
     const rentOf = (order: typeof nearOrder) => order.totalOere - deposit;
 

@@ -5,7 +5,7 @@ import { rowsOf } from "~/db/database";
 import { orderPayments, orders } from "~/db/schema";
 import { MailOutbox } from "~/features/email/outbox.server";
 import { queuedMails } from "../support/queued-mail";
-import { duePaymentsOf, openPayments } from "~/features/orders/payments.server";
+import { duePaymentsOf, openPayments } from "~/features/rental/order-payment-plan.server";
 import { completeLaterPayment } from "~/features/rental/checkout.server";
 import { sendBalanceReminders } from "~/features/rental/reminders.server";
 import { demoProvider } from "~/features/payment/provider.server";
@@ -17,6 +17,7 @@ import { confirmOrder, createOrder } from "~/features/rental/orders.server";
 import { setCollaborators } from "~/lib/collaborators.server";
 import { action as myReservationsAction } from "~/routes/alle-reservationer";
 import { action as paymentAction } from "~/routes/betaling";
+import { selectRentalOrders } from "~/features/rental/rental-order.server";
 import { recordingMailer, testCollaborators, testFreshness, type TestCollaborators } from "../support/collaborators";
 import { createSession, createUser } from "../support/factories";
 import { routeArgs } from "../support/route-args";
@@ -125,7 +126,7 @@ describe.each(databaseKinds)("a depositum at booking and the balance before the 
     database.db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId)).orderBy(orderPayments.dueDay);
 
   it("plans a quarter today and the rest 30 days before the first day", async () => {
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    const [order] = await selectRentalOrders(database.db).where(eq(orders.id, orderId));
     const payments = await paymentsOf();
     expect(payments.map(({ kind, amountOere, dueDay }) => ({ kind, amountOere, dueDay }))).toEqual([
       { kind: "depositum", amountOere: Math.round(order!.totalOere / 4), dueDay: today },
@@ -142,7 +143,7 @@ describe.each(databaseKinds)("a depositum at booking and the balance before the 
       status: 302,
       location: `/success?ordre=${orderId}`,
     });
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    const [order] = await selectRentalOrders(database.db).where(eq(orders.id, orderId));
     const [depositum, balance] = await paymentsOf();
     expect(order).toMatchObject({ status: "paid" });
     expect(depositum).toMatchObject({ receiptNumber: order!.receiptNumber });

@@ -24,11 +24,17 @@ interface OrderFacts {
   days: string;
 }
 
-const orderFacts = (database: TestDatabase) =>
+/** The orders' facts: the address and days on the order before migration 0031, on its booking and lines after. */
+const orderFacts = (database: TestDatabase, migrated = true) =>
   database.db
     .execute(
-      sql`select id, status, total_oere, vat_oere, receipt_number, paid_at::text as paid_at, booker_name,
-        booker_address, days::text as days from orders order by created_at, id`,
+      sql`select id, status, total_oere, vat_oere, receipt_number, paid_at::text as paid_at, booker_name, ${
+        migrated
+          ? sql`b.booker_address, (select array_agg(l.day order by l.day)::text from order_lines l
+              where l.order_id = o.id and l.kind = 'day') as days
+            from orders o join rental_bookings b on b.order_id = o.id`
+          : sql`booker_address, days::text as days from orders`
+      } order by created_at, id`,
     )
     .then((result) => rowsOf<OrderFacts>(result));
 
@@ -45,7 +51,7 @@ describe.each(databaseKinds)(
     beforeAll(async () => {
       database = await createTestDatabase(kind, { migrated: false });
       await loadDump(database, fixture);
-      before = await orderFacts(database);
+      before = await orderFacts(database, false);
       claimsBefore = rowsOf(
         await database.db.execute(
           sql`select id, day::text as day, kind, order_id, price_oere, released_at is not null as released from day_claims order by day`,
@@ -125,7 +131,7 @@ describe.each(databaseKinds)(
           ),
         ),
       ).toEqual(claimsBefore);
-      expect(rowsOf(await database.db.execute(sql`select distinct customer_type from orders`))).toEqual([
+      expect(rowsOf(await database.db.execute(sql`select distinct customer_type from rental_bookings`))).toEqual([
         { customer_type: "privat" },
       ]);
     });

@@ -16,6 +16,7 @@ import { setCollaborators } from "~/lib/collaborators.server";
 import { action as answerAction } from "~/routes/admin.forespoergsler";
 import { action as basketAction } from "~/routes/kurv";
 import { action as offerAction, loader as offerLoader } from "~/routes/tilbud";
+import { selectRentalOrders } from "~/features/rental/rental-order.server";
 import { recordingMailer, testCollaborators, testFreshness, type TestCollaborators } from "../support/collaborators";
 import { signedInAccounts } from "../support/factories";
 import { callRoute } from "../support/route-call";
@@ -40,7 +41,7 @@ describe.each(databaseKinds)("requests and offers on %s", (kind) => {
     return callRoute(route, path, { cookie: cookies[who]!, fields: method === "POST" ? fields : undefined, params });
   };
 
-  const ordersOf = (userId: string) => database.db.select().from(orders).where(eq(orders.userId, userId));
+  const ordersOf = (userId: string) => selectRentalOrders(database.db).where(eq(orders.userId, userId));
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -183,10 +184,9 @@ describe.each(databaseKinds)("requests and offers on %s", (kind) => {
       expect((await holdDay(database.db, "klub", day(offset), now)).ok).toBe(true);
       expect(await call(basketAction, "/kurv", "klub", requestFields)).toMatchObject({ status: 302 });
     }
-    const open = await database.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, "klub"), eq(orders.status, "requested")));
+    const open = await selectRentalOrders(database.db).where(
+      and(eq(orders.userId, "klub"), eq(orders.status, "requested")),
+    );
     expect(open).toHaveLength(2);
     const offered = open.find((order) => order.days.includes(day(81)))!;
     expect(
@@ -206,15 +206,12 @@ describe.each(databaseKinds)("requests and offers on %s", (kind) => {
     const deps = { db: database.db, outbox, publicUrl: "https://scene.test" };
     const [first, again] = await Promise.all([expireRequests(deps, later), expireRequests(deps, later)]);
     expect(first + again).toBe(2);
-    const expired = await database.db
-      .select()
-      .from(orders)
-      .where(
-        inArray(
-          orders.id,
-          open.map((order) => order.id),
-        ),
-      );
+    const expired = await selectRentalOrders(database.db).where(
+      inArray(
+        orders.id,
+        open.map((order) => order.id),
+      ),
+    );
     expect(expired.map((order) => order.status)).toEqual(["expired", "expired"]);
     const held = await database.db
       .select()

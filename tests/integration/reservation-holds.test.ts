@@ -15,6 +15,7 @@ import { setCollaborators } from "~/lib/collaborators.server";
 import { dayBounds, formatDateLong } from "~/lib/format";
 import { action as payAction } from "~/routes/betaling";
 import { action as basketAction, loader as basketLoader } from "~/routes/kurv";
+import { selectRentalOrders } from "~/features/rental/rental-order.server";
 import { signUpUser } from "../support/accounts";
 import { testCollaborators } from "../support/collaborators";
 import { routeArgs } from "../support/route-args";
@@ -77,8 +78,7 @@ describe.each(databaseKinds)("holds that run out or whose day is closed, on %s",
   const stateOf = async (day: string, member: Member) =>
     (await calendarDays(database.db, { from: day, to: day }, member.id))[0]?.state;
 
-  const orderOf = async (orderId: string) =>
-    (await database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+  const orderOf = async (orderId: string) => (await selectRentalOrders(database.db).where(eq(orders.id, orderId)))[0]!;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);

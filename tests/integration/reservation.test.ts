@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { selectRentalOrders } from "~/features/rental/rental-order.server";
 import { testFreshness } from "../support/collaborators";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { customerTypeTerms, dayClaims, orderLines, orders, reservationSettings } from "~/db/schema";
@@ -169,7 +170,7 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
     expect(results.filter((result) => result.status === "already-paid")).toHaveLength(2);
     const receipts = new Set(results.map((result) => ("receiptNumber" in result ? result.receiptNumber : null)));
     expect(receipts.size).toBe(1);
-    const [paid] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    const [paid] = await selectRentalOrders(database.db).where(eq(orders.id, orderId));
     expect(paid).toMatchObject({ status: "paid", bookerAddress: "Havnegade 8, 8000 Aarhus C" });
     const booked = await calendarDays(database.db, { from: addDays(today, 60), to: addDays(today, 61) }, user, now);
     expect(booked.map((day) => day.state)).toEqual(["mine", "mine"]);
@@ -212,7 +213,7 @@ describe.each(databaseKinds)("reservation on %s", (kind) => {
         vatOere: 0,
       }),
     ]);
-    const [made] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    const [made] = await selectRentalOrders(database.db).where(eq(orders.id, orderId));
     expect(made).toMatchObject({ totalOere: 1_100_000, vatOere: 0, days: [weekday, friday] });
   });
 

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { depositSettlements, orderLines, orderPayments, orderRefunds } from "~/db/schema";
+import { sales } from "~/businesses.server";
 import { bookkeepingEntries } from "~/features/orders/bookkeeping.server";
 import { confirmLaterPayment } from "~/features/orders/payments.server";
 import { demoProvider, type PaymentProvider } from "~/features/payment/provider.server";
@@ -160,7 +161,7 @@ describe.each(databaseKinds)("the security deposit: paid with the balance, settl
     expect(mails[0]!.text).toContain("Du får 1.500,00 kr. tilbage");
     // The accountant sees the deposit paid back, without moms.
     const settledOn = todayInCopenhagen(afterTheEvent);
-    const refunds = (await bookkeepingEntries(database.db, { from: settledOn, to: settledOn })).filter(
+    const refunds = (await bookkeepingEntries({ db: database.db, sales }, { from: settledOn, to: settledOn })).filter(
       (entry) => entry.kind === "refund",
     );
     expect(refunds).toEqual([expect.objectContaining({ totalOere: -150_000, vatOere: 0 })]);

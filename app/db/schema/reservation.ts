@@ -13,11 +13,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { CancellationTier, KeptAddOnChoice } from "./values/rental";
+import type { CancellationTier } from "./values/rental";
 import { ownedBy, users } from "./accounts";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
 import { events } from "./content";
-import { customerType } from "./rental";
 import { VAT_CATEGORY_NAMES } from "~/features/orders/vat";
 
 /** The admin's reservation settings. One row only (id = 1); money in øre. */
@@ -139,7 +138,7 @@ export const orderSale = pgEnum("order_sale", ["rental", "tickets"]);
 
 /**
  * An order, whatever it sells: the days of a basket or a concert's tickets on their way to payment, then the paid
- * purchase with its receipt.
+ * purchase with its receipt. What only a rental has is its `rental_bookings` row (decision 060).
  */
 export const orders = pgTable(
   "orders",
@@ -158,30 +157,12 @@ export const orders = pgTable(
     accessToken: text("access_token").unique(),
     bookerName: text("booker_name").notNull(),
     bookerEmail: text("booker_email").notNull(),
-    bookerAddress: text("booker_address").notNull(),
     bookerPhone: text("booker_phone").notNull().default(""),
-    /** The booker's customer type and what it adds (`bookerDetailsSchema`): organisation, CVR, EAN, reference. */
-    customerType: customerType("customer_type").notNull().default("privat"),
-    bookerOrganisation: text("booker_organisation"),
-    bookerCvr: text("booker_cvr"),
-    bookerEan: text("booker_ean"),
-    bookerReference: text("booker_reference"),
-    /** The days the order is for, as they were when it was made. */
-    days: date("days", { mode: "string" }).array().notNull(),
     totalOere: integer("total_oere").notNull(),
     vatOere: integer("vat_oere").notNull(),
     provider: text("provider").notNull(),
     receiptNumber: integer("receipt_number").unique(),
     failureReason: text("failure_reason"),
-    /** A request's own words: the expected guests, the purpose and a message to the venue. */
-    guests: integer("guests"),
-    purpose: text("purpose"),
-    message: text("message"),
-    /** The admin's note to an offer, or why a request was declined (with other days to propose). */
-    answer: text("answer"),
-    answeredAt: instant("answered_at"),
-    /** When a request's or an offer's answer is due: its days are held until then, and it expires after. */
-    answerBy: instant("answer_by"),
     createdAt: createdAt(),
     paidAt: instant("paid_at"),
   },
@@ -197,8 +178,6 @@ export const orders = pgTable(
       "orders_ticket_sale",
       sql`(${table.sale} = 'tickets') = (${table.eventId} is not null and ${table.accessToken} is not null)`,
     ),
-    check("orders_booker_cvr", sql`${table.bookerCvr} ~ '^[0-9]{8}$'`),
-    check("orders_booker_ean", sql`${table.bookerEan} ~ '^[0-9]{13}$'`),
     check(
       "orders_paid_has_receipt",
       sql`${table.status} <> 'paid' or (${table.receiptNumber} is not null and ${table.paidAt} is not null)`,
@@ -233,7 +212,7 @@ export const orderLines = pgTable(
     position: smallint("position").notNull(),
     kind: orderLineKind("kind").notNull(),
     description: text("description").notNull(),
-    /** The day a day's rent is for. */
+    /** The day a day's rent is for: a rental's days are its day lines, written nowhere else on it (decision 060). */
     day: date("day", { mode: "string" }),
     /** The ticket type a ticket line sells. */
     ticketTypeId: uuid("ticket_type_id"),
@@ -464,23 +443,6 @@ export const dayClaims = pgTable(
     check("day_claims_price", sql`${table.priceOere} >= 0`),
   ],
 );
-
-/**
- * A user's basket as holds see it: its version goes up with every hold put in. A hold reads the version with the
- * basket and puts its day in only if the version is still the one it read, so two holds of one user at once
- * cannot both take the basket's last place (`holdDay`).
- */
-export const baskets = pgTable("baskets", {
-  userId: ownedBy().primaryKey(),
-  version: integer("version").notNull(),
-  /** Who the user rents as: the days are priced by it (`customer_type_terms`). Changing it raises the version. */
-  customerType: customerType("customer_type").notNull().default("privat"),
-  /**
-   * The add-ons last sent to checkout, with the holds they were chosen for, so that a detour on the way to payment
-   * (the details asked first) comes back to them ticked (issue 54). No prices: those are the order's to fix.
-   */
-  addOnChoice: jsonb("add_on_choice").$type<KeptAddOnChoice>(),
-});
 
 /** Stripe events already handled, so a repeated or replayed webhook changes nothing. */
 export const paymentEvents = pgTable("payment_events", {

@@ -46,6 +46,9 @@ export const exportedTables = {
   invoices: "orders",
   // … and how its security deposit was settled: what was kept, why, and what was paid back.
   deposit_settlements: "orders",
+  // What only a hall order has (decision 060): the booker's address and customer type with what it adds, a
+  // request's words and the answer, and its days (the hall's part of the export).
+  rental_bookings: "rentalBookings",
   // … and, if it was cancelled, by whom, how many days before, and what was charged and paid back.
   order_cancellations: "orders",
   // … and each refund of its payments: how much, the moms in it, why and when (decision 056).
@@ -120,14 +123,7 @@ export async function exportUserData(
       status: orders.status,
       bookerName: orders.bookerName,
       bookerEmail: orders.bookerEmail,
-      bookerAddress: orders.bookerAddress,
       bookerPhone: orders.bookerPhone,
-      customerType: orders.customerType,
-      bookerOrganisation: orders.bookerOrganisation,
-      bookerCvr: orders.bookerCvr,
-      bookerEan: orders.bookerEan,
-      bookerReference: orders.bookerReference,
-      days: orders.days,
       totalOere: orders.totalOere,
       vatOere: orders.vatOere,
       provider: orders.provider,
@@ -281,7 +277,7 @@ export async function exportUserData(
     })
     .from(newsletterLetters)
     .where(eq(newsletterLetters.createdBy, userId));
-  // What each business holds of the account: the newsletter and the waitlists by its address (decision 055).
+  // What each business holds of the account: the hall's bookings, the newsletter and the waitlists (decision 055).
   const businesses: Record<string, unknown> = account
     ? await exportedParts(accountParts, db, { id: userId, email: account.email })
     : {};

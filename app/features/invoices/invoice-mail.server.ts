@@ -7,6 +7,7 @@ import { getSiteSettings } from "~/features/site/settings.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import { formatMoney } from "~/lib/format";
 import { contractAttachment } from "~/features/rental/contract.server";
+import { selectRentalOrders } from "~/features/rental/rental-order.server";
 import { invoicePdf } from "./invoice-pdf.server";
 import { invoiceDocument, invoiceOfOrder } from "./invoices.server";
 
@@ -19,7 +20,7 @@ export async function sendInvoice(
   orderId: string,
 ) {
   try {
-    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    const [order] = await selectRentalOrders(db).where(eq(orders.id, orderId));
     const invoice = await invoiceOfOrder(db, orderId);
     if (!order || !invoice) return;
     const document = await invoiceDocument(db, invoice);

@@ -1,9 +1,18 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { dayClaims, invoices, orderLines, orderPayments, orders, reservationSettings } from "~/db/schema";
+import {
+  dayClaims,
+  invoices,
+  orderLines,
+  orderPayments,
+  orders,
+  rentalBookings,
+  reservationSettings,
+} from "~/db/schema";
 import { markPaid, takeReceiptNumber } from "~/features/orders/payments.server";
 import { daysSummary, formatDay, todayInCopenhagen } from "~/lib/days";
+import { daysOfOrder, firstDayOfOrder, selectRentalOrders } from "~/features/rental/rental-order.server";
 import type { ReservationSettings } from "~/features/rental/settings.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { creditNoteLines, invoiceDueDay } from "./invoices";
@@ -31,9 +40,9 @@ export async function bookOnInvoice(db: Database, orderId: string, settings: Res
     .update(orders)
     .set({ status: "invoiced" })
     .where(eq(orders.id, orderId))
-    .returning({ totalOere: orders.totalOere, vatOere: orders.vatOere, days: orders.days });
+    .returning({ totalOere: orders.totalOere, vatOere: orders.vatOere, firstDay: firstDayOfOrder });
   const today = todayInCopenhagen(now);
-  const dueOn = invoiceDueDay(today, [...order!.days].sort()[0]!, settings.invoiceDays);
+  const dueOn = invoiceDueDay(today, order!.firstDay, settings.invoiceDays);
   await db
     .update(dayClaims)
     .set({ kind: "booking", expiresAt: null })
@@ -107,7 +116,7 @@ export async function invoiceOfOrder(db: Database, orderId: string) {
 /** What an invoice says, for its PDF and its OIOUBL: the order's lines and booker, the seller, the bank account. */
 export async function invoiceDocument(db: Database, invoice: Invoice): Promise<InvoiceDocument> {
   const [[order], lines, site, [bank]] = await Promise.all([
-    db.select().from(orders).where(eq(orders.id, invoice.orderId)),
+    selectRentalOrders(db).where(eq(orders.id, invoice.orderId)),
     db.select().from(orderLines).where(eq(orderLines.orderId, invoice.orderId)).orderBy(asc(orderLines.position)),
     getSiteSettings(db),
     db
@@ -187,6 +196,9 @@ export async function markInvoicePaid(db: Database, invoiceId: string, now = new
 const creditedOere = sql<number>`coalesce((select sum(credit.total_oere) from ${invoices} as credit
   where credit.order_id = ${invoices.orderId} and credit.kind = 'credit-note'), 0)::int`;
 
+/** Who an invoice is to: the booker's organisation, else the booker. */
+const buyerName = sql<string>`coalesce(${rentalBookings.bookerOrganisation}, ${orders.bookerName})`;
+
 /**
  * Invoices not yet paid, the soonest due first, with their buyers and what is left to pay after credit notes: the
  * admin's "Fakturaer". One credited in full is settled.
@@ -198,12 +210,13 @@ export async function openInvoices(db: Database) {
       number: invoices.number,
       dueOn: invoices.dueOn,
       totalOere: sql<number>`${invoices.totalOere} - ${creditedOere}`,
-      buyer: sql<string>`coalesce(${orders.bookerOrganisation}, ${orders.bookerName})`,
-      ean: orders.bookerEan,
-      days: orders.days,
+      buyer: buyerName,
+      ean: rentalBookings.bookerEan,
+      days: daysOfOrder,
     })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .innerJoin(rentalBookings, eq(rentalBookings.orderId, invoices.orderId))
     .where(and(eq(invoices.kind, "invoice"), isNull(invoices.paidAt)))
     .orderBy(asc(invoices.dueOn));
   return open
@@ -225,18 +238,13 @@ export async function recentCreditNotes(db: Database, since: string) {
       totalOere: invoices.totalOere,
       credits: credited.number,
       creditedPaid: sql<boolean>`${credited.paidAt} is not null`,
-      buyer: sql<string>`coalesce(${orders.bookerOrganisation}, ${orders.bookerName})`,
-      ean: orders.bookerEan,
+      buyer: buyerName,
+      ean: rentalBookings.bookerEan,
     })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .innerJoin(rentalBookings, eq(rentalBookings.orderId, invoices.orderId))
     .innerJoin(credited, and(eq(credited.orderId, invoices.orderId), eq(credited.kind, "invoice")))
     .where(and(eq(invoices.kind, "credit-note"), gte(invoices.issuedOn, since)))
     .orderBy(desc(invoices.number));
-}
-
-/** The user's invoices, for their own orders' pages. */
-export function invoicesOfOrders(db: Database, orderIds: string[]) {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db.select().from(invoices).where(inArray(invoices.orderId, orderIds));
 }

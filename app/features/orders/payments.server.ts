@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { invoices, orderPayments, orders, reservationSettings } from "~/db/schema";
+import { orderPayments, orders, reservationSettings } from "~/db/schema";
 
 export type OrderPayment = typeof orderPayments.$inferSelect;
 
@@ -83,46 +83,4 @@ export async function confirmLaterPayment(db: Database, paymentId: string, now =
     await markPaid(tx, paymentId, receiptNumber, now);
     return { status: "confirmed", receiptNumber, orderId: payment.orderId };
   });
-}
-
-/**
- * A user's payments still due on booked orders (the balances, and what is due on an invoice), soonest first, with
- * their orders' days and, for an order on invoice, its invoice.
- */
-export function duePaymentsOf(db: Database, userId: string) {
-  return db
-    .select({
-      id: orderPayments.id,
-      orderId: orders.id,
-      kind: orderPayments.kind,
-      amountOere: orderPayments.amountOere,
-      dueDay: orderPayments.dueDay,
-      days: orders.days,
-      invoiceId: invoices.id,
-      invoiceNumber: invoices.number,
-    })
-    .from(orderPayments)
-    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
-    .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
-    .where(and(eq(orders.userId, userId), inArray(orders.status, ["paid", "invoiced"]), isNull(orderPayments.paidAt)))
-    .orderBy(asc(orderPayments.dueDay));
-}
-
-/** Every payment still due on a booked order, soonest first, with its booker: the admin's "Betalinger". */
-export function openPayments(db: Database) {
-  return db
-    .select({
-      id: orderPayments.id,
-      kind: orderPayments.kind,
-      amountOere: orderPayments.amountOere,
-      dueDay: orderPayments.dueDay,
-      remindedOn: orderPayments.remindedOn,
-      bookerName: orders.bookerName,
-      bookerEmail: orders.bookerEmail,
-      days: orders.days,
-    })
-    .from(orderPayments)
-    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
-    .where(and(eq(orders.status, "paid"), isNull(orderPayments.paidAt)))
-    .orderBy(asc(orderPayments.dueDay));
 }

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import type { Collaborators } from "~/lib/collaborators.server";
 import type { OrderPayment } from "./payments.server";
@@ -22,6 +23,15 @@ export type SettleOutcome =
 export interface SaleBusiness {
   /** Settles a paid payment of one of its orders: books or sells what it is for, receipts it and mails the buyer. */
   settlePayment(deps: SettlementDependencies, payment: OrderPayment): Promise<SettleOutcome>;
+  /** What it knows of its orders' buyers beyond the order's name, by order id, for the accountant's CSV. */
+  buyersOf?(db: Database, orderIds: string[]): Promise<Map<string, BuyerIdentity>>;
+}
+
+/** A buyer as the bookkeeping names one where the order's name is not all: an organisation, its CVR and EAN. */
+export interface BuyerIdentity {
+  organisation: string | null;
+  cvr: string | null;
+  ean: string | null;
 }
 
 /** The businesses by the sale they answer for. */

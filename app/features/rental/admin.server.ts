@@ -1,6 +1,14 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { blockedDates, customerTypeTerms, dayClaims, orderLines, orders, reservationSettings } from "~/db/schema";
+import {
+  blockedDates,
+  customerTypeTerms,
+  dayClaims,
+  orderLines,
+  orders,
+  rentalBookings,
+  reservationSettings,
+} from "~/db/schema";
 import { csvDocument, csvKroner } from "~/lib/csv";
 import type { Freshness } from "~/lib/freshness";
 import { claimedDayPriceOere, dayLineOfClaim } from "./booked-day-price.server";
@@ -20,7 +28,7 @@ export async function listBookings(db: Database, range: { from: string; to: stri
       priceOere: claimedDayPriceOere,
       bookerName: sql<string>`coalesce(${orders.bookerName}, '')`,
       bookerEmail: sql<string>`coalesce(${orders.bookerEmail}, '')`,
-      bookerAddress: sql<string>`coalesce(${orders.bookerAddress}, ${dayClaims.title})`,
+      bookerAddress: sql<string>`coalesce(${rentalBookings.bookerAddress}, ${dayClaims.title})`,
       bookerPhone: sql<string>`coalesce(${orders.bookerPhone}, '')`,
       receiptNumber: orders.receiptNumber,
       userId: dayClaims.userId,
@@ -30,6 +38,7 @@ export async function listBookings(db: Database, range: { from: string; to: stri
     })
     .from(dayClaims)
     .leftJoin(orders, eq(orders.id, dayClaims.orderId))
+    .leftJoin(rentalBookings, eq(rentalBookings.orderId, dayClaims.orderId))
     .leftJoin(orderLines, dayLineOfClaim)
     .where(and(eq(dayClaims.kind, "booking"), gte(dayClaims.day, range.from), lte(dayClaims.day, range.to)))
     .orderBy(asc(dayClaims.day), asc(dayClaims.createdAt));
@@ -76,8 +85,9 @@ export const setHoldSeconds = (deps: { db: Database; freshness: Freshness }, hol
   updateReservationSettings(deps, { holdSeconds });
 
 /**
- * The end-to-end tests' shortcut to a booking whose event is over (`/_test/forbi`): its days move `days` back,
- * weekdays kept, so the admin settles its deposit by the real clock. Days that far back are nobody else's.
+ * The end-to-end tests' shortcut to a booking whose event is over (`/_test/forbi`): its days (its day lines, and
+ * its claims with them) move `days` back, weekdays kept, so the admin settles its deposit by the real clock. Days
+ * that far back are nobody else's.
  */
 export async function moveBookingBack(db: Database, orderId: string, days: number) {
   await db.transaction(async (tx) => {
@@ -86,9 +96,9 @@ export async function moveBookingBack(db: Database, orderId: string, days: numbe
       .set({ day: sql`${dayClaims.day} - ${days}::int` })
       .where(eq(dayClaims.orderId, orderId));
     await tx
-      .update(orders)
-      .set({ days: sql`(select array_agg(day - ${days}::int order by day) from unnest(${orders.days}) as day)` })
-      .where(eq(orders.id, orderId));
+      .update(orderLines)
+      .set({ day: sql`${orderLines.day} - ${days}::int` })
+      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.kind, "day")));
   });
 }
 

@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import type { AccountPart } from "~/features/accounts/account-parts.server";
 import { formatDay, todayInCopenhagen } from "~/lib/days";
 import { cancellationRefusal, hasBegun, type CancelRefusal } from "./rules";
+import { rentalBookingsOf } from "./rental-order.server";
 import { getReservationSettings } from "./settings.server";
 
 /**
@@ -45,8 +46,12 @@ export async function cancelBooking(
   return { ok: true, day: claim.day, orderId: claim.orderId, userId: claim.userId };
 }
 
-/** The hall's part of an account (decision 055): a deleted account's days are freed. */
+/**
+ * The hall's part of an account (decision 055): what only its hall orders have, in its data export (their lines,
+ * payments and receipts are the core's `orders`); a deleted account's days are freed.
+ */
 export const reservationAccountPart: AccountPart = {
+  exportData: async (db, account) => ({ rentalBookings: await rentalBookingsOf(db, account.id) }),
   beforeDelete: (db, account) => releaseClaimsOfDeletedUser(db, account.id),
 };
 

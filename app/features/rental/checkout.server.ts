@@ -1,6 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { dayClaims, orderLines, orders } from "~/db/schema";
+import { dayClaims, orderLines, rentalBookings, type orders } from "~/db/schema";
 import type { PaymentView, ReceiptView } from "~/features/orders/receipt";
 import { balancePaidMessage, bookingConfirmationMessage } from "~/features/rental/messages";
 import {
@@ -20,17 +20,18 @@ import type { SaleBusiness } from "~/features/orders/sales.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { daysSummary, formatDay } from "~/lib/days";
 import { bookingsCalendar } from "./feeds.server";
-import { confirmOrder } from "./orders.server";
+import { confirmOrder, getOrder } from "./orders.server";
+import type { RentalOrder } from "./rental-order.server";
 
-export type Order = typeof orders.$inferSelect;
+type Order = typeof orders.$inferSelect;
 
 /**
  * The receipt of a paid order, made from its lines (decision 031): number, business with CVR, each line with its
  * amount (a day's rent as its day), total and the moms in it by rate (decision 054). Its number and time are the
  * latest payment's (the balance's, once it is paid), so a page after a payment shows the receipt of the payment
- * just made.
+ * just made. A hall order names the booker's address; a ticket order has none.
  */
-export async function receiptOf(db: Database, order: Order): Promise<ReceiptView> {
+export async function receiptOf(db: Database, order: Order & { bookerAddress?: string }): Promise<ReceiptView> {
   const settings = await getSiteSettings(db);
   const [lines, payments] = await Promise.all([linesOf(db, order.id), paymentsOf(db, order.id)]);
   const latest = latestPaid(payments);
@@ -45,7 +46,7 @@ export async function receiptOf(db: Database, order: Order): Promise<ReceiptView
     receiptNumber: latest?.receiptNumber ?? order.receiptNumber ?? 0,
     paidAt: paidAt ? formatDateTime(paidAt) : "",
     bookerName: order.bookerName,
-    bookerAddress: order.bookerAddress,
+    bookerAddress: order.bookerAddress ?? "",
     lines: lines.map((line) => ({ label: receiptLineLabel(line), price: formatMoney(line.totalOere) })),
     total: formatMoney(order.totalOere),
     vat: vatRows(lines),
@@ -90,10 +91,14 @@ export function paymentView(payment: OrderPayment): PaymentView {
 }
 
 /**
- * What the provider's page shows for one payment: paying everything, the order's lines; a depositum or a balance,
- * one line that says which, for what.
+ * What the provider's page shows for one payment: paying everything, the order's lines; a depositum or a balance
+ * (a hall order's, with its days), one line that says which, for what.
  */
-export async function checkoutOf(db: Database, order: Order, payment: OrderPayment): Promise<CheckoutRequest> {
+export async function checkoutOf(
+  db: Database,
+  order: Order & { days?: string[] },
+  payment: OrderPayment,
+): Promise<CheckoutRequest> {
   const lines =
     payment.kind === "everything"
       ? (await linesOf(db, order.id)).map((line) => ({
@@ -102,7 +107,7 @@ export async function checkoutOf(db: Database, order: Order, payment: OrderPayme
         }))
       : [
           {
-            name: `${paymentLabels[payment.kind]}: leje af salen, ${daysSummary(order.days)}`,
+            name: `${paymentLabels[payment.kind]}: leje af salen, ${daysSummary(order.days ?? [])}`,
             amountOere: payment.amountOere,
           },
         ];
@@ -115,7 +120,7 @@ export async function checkoutOf(db: Database, order: Order, payment: OrderPayme
  */
 export async function startNextPayment(
   { db, provider, publicUrl }: { db: Database; provider: PaymentProvider; publicUrl: string },
-  order: Order,
+  order: RentalOrder,
   cancelPath: string,
 ) {
   const payment = await nextDuePayment(db, order.id);
@@ -132,11 +137,24 @@ type SettlementDependencies = Pick<Collaborators, "db" | "mailer" | "config" | "
 
 /**
  * The hall's answer to the order core (decision 055): the first payment books the order's days
- * (`completePaidOrder`), a later one (the balance) is recorded and receipted.
+ * (`completePaidOrder`), a later one (the balance) is recorded and receipted; a booker's organisation, CVR and EAN
+ * are its booking's (decision 060).
  */
 export const rentalSale: SaleBusiness = {
   settlePayment: (deps, payment) =>
     payment.kind === "balance" ? completeLaterPayment(deps, payment.id) : completePaidOrder(deps, payment.orderId),
+  async buyersOf(db, orderIds) {
+    const buyers = await db
+      .select({
+        orderId: rentalBookings.orderId,
+        organisation: rentalBookings.bookerOrganisation,
+        cvr: rentalBookings.bookerCvr,
+        ean: rentalBookings.bookerEan,
+      })
+      .from(rentalBookings)
+      .where(inArray(rentalBookings.orderId, orderIds));
+    return new Map(buyers.map(({ orderId, ...buyer }) => [orderId, buyer]));
+  },
 };
 
 /** Records a paid balance and, the first time, mails its receipt. A mail that fails is logged, never undoes it. */
@@ -144,7 +162,7 @@ export async function completeLaterPayment(deps: SettlementDependencies, payment
   const { db, mailer, config, metrics, logger } = deps;
   const result = await confirmLaterPayment(db, paymentId);
   if (result.status !== "confirmed") return result;
-  const [order] = await db.select().from(orders).where(eq(orders.id, result.orderId));
+  const order = await getOrder(db, result.orderId);
   if (!order) return result;
   metrics.payments.inc({ provider: order.provider, outcome: "confirmed" });
   try {
@@ -168,7 +186,7 @@ export async function completePaidOrder(
 ) {
   const result = await confirmOrder(db, orderId);
   if (result.status !== "confirmed") return result;
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await getOrder(db, orderId);
   if (!order) return result;
   metrics.bookings.inc();
   metrics.bookedDays.inc(order.days.length);

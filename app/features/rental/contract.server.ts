@@ -16,6 +16,7 @@ import { formatDateTime, formatMoney } from "~/lib/format";
 import { plainTextPdf } from "~/lib/pdf.server";
 import { CONTRACT_ACCEPTANCE, contractText, type ContractView } from "./contract";
 import { orderPaymentPlan } from "./order-payment-plan.server";
+import { selectRentalOrders } from "./rental-order.server";
 
 /** An admin page's published sections as plain text: the contract's terms and house rules. */
 async function pageSections(db: Database, name: PageName) {
@@ -30,7 +31,7 @@ async function pageSections(db: Database, name: PageName) {
  */
 export async function contractOf(db: Database, orderId: string): Promise<ContractView> {
   const [[order], lines, written, site, settings, terms, houseRules] = await Promise.all([
-    db.select().from(orders).where(eq(orders.id, orderId)),
+    selectRentalOrders(db).where(eq(orders.id, orderId)),
     db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position)),
     paymentsOf(db, orderId),
     getSiteSettings(db),
@@ -53,7 +54,7 @@ export async function contractOf(db: Database, orderId: string): Promise<Contrac
       cvr: order!.bookerCvr,
       ean: order!.bookerEan,
     },
-    days: [...order!.days].sort().map(formatDay),
+    days: order!.days.map(formatDay),
     lines: lines.map((line) => ({
       label: documentLineLabel(line),
       amount: formatMoney(line.totalOere),

@@ -15,14 +15,14 @@ import { getReservationSettings } from "~/features/rental/settings.server";
 import { cancellationSettlement } from "./cancellation-tiers";
 import { cancellationWords, type CancellationQuote } from "./cancellation-words";
 import { isOverdue, securityDepositCarrier } from "./payment-plan";
+import { selectRentalOrders, type RentalOrder } from "./rental-order.server";
 
-type Order = typeof orders.$inferSelect;
 type Payment = typeof orderPayments.$inferSelect;
 
 export type CancellationRefusal = CancelRefusal | "not-found" | "balance-due" | "charge-unpaid";
 
 /** The quote of a booked order, from its lines, payments and invoice, by the admin's tiers as they are now. */
-async function quoteOf(db: Database, order: Order, now: Date) {
+async function quoteOf(db: Database, order: RentalOrder, now: Date) {
   const [settings, lines, payments, [invoice]] = await Promise.all([
     getReservationSettings(db),
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)),
@@ -37,7 +37,7 @@ async function quoteOf(db: Database, order: Order, now: Date) {
     .reduce((sum, line) => sum + line.totalOere, 0);
   const paidOere = payments.filter((payment) => payment.paidAt).reduce((sum, p) => sum + p.amountOere, 0);
   const depositPaid = depositOere > 0 && securityDepositCarrier(payments)?.paidAt != null;
-  const firstDay = [...order.days].sort()[0]!;
+  const firstDay = order.days[0]!;
   const settlement = cancellationSettlement(
     {
       rentOere: order.totalOere - depositOere,
@@ -85,11 +85,11 @@ function refusalOf(
   return null;
 }
 
-const isBooked = (order: Order | undefined) => order && (order.status === "paid" || order.status === "invoiced");
+const isBooked = (order: RentalOrder | undefined) => order && (order.status === "paid" || order.status === "invoiced");
 
 /** The quote of a user's own booked order, and whether they may cancel it now; null for anything else. */
 export async function quoteCancellation(db: Database, userId: string | null, orderId: string, now = new Date()) {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const [order] = await selectRentalOrders(db).where(eq(orders.id, orderId));
   if (!isBooked(order) || (userId !== null && order!.userId !== userId)) return null;
   const facts = await quoteOf(db, order!, now);
   return {
@@ -101,7 +101,7 @@ export async function quoteCancellation(db: Database, userId: string | null, ord
 }
 
 export type CancellationResult =
-  | { ok: true; quote: CancellationQuote; order: Order; creditNoteNumber: number | null }
+  | { ok: true; quote: CancellationQuote; order: RentalOrder; creditNoteNumber: number | null }
   | { ok: false; reason: CancellationRefusal };
 
 /**
@@ -118,7 +118,7 @@ export async function cancelOrder(
   now = new Date(),
 ): Promise<CancellationResult> {
   return db.transaction(async (tx): Promise<CancellationResult> => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    const [order] = await selectRentalOrders(tx).where(eq(orders.id, orderId)).for("update", { of: orders });
     if (!isBooked(order) || (!by.byAdmin && order!.userId !== by.userId)) return { ok: false, reason: "not-found" };
     const facts = await quoteOf(tx, order!, now);
     const refusal = refusalOf(facts, by.byAdmin, todayInCopenhagen(now));

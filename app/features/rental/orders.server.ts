@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { baskets, blockedDates, dayClaims, orderLines, orders, profiles, users } from "~/db/schema";
+import { baskets, blockedDates, dayClaims, orderLines, orders, profiles, rentalBookings, users } from "~/db/schema";
 import type { BookerDetails } from "~/features/rental/booker-details";
 import type { AddOnSelection } from "~/db/schema/values/rental";
 import { addOnLines, chosenAddOns, noAddOns } from "~/features/rental/add-ons";
@@ -32,6 +32,7 @@ import type { paymentTermsOf } from "~/features/rental/payment-plan";
 import { orderPaymentPlan } from "~/features/rental/order-payment-plan.server";
 import { getReservationSettings } from "./settings.server";
 import { claimedDayPriceOere, dayLineOfClaim } from "./booked-day-price.server";
+import { selectRentalOrders } from "./rental-order.server";
 
 /** A day's rent as an order line (decision 031), at the price its hold fixed, with the rent's moms (decision 054). */
 function dayRentLine(priceOere: number, vatCategory: VatCategory) {
@@ -141,20 +142,24 @@ export async function createOrder(
         userId,
         bookerName: person.name,
         bookerEmail: person.email,
-        bookerAddress: address,
         bookerPhone: person.phone ?? "",
-        customerType,
-        bookerOrganisation: "organisation" in details ? details.organisation : null,
-        bookerCvr: "cvr" in details ? details.cvr : null,
-        bookerEan: "ean" in details ? details.ean : null,
-        bookerReference: "reference" in details ? details.reference : null,
-        days: running.map((hold) => hold.day),
         totalOere,
         vatOere,
         provider: provider.name,
-        ...(request && { status: "requested" as const, ...request, answerBy }),
+        ...(request && { status: "requested" as const }),
       })
       .returning({ id: orders.id });
+    await tx.insert(rentalBookings).values({
+      orderId: order!.id,
+      bookerAddress: address,
+      customerType,
+      bookerOrganisation: "organisation" in details ? details.organisation : null,
+      bookerCvr: "cvr" in details ? details.cvr : null,
+      bookerEan: "ean" in details ? details.ean : null,
+      bookerReference: "reference" in details ? details.reference : null,
+      ...(request && { ...request, answerBy }),
+    });
+    // The day lines are the order's days (decision 060); its claims only keep them off others' calendars meanwhile.
     await tx.insert(orderLines).values(lines.map((line, position) => ({ ...line, orderId: order!.id, position })));
     await tx
       .update(dayClaims)
@@ -214,7 +219,7 @@ export type ConfirmResult =
  */
 export async function confirmOrder(db: Database, orderId: string, now = new Date()): Promise<ConfirmResult> {
   return db.transaction(async (tx): Promise<ConfirmResult> => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    const [order] = await selectRentalOrders(tx).where(eq(orders.id, orderId)).for("update", { of: orders });
     if (!order) return { status: "failed", reason: "not-found" };
     if (order.status === "paid") return { status: "already-paid", receiptNumber: order.receiptNumber! };
     if (order.status !== "pending") return { status: "failed", reason: "not-pending" };
@@ -267,12 +272,13 @@ export async function confirmOrder(db: Database, orderId: string, now = new Date
   });
 }
 
+/** A hall order with its booking's facts and days (`selectRentalOrders`), or null (a ticket order is none). */
 export async function getOrder(db: Database, orderId: string) {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const [order] = await selectRentalOrders(db).where(eq(orders.id, orderId));
   return order ?? null;
 }
 
-/** The user's own order, by its id as it came (the address or a form); anything else is not found (404). */
+/** The user's own hall order, by its id as it came (the address or a form); anything else is not found (404). */
 export async function requireOwnOrder(db: Database, userId: string, id: unknown) {
   const parsed = z.uuid().safeParse(id);
   const order = parsed.success ? await getOrder(db, parsed.data) : null;

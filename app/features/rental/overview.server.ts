@@ -1,24 +1,10 @@
 import { and, asc, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { contractAcceptances, depositSettlements, invoices, orderPayments, orders } from "~/db/schema";
+import { contractAcceptances, depositSettlements, invoices, orderPayments, orders, rentalBookings } from "~/db/schema";
 import { todayInCopenhagen } from "~/lib/days";
 import { bookingHistory, type BookingFacts, type HistoryStep } from "./booking-history";
-import { depositsToSettle, lastDayOfOrder } from "./security-deposit.server";
-
-const bookingColumns = {
-  id: orders.id,
-  status: orders.status,
-  bookerName: orders.bookerName,
-  bookerOrganisation: orders.bookerOrganisation,
-  bookerEmail: orders.bookerEmail,
-  customerType: orders.customerType,
-  days: orders.days,
-  totalOere: orders.totalOere,
-  answerBy: orders.answerBy,
-  createdAt: orders.createdAt,
-  purpose: orders.purpose,
-  answeredAt: orders.answeredAt,
-};
+import { lastDayOfOrder, selectRentalOrders } from "./rental-order.server";
+import { depositsToSettle } from "./security-deposit.server";
 
 /**
  * The admin's one place to follow every hall booking through its stages (issue 35): requests to answer, offers
@@ -28,14 +14,10 @@ const bookingColumns = {
 export async function rentalOverview(db: Database, now = new Date()) {
   const today = todayInCopenhagen(now);
   const [waiting, upcoming, toSettle] = await Promise.all([
-    db
-      .select(bookingColumns)
-      .from(orders)
+    selectRentalOrders(db)
       .where(inArray(orders.status, ["requested", "offered"]))
-      .orderBy(asc(orders.answerBy)),
-    db
-      .select(bookingColumns)
-      .from(orders)
+      .orderBy(asc(rentalBookings.answerBy)),
+    selectRentalOrders(db)
       .where(and(inArray(orders.status, ["paid", "invoiced"]), sql`${lastDayOfOrder} >= ${today}`))
       .orderBy(lastDayOfOrder),
     depositsToSettle(db, now),
@@ -60,16 +42,7 @@ export async function rentalOverview(db: Database, now = new Date()) {
 async function historiesOf(db: Database, orderIds: string[]): Promise<Map<string, HistoryStep[]>> {
   if (orderIds.length === 0) return new Map();
   const [facts, payments, issued, accepted, settled] = await Promise.all([
-    db
-      .select({
-        id: orders.id,
-        createdAt: orders.createdAt,
-        purpose: orders.purpose,
-        answeredAt: orders.answeredAt,
-        status: orders.status,
-      })
-      .from(orders)
-      .where(inArray(orders.id, orderIds)),
+    selectRentalOrders(db).where(inArray(orders.id, orderIds)),
     db
       .select({
         orderId: orderPayments.orderId,

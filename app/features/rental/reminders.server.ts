@@ -4,6 +4,7 @@ import { orderPayments, orders } from "~/db/schema";
 import { balanceReminderMessage } from "~/features/rental/messages";
 import type { MailOutbox } from "~/features/email/outbox.server";
 import { reminderDue } from "./payment-plan";
+import { daysOfOrder } from "./rental-order.server";
 import { addDays, daysSummary, formatDay, todayInCopenhagen } from "~/lib/days";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { formatMoney } from "~/lib/format";
@@ -26,7 +27,7 @@ export async function sendBalanceReminders(
       remindedOn: orderPayments.remindedOn,
       name: orders.bookerName,
       email: orders.bookerEmail,
-      days: orders.days,
+      days: daysOfOrder,
     })
     .from(orderPayments)
     .innerJoin(orders, eq(orders.id, orderPayments.orderId))

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { dayClaims, orderLines, orders } from "~/db/schema";
+import { dayClaims, orderLines, orders, rentalBookings } from "~/db/schema";
 import type { Mailer } from "~/features/email/mailer.server";
 import type { MailOutbox } from "~/features/email/outbox.server";
 import {
@@ -17,6 +17,7 @@ import { calendarDays } from "~/features/rental/calendar.server";
 import {
   addDaysTo,
   createOrder,
+  getOrder,
   planOrderPayments,
   type BookingChoice,
   type OrderResult,
@@ -25,6 +26,7 @@ import { orderHoldExpiresAt } from "~/features/rental/rules";
 import { getReservationSettings } from "~/features/rental/settings.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { recordContractAcceptance } from "./contract.server";
+import { daysOfOrder, selectRentalOrders, type RentalOrder } from "./rental-order.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
 
 /**
@@ -37,9 +39,7 @@ import { formatDateTime, formatMoney } from "~/lib/format";
 
 type Deps = { db: Database; mailer: Mailer; publicUrl: string };
 
-type Order = typeof orders.$inferSelect;
-
-async function mailView(db: Database, order: Order) {
+async function mailView(db: Database, order: RentalOrder) {
   const { siteName, email } = await getSiteSettings(db);
   return {
     venueEmail: email,
@@ -68,7 +68,7 @@ export async function sendRequest(
     choice,
   );
   if (!result.ok) return result;
-  const [order] = await db.select().from(orders).where(eq(orders.id, result.orderId));
+  const order = await getOrder(db, result.orderId);
   const { venueEmail, view } = await mailView(db, order!);
   await mailer.send(requestReceivedMessage(order!.bookerEmail, view, `${publicUrl}/alle-reservationer`));
   const booker = order!.bookerOrganisation ? `${order!.bookerOrganisation} (${order!.bookerName})` : order!.bookerName;
@@ -80,22 +80,12 @@ export async function sendRequest(
 
 /** The requests and offers still open, the soonest due first, each with its lines: the admin's list. */
 export async function openRequests(db: Database) {
-  const open = await db
-    .select()
-    .from(orders)
+  const open = await selectRentalOrders(db)
     .where(inArray(orders.status, ["requested", "offered"]))
-    .orderBy(asc(orders.answerBy));
-  const lines = open.length
-    ? await db
-        .select()
-        .from(orderLines)
-        .where(
-          inArray(
-            orderLines.orderId,
-            open.map((order) => order.id),
-          ),
-        )
-        .orderBy(asc(orderLines.position))
+    .orderBy(asc(rentalBookings.answerBy));
+  const ids = open.map((order) => order.id);
+  const lines = ids.length
+    ? await db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position))
     : [];
   return open.map((order) => ({ ...order, lines: lines.filter((line) => line.orderId === order.id) }));
 }
@@ -139,10 +129,12 @@ export async function approveRequest(
   const offered = await db.transaction(async (tx) => {
     const [order] = await tx
       .update(orders)
-      .set({ status: "offered", answer: changes.note, answeredAt: now, answerBy })
-      .where(and(eq(orders.id, orderId), eq(orders.status, "requested"), gt(orders.answerBy, now)))
-      .returning();
+      .set({ status: "offered" })
+      .from(rentalBookings)
+      .where(and(eq(orders.id, orderId), eq(orders.status, "requested"), answerOpen(now)))
+      .returning({ id: orders.id });
     if (!order) return null;
+    await recordAnswer(tx, orderId, { answer: changes.note, answeredAt: now, answerBy });
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
     for (const line of lines) {
       const price = changes.prices[line.id];
@@ -178,9 +170,9 @@ export async function approveRequest(
     }
     const all = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
     const { totalOere, vatOere } = orderTotals(all);
-    const [updated] = await tx.update(orders).set({ totalOere, vatOere }).where(eq(orders.id, orderId)).returning();
+    await tx.update(orders).set({ totalOere, vatOere }).where(eq(orders.id, orderId));
     await holdDaysUntil(tx, orderId, answerBy);
-    return updated!;
+    return (await getOrder(tx, orderId))!;
   });
   if (!offered) return { ok: false, reason: "already-answered" };
   const { view } = await mailView(db, offered);
@@ -209,11 +201,13 @@ export async function declineRequest(
   const declined = await db.transaction(async (tx) => {
     const [order] = await tx
       .update(orders)
-      .set({ status: "declined", answer: reason, answeredAt: now })
+      .set({ status: "declined" })
       .where(and(eq(orders.id, orderId), inArray(orders.status, ["requested", "offered"])))
-      .returning();
-    if (order) await releaseDays(tx, orderId);
-    return order;
+      .returning({ id: orders.id });
+    if (!order) return null;
+    await recordAnswer(tx, orderId, { answer: reason, answeredAt: now });
+    await releaseDays(tx, orderId);
+    return getOrder(tx, orderId);
   });
   if (!declined) return { ok: false, reason: "already-answered" };
   const { view } = await mailView(db, declined);
@@ -242,7 +236,8 @@ export async function acceptOffer(
     const [order] = await tx
       .update(orders)
       .set({ status: "pending", provider: provider.name })
-      .where(and(offerOf(orderId, userId), gt(orders.answerBy, now)))
+      .from(rentalBookings)
+      .where(and(offerOf(orderId, userId), answerOpen(now)))
       .returning({ id: orders.id });
     if (!order) return { ok: false, reason: await whyNot(tx, userId, orderId, now) };
     await planOrderPayments(tx, orderId, settings, now);
@@ -257,10 +252,11 @@ export async function declineOffer(db: Database, userId: string, orderId: string
   return db.transaction(async (tx): Promise<OfferAnswer> => {
     const [order] = await tx
       .update(orders)
-      .set({ status: "declined", answer: "Afslået af lejeren.", answeredAt: now })
+      .set({ status: "declined" })
       .where(offerOf(orderId, userId))
       .returning({ id: orders.id });
     if (!order) return { ok: false, reason: await whyNot(tx, userId, orderId, now) };
+    await recordAnswer(tx, orderId, { answer: "Afslået af lejeren.", answeredAt: now });
     await releaseDays(tx, orderId);
     return { ok: true };
   });
@@ -269,9 +265,17 @@ export async function declineOffer(db: Database, userId: string, orderId: string
 const offerOf = (orderId: string, userId: string) =>
   and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, "offered"));
 
+/** Beside an update of `orders` from `rental_bookings`: the order's answer is not due yet. */
+const answerOpen = (now: Date) => and(eq(rentalBookings.orderId, orders.id), gt(rentalBookings.answerBy, now));
+
+/** The answer to a request or an offer, on its booking, in the transaction that changed the order's status. */
+function recordAnswer(db: Database, orderId: string, answer: Partial<typeof rentalBookings.$inferInsert>) {
+  return db.update(rentalBookings).set(answer).where(eq(rentalBookings.orderId, orderId));
+}
+
 /** Why an answer to an offer was refused: another's or no offer (not found), run out, or no longer open. */
 async function whyNot(db: Database, userId: string, orderId: string, now: Date) {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await getOrder(db, orderId);
   if (!order || order.userId !== userId) return "not-found" as const;
   if (order.status === "expired" || (order.status === "offered" && order.answerBy! <= now)) return "expired" as const;
   return "not-offered" as const;
@@ -289,17 +293,19 @@ export async function expireRequests(
   const due = await db
     .select({ id: orders.id, status: orders.status })
     .from(orders)
-    .where(and(inArray(orders.status, ["requested", "offered"]), lte(orders.answerBy, now)));
+    .innerJoin(rentalBookings, eq(rentalBookings.orderId, orders.id))
+    .where(and(inArray(orders.status, ["requested", "offered"]), lte(rentalBookings.answerBy, now)));
   let expired = 0;
   for (const candidate of due) {
     const done = await db.transaction(async (tx) => {
-      const [order] = await tx
+      const [changed] = await tx
         .update(orders)
         .set({ status: "expired" })
         .where(and(eq(orders.id, candidate.id), eq(orders.status, candidate.status)))
-        .returning();
-      if (!order) return false;
-      await releaseDays(tx, order.id);
+        .returning({ id: orders.id });
+      if (!changed) return false;
+      await releaseDays(tx, candidate.id);
+      const order = (await getOrder(tx, candidate.id))!;
       const { venueEmail, view } = await mailView(tx, order);
       const offer = candidate.status === "offered";
       const url = `${publicUrl}/reservation`;
@@ -323,11 +329,12 @@ export function openRequestsOf(db: Database, userId: string) {
     .select({
       id: orders.id,
       status: orders.status,
-      days: orders.days,
-      answerBy: orders.answerBy,
+      days: daysOfOrder,
+      answerBy: rentalBookings.answerBy,
       total: orders.totalOere,
     })
     .from(orders)
+    .innerJoin(rentalBookings, eq(rentalBookings.orderId, orders.id))
     .where(and(eq(orders.userId, userId), inArray(orders.status, ["requested", "offered"])))
-    .orderBy(asc(orders.answerBy));
+    .orderBy(asc(rentalBookings.answerBy));
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
-import { depositSettlements, orderLines, orderPayments, orders } from "~/db/schema";
+import { depositSettlements, orderLines, orderPayments, orders, rentalBookings } from "~/db/schema";
 import { depositSettledMessage } from "./messages";
 import type { Mailer } from "~/features/email/mailer.server";
 import { ProviderRefusedRefund, refundPayment } from "~/features/orders/refunds.server";
@@ -11,12 +11,10 @@ import { getSiteSettings } from "~/features/site/settings.server";
 import { formatMoney } from "~/lib/format";
 import { securityDepositCarrier } from "./payment-plan";
 import { settlementRefusal, type SettlementRefusal } from "./security-deposit";
+import { daysOfOrder, lastDayOfOrder } from "./rental-order.server";
 
 const depositOere = sql<number>`coalesce((select sum(${orderLines.totalOere}) from ${orderLines}
   where ${orderLines.orderId} = ${orders.id} and ${orderLines.kind} = 'security-deposit'), 0)::int`;
-
-/** An order's last day ("YYYY-MM-DD"), in SQL: when its event is over. */
-export const lastDayOfOrder = sql<string>`(select max(day)::text from unnest(${orders.days}) as day)`;
 
 /** Whether each order's security deposit is paid: the payment that carries it (`securityDepositCarrier`) is. */
 async function depositPaidOf(db: Database, orderIds: string[]) {
@@ -38,13 +36,14 @@ export async function depositsToSettle(db: Database, now = new Date()) {
       .select({
         orderId: orders.id,
         bookerName: orders.bookerName,
-        bookerOrganisation: orders.bookerOrganisation,
+        bookerOrganisation: rentalBookings.bookerOrganisation,
         bookerEmail: orders.bookerEmail,
-        days: orders.days,
+        days: daysOfOrder,
         depositOere,
         lastDay: lastDayOfOrder,
       })
       .from(orders)
+      .innerJoin(rentalBookings, eq(rentalBookings.orderId, orders.id))
       .leftJoin(depositSettlements, eq(depositSettlements.orderId, orders.id))
       .where(and(inArray(orders.status, ["paid", "invoiced"]), isNull(depositSettlements.orderId)))
       .orderBy(lastDayOfOrder)
@@ -124,7 +123,7 @@ async function settleIn(
       status: orders.status,
       bookerName: orders.bookerName,
       bookerEmail: orders.bookerEmail,
-      days: orders.days,
+      days: daysOfOrder,
       depositOere,
       lastDay: lastDayOfOrder,
       settled: depositSettlements.orderId,

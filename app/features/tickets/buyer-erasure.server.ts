@@ -61,7 +61,6 @@ async function anonymize(tx: Database, order: TicketOrder) {
     .set({
       bookerName: ERASED_BUYER_NAME,
       bookerEmail: erasedBuyerEmail(order.id),
-      bookerAddress: "",
       bookerPhone: "",
       userId: null,
       accessToken: newTicketToken(),

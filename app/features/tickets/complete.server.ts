@@ -1,11 +1,10 @@
 import { ticketsMessage } from "./messages";
 import { receiptOf } from "~/features/rental/checkout.server";
 import { effectiveStart, type ProgramEvent } from "~/features/program/program";
-import { getOrder } from "~/features/rental/orders.server";
 import type { Collaborators } from "~/lib/collaborators.server";
 import type { SaleBusiness } from "~/features/orders/sales.server";
 import { formatDateLong, formatMoney, formatTime } from "~/lib/format";
-import { concertOf, confirmTicketOrder, ticketsOfOrder, type TicketOrder } from "./orders.server";
+import { concertOf, confirmTicketOrder, ticketOrderById, ticketsOfOrder, type TicketOrder } from "./orders.server";
 import { ticketsPdf } from "./ticket-pdf.server";
 
 type Dependencies = Pick<Collaborators, "db" | "mailer" | "config" | "metrics" | "logger">;
@@ -27,7 +26,7 @@ export const ticketOrderUrl = (publicUrl: string, accessToken: string) => `${pub
 export async function completeTicketOrder(deps: Dependencies, orderId: string) {
   const result = await confirmTicketOrder(deps.db, orderId);
   if (result.status !== "confirmed") return result;
-  const order = await getOrder(deps.db, orderId);
+  const order = await ticketOrderById(deps.db, orderId);
   deps.metrics.payments.inc({ provider: order!.provider, outcome: "confirmed" });
   try {
     await sendTickets(deps, order!);

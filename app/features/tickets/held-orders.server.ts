@@ -50,8 +50,6 @@ export async function writeHeldOrder(
       userId: buyer.userId,
       bookerName: buyer.name,
       bookerEmail: buyer.email.toLowerCase(),
-      bookerAddress: "",
-      days: [],
       totalOere,
       vatOere,
       provider,

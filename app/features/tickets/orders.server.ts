@@ -7,6 +7,15 @@ import { concertColumns } from "./sale-columns.server";
 
 export type TicketOrder = typeof orders.$inferSelect;
 
+/** A ticket order by its id, or null (a hall order is none). */
+export async function ticketOrderById(db: Database, orderId: string) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.sale, "tickets")));
+  return order ?? null;
+}
+
 /** A ticket order by its secret, or null (an altered token finds nothing). */
 export async function ticketOrderByToken(db: Database, accessToken: string) {
   if (!/^[A-Za-z0-9_-]{22}$/.test(accessToken)) return null;
