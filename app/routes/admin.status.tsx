@@ -68,6 +68,18 @@ function Entry({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** "Hvert 2. sekund", "Hvert minut", "Hvert 15. minut", "Hver time". */
+function howOften(seconds: number) {
+  const [count, unit] =
+    seconds % 3600 === 0
+      ? [seconds / 3600, "time"]
+      : seconds % 60 === 0
+        ? [seconds / 60, "minut"]
+        : [seconds, "sekund"];
+  const each = unit === "time" ? "Hver" : "Hvert";
+  return count === 1 ? `${each} ${unit}` : `${each} ${count}. ${unit}`;
+}
+
 const when = (instant: Date | string | null) => (instant ? formatDateTime(new Date(instant)) : "–");
 
 export default function SystemStatusPage({ loaderData: status, actionData }: Route.ComponentProps) {
@@ -141,13 +153,7 @@ export default function SystemStatusPage({ loaderData: status, actionData }: Rou
               {job.label}
             </th>
             <td className="py-2 pr-4" data-label="Hvornår">
-              {"cron" in job.every ? (
-                <code>{job.every.cron}</code>
-              ) : job.every.seconds >= 60 ? (
-                `Hvert ${job.every.seconds / 60}. min`
-              ) : (
-                `Hvert ${job.every.seconds}. s`
-              )}
+              {"cron" in job.every ? <code>{job.every.cron}</code> : howOften(job.every.seconds)}
             </td>
             <td className="py-2 pr-4" data-label="Seneste">
               {when(job.lastStartedAt)}

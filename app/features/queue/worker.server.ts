@@ -57,6 +57,8 @@ export class QueueWorker {
   readonly #again = new Set<string>();
   readonly #turns = new Map<string, Promise<void>>();
   readonly #timers: NodeJS.Timeout[] = [];
+  /** The poll's claims under way, if any: the next poll skips its turn, and the database stays open for them. */
+  #claiming: Promise<void> | null = null;
   readonly #stopping = new AbortController();
 
   constructor(
@@ -77,7 +79,9 @@ export class QueueWorker {
     await this.#armRecurring(now);
     if (!polling) return;
     this.#timers.push(
-      setInterval(() => void this.#startDueTurns(), POLL_SECONDS.recurring * 1000).unref(),
+      setInterval(() => {
+        this.#claiming ??= this.#startDueTurns().finally(() => (this.#claiming = null));
+      }, POLL_SECONDS.recurring * 1000).unref(),
       setInterval(() => this.#handlers.forEach((_, queue) => this.wake(queue)), POLL_SECONDS.queues * 1000).unref(),
     );
     this.#handlers.forEach((_, queue) => this.wake(queue));
@@ -136,6 +140,7 @@ export class QueueWorker {
   async stop() {
     for (const timer of this.#timers.splice(0)) clearInterval(timer);
     this.#stopping.abort();
+    await this.#claiming;
     await Promise.allSettled([...this.#draining.values(), ...this.#turns.values()]);
   }
 
