@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders, rentalBookings } from "~/db/schema";
 
@@ -18,10 +18,16 @@ export const lastDayOfOrder = sql<string>`(select max(${orderLines.day})::text $
 
 const { orderId: _orderId, ...bookingColumns } = getTableColumns(rentalBookings);
 
-/** A hall order as the rental reads it: the order, what only a rental has (`rental_bookings`) and its days. */
-export function selectRentalOrders(db: Database) {
+/**
+ * A hall order as the rental reads it: the order, what only a rental has (`rental_bookings`) and its days, with the
+ * `extra` columns a caller needs besides.
+ */
+export function selectRentalOrders<Extra extends Record<string, SQL> = Record<never, never>>(
+  db: Database,
+  extra = {} as Extra,
+) {
   return db
-    .select({ ...getTableColumns(orders), ...bookingColumns, days: daysOfOrder })
+    .select({ ...getTableColumns(orders), ...bookingColumns, days: daysOfOrder, ...extra })
     .from(orders)
     .innerJoin(rentalBookings, eq(rentalBookings.orderId, orders.id))
     .$dynamic();
