@@ -153,20 +153,15 @@ export async function approveRequest(
     if (changes.custom) {
       const { description, amountOere } = changes.custom;
       // The admin's own line is a service sold with the rent (decision 054).
-      const priced = pricedLine({ description, quantity: 1, unitPriceOere: amountOere, vatCategory: "standard" });
-      const position = Math.max(-1, ...lines.map((line) => line.position)) + 1;
-      await tx.insert(orderLines).values({
-        orderId,
-        position,
-        kind: "custom",
+      const priced = pricedLine({
+        kind: "custom" as const,
         description,
         quantity: 1,
         unitPriceOere: amountOere,
-        totalOere: priced.totalOere,
-        vatCategory: priced.vatCategory,
-        vatRatePercent: priced.vatRatePercent,
-        vatOere: priced.vatOere,
+        vatCategory: "standard",
       });
+      const position = Math.max(-1, ...lines.map((line) => line.position)) + 1;
+      await tx.insert(orderLines).values({ ...priced, orderId, position });
     }
     const all = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
     const { totalOere, vatOere } = orderTotals(all);
