@@ -225,7 +225,7 @@ async function takeHold(
 }
 
 /** Deletes the unreleased holds among `where` (never a booking); answers the ids deleted. */
-function deleteHolds(db: Database, where: SQL | undefined) {
+export function deleteHolds(db: Database, where: SQL | undefined) {
   return db
     .delete(dayClaims)
     .where(and(where, eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)))

@@ -26,6 +26,7 @@ import { orderHoldExpiresAt } from "~/features/rental/rules";
 import { getReservationSettings } from "~/features/rental/settings.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { recordContractAcceptance } from "./contract.server";
+import { deleteHolds } from "./holds.server";
 import { daysOfOrder, selectRentalOrders, type RentalOrder } from "./rental-order.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
 
@@ -99,11 +100,7 @@ function holdDaysUntil(db: Database, orderId: string, until: Date) {
 }
 
 /** Frees the days an order holds. */
-function releaseDays(db: Database, orderId: string) {
-  return db
-    .delete(dayClaims)
-    .where(and(eq(dayClaims.orderId, orderId), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)));
-}
+const releaseDays = (db: Database, orderId: string) => deleteHolds(db, eq(dayClaims.orderId, orderId));
 
 /** What the admin's approval may change: lines' prices (by id, with moms), one line of their own, a note. */
 export interface OfferChanges {
