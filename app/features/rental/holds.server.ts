@@ -16,9 +16,9 @@ import {
   isRequestOrOffer,
   type HoldFacts,
   type HoldRefusal,
+  dayPriceFor,
 } from "./rules";
 import { getReservationSettings, rulesColumns } from "./settings.server";
-import { dayPriceFor } from "~/features/rental/prices";
 import { basketCustomerType } from "~/features/rental/basket.server";
 
 /** Unreleased claims with what the rules judge them by: their order's status and their day's blocked title. */
