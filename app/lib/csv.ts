@@ -4,6 +4,9 @@ export function csvCell(value: string) {
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** The content type of `csvDocument`'s text. */
+export const CSV_TYPE = "text/csv; charset=utf-8";
+
 /** Rows as CSV the Danish way: semicolons, CRLF, and a BOM so that Excel reads UTF-8. */
 export function csvDocument(header: string[], rows: string[][]) {
   return `\uFEFF${[header, ...rows].map((row) => row.map(csvCell).join(";")).join("\r\n")}\r\n`;

@@ -7,3 +7,14 @@ export const privatePageMeta = (title: string) => [{ title }, { name: "robots", 
  * no-referrer its Origin is "null", which the site refuses as a cross-site write).
  */
 export const secretLinkHeaders = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
+
+/** A file that is the person's own or the admin's: downloaded (or, `inline`, shown: a PDF) and kept by no cache. */
+export function privateFile(body: BodyInit, type: string, filename: string, { inline = false } = {}) {
+  return new Response(body, {
+    headers: {
+      "Content-Type": type,
+      "Content-Disposition": `${inline ? "inline" : "attachment"}; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -4,6 +4,8 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { bookkeepingCsv } from "~/features/orders/bookkeeping";
 import { bookkeepingEntries } from "~/features/orders/bookkeeping.server";
 import { collaborators } from "~/lib/collaborators.server";
+import { CSV_TYPE } from "~/lib/csv";
+import { privateFile } from "~/lib/private-page";
 import type { Route } from "./+types/admin.fakturaer.bogfoering";
 
 const period = z
@@ -19,11 +21,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const asked = period.safeParse(Object.fromEntries(url.searchParams));
   if (!asked.success) throw data("Vælg en periode på højst et år: fra og til som datoer.", { status: 400 });
   const { fra: from, til: to } = asked.data;
-  return new Response(bookkeepingCsv(await bookkeepingEntries({ db, sales }, { from, to })), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="bogfoering-${from}-${to}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return privateFile(
+    bookkeepingCsv(await bookkeepingEntries({ db, sales }, { from, to })),
+    CSV_TYPE,
+    `bogfoering-${from}-${to}.csv`,
+  );
 }

@@ -1,6 +1,8 @@
 import { requireAdmin } from "~/features/accounts/session.server";
 import { subscribersCsv } from "~/features/newsletter/subscribers.server";
 import { collaborators } from "~/lib/collaborators.server";
+import { CSV_TYPE } from "~/lib/csv";
+import { privateFile } from "~/lib/private-page";
 import { copenhagenDateKey } from "~/lib/format";
 import type { Route } from "./+types/admin.nyhedsbrev.eksport";
 
@@ -8,11 +10,5 @@ import type { Route } from "./+types/admin.nyhedsbrev.eksport";
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, auth } = collaborators();
   await requireAdmin(auth, request, url);
-  return new Response(await subscribersCsv(db), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="nyhedsbrev-abonnenter-${copenhagenDateKey(new Date())}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return privateFile(await subscribersCsv(db), CSV_TYPE, `nyhedsbrev-abonnenter-${copenhagenDateKey(new Date())}.csv`);
 }

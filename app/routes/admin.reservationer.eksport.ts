@@ -2,6 +2,8 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { bookingsCsv, listBookings } from "~/features/rental/admin.server";
 import { askedMonth } from "~/features/rental/admin-month";
 import { collaborators } from "~/lib/collaborators.server";
+import { CSV_TYPE } from "~/lib/csv";
+import { privateFile } from "~/lib/private-page";
 import type { Route } from "./+types/admin.reservationer.eksport";
 
 /** The month's bookings as CSV, for bookkeeping. */
@@ -10,11 +12,5 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(auth, request, url);
   const { month, from, to } = askedMonth(url);
   const csv = bookingsCsv(await listBookings(db, { from, to }));
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="reservationer-${month}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return privateFile(csv, CSV_TYPE, `reservationer-${month}.csv`);
 }

@@ -81,13 +81,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     })),
     upcoming: overview.upcoming.map((order) => bookingView(order, stateOfBooking(order.status))),
     toSettle: overview.toSettle.map((order) => ({
-      id: order.id,
-      booker: order.bookerOrganisation ?? order.bookerName,
-      email: order.bookerEmail,
-      days: daysSummary(order.days),
+      ...bookingView(order, `Sluttede ${formatDay(order.lastDay)}`),
       total: formatMoney(order.depositOere),
-      state: `Sluttede ${formatDay(order.lastDay)}`,
-      history: historyView(order.history),
     })),
   };
 }

@@ -4,6 +4,7 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { getInvoice, invoiceDocument } from "~/features/invoices/invoices.server";
 import { oioublInvoice } from "~/features/invoices/oioubl";
 import { collaborators } from "~/lib/collaborators.server";
+import { privateFile } from "~/lib/private-page";
 import type { Route } from "./+types/faktura.oioubl";
 
 /** An invoice as OIOUBL 2.1 XML, for the admin to send through their NemHandel access point. */
@@ -13,11 +14,9 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const id = z.uuid().safeParse(params.id);
   const invoice = id.success ? await getInvoice(db, id.data) : null;
   if (!invoice) throw data(null, { status: 404 });
-  return new Response(oioublInvoice(await invoiceDocument(db, invoice)), {
-    headers: {
-      "Content-Type": "application/xml; charset=utf-8",
-      "Content-Disposition": `attachment; filename="faktura-${invoice.number}-oioubl.xml"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return privateFile(
+    oioublInvoice(await invoiceDocument(db, invoice)),
+    "application/xml; charset=utf-8",
+    `faktura-${invoice.number}-oioubl.xml`,
+  );
 }

@@ -5,6 +5,7 @@ import { invoicePdf } from "~/features/invoices/invoice-pdf.server";
 import { getInvoice, invoiceDocument } from "~/features/invoices/invoices.server";
 import { getOrder } from "~/features/rental/orders.server";
 import { collaborators } from "~/lib/collaborators.server";
+import { privateFile } from "~/lib/private-page";
 import type { Route } from "./+types/faktura";
 
 /** An invoice as a PDF (`/faktura/{id}`): for the booker who ordered it and for the admin; anyone else, not found. */
@@ -16,11 +17,5 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const order = invoice ? await getOrder(db, invoice.orderId) : null;
   if (!invoice || !order || (order.userId !== user.id && !user.isAdmin)) throw data(null, { status: 404 });
   const pdf = await invoicePdf(await invoiceDocument(db, invoice));
-  return new Response(Buffer.from(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="faktura-${invoice.number}.pdf"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return privateFile(Buffer.from(pdf), "application/pdf", `faktura-${invoice.number}.pdf`, { inline: true });
 }

@@ -4,6 +4,7 @@ import { requireUser } from "~/features/accounts/session.server";
 import { contractAcceptanceOf, contractPdf } from "~/features/rental/contract.server";
 import { getOrder } from "~/features/rental/orders.server";
 import { collaborators } from "~/lib/collaborators.server";
+import { privateFile } from "~/lib/private-page";
 import type { Route } from "./+types/kontrakt";
 
 /** The lejekontrakt an order's booker accepted, as a PDF: for that booker and for the admin; anyone else, not found. */
@@ -14,11 +15,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const order = id.success ? await getOrder(db, id.data) : null;
   const acceptance = order ? await contractAcceptanceOf(db, order.id) : null;
   if (!order || !acceptance || (order.userId !== user.id && !user.isAdmin)) throw data(null, { status: 404 });
-  return new Response(Buffer.from(await contractPdf(db, acceptance)), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="lejekontrakt.pdf"`,
-      "Cache-Control": "private, no-store",
-    },
+  return privateFile(Buffer.from(await contractPdf(db, acceptance)), "application/pdf", "lejekontrakt.pdf", {
+    inline: true,
   });
 }

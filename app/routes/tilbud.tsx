@@ -11,6 +11,7 @@ import { CONTRACT_FIELD, CONTRACT_REQUIRED, contractText } from "~/features/rent
 import { contractOf } from "~/features/rental/contract.server";
 import { receiptOf, startNextPayment } from "~/features/rental/checkout.server";
 import { Amounts } from "~/features/rental/components/amounts";
+import { OrderLines } from "~/features/orders/components/order-lines";
 import { formatDay } from "~/lib/days";
 import { getOrder, requireOwnOrder } from "~/features/rental/orders.server";
 import { getReservationSettings } from "~/features/rental/settings.server";
@@ -115,17 +116,7 @@ export default function Offer({ loaderData, actionData }: Route.ComponentProps) 
           {loaderData.note}
         </blockquote>
       )}
-      <ul
-        aria-label="Tilbuddets linjer"
-        className="mt-6 divide-y divide-border rounded-2xl border border-border bg-surface-raised"
-      >
-        {loaderData.lines.map((line) => (
-          <li key={line.label} className="flex justify-between gap-4 px-4 py-3">
-            <span className="first-letter:uppercase">{line.label}</span>
-            <span className="whitespace-nowrap tabular-nums">{line.price}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderLines lines={loaderData.lines} label="Tilbuddets linjer" className="mt-6" />
       <Amounts vat={loaderData.vat} total={loaderData.total} totalLabel="I alt" />
       {open && (
         <>

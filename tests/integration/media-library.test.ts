@@ -17,7 +17,6 @@ import { altNeededInGalleryMessage } from "~/features/media/library";
 import {
   acceptUpload,
   deleteMediaImage,
-  inUseOf,
   mediaHandler,
   MEDIA_QUEUE,
   processMediaImage,
@@ -245,7 +244,7 @@ describe.each(databaseKinds)("media library on %s", (kind) => {
       () => null,
       (error: unknown) => error,
     );
-    expect(inUseOf(direct)).toHaveLength(2);
+    expect(direct).toMatchObject({ uses: [{ kind: "album" }, { kind: "banner" }] });
 
     await deleteRecord(database.db, storage, contentTypes.album, albumId);
     await deleteRecord(database.db, storage, contentTypes.banner, bannerId);

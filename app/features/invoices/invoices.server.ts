@@ -152,13 +152,8 @@ export async function invoiceDocument(db: Database, invoice: Invoice): Promise<I
     lines: credited
       ? creditNoteLines(lines, invoice.totalOere, creditDescription(credited.number), invoice.vatOere)
       : lines.map((line) => ({
+          ...line,
           description: line.day ? `${line.description}, ${formatDay(line.day)}` : line.description,
-          quantity: line.quantity,
-          unitPriceOere: line.unitPriceOere,
-          vatCategory: line.vatCategory,
-          vatRatePercent: line.vatRatePercent,
-          totalOere: line.totalOere,
-          vatOere: line.vatOere,
         })),
     payment: bank!,
   };

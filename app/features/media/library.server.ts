@@ -246,11 +246,6 @@ export async function removeLibraryRow(db: Database, id: string) {
   }
 }
 
-/** `removeLibraryRow`'s refusal, for callers outside this module. */
-export function inUseOf(error: unknown): ImageUse[] | null {
-  return error instanceof InUse ? error.uses : null;
-}
-
 /**
  * Saves an image's alt text; clearing it is refused while a gallery row shows the image (the gallery needs
  * it, decision 020).

@@ -5,8 +5,8 @@ import {
   mediaChoiceSchema,
   originalNameOf,
   statusText,
-  usageLine,
   useEditPath,
+  usesText,
   type ImageUse,
 } from "./library";
 
@@ -14,19 +14,19 @@ const use = (kind: ImageUse["kind"], title: string): ImageUse => ({ kind, id: ti
 
 describe("where an image is used, in words", () => {
   it.each([
-    [[], "Bruges ikke"],
-    [[use("album", "Natlys")], 'Bruges af: albummet "Natlys"'],
-    [[use("album", "X"), use("banner", "Y")], 'Bruges af: albummet "X", banneret "Y"'],
+    [[], ""],
+    [[use("album", "Natlys")], 'albummet "Natlys"'],
+    [[use("album", "X"), use("banner", "Y")], 'albummet "X", banneret "Y"'],
     [
       [use("page", "Priser"), use("section", "Salen"), use("article", "Nyhed"), use("stock", "Baren")],
-      'Bruges af: siden "Priser", afsnittet "Salen", artiklen "Nyhed", galleribilledet "Baren"',
+      'siden "Priser", afsnittet "Salen", artiklen "Nyhed", galleribilledet "Baren"',
     ],
     [
       [1, 2, 3, 4, 5, 6, 7].map((n) => use("event", `K${n}`)),
-      'Bruges af: koncerten "K1", koncerten "K2", koncerten "K3", koncerten "K4", koncerten "K5" og 2 mere',
+      'koncerten "K1", koncerten "K2", koncerten "K3", koncerten "K4", koncerten "K5" og 2 mere',
     ],
   ] as const)("%j → %s", (uses, line) => {
-    expect(usageLine(uses)).toBe(line);
+    expect(usesText(uses)).toBe(line);
   });
 
   it.each([

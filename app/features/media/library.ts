@@ -44,11 +44,6 @@ export function usesText(uses: readonly Pick<ImageUse, "kind" | "title">[], limi
   return more > 0 ? `${named.join(", ")} og ${more} mere` : named.join(", ");
 }
 
-/** The library tile's line: "Bruges af: …" or "Bruges ikke". */
-export function usageLine(uses: readonly Pick<ImageUse, "kind" | "title">[]) {
-  return uses.length ? `Bruges af: ${usesText(uses)}` : "Bruges ikke";
-}
-
 /** Why an image in use cannot be deleted, and what to do. */
 export function inUseMessage(uses: readonly Pick<ImageUse, "kind" | "title">[]) {
   return `Billedet bruges stadig: ${usesText(uses)}. Vælg et andet billede dér først.`;

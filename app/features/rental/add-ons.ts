@@ -49,11 +49,6 @@ export function addOnQuantity(unit: AddOnUnit, choice: AddOnChoice): number {
   }
 }
 
-/** The add-ons a customer type must take, whatever it chooses. */
-export function requiredAddOns<Item extends Pick<AddOn, "requiredFor">>(addOns: Item[], customerType: CustomerType) {
-  return addOns.filter((addOn) => addOn.requiredFor.includes(customerType));
-}
-
 export const noAddOns: AddOnSelection = { ids: [], hours: {}, guests: null };
 
 /** The add-ons a booking takes: those its customer type must take and those chosen, in the admin's order. */

@@ -11,7 +11,7 @@ import {
 } from "~/db/schema";
 import { csvDocument, csvKroner } from "~/lib/csv";
 import type { Freshness } from "~/lib/freshness";
-import { claimedDayPriceOere, dayLineOfClaim } from "./booked-day-price.server";
+import { claimedDayPriceOere, dayLineOfClaim } from "./rental-order.server";
 import { addDays } from "~/lib/days";
 import type { ReservationRules } from "./rules";
 import type { CustomerTerms } from "./settings.server";

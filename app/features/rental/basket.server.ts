@@ -4,7 +4,7 @@ import { baskets, dayClaims } from "~/db/schema";
 import { getReservationSettings } from "~/features/rental/settings.server";
 import type { AddOnSelection, KeptAddOnChoice } from "~/db/schema/values/rental";
 import type { CustomerType } from "./customer-types";
-import { dayPriceFor } from "./prices";
+import { dayPriceFor } from "./rules";
 
 /** The customer type a user rents as: their basket's, privat until they choose another. */
 export async function basketCustomerType(db: Database, userId: string): Promise<CustomerType> {

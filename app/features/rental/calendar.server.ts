@@ -12,10 +12,10 @@ import {
   type CalendarDay,
   type DayState,
   type HoldFacts,
+  pricesFor,
 } from "./rules";
 import { getReservationSettings } from "./settings.server";
 import { basketCustomerType } from "~/features/rental/basket.server";
-import { pricesFor } from "~/features/rental/prices";
 
 /** Every day from `from` to `to` (inclusive) as the user sees it, at the prices of the type they rent as. */
 export async function calendarDays(

@@ -16,9 +16,9 @@ import {
   isRequestOrOffer,
   type HoldFacts,
   type HoldRefusal,
+  dayPriceFor,
 } from "./rules";
 import { getReservationSettings, rulesColumns } from "./settings.server";
-import { dayPriceFor } from "~/features/rental/prices";
 import { basketCustomerType } from "~/features/rental/basket.server";
 
 /** Unreleased claims with what the rules judge them by: their order's status and their day's blocked title. */
@@ -225,7 +225,7 @@ async function takeHold(
 }
 
 /** Deletes the unreleased holds among `where` (never a booking); answers the ids deleted. */
-function deleteHolds(db: Database, where: SQL | undefined) {
+export function deleteHolds(db: Database, where: SQL | undefined) {
   return db
     .delete(dayClaims)
     .where(and(where, eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)))

@@ -31,8 +31,7 @@ import { markPaid, nextDuePayment, planPayments, takeReceiptNumber } from "~/fea
 import type { paymentTermsOf } from "~/features/rental/payment-plan";
 import { orderPaymentPlan } from "~/features/rental/order-payment-plan.server";
 import { getReservationSettings } from "./settings.server";
-import { claimedDayPriceOere, dayLineOfClaim } from "./booked-day-price.server";
-import { selectRentalOrders } from "./rental-order.server";
+import { claimedDayPriceOere, dayLineOfClaim, selectRentalOrders } from "./rental-order.server";
 
 /** A day's rent as an order line (decision 031), at the price its hold fixed, with the rent's moms (decision 054). */
 function dayRentLine(priceOere: number, vatCategory: VatCategory) {

@@ -22,10 +22,10 @@ export async function rentalOverview(db: Database, now = new Date()) {
       .orderBy(lastDayOfOrder),
     depositsToSettle(db, now),
   ]);
-  const histories = await historiesOf(db, [
-    ...[...waiting, ...upcoming].map((order) => order.id),
-    ...toSettle.map((order) => order.orderId),
-  ]);
+  const histories = await historiesOf(
+    db,
+    [...waiting, ...upcoming, ...toSettle].map((order) => order.id),
+  );
   const withHistory = <Order extends { id: string }>(order: Order) => ({
     ...order,
     history: histories.get(order.id) ?? [],
@@ -34,7 +34,7 @@ export async function rentalOverview(db: Database, now = new Date()) {
     requests: waiting.filter((order) => order.status === "requested").map(withHistory),
     offers: waiting.filter((order) => order.status === "offered").map(withHistory),
     upcoming: upcoming.map(withHistory),
-    toSettle: toSettle.map((order) => withHistory({ ...order, id: order.orderId })),
+    toSettle: toSettle.map(withHistory),
   };
 }
 
@@ -90,5 +90,3 @@ async function historiesOf(db: Database, orderIds: string[]): Promise<Map<string
     }),
   );
 }
-
-export type RentalOverview = Awaited<ReturnType<typeof rentalOverview>>;

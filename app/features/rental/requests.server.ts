@@ -26,6 +26,7 @@ import { orderHoldExpiresAt } from "~/features/rental/rules";
 import { getReservationSettings } from "~/features/rental/settings.server";
 import { getSiteSettings } from "~/features/site/settings.server";
 import { recordContractAcceptance } from "./contract.server";
+import { deleteHolds } from "./holds.server";
 import { daysOfOrder, selectRentalOrders, type RentalOrder } from "./rental-order.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
 
@@ -99,11 +100,7 @@ function holdDaysUntil(db: Database, orderId: string, until: Date) {
 }
 
 /** Frees the days an order holds. */
-function releaseDays(db: Database, orderId: string) {
-  return db
-    .delete(dayClaims)
-    .where(and(eq(dayClaims.orderId, orderId), eq(dayClaims.kind, "hold"), isNull(dayClaims.releasedAt)));
-}
+const releaseDays = (db: Database, orderId: string) => deleteHolds(db, eq(dayClaims.orderId, orderId));
 
 /** What the admin's approval may change: lines' prices (by id, with moms), one line of their own, a note. */
 export interface OfferChanges {
@@ -153,20 +150,15 @@ export async function approveRequest(
     if (changes.custom) {
       const { description, amountOere } = changes.custom;
       // The admin's own line is a service sold with the rent (decision 054).
-      const priced = pricedLine({ description, quantity: 1, unitPriceOere: amountOere, vatCategory: "standard" });
-      const position = Math.max(-1, ...lines.map((line) => line.position)) + 1;
-      await tx.insert(orderLines).values({
-        orderId,
-        position,
-        kind: "custom",
+      const priced = pricedLine({
+        kind: "custom" as const,
         description,
         quantity: 1,
         unitPriceOere: amountOere,
-        totalOere: priced.totalOere,
-        vatCategory: priced.vatCategory,
-        vatRatePercent: priced.vatRatePercent,
-        vatOere: priced.vatOere,
+        vatCategory: "standard",
       });
+      const position = Math.max(-1, ...lines.map((line) => line.position)) + 1;
+      await tx.insert(orderLines).values({ ...priced, orderId, position });
     }
     const all = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
     const { totalOere, vatOere } = orderTotals(all);

@@ -1,6 +1,7 @@
 import type { customerTypeTerms, orders, reservationSettings } from "~/db/schema";
 import { weekdayIndex } from "~/lib/format";
 import { addDays, daysBetween } from "~/lib/days";
+import type { CustomerType } from "./customer-types";
 import { holidayOf } from "./holidays";
 
 /**
@@ -26,6 +27,23 @@ export function priceOfDay(day: string, prices: Prices): number {
   const weekend = [4, 5].includes(weekdayIndex(day));
   if (weekend || (prices.holidaysAtWeekendPrice && holidayOf(day)?.publicHoliday)) return prices.weekendPriceOere;
   return prices.weekdayPriceOere;
+}
+
+/** What the day prices of every customer type are read from: their terms, and the settings' word on holidays. */
+export interface PriceSettings {
+  holidaysAtWeekendPrice: boolean;
+  customerTerms: Record<CustomerType, Pick<Prices, "weekdayPriceOere" | "weekendPriceOere">>;
+}
+
+/** A customer type's day prices. */
+export function pricesFor(customerType: CustomerType, settings: PriceSettings): Prices {
+  const { weekdayPriceOere, weekendPriceOere } = settings.customerTerms[customerType];
+  return { weekdayPriceOere, weekendPriceOere, holidaysAtWeekendPrice: settings.holidaysAtWeekendPrice };
+}
+
+/** A day's rent for a customer type: that type's own weekday and weekend prices, holidays as the settings say. */
+export function dayPriceFor(day: string, customerType: CustomerType, settings: PriceSettings) {
+  return priceOfDay(day, pricesFor(customerType, settings));
 }
 
 /** The hold time as users are told it, in whole minutes (at least one). */

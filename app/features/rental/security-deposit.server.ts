@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
-import { depositSettlements, orderLines, orderPayments, orders, rentalBookings } from "~/db/schema";
+import { depositSettlements, orderLines, orderPayments, orders } from "~/db/schema";
 import { depositSettledMessage } from "./messages";
 import type { Mailer } from "~/features/email/mailer.server";
 import { ProviderRefusedRefund, refundPayment } from "~/features/orders/refunds.server";
@@ -11,10 +11,12 @@ import { getSiteSettings } from "~/features/site/settings.server";
 import { formatMoney } from "~/lib/format";
 import { securityDepositCarrier } from "./payment-plan";
 import { settlementRefusal, type SettlementRefusal } from "./security-deposit";
-import { daysOfOrder, lastDayOfOrder } from "./rental-order.server";
+import { lastDayOfOrder, selectRentalOrders } from "./rental-order.server";
 
 const depositOere = sql<number>`coalesce((select sum(${orderLines.totalOere}) from ${orderLines}
   where ${orderLines.orderId} = ${orders.id} and ${orderLines.kind} = 'security-deposit'), 0)::int`;
+
+const isSettled = sql<boolean>`${depositSettlements.orderId} is not null`;
 
 /** Whether each order's security deposit is paid: the payment that carries it (`securityDepositCarrier`) is. */
 async function depositPaidOf(db: Database, orderIds: string[]) {
@@ -32,27 +34,16 @@ async function depositPaidOf(db: Database, orderIds: string[]) {
 export async function depositsToSettle(db: Database, now = new Date()) {
   const today = todayInCopenhagen(now);
   const rows = (
-    await db
-      .select({
-        orderId: orders.id,
-        bookerName: orders.bookerName,
-        bookerOrganisation: rentalBookings.bookerOrganisation,
-        bookerEmail: orders.bookerEmail,
-        days: daysOfOrder,
-        depositOere,
-        lastDay: lastDayOfOrder,
-      })
-      .from(orders)
-      .innerJoin(rentalBookings, eq(rentalBookings.orderId, orders.id))
+    await selectRentalOrders(db, { depositOere, lastDay: lastDayOfOrder })
       .leftJoin(depositSettlements, eq(depositSettlements.orderId, orders.id))
       .where(and(inArray(orders.status, ["paid", "invoiced"]), isNull(depositSettlements.orderId)))
       .orderBy(lastDayOfOrder)
   ).filter((row) => row.depositOere > 0 && row.lastDay < today);
   const paid = await depositPaidOf(
     db,
-    rows.map((row) => row.orderId),
+    rows.map((row) => row.id),
   );
-  return rows.filter((row) => paid.get(row.orderId));
+  return rows.filter((row) => paid.get(row.id));
 }
 
 export type SettlementResult =
@@ -118,17 +109,11 @@ async function settleIn(
   settlement: { keptOere: number; reason: string; adminId: string },
   now: Date,
 ) {
-  const [order] = await tx
-    .select({
-      status: orders.status,
-      bookerName: orders.bookerName,
-      bookerEmail: orders.bookerEmail,
-      days: daysOfOrder,
-      depositOere,
-      lastDay: lastDayOfOrder,
-      settled: depositSettlements.orderId,
-    })
-    .from(orders)
+  const [order] = await selectRentalOrders(tx, {
+    depositOere,
+    lastDay: lastDayOfOrder,
+    settled: isSettled,
+  })
     .leftJoin(depositSettlements, eq(depositSettlements.orderId, orders.id))
     .where(eq(orders.id, orderId));
   if (!order || !["paid", "invoiced"].includes(order.status))
@@ -141,7 +126,7 @@ async function settleIn(
       depositOere: order.depositOere,
       depositPaid: carrier?.paidAt != null,
       lastDay: order.lastDay,
-      settled: order.settled !== null,
+      settled: order.settled,
     },
     keptOere,
     todayInCopenhagen(now),

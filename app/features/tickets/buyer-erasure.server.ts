@@ -13,7 +13,7 @@ import {
 } from "./buyer-data";
 import { giveBack } from "./holds.server";
 import { offerFreedTickets } from "./waitlist.server";
-import { concertOf, type TicketOrder } from "./orders.server";
+import { concertOf, selectTicketOrders, type TicketOrder } from "./orders.server";
 import { newTicketToken } from "./tokens.server";
 
 export type ErasureResult =
@@ -35,11 +35,7 @@ export async function eraseTicketBuyer(
   now = new Date(),
 ): Promise<ErasureResult> {
   return db.transaction(async (tx): Promise<ErasureResult> => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.sale, "tickets")))
-      .for("update");
+    const [order] = await selectTicketOrders(tx, eq(orders.id, orderId)).for("update");
     if (!order) return { ok: false, reason: "not-found" };
     const concert = await concertOf(tx, order.eventId!);
     const own = await tx.select({ status: tickets.status }).from(tickets).where(eq(tickets.orderId, orderId));

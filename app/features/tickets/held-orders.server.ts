@@ -55,21 +55,7 @@ export async function writeHeldOrder(
       provider,
     })
     .returning({ id: orders.id });
-  await tx.insert(orderLines).values(
-    lines.map((line, position) => ({
-      orderId: order!.id,
-      position,
-      kind: line.kind,
-      ticketTypeId: line.ticketTypeId,
-      description: line.description,
-      quantity: line.quantity,
-      unitPriceOere: line.unitPriceOere,
-      totalOere: line.totalOere,
-      vatCategory: line.vatCategory,
-      vatRatePercent: line.vatRatePercent,
-      vatOere: line.vatOere,
-    })),
-  );
+  await tx.insert(orderLines).values(lines.map((line, position) => ({ ...line, orderId: order!.id, position })));
   await tx
     .insert(orderPayments)
     .values({ orderId: order!.id, kind: "everything", amountOere: totalOere, dueDay: todayInCopenhagen(now) });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, orders, tickets, ticketSales, ticketTypes } from "~/db/schema";
 import { effectiveStartSql } from "~/features/program/program.server";
@@ -7,22 +7,24 @@ import { concertColumns } from "./sale-columns.server";
 
 export type TicketOrder = typeof orders.$inferSelect;
 
-/** A ticket order by its id, or null (a hall order is none). */
-export async function ticketOrderById(db: Database, orderId: string) {
-  const [order] = await db
+/** Ticket orders by a condition (a hall order is never one), for a caller to read or lock. */
+export const selectTicketOrders = (db: Database, condition: SQL) =>
+  db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.sale, "tickets")));
+    .where(and(condition, eq(orders.sale, "tickets")))
+    .$dynamic();
+
+/** A ticket order by its id, or null (a hall order is none). */
+export async function ticketOrderById(db: Database, orderId: string) {
+  const [order] = await selectTicketOrders(db, eq(orders.id, orderId));
   return order ?? null;
 }
 
 /** A ticket order by its secret, or null (an altered token finds nothing). */
 export async function ticketOrderByToken(db: Database, accessToken: string) {
   if (!/^[A-Za-z0-9_-]{22}$/.test(accessToken)) return null;
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.accessToken, accessToken), eq(orders.sale, "tickets")));
+  const [order] = await selectTicketOrders(db, eq(orders.accessToken, accessToken));
   return order ?? null;
 }
 

@@ -14,7 +14,7 @@ import { formatMoney } from "~/lib/format";
 import type { Config } from "~/config/env.server";
 import { giveBack } from "./holds.server";
 import { mailWaitlistOffers, offerFreedTickets } from "./waitlist.server";
-import { concertOf } from "./orders.server";
+import { concertOf, selectTicketOrders } from "./orders.server";
 
 export type TicketRefundResult =
   { ok: true; amountOere: number } | { ok: false; reason: "not-found" | "not-paid" | "refunded" };
@@ -32,11 +32,7 @@ export async function refundTicketOrder(
   now = new Date(),
 ): Promise<TicketRefundResult> {
   return db.transaction(async (tx): Promise<TicketRefundResult> => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.sale, "tickets")))
-      .for("update");
+    const [order] = await selectTicketOrders(tx, eq(orders.id, orderId)).for("update");
     if (!order) return { ok: false, reason: "not-found" };
     if (order.status === "cancelled") return { ok: false, reason: "refunded" };
     if (order.status !== "paid") return { ok: false, reason: "not-paid" };
