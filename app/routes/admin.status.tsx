@@ -68,8 +68,9 @@ function Entry({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** "Hvert 2. sekund", "Hvert minut", "Hvert 15. minut", "Hver time". */
+/** "Hvert 2. sekund", "Hvert minut", "Hvert 15. minut", "Hver time", "Hver dag". */
 function howOften(seconds: number) {
+  if (seconds % 86_400 === 0) return seconds === 86_400 ? "Hver dag" : `Hver ${seconds / 86_400}. dag`;
   const [count, unit] =
     seconds % 3600 === 0
       ? [seconds / 3600, "time"]

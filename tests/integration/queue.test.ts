@@ -8,6 +8,7 @@ import {
   claimNext,
   enqueue,
   LEASE_SECONDS,
+  pruneDone,
   renewLease,
   workQueue,
   type QueueHandler,
@@ -44,6 +45,7 @@ function slowJob(name: string): RecurringJob & { turns: () => number; finish: ()
 /** A queue whose jobs fail as long as `failing` says so. */
 function countingQueue(queue: string) {
   const done: string[] = [];
+  const givenUp: string[] = [];
   const state = { failing: false };
   const handler: QueueHandler<{ name: string }> = {
     queue,
@@ -54,8 +56,9 @@ function countingQueue(queue: string) {
       if (state.failing) throw new Error("ingen forbindelse");
       done.push(name);
     },
+    givenUp: async ({ name }) => void givenUp.push(name),
   };
-  return { handler, done, state };
+  return { handler, done, givenUp, state };
 }
 
 describe.each(databaseKinds)("the one queue on %s", (kind) => {
@@ -150,7 +153,7 @@ describe.each(databaseKinds)("the one queue on %s", (kind) => {
 
   it("does each job once across workers, tries a failed one again after the backoff, and gives up after the last", async () => {
     const now = new Date();
-    const { handler, done, state } = countingQueue("test-queue");
+    const { handler, done, givenUp: toldGivenUp, state } = countingQueue("test-queue");
     for (const name of ["a", "b", "c", "d", "e", "f"])
       await enqueue(database.db, handler.queue, { name }, { runAt: now });
     const results = await Promise.all([
@@ -172,6 +175,10 @@ describe.each(databaseKinds)("the one queue on %s", (kind) => {
       .where(and(eq(queueJobs.queue, handler.queue), eq(queueJobs.attempts, 3)));
     expect(givenUp).toMatchObject({ lastError: "ingen forbindelse", doneAt: null });
     expect(givenUp!.failedAt).toBeInstanceOf(Date);
+    expect(toldGivenUp).toEqual(["g"]);
+    // Kept a day, as done ones are, then forgotten with them.
+    expect(await pruneDone(database.db, handler.queue, handler.keepDoneDays, later(now, 86_000))).toBe(0);
+    expect(await pruneDone(database.db, handler.queue, handler.keepDoneDays, later(now, 2 * 86_400))).toBe(7);
     expect(await workQueue(database.db, logger, handler, { now: later(now, 86_400) })).toEqual({ done: 0, failed: 0 });
   });
 

@@ -127,6 +127,19 @@ export function mediaHandler(deps: ProcessingDependencies): QueueHandler<{ image
     maxAttempts: 5,
     keepDoneDays: 1,
     run: async ({ imageId }) => void (await processMediaImage(deps, imageId)),
+    // Storage or the database failed every try: the admin sees the upload failed and may upload it again.
+    givenUp: async ({ imageId }) => {
+      const [row] = await deps.db
+        .select({ uploadKey: mediaImages.uploadKey })
+        .from(mediaImages)
+        .where(and(eq(mediaImages.id, imageId), eq(mediaImages.status, "processing")));
+      if (!row) return;
+      await deps.db
+        .update(mediaImages)
+        .set({ status: "failed", failure: uploadMessages.uploadFailed, uploadKey: null, updatedAt: new Date() })
+        .where(and(eq(mediaImages.id, imageId), eq(mediaImages.status, "processing")));
+      if (row.uploadKey) await deps.storage.removeAll([row.uploadKey]);
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { newsletterDeliveries, newsletterLetters, newsletterSettings, newsletterSubscribers } from "~/db/schema";
@@ -218,9 +218,11 @@ const heldByClaim = (message: ClaimedMessage) =>
 /** The heartbeat of a second's worth on its way: the claims still held get another lease from now. */
 async function renewLeases(db: Database, messages: ClaimedMessage[]) {
   const leaseUntil = new Date(Date.now() + LEASE_SECONDS * 1000);
-  for (const message of messages) {
-    await db.update(newsletterDeliveries).set({ leaseUntil }).where(heldByClaim(message));
-  }
+  // Only those still on their way: a sent or failed one's lease was ended by its outcome.
+  await db
+    .update(newsletterDeliveries)
+    .set({ leaseUntil })
+    .where(and(isNotNull(newsletterDeliveries.leaseUntil), or(...messages.map(heldByClaim))));
 }
 
 /** Letters with nothing left to send are done. */
@@ -263,12 +265,18 @@ export async function workTheSendQueue(
     }
     // The whole second's worth at once: the bulk transport's pool sends them over its few connections, one after
     // another on each (handed one at a time, it pauses between them). A stopping server finishes this second's.
+    let renewing: Promise<unknown> = Promise.resolve();
     const heartbeat = setInterval(
-      () => void renewLeases(deps.db, claim.claimed).catch(() => undefined),
+      () => {
+        renewing = renewing.then(() => renewLeases(deps.db, claim.claimed)).catch(() => undefined);
+      },
       (LEASE_SECONDS * 1000) / 3,
     ).unref();
-    const outcomes = await Promise.all(claim.claimed.map((message) => deliverOne(deps, message, clock))).finally(() =>
-      clearInterval(heartbeat),
+    const outcomes = await Promise.all(claim.claimed.map((message) => deliverOne(deps, message, clock))).finally(
+      async () => {
+        clearInterval(heartbeat);
+        await renewing;
+      },
     );
     sent += outcomes.filter((outcome) => outcome === "sent").length;
     if (claim.all) break;

@@ -33,9 +33,11 @@ export interface QueueHandler<Payload = unknown> {
   queue: string;
   payload: z.ZodType<Payload>;
   maxAttempts: number;
-  /** Done jobs are deleted after this many days (a sent e-mail holds an address and a receipt). */
+  /** Done and given-up jobs are deleted after this many days (an e-mail holds an address and a receipt). */
   keepDoneDays: number;
   run(payload: Payload, job: { id: string; attempts: number; signal: AbortSignal }): Promise<void>;
+  /** After the last try failed: what the job was for is told it will not happen (an upload marked failed). */
+  givenUp?(payload: Payload, error: unknown): Promise<void>;
 }
 
 /** Puts a job in the queue; `db` may be a transaction, so that the job exists only if the work it follows commits. */
@@ -178,9 +180,10 @@ export async function runClaimed(
   }
   const failure = await markFailed(db, job, outcome.error, handler.maxAttempts);
   if (!failure) logger.warn(entry, "a job outlived its lease; another instance took it over");
-  else if (failure.givenUp)
+  else if (failure.givenUp) {
     logger.error({ ...entry, err: outcome.error }, "a job failed its last try and is given up on");
-  else logger.warn({ ...entry, err: outcome.error, ...failure }, "a job failed; it will be tried again");
+    await handler.givenUp?.(handler.payload.parse(job.payload), outcome.error);
+  } else logger.warn({ ...entry, err: outcome.error, ...failure }, "a job failed; it will be tried again");
   return false;
 }
 
@@ -197,24 +200,31 @@ export async function withHeartbeat(
   stopping: AbortSignal | undefined,
   work: (signal: AbortSignal) => Promise<unknown>,
 ): Promise<{ ok: true } | { ok: false; error: unknown }> {
-  const lost = new AbortController();
-  const signal = stopping ? AbortSignal.any([stopping, lost.signal]) : lost.signal;
+  // One controller per job, told by the stopping server's signal: AbortSignal.any on the worker's long-lived signal
+  // keeps every job's signal alive on Node 20 (nodejs/node#55351).
+  const held = new AbortController();
+  const stop = () => held.abort();
+  stopping?.addEventListener("abort", stop, { once: true });
+  if (stopping?.aborted) stop();
   let renewing: Promise<unknown> = Promise.resolve();
   const heartbeat = setInterval(() => {
+    // A renewal that cannot reach the database says nothing; the lease's own end does.
+    if (Date.now() >= job.leaseUntil.getTime()) stop();
     renewing = renewing
       .then(() => renewLease(db, job))
       .then(
-        (renewed) => renewed || lost.abort(),
+        (renewed) => renewed || stop(),
         () => undefined,
       );
   }, HEARTBEAT_MS).unref();
   try {
-    await work(signal);
+    await work(held.signal);
     return { ok: true };
   } catch (error) {
     return { ok: false, error };
   } finally {
     clearInterval(heartbeat);
+    stopping?.removeEventListener("abort", stop);
     await renewing;
   }
 }
@@ -227,11 +237,12 @@ export async function releaseAllLeases(db: Database) {
     .where(sql`${queueJobs.leaseUntil} is not null`);
 }
 
-/** Deletes the queue's jobs done more than `days` ago. */
+/** Deletes the queue's jobs done, or given up on, more than `days` ago. */
 export async function pruneDone(db: Database, queue: string, days: number, now = new Date()) {
+  const before = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
   const removed = await db
     .delete(queueJobs)
-    .where(and(eq(queueJobs.queue, queue), lt(queueJobs.doneAt, new Date(now.getTime() - days * 24 * 60 * 60 * 1000))))
+    .where(and(eq(queueJobs.queue, queue), or(lt(queueJobs.doneAt, before), lt(queueJobs.failedAt, before))))
     .returning({ id: queueJobs.id });
   return removed.length;
 }
